@@ -68,7 +68,9 @@ type clientConfig struct {
 func WithMaxResponseBytes(n int64) Option { return func(c *clientConfig) { c.maxBody = n } }
 
 // WithDefaultTimeout sets the timeout used when a context has no deadline (default 60s; 0 disables).
-func WithDefaultTimeout(d time.Duration) Option { return func(c *clientConfig) { c.defaultTimeout = d } }
+func WithDefaultTimeout(d time.Duration) Option {
+	return func(c *clientConfig) { c.defaultTimeout = d }
+}
 
 // WithUserAgent sets the User-Agent header.
 func WithUserAgent(ua string) Option { return func(c *clientConfig) { c.userAgent = ua } }
