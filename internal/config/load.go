@@ -81,6 +81,11 @@ func Parse(data []byte) (*Config, error) {
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, describeSyntaxOrTypeError(data, err)
 	}
+	// The decoder skips a mapping entry whose key is empty or null, which hides typos such as
+	// "  : value"; refuse those before anything else.
+	if line := emptyKeyLine(&root); line > 0 {
+		return nil, fmt.Errorf("line %d: a key is empty or null", line)
+	}
 	if problems := cfg.validate(&root); len(problems) > 0 {
 		return nil, errors.New(strings.Join(problems, "; "))
 	}
@@ -89,7 +94,7 @@ func Parse(data []byte) (*Config, error) {
 
 var (
 	syntaxRE       = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-	unknownFieldRE = regexp.MustCompile(`^line (\d+): field (.+) not found in type (\S+)$`)
+	unknownFieldRE = regexp.MustCompile(`^line (\d+): field (.*) not found in type (\S+)$`)
 	cannotRE       = regexp.MustCompile(`^line (\d+): cannot unmarshal (!!\w+)(?: ` + "`" + `(.*)` + "`" + `)? into (\S+)$`)
 )
 
@@ -280,6 +285,26 @@ func profileNames(profiles map[string]Profile) []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// emptyKeyLine returns the line of the first mapping key that is null (empty when unquoted), or 0.
+func emptyKeyLine(n *yaml.Node) int {
+	if n == nil {
+		return 0
+	}
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if k := n.Content[i]; k.Kind == yaml.ScalarNode && k.Tag == "!!null" {
+				return k.Line
+			}
+		}
+	}
+	for _, c := range n.Content {
+		if l := emptyKeyLine(c); l > 0 {
+			return l
+		}
+	}
+	return 0
 }
 
 // lookup walks mapping keys from the document root and returns the key and value nodes

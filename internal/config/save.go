@@ -81,11 +81,18 @@ func withProfile(data []byte, name string, p Profile) ([]byte, error) {
 	case profiles == nil:
 		profiles = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
 		top.Content = append(top.Content, strNode("profiles"), profiles)
-	case profiles.Kind != yaml.MappingNode: // `profiles:` with nothing under it
+	case !plain(profiles):
+		return nil, errUsesAnchors
+	case profiles.Kind == yaml.ScalarNode && profiles.Tag == "!!null": // `profiles:` with nothing under it
 		*profiles = yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+	case profiles.Kind != yaml.MappingNode:
+		return nil, errors.New("profiles is not a mapping")
 	}
 	profiles.Style &^= yaml.FlowStyle // `profiles: {}` grows into a block, one profile per line
 	if old := mappingValue(profiles, name); old != nil {
+		if !plain(old) {
+			return nil, errUsesAnchors
+		}
 		profNode.HeadComment, profNode.LineComment, profNode.FootComment = old.HeadComment, old.LineComment, old.FootComment
 		*old = profNode
 	} else {
@@ -95,7 +102,10 @@ func withProfile(data []byte, name string, p Profile) ([]byte, error) {
 	if def := mappingValue(top, "profile"); def == nil {
 		// Put `profile:` first so it reads as the file's headline.
 		top.Content = append([]*yaml.Node{strNode("profile"), strNode(name)}, top.Content...)
-	} else if def.Kind != yaml.ScalarNode || def.Value == "" || def.Tag == "!!null" {
+	} else if def.Kind == yaml.ScalarNode && (def.Value == "" || def.Tag == "!!null") {
+		if !plain(def) {
+			return nil, errUsesAnchors
+		}
 		*def = *strNode(name)
 	}
 
@@ -110,6 +120,12 @@ func withProfile(data []byte, name string, p Profile) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// errUsesAnchors stops an edit that would change or break what an alias (*name) refers to.
+var errUsesAnchors = errors.New("the profiles use YAML anchors or aliases here; edit the file by hand")
+
+// plain reports whether n can be replaced in place without touching what aliases refer to.
+func plain(n *yaml.Node) bool { return n.Anchor == "" && n.Kind != yaml.AliasNode }
 
 func strNode(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
 
