@@ -52,21 +52,23 @@ type Options struct {
 
 // Client is the management API client. It is safe for concurrent use.
 type Client struct {
-	root       string // scheme://host[/prefix], no trailing slash, without /v1
-	host       string // host[:port] of root, the only host that ever sees the token
-	baseURL    string
-	token      string
-	authValue  string
-	userAgent  string
-	http       *http.Client
-	download   *http.Client
-	limiter    *limiter
-	maxRetries int
-	timeout    time.Duration
-	log        *slog.Logger
-	sleep      func(ctx context.Context, d time.Duration) error
-	flights    collapser
-	rate       rateLimitState
+	root      string // scheme://host[/prefix], no trailing slash, without /v1
+	host      string // host[:port] of root, the only host that ever sees the token
+	baseURL   string
+	token     string
+	authValue string
+	userAgent string
+	http      *http.Client
+	download  *http.Client
+	// downloadCap is MaxDownloadBytes; a field so tests can lower it.
+	downloadCap int64
+	limiter     *limiter
+	maxRetries  int
+	timeout     time.Duration
+	log         *slog.Logger
+	sleep       func(ctx context.Context, d time.Duration) error
+	flights     collapser
+	rate        rateLimitState
 
 	requests  atomic.Int64
 	retries   atomic.Int64
@@ -103,6 +105,8 @@ func New(opts Options) (*Client, error) {
 		timeout:    opts.Timeout,
 		log:        opts.Logger,
 		sleep:      opts.Sleep,
+
+		downloadCap: MaxDownloadBytes,
 	}
 	if opts.Token != "" {
 		c.authValue = "svcv1 " + opts.Token
@@ -246,7 +250,13 @@ func (c *Client) execute(ctx context.Context, method, path, rawQuery string, bod
 				return nil, contextError(method, path, ctx.Err(), time.Since(start))
 			}
 			apiErr := c.transportError(method, path, err)
+			if apiErr.Timeout > 0 {
+				apiErr.Timeout = time.Since(start)
+			}
 			if errors.Is(err, ErrRedirectRefused) || errors.Is(err, errResponseTooLarge) {
+				return nil, apiErr
+			}
+			if dl, ok := deadlineOf(ctx); ok && !time.Now().Before(dl) {
 				return nil, apiErr
 			}
 			// A write is repeated only when the server cannot have seen any of it.
@@ -301,7 +311,12 @@ func (c *Client) attempt(ctx context.Context, method, path, rawQuery string, bod
 	actx := ctx
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
-		actx, cancel = context.WithTimeout(ctx, c.timeout)
+		if dl, ok := deadlineOf(ctx); ok {
+			// A collapsed request lives as long as the caller that started it would.
+			actx, cancel = context.WithDeadline(ctx, dl)
+		} else {
+			actx, cancel = context.WithTimeout(ctx, c.timeout)
+		}
 		defer cancel()
 	}
 	var wrote atomic.Bool

@@ -60,18 +60,20 @@ func (c *Client) Download(ctx context.Context, rawURL string, dst io.Writer, pro
 		body, _ := io.ReadAll(io.LimitReader(res.Body, 512))
 		e := &Error{Method: http.MethodGet, Path: shown, Status: res.StatusCode}
 		if !strings.HasPrefix(strings.TrimSpace(string(body)), "{") {
-			e.Body = scrub(strings.ToValidUTF8(string(body), "�"), c.token)
+			e.Body = bodyExcerpt(body, c.token)
 		}
 		return 0, e
 	}
 	total := res.ContentLength
-	if total > MaxDownloadBytes {
-		return 0, &Error{Method: http.MethodGet, Path: shown, reason: fmt.Sprintf("the file is larger than %d MiB", MaxDownloadBytes>>20)}
+	tooLarge := &Error{Method: http.MethodGet, Path: shown, reason: fmt.Sprintf("the file is larger than the %s allowed", byteSize(c.downloadCap))}
+	if total > c.downloadCap {
+		return 0, tooLarge
 	}
-	w := &progressWriter{dst: dst, total: total, progress: progress}
-	n, err := io.Copy(w, io.LimitReader(res.Body, MaxDownloadBytes+1))
-	if n > MaxDownloadBytes {
-		return MaxDownloadBytes, &Error{Method: http.MethodGet, Path: shown, reason: fmt.Sprintf("the file is larger than %d MiB", MaxDownloadBytes>>20)}
+	// Stop at the cap: the writer sees at most downloadCap bytes.
+	w := &progressWriter{dst: dst, total: total, progress: progress, limit: c.downloadCap}
+	n, err := io.Copy(w, res.Body)
+	if errors.Is(err, errDownloadCap) {
+		return n, tooLarge
 	}
 	if err != nil {
 		if ctx.Err() != nil {
@@ -95,6 +97,16 @@ type progressWriter struct {
 	done     int64
 	total    int64
 	progress func(done, total int64)
+	limit    int64
+}
+
+var errDownloadCap = errors.New("download cap reached")
+
+func byteSize(n int64) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 type writeError struct{ err error }
@@ -102,6 +114,10 @@ type writeError struct{ err error }
 func (e *writeError) Error() string { return e.err.Error() }
 
 func (w *progressWriter) Write(p []byte) (int, error) {
+	capped := false
+	if rest := w.limit - w.done; int64(len(p)) > rest {
+		p, capped = p[:rest], true
+	}
 	n, err := w.dst.Write(p)
 	w.done += int64(n)
 	if w.progress != nil && n > 0 {
@@ -109,6 +125,9 @@ func (w *progressWriter) Write(p []byte) (int, error) {
 	}
 	if err != nil {
 		return n, &writeError{err}
+	}
+	if capped {
+		return n, errDownloadCap
 	}
 	return n, nil
 }

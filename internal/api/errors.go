@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"github.com/svcui/svcui/internal/models"
 )
@@ -187,11 +188,7 @@ func (c *Client) httpError(method, path string, resp *rawResponse) *Error {
 			e.Messages = append(e.Messages, scrub(strings.TrimSpace(body.Message), c.token))
 		}
 	} else {
-		b := resp.body
-		if len(b) > 512 {
-			b = b[:512]
-		}
-		e.Body = scrub(strings.ToValidUTF8(string(b), "�"), c.token)
+		e.Body = bodyExcerpt(resp.body, c.token)
 	}
 	if d, ok := parseRetryAfter(resp.header.Get("Retry-After"), time.Now()); ok {
 		e.RetryAfter = d
@@ -259,4 +256,22 @@ func connReason(err error) string {
 		return op.Err.Error()
 	}
 	return err.Error()
+}
+
+// bodyExcerpt is the first 512 bytes of a body, scrubbed before it is cut so that no
+// part of a secret survives at the cut.
+func bodyExcerpt(body []byte, token string) string {
+	const keep = 512
+	if len(body) > 64<<10 {
+		body = body[:64<<10]
+	}
+	s := scrub(strings.ToValidUTF8(string(body), "�"), token)
+	if len(s) <= keep {
+		return s
+	}
+	cut := keep
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut]
 }

@@ -2,6 +2,9 @@ package api
 
 import (
 	"context"
+	"errors"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -82,3 +85,9 @@ func resetConn(t testing.TB, w http.ResponseWriter) {
 	}
 	_ = conn.Close()
 }
+
+func newDebugLogger(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelDebug}))
+}
+
+func errorsIs(err, target error) bool { return errors.Is(err, target) }
