@@ -1,0 +1,625 @@
+// Package app is the root model: it owns one view stack per tab, the single modal, the
+// header/tabs/footer chrome, the live-refresh ticker and the spinner ticker, and routes
+// every message. Focus routing comes first in Update: open modal → capturing input of
+// the focused view → keys the view claims → global keys → the view's other keys.
+package app
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/theme"
+)
+
+// Tab is one of the five tabs. New builds the tab's root view; nil means the pane is
+// not built yet and Missing is shown instead.
+type Tab struct {
+	Name    string
+	New     func(ctx *common.Context) common.View
+	Missing string
+}
+
+// Options configure the root.
+type Options struct {
+	Context *common.Context
+	// Tabs are the five tabs in order (1 Projects … 5 Search).
+	Tabs []Tab
+	// Commands are registered in the palette after the root's defaults, so panes
+	// override them.
+	Commands []common.Command
+	// SwitchProfile reconnects with another profile; nil disables "profile NAME".
+	SwitchProfile func(name string) tea.Cmd
+	// StartTab is the tab shown first (0-based).
+	StartTab int
+}
+
+type tabState struct {
+	spec  Tab
+	stack []common.View
+}
+
+// Model is the root model.
+type Model struct {
+	ctx    *common.Context
+	tabs   []tabState
+	active int
+	modal  common.Modal
+
+	msgLevel theme.Level
+	msgText  string
+
+	focused bool
+	// Live refresh: one tea.Tick at a time, identified by tickGen so re-arming
+	// invalidates the previous tick.
+	tickGen  int
+	live     components.LiveState
+	spinning bool
+	spinGen  int
+
+	switchProfile func(string) tea.Cmd
+	quitting      bool
+}
+
+type refreshTick struct{ gen int }
+type spinTick struct{ gen int }
+
+// New builds the root.
+func New(opts Options) *Model {
+	ctx := opts.Context
+	if ctx == nil {
+		ctx = common.NewContext()
+	}
+	m := &Model{ctx: ctx, focused: true, switchProfile: opts.SwitchProfile, active: opts.StartTab}
+	for _, t := range opts.Tabs {
+		m.tabs = append(m.tabs, tabState{spec: t})
+	}
+	m.registerDefaults()
+	ctx.Commands.Register(opts.Commands...)
+	if m.active < 0 || m.active >= len(m.tabs) {
+		m.active = 0
+	}
+	return m
+}
+
+// Context returns the shared context (tests).
+func (m *Model) Context() *common.Context { return m.ctx }
+
+// Active returns the active tab index (0-based).
+func (m *Model) Active() int { return m.active }
+
+// Depth returns the active tab's stack depth.
+func (m *Model) Depth() int { return len(m.tabs[m.active].stack) }
+
+// Top returns the focused view (nil for an unbuilt tab).
+func (m *Model) Top() common.View { return m.top() }
+
+// Modal returns the open modal or nil.
+func (m *Model) Modal() common.Modal { return m.modal }
+
+// Message returns the footer message.
+func (m *Model) Message() (theme.Level, string) { return m.msgLevel, m.msgText }
+
+func (m *Model) registerDefaults() {
+	sw := func(tab int) func(*common.Context, string) tea.Cmd {
+		return func(*common.Context, string) tea.Cmd { return common.Send(common.SwitchTab{Tab: tab}) }
+	}
+	names := []string{"projects", "services", "users", "billing", "search"}
+	for i, n := range names {
+		if i < len(m.tabs) {
+			m.ctx.Commands.Register(common.Command{Name: n, Help: "go to the " + m.tabs[i].spec.Name + " tab", Run: sw(i + 1)})
+		}
+	}
+	m.ctx.Commands.Register(common.Command{Name: "quit", Help: "leave svcui", Run: func(*common.Context, string) tea.Cmd { return common.Send(common.Quit{}) }})
+	if m.switchProfile != nil {
+		m.ctx.Commands.Register(common.Command{Name: "profile", Arg: common.ProfileArg, Help: "reconnect with another profile",
+			Run: func(_ *common.Context, name string) tea.Cmd { return common.Send(common.SwitchProfile{Name: name}) }})
+	}
+}
+
+// Init builds the starting tab's view and starts it.
+func (m *Model) Init() tea.Cmd {
+	return m.ensureTab(m.active)
+}
+
+// ensureTab builds a tab's root view on first visit.
+func (m *Model) ensureTab(i int) tea.Cmd {
+	t := &m.tabs[i]
+	if len(t.stack) > 0 || t.spec.New == nil {
+		return m.armRefresh()
+	}
+	v := t.spec.New(m.ctx)
+	v.SetSize(m.ctx.Width, m.ctx.Height)
+	t.stack = []common.View{v}
+	return tea.Batch(v.Init(), m.armRefresh())
+}
+
+func (m *Model) top() common.View {
+	s := m.tabs[m.active].stack
+	if len(s) == 0 {
+		return nil
+	}
+	return s[len(s)-1]
+}
+
+func (m *Model) setTop(v common.View) {
+	s := m.tabs[m.active].stack
+	if len(s) > 0 && v != nil {
+		s[len(s)-1] = v
+	}
+}
+
+// tooSmall reports a terminal below UX.md's minimum.
+func (m *Model) tooSmall() bool {
+	return m.ctx.ScreenWidth < common.MinWidth || m.ctx.ScreenHeight < common.MinHeight
+}
+
+// chromeHeight is header + tabs + footer (message + help).
+const chromeHeight = 4
+
+func (m *Model) resize(w, h int) {
+	m.ctx.ScreenWidth, m.ctx.ScreenHeight = w, h
+	m.ctx.Width, m.ctx.Height = w, max(1, h-chromeHeight)
+	for _, t := range m.tabs {
+		for _, v := range t.stack {
+			v.SetSize(m.ctx.Width, m.ctx.Height)
+		}
+	}
+	if m.modal != nil {
+		m.modal.SetSize(w, h)
+	}
+}
+
+// Update routes messages.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	return m, tea.Batch(cmd, m.ensureSpinner())
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.resize(msg.Width, msg.Height)
+		return nil
+	case tea.FocusMsg:
+		m.focused = true
+		m.live.Paused = false
+		// Catch up at once after the terminal regains focus.
+		return m.refreshNow()
+	case tea.BlurMsg:
+		m.focused = false
+		m.live.Paused = true
+		m.tickGen++
+		return nil
+	case tea.KeyMsg:
+		return m.handleKey(msg)
+	case refreshTick:
+		if msg.gen != m.tickGen || !m.focused {
+			return nil
+		}
+		return m.refreshNow()
+	case spinTick:
+		if msg.gen != m.spinGen {
+			return nil
+		}
+		if !m.animating() {
+			m.spinning = false
+			return nil
+		}
+		m.ctx.SpinnerFrame++
+		return m.spinCmd()
+	case common.RefreshDone:
+		if msg.Err != nil {
+			m.live.Failures++
+		} else {
+			m.live.Failures = 0
+			m.live.LastOK = m.ctx.Now()
+		}
+		return m.armRefresh()
+	case common.PushView:
+		return m.push(msg.View)
+	case common.PopView:
+		return m.pop()
+	case common.OpenModal:
+		m.modal = msg.Modal
+		m.modal.SetSize(m.ctx.ScreenWidth, m.ctx.ScreenHeight)
+		return m.modal.Init()
+	case common.CloseModal:
+		m.modal = nil
+		return nil
+	case common.Notify:
+		m.msgLevel, m.msgText = msg.Level, msg.Text
+		if msg.Level == theme.LevelError {
+			m.ctx.Log.Info("footer error", "text", msg.Text)
+		}
+		return nil
+	case common.SwitchTab:
+		return m.switchTab(msg.Tab - 1)
+	case common.SelectProject:
+		return m.selectProject(msg.Name)
+	case common.OpenService:
+		cmd := m.switchTab(1)
+		return tea.Batch(cmd, m.sendToTabRoot(1, msg))
+	case common.CopyRequest:
+		return m.copy(msg)
+	case copied:
+		if msg.ok {
+			m.msgLevel = theme.LevelSuccess
+		} else {
+			m.msgLevel = theme.LevelWarn
+		}
+		m.msgText = msg.text
+		return nil
+	case common.RefreshNow:
+		return m.refreshNow()
+	case common.Quit:
+		return m.quit()
+	case common.SwitchProfile:
+		if m.switchProfile == nil {
+			return common.Warn("Switching profiles is not available here")
+		}
+		return m.switchProfile(msg.Name)
+	case common.Addressed:
+		// Results go to whichever view asked, wherever it is on the stacks; views drop
+		// stale generations themselves.
+		var cmds []tea.Cmd
+		for ti := range m.tabs {
+			st := m.tabs[ti].stack
+			for i, v := range st {
+				nv, c := v.Update(msg)
+				if nv != nil {
+					st[i] = nv
+				}
+				cmds = append(cmds, c)
+			}
+		}
+		if m.modal != nil {
+			if nm, c := m.modal.Update(msg); nm != nil {
+				m.modal = nm
+				cmds = append(cmds, c)
+			}
+		}
+		return tea.Batch(cmds...)
+	}
+	// Anything else (input blinks, huh internals, pane-specific messages) goes to the
+	// modal and to the focused view.
+	var cmds []tea.Cmd
+	if m.modal != nil {
+		nm, c := m.modal.Update(msg)
+		if nm != nil {
+			m.modal = nm
+		}
+		cmds = append(cmds, c)
+	}
+	if v := m.top(); v != nil {
+		nv, c := v.Update(msg)
+		m.setTop(nv)
+		cmds = append(cmds, c)
+	}
+	return tea.Batch(cmds...)
+}
+
+// KeyClaimer is implemented by views that want a key the root would otherwise take
+// (typically esc while a filter is applied, or q in a text area); the root then gives
+// the key to the view first.
+type KeyClaimer interface {
+	ClaimsKey(msg tea.KeyMsg) bool
+}
+
+func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
+	k := m.ctx.Keys
+	if key.Matches(msg, k.ForceQuit) {
+		return m.quit()
+	}
+	if m.tooSmall() {
+		if key.Matches(msg, k.Quit) {
+			return m.quit()
+		}
+		return nil
+	}
+	if m.modal != nil {
+		nm, cmd := m.modal.Update(msg)
+		if nm != nil && m.modal != nil {
+			m.modal = nm
+		}
+		return cmd
+	}
+	v := m.top()
+	if v != nil && v.Capturing() {
+		nv, cmd := v.Update(msg)
+		m.setTop(nv)
+		return cmd
+	}
+	if kc, ok := v.(KeyClaimer); ok && kc.ClaimsKey(msg) {
+		nv, cmd := v.Update(msg)
+		m.setTop(nv)
+		return cmd
+	}
+	if k.ReadOnly() {
+		if action := k.MutatingAction(msg); action != "" {
+			return common.Warn("Read-only mode: " + action + " is disabled")
+		}
+	}
+	switch {
+	case key.Matches(msg, k.Tab1):
+		return m.switchTab(0)
+	case key.Matches(msg, k.Tab2):
+		return m.switchTab(1)
+	case key.Matches(msg, k.Tab3):
+		return m.switchTab(2)
+	case key.Matches(msg, k.Tab4):
+		return m.switchTab(3)
+	case key.Matches(msg, k.Tab5):
+		return m.switchTab(4)
+	case key.Matches(msg, k.Palette):
+		return m.update(common.OpenModal{Modal: components.NewPalette(m.ctx)})
+	case key.Matches(msg, k.Help):
+		return m.update(common.OpenModal{Modal: m.helpOverlay()})
+	case key.Matches(msg, k.Refresh):
+		return m.refreshNow()
+	case key.Matches(msg, k.Quit):
+		if m.Depth() <= 1 {
+			return m.quit()
+		}
+		return common.Info("q quits from the top level; press esc to go back first")
+	case key.Matches(msg, k.Back):
+		if m.Depth() > 1 {
+			return m.pop()
+		}
+		return nil
+	}
+	if v == nil {
+		return nil
+	}
+	nv, cmd := v.Update(msg)
+	m.setTop(nv)
+	return cmd
+}
+
+func (m *Model) helpOverlay() *components.Help {
+	var groups []components.HelpGroup
+	if v := m.top(); v != nil {
+		var bs []key.Binding
+		for _, row := range v.FullHelp() {
+			bs = append(bs, row...)
+		}
+		groups = append(groups, components.HelpGroup{Title: v.Title(), Bindings: bs})
+	}
+	groups = append(groups, components.HelpGroup{Title: "Global", Bindings: m.ctx.Keys.Global()})
+	return components.NewHelp(m.ctx, groups...)
+}
+
+func (m *Model) push(v common.View) tea.Cmd {
+	if v == nil {
+		return nil
+	}
+	t := &m.tabs[m.active]
+	v.SetSize(m.ctx.Width, m.ctx.Height)
+	t.stack = append(t.stack, v)
+	return tea.Batch(v.Init(), m.armRefresh())
+}
+
+func (m *Model) pop() tea.Cmd {
+	t := &m.tabs[m.active]
+	if len(t.stack) <= 1 {
+		return nil
+	}
+	leaving := t.stack[len(t.stack)-1]
+	if l, ok := leaving.(common.Leaver); ok {
+		l.Leave()
+	}
+	t.stack = t.stack[:len(t.stack)-1]
+	// The view we return to shows fresh data at once.
+	return m.refreshNow()
+}
+
+func (m *Model) switchTab(i int) tea.Cmd {
+	if i < 0 || i >= len(m.tabs) {
+		return nil
+	}
+	m.active = i
+	return m.ensureTab(i)
+}
+
+func (m *Model) selectProject(name string) tea.Cmd {
+	if name == "" || name == m.ctx.Project {
+		return nil
+	}
+	m.ctx.Project = name
+	m.ctx.Role = m.ctx.Roles[name]
+	m.ctx.AccountID = m.ctx.Accounts[name]
+	var cmds []tea.Cmd
+	for ti := range m.tabs {
+		for i, v := range m.tabs[ti].stack {
+			nv, c := v.Update(common.ProjectSelected{Name: name})
+			if nv != nil {
+				m.tabs[ti].stack[i] = nv
+			}
+			cmds = append(cmds, c)
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+func (m *Model) sendToTabRoot(tab int, msg tea.Msg) tea.Cmd {
+	st := m.tabs[tab].stack
+	if len(st) == 0 {
+		return nil
+	}
+	m.tabs[tab].stack = st[:1]
+	nv, cmd := st[0].Update(msg)
+	if nv != nil {
+		m.tabs[tab].stack[0] = nv
+	}
+	return cmd
+}
+
+type copied struct {
+	ok   bool
+	text string
+}
+
+func (m *Model) copy(req common.CopyRequest) tea.Cmd {
+	cb := m.ctx.Clipboard
+	if cb == nil {
+		return common.Warn("No clipboard configured")
+	}
+	label := req.Label
+	if label == "" {
+		label = "value"
+	}
+	value := req.Value
+	return func() tea.Msg {
+		r := cb.Copy(label, value)
+		return copied{ok: r.OK, text: r.Text}
+	}
+}
+
+func (m *Model) quit() tea.Cmd {
+	m.quitting = true
+	for _, t := range m.tabs {
+		for _, v := range t.stack {
+			if l, ok := v.(common.Leaver); ok {
+				l.Leave()
+			}
+		}
+	}
+	return tea.Quit
+}
+
+// refreshNow asks the focused live view to reload (or passes RefreshNow to a view that
+// is not a Refresher) and re-arms the ticker after its RefreshDone.
+func (m *Model) refreshNow() tea.Cmd {
+	m.tickGen++
+	v := m.top()
+	if v == nil {
+		return nil
+	}
+	if r, ok := v.(common.Refresher); ok {
+		return r.Refresh()
+	}
+	nv, cmd := v.Update(common.RefreshNow{})
+	m.setTop(nv)
+	return cmd
+}
+
+// armRefresh schedules the next refresh tick for the focused view: its interval,
+// doubled per consecutive failure up to two minutes. No tick while unfocused or when
+// the view is not live, so an idle program uses no CPU.
+func (m *Model) armRefresh() tea.Cmd {
+	m.tickGen++
+	r, ok := m.top().(common.Refresher)
+	if !ok {
+		m.live.Interval = 0
+		return nil
+	}
+	iv := r.RefreshInterval()
+	if iv <= 0 {
+		m.live.Interval = 0
+		return nil
+	}
+	m.live.Interval = iv
+	for i := 0; i < m.live.Failures && iv < 2*time.Minute; i++ {
+		iv *= 2
+	}
+	iv = min(iv, 2*time.Minute)
+	if !m.focused {
+		return nil
+	}
+	gen := m.tickGen
+	return tea.Tick(iv, func(time.Time) tea.Msg { return refreshTick{gen} })
+}
+
+func (m *Model) animating() bool {
+	a, ok := m.top().(common.Animator)
+	return ok && a.Animating() && m.focused
+}
+
+func (m *Model) ensureSpinner() tea.Cmd {
+	if m.spinning || !m.animating() {
+		return nil
+	}
+	m.spinning = true
+	m.spinGen++
+	return m.spinCmd()
+}
+
+func (m *Model) spinCmd() tea.Cmd {
+	gen := m.spinGen
+	return tea.Tick(120*time.Millisecond, func(time.Time) tea.Msg { return spinTick{gen} })
+}
+
+// View renders the screen: header, tabs, main pane, footer; a modal replaces the main
+// pane area with itself centred over the screen.
+func (m *Model) View() string {
+	if m.quitting {
+		return ""
+	}
+	w, h := m.ctx.ScreenWidth, m.ctx.ScreenHeight
+	if w == 0 || h == 0 {
+		return ""
+	}
+	if m.tooSmall() {
+		return fmt.Sprintf("terminal too small (need %d×%d, have %d×%d)", common.MinWidth, common.MinHeight, w, h)
+	}
+	if m.modal != nil {
+		return fitLines(m.modal.View(), w, h)
+	}
+	var crumbs []string
+	if m.ctx.Project != "" {
+		crumbs = append(crumbs, m.ctx.Project)
+	}
+	for _, v := range m.tabs[m.active].stack {
+		crumbs = append(crumbs, v.Title())
+	}
+	if len(m.tabs[m.active].stack) == 0 {
+		crumbs = append(crumbs, m.tabs[m.active].spec.Name)
+	}
+	names := make([]string, len(m.tabs))
+	for i, t := range m.tabs {
+		names[i] = t.spec.Name
+	}
+	header := components.Header(m.ctx, crumbs, m.live, w)
+	tabs := components.Tabs(m.ctx, names, m.active, w)
+	var body string
+	var help []key.Binding
+	if v := m.top(); v != nil {
+		body = v.View()
+		help = v.ShortHelp()
+	} else {
+		t := m.tabs[m.active].spec
+		msg := t.Missing
+		if msg == "" {
+			msg = "The " + t.Name + " pane is not built yet."
+		}
+		body = m.ctx.Styles.Muted.Render("  " + msg)
+	}
+	help = append(help, m.ctx.Keys.Palette, m.ctx.Keys.Help)
+	if m.Depth() > 1 {
+		help = append(help, m.ctx.Keys.Back)
+	} else {
+		help = append(help, m.ctx.Keys.Quit)
+	}
+	body = fitLines(body, w, m.ctx.Height)
+	footer := components.Footer(m.ctx, m.msgLevel, m.msgText, help, w)
+	return header + "\n" + tabs + "\n" + body + "\n" + footer
+}
+
+// fitLines pads or cuts s to exactly h lines, so the chrome never moves and the frame
+// never exceeds the screen.
+func fitLines(s string, w, h int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	_ = w
+	return strings.Join(lines, "\n")
+}

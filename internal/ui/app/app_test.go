@@ -1,0 +1,349 @@
+package app
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/keys"
+	"github.com/svcui/svcui/internal/ui/theme"
+)
+
+// fakeView records the keys it receives.
+type fakeView struct {
+	title     string
+	keys      []string
+	capturing bool
+	claimEsc  bool
+	refreshes int
+	left      bool
+	interval  time.Duration
+}
+
+func (f *fakeView) Init() tea.Cmd { return nil }
+func (f *fakeView) Update(msg tea.Msg) (common.View, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyMsg:
+		f.keys = append(f.keys, msg.String())
+		if msg.String() == "enter" {
+			return f, common.Send(common.PushView{View: &fakeView{title: f.title + "/child"}})
+		}
+		if msg.String() == "esc" && f.claimEsc {
+			f.claimEsc = false
+		}
+	}
+	return f, nil
+}
+func (f *fakeView) View() string                { return "body of " + f.title }
+func (f *fakeView) SetSize(int, int)            {}
+func (f *fakeView) Title() string               { return f.title }
+func (f *fakeView) ShortHelp() []key.Binding    { return nil }
+func (f *fakeView) FullHelp() [][]key.Binding   { return nil }
+func (f *fakeView) Capturing() bool             { return f.capturing }
+func (f *fakeView) ClaimsKey(m tea.KeyMsg) bool { return f.claimEsc && m.Type == tea.KeyEsc }
+func (f *fakeView) Leave()                      { f.left = true }
+func (f *fakeView) RefreshInterval() time.Duration {
+	return f.interval
+}
+func (f *fakeView) Refresh() tea.Cmd { f.refreshes++; return nil }
+
+func keyMsg(s string) tea.KeyMsg {
+	switch s {
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "ctrl+c":
+		return tea.KeyMsg{Type: tea.KeyCtrlC}
+	case "ctrl+r":
+		return tea.KeyMsg{Type: tea.KeyCtrlR}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
+}
+
+// drive feeds msg to the model and then every message its commands produce, except
+// ticks and quit (returned as quit=true).
+func drive(m *Model, msg tea.Msg) (quit bool) {
+	queue := []tea.Msg{msg}
+	for len(queue) > 0 {
+		msg := queue[0]
+		queue = queue[1:]
+		_, cmd := m.Update(msg)
+		for _, out := range run(cmd) {
+			switch out.(type) {
+			case tea.QuitMsg:
+				quit = true
+			case refreshTick, spinTick:
+			default:
+				queue = append(queue, out)
+			}
+		}
+	}
+	return quit
+}
+
+func run(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	var msg tea.Msg
+	select {
+	case msg = <-done:
+	case <-time.After(50 * time.Millisecond):
+		return nil // a tick: not part of this step
+	}
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range b {
+			out = append(out, run(c)...)
+		}
+		return out
+	}
+	if msg == nil {
+		return nil
+	}
+	return []tea.Msg{msg}
+}
+
+func newModel(t *testing.T, readOnly bool) (*Model, *fakeView) {
+	t.Helper()
+	ctx := common.NewContext()
+	ctx.Styles = theme.New(theme.Dark, true)
+	ctx.ReadOnly = readOnly
+	ctx.Keys, _ = keys.New(nil, readOnly)
+	root := &fakeView{title: "Projects", interval: 10 * time.Second}
+	m := New(Options{Context: ctx, Tabs: []Tab{
+		{Name: "Projects", New: func(*common.Context) common.View { return root }},
+		{Name: "Services", New: func(*common.Context) common.View { return &fakeView{title: "Services"} }},
+		{Name: "Users", Missing: "Users are not built yet."},
+		{Name: "Billing"}, {Name: "Search"},
+	}})
+	for _, msg := range run(m.Init()) {
+		drive(m, msg)
+	}
+	drive(m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	return m, root
+}
+
+func TestTabsAndQuitOnlyAtTop(t *testing.T) {
+	m, root := newModel(t, false)
+	drive(m, keyMsg("2"))
+	if m.Active() != 1 || m.Top().Title() != "Services" {
+		t.Fatalf("tab 2: active %d", m.Active())
+	}
+	drive(m, keyMsg("3"))
+	if !strings.Contains(m.View(), "Users are not built yet.") {
+		t.Error("unbuilt tab should say so")
+	}
+	drive(m, keyMsg("1"))
+	drive(m, keyMsg("enter"))
+	if m.Depth() != 2 {
+		t.Fatalf("enter should push: depth %d", m.Depth())
+	}
+	if !strings.Contains(m.View(), "Projects › Projects/child") {
+		t.Errorf("breadcrumb missing:\n%s", m.View())
+	}
+	if drive(m, keyMsg("q")) {
+		t.Fatal("q quit below the top level")
+	}
+	drive(m, keyMsg("esc"))
+	if m.Depth() != 1 || m.Top() != root {
+		t.Fatal("esc should pop back to the root view")
+	}
+	drive(m, keyMsg("esc"))
+	if m.Depth() != 1 {
+		t.Fatal("esc at the bottom must not pop")
+	}
+	if !drive(m, keyMsg("q")) {
+		t.Fatal("q at the top level should quit")
+	}
+}
+
+func TestCapturingViewGetsEveryKey(t *testing.T) {
+	m, root := newModel(t, false)
+	root.capturing = true
+	for _, k := range []string{"q", "2", ":", "?", "c"} {
+		if drive(m, keyMsg(k)) {
+			t.Fatal("a capturing view's q must not quit")
+		}
+	}
+	if m.Active() != 0 || m.Modal() != nil {
+		t.Fatal("root stole a key from a capturing view")
+	}
+	if strings.Join(root.keys, "") != "q2:?c" {
+		t.Fatalf("view got %v", root.keys)
+	}
+	if !drive(m, keyMsg("ctrl+c")) {
+		t.Fatal("ctrl+c quits anywhere")
+	}
+}
+
+func TestClaimedEscGoesToView(t *testing.T) {
+	m, root := newModel(t, false)
+	drive(m, keyMsg("enter"))
+	child := m.Top().(*fakeView)
+	child.claimEsc = true // e.g. a filter is applied
+	drive(m, keyMsg("esc"))
+	if m.Depth() != 2 || len(child.keys) == 0 || child.keys[len(child.keys)-1] != "esc" {
+		t.Fatal("esc should clear the view's filter first")
+	}
+	drive(m, keyMsg("esc"))
+	if m.Depth() != 1 || !child.left {
+		t.Fatal("second esc should go back and let the view clean up")
+	}
+	_ = root
+}
+
+func TestModalCapturesKeys(t *testing.T) {
+	m, root := newModel(t, false)
+	drive(m, keyMsg(":"))
+	if _, ok := m.Modal().(*components.Palette); !ok {
+		t.Fatal(": should open the palette")
+	}
+	n := len(root.keys)
+	if drive(m, keyMsg("q")) {
+		t.Fatal("q in the palette must not quit")
+	}
+	drive(m, keyMsg("2"))
+	if m.Active() != 0 || len(root.keys) != n {
+		t.Fatal("keys leaked past the modal")
+	}
+	drive(m, keyMsg("esc"))
+	if m.Modal() != nil {
+		t.Fatal("esc should close the modal")
+	}
+	drive(m, keyMsg("?"))
+	if _, ok := m.Modal().(*components.Help); !ok {
+		t.Fatal("? should open help")
+	}
+	if !strings.Contains(m.View(), "Global") {
+		t.Error("help should list global keys")
+	}
+	drive(m, keyMsg("esc"))
+	// Palette command switching tabs.
+	drive(m, keyMsg(":"))
+	for _, r := range "services" {
+		drive(m, keyMsg(string(r)))
+	}
+	drive(m, keyMsg("enter"))
+	if m.Active() != 1 || m.Modal() != nil {
+		t.Fatalf("palette 'services': active %d", m.Active())
+	}
+}
+
+func TestReadOnlyRefusesMutatingKeysAndHidesThem(t *testing.T) {
+	m, root := newModel(t, true)
+	drive(m, keyMsg("d"))
+	if lvl, text := m.Message(); lvl != theme.LevelWarn || !strings.Contains(text, "Read-only") {
+		t.Fatalf("footer: %v %q", lvl, text)
+	}
+	if len(root.keys) != 0 {
+		t.Fatal("mutating key reached the view in read-only mode")
+	}
+	if !strings.Contains(m.View(), "READ-ONLY") {
+		t.Error("READ-ONLY badge missing")
+	}
+	h := components.NewHelp(m.Context(), components.HelpGroup{Title: "v", Bindings: []key.Binding{m.Context().Keys.Create, m.Context().Keys.Copy}})
+	h.SetSize(120, 40)
+	if v := h.View(); strings.Contains(v, "create") || !strings.Contains(v, "copy") {
+		t.Errorf("help in read-only:\n%s", v)
+	}
+}
+
+func TestTooSmallAndResize(t *testing.T) {
+	m, _ := newModel(t, false)
+	drive(m, tea.WindowSizeMsg{Width: 79, Height: 30})
+	if v := m.View(); v != "terminal too small (need 80×24, have 79×30)" {
+		t.Fatalf("too small: %q", v)
+	}
+	if drive(m, keyMsg("2")); m.Active() != 0 {
+		t.Fatal("keys other than quit are ignored on the too-small screen")
+	}
+	drive(m, tea.WindowSizeMsg{Width: 80, Height: 24})
+	v := m.View()
+	if n := strings.Count(v, "\n") + 1; n != 24 {
+		t.Fatalf("80×24 frame has %d lines", n)
+	}
+	if !strings.Contains(v, "1 Projects") || !strings.Contains(v, "5 Search") {
+		t.Errorf("tabs line missing:\n%s", v)
+	}
+}
+
+func TestRefreshTickerFollowsFocusAndErrors(t *testing.T) {
+	m, root := newModel(t, false)
+	gen := m.tickGen
+	drive(m, refreshTick{gen})
+	if root.refreshes != 1 {
+		t.Fatalf("tick should refresh the live view, got %d", root.refreshes)
+	}
+	drive(m, refreshTick{gen})
+	if root.refreshes != 1 {
+		t.Fatal("a stale tick must not refresh")
+	}
+	drive(m, common.RefreshDone{Err: errTest})
+	if m.live.Failures != 1 || !strings.Contains(m.View(), "stale") {
+		t.Errorf("failure should show stale:\n%s", strings.SplitN(m.View(), "\n", 2)[0])
+	}
+	drive(m, tea.BlurMsg{})
+	drive(m, refreshTick{m.tickGen})
+	if root.refreshes != 1 {
+		t.Fatal("no refresh while unfocused")
+	}
+	drive(m, tea.FocusMsg{})
+	if root.refreshes != 2 {
+		t.Fatal("focus should refresh at once")
+	}
+	drive(m, common.RefreshDone{})
+	if m.live.Failures != 0 || m.live.LastOK.IsZero() {
+		t.Error("success should clear failures")
+	}
+	drive(m, keyMsg("ctrl+r"))
+	if root.refreshes != 3 {
+		t.Error("ctrl+r refreshes now")
+	}
+}
+
+type testErr struct{}
+
+func (testErr) Error() string { return "boom" }
+
+var errTest = testErr{}
+
+func TestAddressedResultsReachViewsBelowTheTop(t *testing.T) {
+	m, root := newModel(t, false)
+	drive(m, keyMsg("enter"))
+	got := 0
+	rv := &resultView{fakeView: root, got: &got}
+	m.tabs[0].stack[0] = rv
+	drive(m, common.Result[int]{Addr: common.Addr{View: 42}, Value: 7})
+	if got != 7 {
+		t.Fatal("addressed result did not reach the view under the top")
+	}
+}
+
+type resultView struct {
+	*fakeView
+	got *int
+}
+
+func (r *resultView) Update(msg tea.Msg) (common.View, tea.Cmd) {
+	if res, ok := msg.(common.Result[int]); ok {
+		*r.got = res.Value
+	}
+	return r, nil
+}
+
+func TestCopyReportsInFooter(t *testing.T) {
+	m, _ := newModel(t, false)
+	drive(m, common.CopyRequest{Label: "password", Value: "hunter2"})
+	if _, text := m.Message(); !strings.Contains(text, "off") || strings.Contains(text, "hunter2") {
+		t.Fatalf("footer after copy with clipboard off: %q", text)
+	}
+}

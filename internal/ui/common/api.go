@@ -1,0 +1,62 @@
+package common
+
+import (
+	"context"
+	"time"
+
+	"github.com/svcui/svcui/internal/models"
+)
+
+// API lists the client methods the UI calls. *api.Client satisfies it (checked at
+// compile time in package ui, which is the only UI package that imports internal/api);
+// tests may pass a fake. A pane that needs another method adds one line here.
+type API interface {
+	ListClouds(ctx context.Context) ([]models.Cloud, error)
+	ListServiceTypes(ctx context.Context) ([]models.ServiceType, error)
+
+	ListProjects(ctx context.Context) (models.ProjectList, error)
+	GetProject(ctx context.Context, name string) (models.Project, error)
+	CreateProject(ctx context.Context, req models.CreateProjectRequest) (models.Project, error)
+	UpdateProject(ctx context.Context, name string, req models.UpdateProjectRequest) (models.Project, error)
+	DeleteProject(ctx context.Context, name string) error
+
+	ListBillingGroups(ctx context.Context, accountID string) ([]models.BillingGroup, error)
+	GetCredits(ctx context.Context, accountID string) (models.Credits, error)
+}
+
+// RateLimit is what the header shows about the platform's rate limit.
+type RateLimit struct {
+	Limit, Remaining int
+	Reset            time.Time
+	Known            bool
+}
+
+// Platform holds the client-side helpers that come with the API client; package ui
+// fills them from internal/api so views need not import it.
+type Platform struct {
+	// RateLimit reports the latest rate-limit headers seen.
+	RateLimit func() RateLimit
+	// Message turns an error into a sentence for a person (the platform's own message
+	// for API errors); never contains a secret.
+	Message func(error) string
+	// IsForbidden reports a 403.
+	IsForbidden func(error) bool
+	// IsConflict reports a 409.
+	IsConflict func(error) bool
+}
+
+// ErrorText is the sentence shown for err.
+func (c *Context) ErrorText(err error) string {
+	if err == nil {
+		return ""
+	}
+	if c.Platform.Message != nil {
+		return c.Platform.Message(err)
+	}
+	return err.Error()
+}
+
+// Forbidden reports whether err is the platform's 403.
+func (c *Context) Forbidden(err error) bool {
+	return err != nil && c.Platform.IsForbidden != nil && c.Platform.IsForbidden(err)
+}

@@ -1,0 +1,74 @@
+package common
+
+import (
+	"sort"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// ArgKind says what a palette command's argument names, for completion.
+type ArgKind int
+
+// Argument kinds.
+const (
+	NoArg ArgKind = iota
+	ProjectArg
+	ServiceArg
+	ProfileArg
+	FreeArg
+)
+
+// Command is one palette command. Panes register theirs; registering a name again
+// replaces the earlier command (the root's tab-switching defaults are meant to be
+// replaced by panes).
+type Command struct {
+	// Name is what the user types, possibly two words ("services all").
+	Name string
+	Arg  ArgKind
+	Help string
+	// Run returns the command's effect; arg is "" for NoArg commands.
+	Run func(ctx *Context, arg string) tea.Cmd
+	// Mutating commands are refused in read-only mode before Run is called.
+	Mutating bool
+}
+
+// Commands is the palette's registry.
+type Commands struct{ byName map[string]Command }
+
+// NewCommands returns an empty registry.
+func NewCommands() *Commands { return &Commands{byName: map[string]Command{}} }
+
+// Register adds or replaces commands.
+func (c *Commands) Register(cmds ...Command) {
+	for _, cmd := range cmds {
+		c.byName[strings.ToLower(cmd.Name)] = cmd
+	}
+}
+
+// All returns the commands sorted by name.
+func (c *Commands) All() []Command {
+	out := make([]Command, 0, len(c.byName))
+	for _, cmd := range c.byName {
+		out = append(out, cmd)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Lookup resolves a typed line to a command and its argument: the longest registered
+// name that is a word-prefix of the line wins ("services all" before "services").
+func (c *Commands) Lookup(line string) (Command, string, bool) {
+	fields := strings.Fields(line)
+	for n := len(fields); n > 0; n-- {
+		name := strings.ToLower(strings.Join(fields[:n], " "))
+		if cmd, ok := c.byName[name]; ok {
+			arg := strings.Join(fields[n:], " ")
+			if cmd.Arg == NoArg && arg != "" {
+				continue
+			}
+			return cmd, arg, true
+		}
+	}
+	return Command{}, "", false
+}

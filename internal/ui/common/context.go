@@ -1,0 +1,129 @@
+// Package common is what every part of the UI shares: the Context handed to each view
+// and component (size, theme, keys, API client, read-only flag, logger, clipboard, clock,
+// current project, name caches, palette commands), the messages views send to the root,
+// the View/Modal interfaces of the view stack, and the addressed-request helpers.
+package common
+
+import (
+	"io"
+	"log/slog"
+	"sort"
+	"sync/atomic"
+	"time"
+
+	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/clipboard"
+	"github.com/svcui/svcui/internal/ui/keys"
+	"github.com/svcui/svcui/internal/ui/theme"
+)
+
+// Layout limits from UX.md.
+const (
+	MinWidth     = 80
+	MinHeight    = 24
+	CompactBelow = 120
+	// RequestTimeout bounds every API call made by a view.
+	RequestTimeout = 15 * time.Second
+	// FastRefresh is the live-refresh interval while something is in progress.
+	FastRefresh = 2 * time.Second
+)
+
+// Context is shared by pointer between the root and every view; the root is the only
+// writer of the layout and session fields (all access happens on the Bubble Tea goroutine).
+type Context struct {
+	// Width and Height are the size of the main pane (the screen minus header, tabs and
+	// footer), which is what views lay themselves out in.
+	Width, Height int
+	// ScreenWidth and ScreenHeight are the whole terminal.
+	ScreenWidth, ScreenHeight int
+
+	Styles    *theme.Theme
+	Keys      *keys.KeyMap
+	API       API
+	Platform  Platform
+	Clipboard *clipboard.Clipboard
+	Log       *slog.Logger
+	Now       func() time.Time
+
+	Profile  string
+	Profiles []string
+	ReadOnly bool
+	// Refresh is the configured live-refresh interval (default 10 s).
+	Refresh time.Duration
+	// DefaultProject is the profile's default project ("" = first admin project).
+	DefaultProject string
+
+	// Current project: the root sets these when a SelectProject message arrives.
+	Project   string
+	Role      models.Role
+	AccountID string
+
+	// Caches for palette completion and cross-pane lookups; panes fill them as they load.
+	ProjectNames []string
+	Roles        map[string]models.Role
+	Accounts     map[string]string
+	ServiceNames map[string][]string
+
+	// SpinnerFrame is the frame in-progress badges draw; the root advances it.
+	SpinnerFrame int
+
+	Commands *Commands
+}
+
+// NewContext returns a context with safe defaults (discarding logger, real clock,
+// 10 s refresh, default keys, dark theme); callers replace what they configure.
+func NewContext() *Context {
+	k, _ := keys.New(nil, false)
+	return &Context{
+		Styles:       theme.New(theme.Dark, false),
+		Keys:         k,
+		Log:          slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Now:          time.Now,
+		Refresh:      10 * time.Second,
+		Roles:        map[string]models.Role{},
+		Accounts:     map[string]string{},
+		ServiceNames: map[string][]string{},
+		Commands:     NewCommands(),
+		Clipboard:    clipboard.New(clipboard.Off, nil),
+	}
+}
+
+// Compact reports whether the layout should hide optional columns.
+func (c *Context) Compact() bool { return c.ScreenWidth < CompactBelow }
+
+// SetProjects records the project list for completion and role lookup.
+func (c *Context) SetProjects(list models.ProjectList) {
+	names := make([]string, 0, len(list.Projects))
+	roles := make(map[string]models.Role, len(list.Projects))
+	accounts := make(map[string]string, len(list.Projects))
+	for _, p := range list.Projects {
+		names = append(names, p.ProjectName)
+		roles[p.ProjectName] = list.RoleOf(p.ProjectName)
+		accounts[p.ProjectName] = p.AccountID
+	}
+	sort.Strings(names)
+	c.ProjectNames, c.Roles, c.Accounts = names, roles, accounts
+	if c.Project != "" {
+		c.Role, c.AccountID = roles[c.Project], accounts[c.Project]
+	}
+}
+
+// SetServiceNames records a project's service names for completion.
+func (c *Context) SetServiceNames(project string, names []string) {
+	s := append([]string(nil), names...)
+	sort.Strings(s)
+	c.ServiceNames[project] = s
+}
+
+// CanAdminister reports whether the caller's role in the current project may change it
+// (sandbox rule). The platform still has the last word: views send the request anyway
+// when this is unknown and show its 403.
+func (c *Context) CanAdminister(project string) bool {
+	r, ok := c.Roles[project]
+	return !ok || r == "" || r.CanAdminister()
+}
+
+var viewIDs atomic.Int64
+
+// NewViewID returns a process-unique id for addressing async results to a view.
+func NewViewID() int64 { return viewIDs.Add(1) }

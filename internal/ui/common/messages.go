@@ -1,0 +1,68 @@
+package common
+
+import (
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/ui/theme"
+)
+
+// Messages views send to the root (as tea.Cmds built with Send). The root owns the view
+// stacks, the modal, the footer and the current project; views never reach into it.
+
+// PushView pushes a view onto the current tab's stack (enter drills down).
+type PushView struct{ View View }
+
+// PopView pops the current tab's stack (esc goes back); ignored at the bottom.
+type PopView struct{}
+
+// OpenModal shows a modal over everything; it replaces any open modal.
+type OpenModal struct{ Modal Modal }
+
+// CloseModal closes the open modal.
+type CloseModal struct{}
+
+// Notify puts a message in the footer.
+type Notify struct {
+	Level theme.Level
+	Text  string
+}
+
+// SwitchTab makes tab (1-5) current.
+type SwitchTab struct{ Tab int }
+
+// SelectProject makes a project current (header, breadcrumb, services tab follow).
+type SelectProject struct{ Name string }
+
+// ProjectSelected is broadcast by the root to every tab's views after the current
+// project changed, so panes that depend on it reload.
+type ProjectSelected struct{ Name string }
+
+// OpenService asks the root to show a service's detail in the Services tab. The
+// services pane handles it (the root forwards it to the Services tab's root view).
+type OpenService struct{ Project, Service string }
+
+// CopyRequest asks the root to copy a value and report in the footer. Label names the
+// value in that report ("password", "URI"); the value itself is never shown or logged.
+type CopyRequest struct{ Label, Value string }
+
+// RefreshNow asks the focused view to reload now.
+type RefreshNow struct{}
+
+// RefreshDone is sent by a live view after a refresh completes, so the header's live
+// indicator (last success, "stale") and the backoff follow.
+type RefreshDone struct{ Err error }
+
+// Quit asks the root to quit (cancelling in-flight requests first).
+type Quit struct{}
+
+// SwitchProfile asks the root to reconnect with another configured profile.
+type SwitchProfile struct{ Name string }
+
+// Send wraps a message in a command.
+func Send(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+
+// Info, Success, Warn and Error build footer notifications.
+func Info(text string) tea.Cmd    { return Send(Notify{theme.LevelInfo, text}) }
+func Success(text string) tea.Cmd { return Send(Notify{theme.LevelSuccess, text}) }
+func Warn(text string) tea.Cmd    { return Send(Notify{theme.LevelWarn, text}) }
+func Error(text string) tea.Cmd   { return Send(Notify{theme.LevelError, text}) }

@@ -1,0 +1,121 @@
+package common
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Addr addresses an async result: the view that asked, the kind of request and its
+// generation. A view drops results whose generation is not the latest for that kind,
+// so a late answer for project A never lands in project B's table.
+type Addr struct {
+	View int64
+	Kind string
+	Gen  uint64
+}
+
+// Addressed is implemented by results; the root routes them to the view with that id
+// wherever it is on the stacks (and drops them when that view is gone).
+type Addressed interface{ Target() int64 }
+
+// Result is the message an API command produces.
+type Result[T any] struct {
+	Addr
+	Value T
+	Err   error
+}
+
+// Target implements Addressed.
+func (r Result[T]) Target() int64 { return r.View }
+
+// Requests tracks a view's in-flight API calls: their latest generation per kind and
+// their cancel funcs, cancelled when the view leaves or the program quits.
+type Requests struct {
+	ID int64
+
+	mu      sync.Mutex
+	gens    map[string]uint64
+	cancels map[uint64]context.CancelFunc
+	next    uint64
+}
+
+// NewRequests returns a tracker with a fresh view id.
+func NewRequests() *Requests {
+	return &Requests{ID: NewViewID(), gens: map[string]uint64{}, cancels: map[uint64]context.CancelFunc{}}
+}
+
+// Fetch builds a command that runs fn with a timeout and returns Result[T] addressed to
+// this view under kind. Starting a new request of a kind cancels the previous one of
+// that kind (its answer would be stale anyway).
+func Fetch[T any](r *Requests, kind string, fn func(ctx context.Context) (T, error)) tea.Cmd {
+	ctx, cancel := context.WithTimeout(context.Background(), RequestTimeout)
+	r.mu.Lock()
+	r.next++
+	gen := r.next
+	if old, ok := r.gens[kind]; ok {
+		if c := r.cancels[old]; c != nil {
+			c()
+			delete(r.cancels, old)
+		}
+	}
+	r.gens[kind] = gen
+	r.cancels[gen] = cancel
+	r.mu.Unlock()
+	addr := Addr{View: r.ID, Kind: kind, Gen: gen}
+	return func() tea.Msg {
+		v, err := fn(ctx)
+		r.mu.Lock()
+		delete(r.cancels, gen)
+		r.mu.Unlock()
+		cancel()
+		return Result[T]{Addr: addr, Value: v, Err: err}
+	}
+}
+
+// Current reports whether a result is the latest of its kind for this view.
+func (r *Requests) Current(a Addr) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return a.View == r.ID && r.gens[a.Kind] == a.Gen
+}
+
+// Forget makes every in-flight result of kind stale (e.g. when the project changes).
+func (r *Requests) Forget(kind string) {
+	r.mu.Lock()
+	r.next++
+	r.gens[kind] = r.next
+	r.mu.Unlock()
+}
+
+// CancelAll cancels every in-flight request; their results arrive with context.Canceled
+// and are dropped as stale.
+func (r *Requests) CancelAll() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for g, c := range r.cancels {
+		c()
+		delete(r.cancels, g)
+	}
+	for k := range r.gens {
+		r.next++
+		r.gens[k] = r.next
+	}
+}
+
+// InFlight reports how many requests have not answered yet.
+func (r *Requests) InFlight() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.cancels)
+}
+
+// Since renders how long ago t was for live indicators ("3s ago", "2m ago").
+func Since(now, t time.Time) string {
+	if t.IsZero() {
+		return "never"
+	}
+	return Ago(now.Sub(t))
+}

@@ -1,0 +1,119 @@
+package components
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/theme"
+)
+
+// LiveState is what the header's live indicator shows.
+type LiveState struct {
+	// Interval is the current refresh interval; 0 when the view is not live.
+	Interval time.Duration
+	LastOK   time.Time
+	Failures int
+	Paused   bool
+}
+
+// Header renders the one-line header: profile, role, breadcrumb, live indicator,
+// rate limit, READ-ONLY. It is cut to width, dropping the least important parts first.
+func Header(ctx *common.Context, crumbs []string, live LiveState, width int) string {
+	st := ctx.Styles
+	left := st.Title.Render("svcui")
+	if ctx.Profile != "" {
+		left += " " + st.Muted.Render("["+ctx.Profile+"]")
+	}
+	if ctx.Project != "" && ctx.Role != "" {
+		left += " " + st.Muted.Render("as ") + string(ctx.Role)
+	}
+	crumb := ""
+	if len(crumbs) > 0 {
+		crumb = st.Breadcrumb.Render(strings.Join(crumbs, " › "))
+	}
+	var right []string
+	if live.Interval > 0 {
+		now := ctx.Now()
+		switch {
+		case live.Paused:
+			right = append(right, st.Muted.Render("⏸ paused"))
+		case live.Failures > 0:
+			right = append(right, st.Warn.Render(fmt.Sprintf("↻ stale · failing (%d) · ok %s", live.Failures, common.Since(now, live.LastOK))))
+		default:
+			right = append(right, st.Muted.Render(fmt.Sprintf("↻ %s · %s", shortDuration(live.Interval), common.Since(now, live.LastOK))))
+		}
+	}
+	if ctx.Platform.RateLimit != nil {
+		if rl := ctx.Platform.RateLimit(); rl.Known {
+			s := fmt.Sprintf("API %d/%d", rl.Remaining, rl.Limit)
+			if rl.Limit > 0 && rl.Remaining*10 < rl.Limit {
+				right = append(right, st.Warn.Render(s))
+			} else {
+				right = append(right, st.Muted.Render(s))
+			}
+		}
+	}
+	if ctx.ReadOnly {
+		right = append(right, st.ReadOnlyBadge.Render(" READ-ONLY "))
+	}
+	r := strings.Join(right, "  ")
+	l := left
+	if crumb != "" {
+		l += "  " + crumb
+	}
+	lw, rw := ansi.StringWidth(l), ansi.StringWidth(r)
+	if lw+rw+1 > width {
+		l = ansi.Truncate(l, max(0, width-rw-1), "…")
+		lw = ansi.StringWidth(l)
+	}
+	if lw+rw+1 > width {
+		return ansi.Truncate(l+" "+r, width, "…")
+	}
+	return l + strings.Repeat(" ", width-lw-rw) + r
+}
+
+func shortDuration(d time.Duration) string {
+	if d%time.Minute == 0 && d >= time.Minute {
+		return fmt.Sprintf("%dm", int(d/time.Minute))
+	}
+	return fmt.Sprintf("%ds", int(d.Round(time.Second)/time.Second))
+}
+
+// Tabs renders "1 Projects  2 Services  3 Users  4 Billing  5 Search" with the active one
+// marked (style, plus brackets so it shows without colour).
+func Tabs(ctx *common.Context, names []string, active, width int) string {
+	st := ctx.Styles
+	parts := make([]string, len(names))
+	for i, n := range names {
+		label := fmt.Sprintf("%d %s", i+1, n)
+		if i == active {
+			parts[i] = st.TabActive.Render("[" + label + "]")
+		} else {
+			parts[i] = st.TabInactive.Render(" " + label + " ")
+		}
+	}
+	return ansi.Truncate(strings.Join(parts, " "), width, "…")
+}
+
+// Footer renders the latest message (glyph + level colour) on the first line and the
+// focused view's short help on the second; both cut to width.
+func Footer(ctx *common.Context, level theme.Level, message string, help []key.Binding, width int) string {
+	st := ctx.Styles
+	msg := ""
+	if message != "" {
+		msg = st.LevelStyle(level).Render(theme.LevelGlyph(level) + " " + strings.ReplaceAll(message, "\n", " "))
+	}
+	var hs []string
+	for _, b := range help {
+		if !b.Enabled() || b.Help().Key == "" {
+			continue
+		}
+		hs = append(hs, st.HelpKey.Render(b.Help().Key)+" "+st.HelpDesc.Render(b.Help().Desc))
+	}
+	return ansi.Truncate(msg, width, "…") + "\n" + ansi.Truncate(strings.Join(hs, "  "), width, "…")
+}

@@ -1,0 +1,80 @@
+package components
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/huh"
+
+	"github.com/svcui/svcui/internal/ui/common"
+)
+
+// Form shows a huh form inside a modal. Fields validate as the user types (give them
+// Validate funcs, e.g. models.ValidateProjectName); esc cancels; when the form
+// completes, onSubmit builds the command that sends the request (it reads the values
+// the fields were bound to) and the modal closes.
+type Form struct {
+	ctx          *common.Context
+	title        string
+	form         *huh.Form
+	onSubmit     func() tea.Cmd
+	screenW, scH int
+	done         bool
+}
+
+// NewForm wraps groups in a modal form.
+func NewForm(ctx *common.Context, title string, onSubmit func() tea.Cmd, groups ...*huh.Group) *Form {
+	f := huh.NewForm(groups...).WithShowHelp(true).WithShowErrors(true)
+	if ctx.Styles.NoColor {
+		f = f.WithTheme(huh.ThemeBase())
+	} else {
+		f = f.WithTheme(huh.ThemeCharm())
+	}
+	// ctrl+c must still reach the root (quit anywhere), so the form never quits itself.
+	km := huh.NewDefaultKeyMap()
+	km.Quit = key.NewBinding(key.WithDisabled())
+	f = f.WithKeyMap(km)
+	return &Form{ctx: ctx, title: title, form: f, onSubmit: onSubmit}
+}
+
+// Huh exposes the underlying form (tests read its state).
+func (f *Form) Huh() *huh.Form { return f.form }
+
+func (f *Form) Init() tea.Cmd { return f.form.Init() }
+
+func (f *Form) SetSize(w, h int) {
+	f.screenW, f.scH = w, h
+	f.form = f.form.WithWidth(ModalWidth(w)).WithHeight(max(8, h-8))
+}
+
+func (f *Form) ShortHelp() []key.Binding {
+	return append(f.form.KeyBinds(), key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")))
+}
+
+func (f *Form) FullHelp() [][]key.Binding { return [][]key.Binding{f.ShortHelp()} }
+
+func (f *Form) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
+	if f.done {
+		return f, nil
+	}
+	if km, ok := msg.(tea.KeyMsg); ok && km.Type == tea.KeyEsc {
+		f.done = true
+		return f, tea.Batch(common.Send(common.CloseModal{}), common.Info(f.title+": cancelled"))
+	}
+	m, cmd := f.form.Update(msg)
+	if hf, ok := m.(*huh.Form); ok {
+		f.form = hf
+	}
+	switch f.form.State {
+	case huh.StateCompleted:
+		f.done = true
+		return f, tea.Batch(common.Send(common.CloseModal{}), f.onSubmit())
+	case huh.StateAborted:
+		f.done = true
+		return f, common.Send(common.CloseModal{})
+	}
+	return f, cmd
+}
+
+func (f *Form) View() string {
+	return Frame(f.ctx, f.title, f.form.View(), "esc: cancel", f.screenW, f.scH)
+}

@@ -1,0 +1,177 @@
+package components
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/sahilm/fuzzy"
+
+	"github.com/svcui/svcui/internal/ui/common"
+)
+
+// Palette is the ':' command palette: fuzzy completion over registered commands and
+// resource names from the context caches ("project acme-prod", "service pg-main");
+// tab completes, enter runs, esc closes.
+type Palette struct {
+	ctx          *common.Context
+	input        TextLine
+	candidates   []candidate
+	matches      []candidate
+	cursor       int
+	screenW, scH int
+}
+
+type candidate struct {
+	text string
+	help string
+}
+
+// NewPalette builds the palette from the context's commands and caches.
+func NewPalette(ctx *common.Context) *Palette {
+	p := &Palette{ctx: ctx}
+	for _, c := range ctx.Commands.All() {
+		switch c.Arg {
+		case common.NoArg:
+			p.candidates = append(p.candidates, candidate{c.Name, c.Help})
+		case common.ProjectArg:
+			for _, n := range ctx.ProjectNames {
+				p.candidates = append(p.candidates, candidate{c.Name + " " + n, c.Help})
+			}
+		case common.ServiceArg:
+			for _, n := range ctx.ServiceNames[ctx.Project] {
+				p.candidates = append(p.candidates, candidate{c.Name + " " + n, c.Help})
+			}
+		case common.ProfileArg:
+			for _, n := range ctx.Profiles {
+				p.candidates = append(p.candidates, candidate{c.Name + " " + n, c.Help})
+			}
+		case common.FreeArg:
+			p.candidates = append(p.candidates, candidate{c.Name + " ", c.Help})
+		}
+	}
+	p.filter()
+	return p
+}
+
+type candidates []candidate
+
+func (c candidates) String(i int) string { return c[i].text }
+func (c candidates) Len() int            { return len(c) }
+
+// Matches returns the current completions, best first.
+func (p *Palette) Matches() []string {
+	out := make([]string, len(p.matches))
+	for i, m := range p.matches {
+		out[i] = m.text
+	}
+	return out
+}
+
+// Input is the typed text.
+func (p *Palette) Input() string { return p.input.Value() }
+
+func (p *Palette) filter() {
+	q := strings.TrimSpace(p.input.Value())
+	if q == "" {
+		p.matches = p.candidates
+	} else {
+		res := fuzzy.FindFrom(q, candidates(p.candidates))
+		p.matches = make([]candidate, 0, len(res))
+		for _, r := range res {
+			p.matches = append(p.matches, p.candidates[r.Index])
+		}
+	}
+	p.cursor = min(p.cursor, max(0, len(p.matches)-1))
+}
+
+func (p *Palette) Init() tea.Cmd    { return nil }
+func (p *Palette) SetSize(w, h int) { p.screenW, p.scH = w, h }
+func (p *Palette) ShortHelp() []key.Binding {
+	return []key.Binding{
+		key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")),
+		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run")),
+		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+	}
+}
+func (p *Palette) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
+
+func (p *Palette) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return p, nil
+	}
+	switch km.Type {
+	case tea.KeyEsc:
+		return p, common.Send(common.CloseModal{})
+	case tea.KeyUp, tea.KeyCtrlP:
+		p.cursor = max(0, p.cursor-1)
+		return p, nil
+	case tea.KeyDown, tea.KeyCtrlN:
+		p.cursor = min(len(p.matches)-1, p.cursor+1)
+		return p, nil
+	case tea.KeyTab:
+		if len(p.matches) > 0 {
+			p.input = TextLine{runes: []rune(p.matches[p.cursor].text)}
+			p.cursor = 0
+			p.filter()
+		}
+		return p, nil
+	case tea.KeyEnter:
+		return p, p.run()
+	}
+	p.input.Update(km)
+	p.cursor = 0
+	p.filter()
+	return p, nil
+}
+
+// run resolves the typed line (or the highlighted completion when the line is not a
+// command by itself) and runs it.
+func (p *Palette) run() tea.Cmd {
+	line := strings.TrimSpace(p.input.Value())
+	cmd, arg, ok := p.ctx.Commands.Lookup(line)
+	if (!ok || (cmd.Arg != common.NoArg && arg == "" && cmd.Arg != common.FreeArg)) && len(p.matches) > 0 {
+		cmd, arg, ok = p.ctx.Commands.Lookup(p.matches[p.cursor].text)
+	}
+	closeCmd := common.Send(common.CloseModal{})
+	if !ok {
+		if line == "" {
+			return closeCmd
+		}
+		return tea.Batch(closeCmd, common.Warn("Unknown command “"+line+"”. Press : and tab to see the commands."))
+	}
+	if cmd.Arg != common.NoArg && cmd.Arg != common.FreeArg && arg == "" {
+		return tea.Batch(closeCmd, common.Warn("“"+cmd.Name+"” needs a name, e.g. "+cmd.Name+" NAME"))
+	}
+	if cmd.Mutating && p.ctx.ReadOnly {
+		return tea.Batch(closeCmd, common.Warn("Read-only mode: “"+cmd.Name+"” changes the platform and is disabled"))
+	}
+	return tea.Batch(closeCmd, cmd.Run(p.ctx, arg))
+}
+
+func (p *Palette) View() string {
+	st := p.ctx.Styles
+	w := ModalWidth(p.screenW)
+	var b strings.Builder
+	b.WriteString(st.FilterPrompt.Render(": ") + p.input.View() + "\n")
+	rows := max(3, min(12, p.scH-10))
+	start := 0
+	if p.cursor >= rows {
+		start = p.cursor - rows + 1
+	}
+	if len(p.matches) == 0 {
+		b.WriteString(st.Muted.Render("no matching command"))
+	}
+	for i := start; i < len(p.matches) && i < start+rows; i++ {
+		m := p.matches[i]
+		text := pad(m.text, min(30, w/2), false)
+		line := "  " + text + "  " + st.Muted.Render(m.help)
+		if i == p.cursor {
+			line = st.Selected.Render("› "+text) + "  " + st.Muted.Render(m.help)
+		}
+		b.WriteString(ansi.Truncate(line, w, "…") + "\n")
+	}
+	return Frame(p.ctx, "Command", strings.TrimRight(b.String(), "\n"), "tab: complete   enter: run   esc: close", p.screenW, p.scH)
+}

@@ -1,0 +1,135 @@
+package components
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/common"
+)
+
+type gotoProject struct{ name string }
+
+func paletteCtx() *common.Context {
+	c := testCtx()
+	c.SetProjects(models.ProjectList{Projects: []models.Project{{ProjectName: "acme-prod"}, {ProjectName: "acme-staging"}}})
+	c.Project = "acme-prod"
+	c.SetServiceNames("acme-prod", []string{"pg-main", "kafka-events"})
+	c.Commands.Register(
+		common.Command{Name: "projects", Run: func(*common.Context, string) tea.Cmd { return common.Send(common.SwitchTab{Tab: 1}) }},
+		common.Command{Name: "services", Run: func(*common.Context, string) tea.Cmd { return common.Send(common.SwitchTab{Tab: 2}) }},
+		common.Command{Name: "services all", Run: func(*common.Context, string) tea.Cmd { return common.Send(gotoProject{"*"}) }},
+		common.Command{Name: "project", Arg: common.ProjectArg, Run: func(_ *common.Context, a string) tea.Cmd { return common.Send(gotoProject{a}) }},
+		common.Command{Name: "service", Arg: common.ServiceArg, Run: func(_ *common.Context, a string) tea.Cmd { return common.Send(gotoProject{"svc:" + a}) }},
+		common.Command{Name: "create-thing", Mutating: true, Run: func(*common.Context, string) tea.Cmd { return common.Send(gotoProject{"mutated"}) }},
+	)
+	return c
+}
+
+// collect runs a command tree and returns the messages it produces (Batch flattened).
+func collect(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	if b, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range b {
+			out = append(out, collect(c)...)
+		}
+		return out
+	}
+	return []tea.Msg{msg}
+}
+
+func runPalette(c *common.Context, keys ...string) []tea.Msg {
+	p := NewPalette(c)
+	p.SetSize(120, 40)
+	var cmd tea.Cmd
+	for _, k := range keys {
+		_, cmd = p.Update(keyMsg(k))
+	}
+	return collect(cmd)
+}
+
+func TestPaletteCompletesCommandsAndNames(t *testing.T) {
+	c := paletteCtx()
+	p := NewPalette(c)
+	for _, r := range "stag" {
+		p.Update(keyMsg(string(r)))
+	}
+	if m := p.Matches(); len(m) == 0 || m[0] != "project acme-staging" {
+		t.Fatalf("matches for stag: %v", m)
+	}
+	p.Update(keyMsg("tab"))
+	if p.Input() != "project acme-staging" {
+		t.Fatalf("tab completion: %q", p.Input())
+	}
+	p2 := NewPalette(c)
+	for _, r := range "pgm" {
+		p2.Update(keyMsg(string(r)))
+	}
+	if m := p2.Matches(); len(m) == 0 || m[0] != "service pg-main" {
+		t.Fatalf("service completion: %v", m)
+	}
+}
+
+func has(msgs []tea.Msg, want tea.Msg) bool {
+	for _, m := range msgs {
+		if m == want {
+			return true
+		}
+	}
+	return false
+}
+
+func TestPaletteRuns(t *testing.T) {
+	c := paletteCtx()
+	if msgs := runPalette(c, "p", "r", "o", "j", "e", "c", "t", "s", "enter"); !has(msgs, common.SwitchTab{Tab: 1}) || !has(msgs, common.CloseModal{}) {
+		t.Errorf("projects: %v", msgs)
+	}
+	typed := []string{}
+	for _, r := range "services all" {
+		typed = append(typed, string(r))
+	}
+	if msgs := runPalette(c, append(typed, "enter")...); !has(msgs, gotoProject{"*"}) {
+		t.Errorf("services all: %v", msgs)
+	}
+	typed = typed[:0]
+	for _, r := range "project acme-staging" {
+		typed = append(typed, string(r))
+	}
+	if msgs := runPalette(c, append(typed, "enter")...); !has(msgs, gotoProject{"acme-staging"}) {
+		t.Errorf("project NAME: %v", msgs)
+	}
+	// A fuzzy fragment runs the best completion.
+	if msgs := runPalette(c, "k", "a", "f", "enter"); !has(msgs, gotoProject{"svc:kafka-events"}) {
+		t.Errorf("fuzzy run: %v", msgs)
+	}
+	// Unknown input says so.
+	msgs := runPalette(c, "z", "z", "z", "z", "enter")
+	found := false
+	for _, m := range msgs {
+		if n, ok := m.(common.Notify); ok && n.Text != "" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("unknown command: %v", msgs)
+	}
+	// esc closes without running anything.
+	if msgs := runPalette(c, "p", "esc"); len(msgs) != 1 || msgs[0] != (common.CloseModal{}) {
+		t.Errorf("esc: %v", msgs)
+	}
+	// Read-only refuses mutating commands before running them.
+	c.ReadOnly = true
+	typed = typed[:0]
+	for _, r := range "create-thing" {
+		typed = append(typed, string(r))
+	}
+	msgs = runPalette(c, append(typed, "enter")...)
+	if has(msgs, gotoProject{"mutated"}) {
+		t.Error("mutating command ran in read-only mode")
+	}
+}

@@ -1,0 +1,179 @@
+// Package keys defines every key binding of the UI in one place (UX.md's table), lets the
+// config override any of them by action name, and disables the mutating ones in
+// read-only mode so help hides them and they never match.
+package keys
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// KeyMap holds all bindings. Field names are the action names used in the config's key
+// overrides, in lower case (see Actions).
+type KeyMap struct {
+	Help, Palette                      key.Binding
+	Tab1, Tab2, Tab3, Tab4, Tab5       key.Binding
+	Filter, Open, Back                 key.Binding
+	Up, Down, Top, Bottom, PgUp, PgDn  key.Binding
+	Sort, SortReverse, ToggleAll       key.Binding
+	Refresh, Run                       key.Binding
+	Create, Edit, Delete, Reset        key.Binding
+	Reveal, Copy, CopyURI              key.Binding
+	Quit, ForceQuit, Confirm, Complete key.Binding
+
+	readOnly bool
+	// mutating keeps the mutating bindings as they were before read-only disabled them,
+	// so a press can be recognised and refused with a message.
+	mutating map[string]key.Binding
+}
+
+// entry describes one action: its config name, default keys, help and whether it
+// changes anything on the platform.
+type entry struct {
+	name     string
+	keys     []string
+	help     string
+	desc     string
+	mutating bool
+	field    func(*KeyMap) *key.Binding
+}
+
+var table = []entry{
+	{"help", []string{"?"}, "?", "help", false, func(k *KeyMap) *key.Binding { return &k.Help }},
+	{"palette", []string{":"}, ":", "command", false, func(k *KeyMap) *key.Binding { return &k.Palette }},
+	{"tab1", []string{"1"}, "1", "projects", false, func(k *KeyMap) *key.Binding { return &k.Tab1 }},
+	{"tab2", []string{"2"}, "2", "services", false, func(k *KeyMap) *key.Binding { return &k.Tab2 }},
+	{"tab3", []string{"3"}, "3", "users", false, func(k *KeyMap) *key.Binding { return &k.Tab3 }},
+	{"tab4", []string{"4"}, "4", "billing", false, func(k *KeyMap) *key.Binding { return &k.Tab4 }},
+	{"tab5", []string{"5"}, "5", "search", false, func(k *KeyMap) *key.Binding { return &k.Tab5 }},
+	{"filter", []string{"/"}, "/", "filter", false, func(k *KeyMap) *key.Binding { return &k.Filter }},
+	{"open", []string{"enter"}, "enter", "open", false, func(k *KeyMap) *key.Binding { return &k.Open }},
+	{"back", []string{"esc"}, "esc", "back", false, func(k *KeyMap) *key.Binding { return &k.Back }},
+	{"up", []string{"up", "k"}, "↑/k", "up", false, func(k *KeyMap) *key.Binding { return &k.Up }},
+	{"down", []string{"down", "j"}, "↓/j", "down", false, func(k *KeyMap) *key.Binding { return &k.Down }},
+	{"top", []string{"g", "home"}, "g", "top", false, func(k *KeyMap) *key.Binding { return &k.Top }},
+	{"bottom", []string{"G", "end"}, "G", "bottom", false, func(k *KeyMap) *key.Binding { return &k.Bottom }},
+	{"pageup", []string{"pgup"}, "pgup", "page up", false, func(k *KeyMap) *key.Binding { return &k.PgUp }},
+	{"pagedown", []string{"pgdown"}, "pgdn", "page down", false, func(k *KeyMap) *key.Binding { return &k.PgDn }},
+	{"sort", []string{"s"}, "s", "sort by next column", false, func(k *KeyMap) *key.Binding { return &k.Sort }},
+	{"sortreverse", []string{"S"}, "S", "reverse order", false, func(k *KeyMap) *key.Binding { return &k.SortReverse }},
+	{"toggleall", []string{"a"}, "a", "this project / all", false, func(k *KeyMap) *key.Binding { return &k.ToggleAll }},
+	{"refresh", []string{"ctrl+r"}, "ctrl+r", "refresh", false, func(k *KeyMap) *key.Binding { return &k.Refresh }},
+	{"run", []string{"ctrl+r", "f5"}, "ctrl+r/f5", "run", false, func(k *KeyMap) *key.Binding { return &k.Run }},
+	{"create", []string{"c"}, "c", "create", true, func(k *KeyMap) *key.Binding { return &k.Create }},
+	{"edit", []string{"e"}, "e", "edit", true, func(k *KeyMap) *key.Binding { return &k.Edit }},
+	{"delete", []string{"d"}, "d", "delete", true, func(k *KeyMap) *key.Binding { return &k.Delete }},
+	{"reset", []string{"R"}, "R", "reset credentials", true, func(k *KeyMap) *key.Binding { return &k.Reset }},
+	{"reveal", []string{"x"}, "x", "reveal/hide secrets", false, func(k *KeyMap) *key.Binding { return &k.Reveal }},
+	{"copy", []string{"y"}, "y", "copy", false, func(k *KeyMap) *key.Binding { return &k.Copy }},
+	{"copyuri", []string{"u"}, "u", "copy URI", false, func(k *KeyMap) *key.Binding { return &k.CopyURI }},
+	{"quit", []string{"q"}, "q", "quit", false, func(k *KeyMap) *key.Binding { return &k.Quit }},
+	{"forcequit", []string{"ctrl+c"}, "ctrl+c", "quit", false, func(k *KeyMap) *key.Binding { return &k.ForceQuit }},
+	{"confirm", []string{"enter"}, "enter", "confirm", false, func(k *KeyMap) *key.Binding { return &k.Confirm }},
+	{"complete", []string{"tab"}, "tab", "complete", false, func(k *KeyMap) *key.Binding { return &k.Complete }},
+}
+
+// Actions lists the action names accepted in key overrides, sorted.
+func Actions() []string {
+	out := make([]string, 0, len(table))
+	for _, e := range table {
+		out = append(out, e.name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// New builds the key map: defaults, then overrides (action name → keys; names are
+// case-insensitive), then read-only disabling. Unknown action names and empty key lists
+// are reported as errors and otherwise ignored, so a typo in the config never breaks the UI.
+func New(overrides map[string][]string, readOnly bool) (*KeyMap, []error) {
+	k := &KeyMap{readOnly: readOnly, mutating: map[string]key.Binding{}}
+	byName := map[string]entry{}
+	for _, e := range table {
+		byName[e.name] = e
+		*e.field(k) = key.NewBinding(key.WithKeys(e.keys...), key.WithHelp(e.help, e.desc))
+	}
+	var errs []error
+	names := make([]string, 0, len(overrides))
+	for n := range overrides {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		e, ok := byName[strings.ToLower(strings.ReplaceAll(n, "_", ""))]
+		if !ok {
+			errs = append(errs, fmt.Errorf("keys: unknown action %q (known: %s)", n, strings.Join(Actions(), ", ")))
+			continue
+		}
+		ks := overrides[n]
+		if len(ks) == 0 {
+			errs = append(errs, fmt.Errorf("keys: action %q has no keys", n))
+			continue
+		}
+		*e.field(k) = key.NewBinding(key.WithKeys(ks...), key.WithHelp(strings.Join(ks, "/"), e.desc))
+	}
+	for _, e := range table {
+		if !e.mutating {
+			continue
+		}
+		b := e.field(k)
+		k.mutating[e.desc] = *b
+		if readOnly {
+			b.SetEnabled(false)
+		}
+	}
+	return k, errs
+}
+
+// ReadOnly reports whether mutating bindings are disabled.
+func (k *KeyMap) ReadOnly() bool { return k.readOnly }
+
+// MutatingAction returns the action ("create", "edit", …) a key press would trigger if
+// mutations were allowed, or "" when the key is not a mutating binding. The root uses it
+// to refuse such presses in read-only mode with a message instead of ignoring them.
+func (k *KeyMap) MutatingAction(msg tea.KeyMsg) string {
+	names := make([]string, 0, len(k.mutating))
+	for n := range k.mutating {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		b := k.mutating[n]
+		for _, s := range b.Keys() {
+			if s == msg.String() {
+				return n
+			}
+		}
+	}
+	return ""
+}
+
+// Global are the bindings that work in every view, for the help overlay.
+func (k *KeyMap) Global() []key.Binding {
+	return []key.Binding{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.Tab5, k.Palette, k.Help, k.Refresh, k.Back, k.Quit, k.ForceQuit}
+}
+
+// Movement are the bindings of any list.
+func (k *KeyMap) Movement() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.PgUp, k.PgDn}
+}
+
+// Table are the bindings of any table view (movement, filter, sort).
+func (k *KeyMap) Table() []key.Binding {
+	return append(k.Movement(), k.Filter, k.Sort, k.SortReverse)
+}
+
+// Enabled filters out disabled bindings (help shows only what works).
+func Enabled(bs ...key.Binding) []key.Binding {
+	out := make([]key.Binding, 0, len(bs))
+	for _, b := range bs {
+		if b.Enabled() {
+			out = append(out, b)
+		}
+	}
+	return out
+}
