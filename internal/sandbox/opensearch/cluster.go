@@ -1,0 +1,363 @@
+// Package opensearch is an in-memory emulation of the OpenSearch HTTP interface used by the
+// embedded sandbox: indices with mappings, full-text search with BM25, aggregations, bulk,
+// reindex, index templates, ISM policies, security roles, SQL (through SQLite) and cluster
+// health, answering with the engine's own shapes.
+package opensearch
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+)
+
+const (
+	nodeID          = "sandbox-node-1"
+	engineVersion   = "2.17.1"
+	luceneVersion   = "9.11.1"
+	maxResultWindow = 10000
+)
+
+// Options configure a Cluster.
+type Options struct {
+	Name  string           // cluster_name shown in _cluster/health
+	Clock func() time.Time // injectable; nil = time.Now
+	Nodes int              // number_of_nodes (default 1); replicas>0 with 1 node => yellow health
+}
+
+// Cluster is the whole emulated engine. It is safe for concurrent use.
+type Cluster struct {
+	mu        sync.RWMutex
+	name      string
+	clock     func() time.Time
+	nodes     int
+	uuid      string
+	indices   map[string]*index
+	templates map[string]*indexTemplate
+	policies  map[string]*ismPolicy
+	roles     map[string]*role
+
+	sql sqlCache
+}
+
+// New returns an empty cluster.
+func New(opts Options) *Cluster {
+	c := &Cluster{
+		name:  opts.Name,
+		clock: opts.Clock,
+		nodes: opts.Nodes,
+	}
+	if c.name == "" {
+		c.name = "opensearch-sandbox"
+	}
+	if c.clock == nil {
+		c.clock = time.Now
+	}
+	if c.nodes <= 0 {
+		c.nodes = 1
+	}
+	c.uuid = randomID(16)
+	c.reset()
+	return c
+}
+
+func (c *Cluster) reset() {
+	c.indices = map[string]*index{}
+	c.templates = map[string]*indexTemplate{}
+	c.policies = map[string]*ismPolicy{}
+	c.roles = builtinRoles()
+}
+
+func (c *Cluster) now() time.Time { return c.clock() }
+
+// randomID is a base64url identifier like the engine's (15 bytes → 20 characters).
+func randomID(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func newDocID() string { return randomID(15) }
+
+// validateIndexName applies the engine's index name rules.
+func validateIndexName(name string) *apiError {
+	bad := func(reason string) *apiError {
+		e := errf(400, "invalid_index_name_exception", "Invalid index name [%s], %s", name, reason)
+		e.index = name
+		return e
+	}
+	switch {
+	case name == "":
+		return bad("must not be empty")
+	case name == "." || name == "..":
+		return bad("must not be '.' or '..'")
+	case strings.ToLower(name) != name:
+		return bad("must be lowercase")
+	case strings.ContainsAny(name, "\\/*?\"<>| ,#:"):
+		return bad(`must not contain the following characters [ , ", *, \, <, |, ,, >, /, ?]`)
+	case strings.HasPrefix(name, "_") || strings.HasPrefix(name, "-") || strings.HasPrefix(name, "+"):
+		return bad("must not start with '_', '-', or '+'")
+	case len(name) > 255:
+		return bad("index name is too long, (" + itoa(len(name)) + " > 255)")
+	}
+	return nil
+}
+
+// globMatch matches * (any run) and ? (one character).
+func globMatch(pattern, s string) bool {
+	px, sx := 0, 0
+	nextPx, nextSx := -1, -1
+	for px < len(pattern) || sx < len(s) {
+		if px < len(pattern) {
+			switch c := pattern[px]; c {
+			case '*':
+				nextPx, nextSx = px, sx+1
+				px++
+				continue
+			case '?':
+				if sx < len(s) {
+					px++
+					sx++
+					continue
+				}
+			default:
+				if sx < len(s) && s[sx] == c {
+					px++
+					sx++
+					continue
+				}
+			}
+		}
+		if nextSx > 0 && nextSx <= len(s) {
+			px, sx = nextPx, nextSx
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// resolve turns an index expression ("a,b", "logs-*", "_all") into indices, sorted by name.
+func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index, *apiError) {
+	expr = strings.TrimSpace(expr)
+	if expr == "" || expr == "_all" || expr == "*" {
+		return c.sortedIndices(), nil
+	}
+	chosen := map[string]*index{}
+	for _, part := range strings.Split(expr, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if strings.HasPrefix(part, "-") && len(chosen) > 0 {
+			for n := range chosen {
+				if globMatch(part[1:], n) {
+					delete(chosen, n)
+				}
+			}
+			continue
+		}
+		if part == "_all" || strings.ContainsAny(part, "*?") {
+			for n, ix := range c.indices {
+				if part == "_all" || globMatch(part, n) {
+					chosen[n] = ix
+				}
+			}
+			continue
+		}
+		ix, ok := c.indices[part]
+		if !ok {
+			if ignoreUnavailable {
+				continue
+			}
+			return nil, indexNotFound(part)
+		}
+		chosen[part] = ix
+	}
+	out := make([]*index, 0, len(chosen))
+	for _, ix := range chosen {
+		out = append(out, ix)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out, nil
+}
+
+func (c *Cluster) sortedIndices() []*index {
+	out := make([]*index, 0, len(c.indices))
+	for _, ix := range c.indices {
+		out = append(out, ix)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
+}
+
+// createIndex makes an index from a create-index body (may be nil), applying matching templates.
+func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apiError) {
+	if err := validateIndexName(name); err != nil {
+		return nil, err
+	}
+	if ix, ok := c.indices[name]; ok {
+		e := errf(400, "resource_already_exists_exception", "index [%s/%s] already exists", name, ix.uuid)
+		e.index = name
+		return nil, e
+	}
+	ix := newIndex(name, randomID(16), c.now().UnixMilli())
+	if t := c.matchTemplate(name); t != nil {
+		if err := applySettings(ix, t.settings); err != nil {
+			return nil, err
+		}
+		if t.mappings != nil {
+			if err := ix.mapping.merge(t.mappings.clone()); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for k, v := range body {
+		switch k {
+		case "settings":
+			if err := applySettings(ix, v); err != nil {
+				return nil, err
+			}
+		case "mappings":
+			m, err := parseMappings(v)
+			if err != nil {
+				return nil, err
+			}
+			if err := ix.mapping.merge(m); err != nil {
+				return nil, err
+			}
+		case "aliases":
+		default:
+			return nil, errf(400, "parse_exception", "unknown key [%s] for create index", k)
+		}
+	}
+	ix.fields = ix.mapping.flatten()
+	c.indices[name] = ix
+	return ix, nil
+}
+
+// indexForWrite returns an index, creating it (with templates and dynamic mapping) when missing.
+func (c *Cluster) indexForWrite(name string) (*index, *apiError) {
+	if ix, ok := c.indices[name]; ok {
+		return ix, nil
+	}
+	return c.createIndex(name, nil)
+}
+
+// flattenSettings turns nested or dotted settings into "key" → string without the "index." prefix.
+func flattenSettings(v any) (map[string]string, *apiError) {
+	out := map[string]string{}
+	var walk func(prefix string, v any) *apiError
+	walk = func(prefix string, v any) *apiError {
+		switch t := v.(type) {
+		case map[string]any:
+			for k, x := range t {
+				if err := walk(prefix+k+".", x); err != nil {
+					return err
+				}
+			}
+		case nil:
+		case []any:
+			parts := make([]string, 0, len(t))
+			for _, x := range t {
+				s, _ := asString(x)
+				parts = append(parts, s)
+			}
+			out[strings.TrimSuffix(prefix, ".")] = strings.Join(parts, ",")
+		default:
+			s, _ := asString(v)
+			out[strings.TrimSuffix(prefix, ".")] = s
+		}
+		return nil
+	}
+	if v != nil {
+		if _, ok := v.(map[string]any); !ok {
+			return nil, errf(400, "settings_exception", "Failed to load settings from [%s]", previewValue(v))
+		}
+	}
+	if err := walk("", v); err != nil {
+		return nil, err
+	}
+	norm := make(map[string]string, len(out))
+	for k, s := range out {
+		norm[strings.TrimPrefix(k, "index.")] = s
+	}
+	return norm, nil
+}
+
+func applySettings(ix *index, v any) *apiError {
+	flat, err := flattenSettings(v)
+	if err != nil {
+		return err
+	}
+	for k, s := range flat {
+		switch k {
+		case "number_of_shards":
+			n, ok := asInt(s)
+			if !ok || n < 1 || n > 1024 {
+				return badRequest("Failed to parse value [%s] for setting [index.number_of_shards] must be >= 1", s)
+			}
+			ix.shards = n
+		case "number_of_replicas":
+			n, ok := asInt(s)
+			if !ok || n < 0 {
+				return badRequest("Failed to parse value [%s] for setting [index.number_of_replicas] must be >= 0", s)
+			}
+			ix.replicas = n
+		default:
+			ix.settings[k] = s
+		}
+	}
+	return nil
+}
+
+// nestSettings renders flat settings as the engine does: {"index":{"a":{"b":"v"}}}.
+func nestSettings(flat map[string]string) obj {
+	root := map[string]any{}
+	for k, v := range flat {
+		m := root
+		parts := strings.Split(k, ".")
+		for _, p := range parts[:len(parts)-1] {
+			next, ok := m[p].(map[string]any)
+			if !ok {
+				next = map[string]any{}
+				m[p] = next
+			}
+			m = next
+		}
+		m[parts[len(parts)-1]] = v
+	}
+	var toObj func(m map[string]any) obj
+	toObj = func(m map[string]any) obj {
+		o := obj{}
+		for _, k := range sortedKeys(m) {
+			if sub, ok := m[k].(map[string]any); ok {
+				o = append(o, kv{k, toObj(sub)})
+			} else {
+				o = append(o, kv{k, m[k]})
+			}
+		}
+		return o
+	}
+	if len(root) == 0 {
+		return obj{}
+	}
+	return obj{{"index", toObj(root)}}
+}
+
+func (ix *index) settingsView() obj {
+	flat := map[string]string{}
+	for k, v := range ix.settings {
+		s, _ := asString(v)
+		flat[k] = s
+	}
+	flat["number_of_shards"] = itoa(ix.shards)
+	flat["number_of_replicas"] = itoa(ix.replicas)
+	flat["creation_date"] = itoa64(ix.created)
+	flat["uuid"] = ix.uuid
+	flat["provided_name"] = ix.name
+	flat["version.created"] = "136377827"
+	return nestSettings(flat)
+}

@@ -1,0 +1,288 @@
+package opensearch
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// dateInterval is a calendar unit or a fixed duration in milliseconds.
+type dateInterval struct {
+	unit  byte  // calendar unit: m h d w M q y; 0 when fixed
+	fixed int64 // fixed interval in ms
+}
+
+var calendarUnits = map[string]byte{
+	"1m": 'm', "minute": 'm', "1h": 'h', "hour": 'h', "1d": 'd', "day": 'd', "1w": 'w', "week": 'w',
+	"1M": 'M', "month": 'M', "1q": 'q', "quarter": 'q', "1y": 'y', "year": 'y',
+}
+
+func parseFixed(s string) (int64, bool) {
+	units := []struct {
+		suffix string
+		ms     int64
+	}{{"ms", 1}, {"s", 1000}, {"m", 60000}, {"h", 3600000}, {"d", 86400000}}
+	for _, u := range units {
+		if strings.HasSuffix(s, u.suffix) {
+			n, err := strconv.ParseInt(strings.TrimSuffix(s, u.suffix), 10, 64)
+			if err == nil && n > 0 && n < math.MaxInt64/u.ms {
+				return n * u.ms, true
+			}
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+func parseDateInterval(sp *aggSpec) (dateInterval, *apiError) {
+	if v, ok := sp.params["calendar_interval"]; ok {
+		s, _ := v.(string)
+		u, ok := calendarUnits[s]
+		if !ok {
+			return dateInterval{}, badRequest("The supplied interval [%s] could not be parsed as a calendar interval.", s)
+		}
+		return dateInterval{unit: u}, nil
+	}
+	if v, ok := sp.params["fixed_interval"]; ok {
+		s, _ := v.(string)
+		ms, ok := parseFixed(s)
+		if !ok {
+			return dateInterval{}, badRequest("failed to parse setting [date_histogram.fixedInterval] with value [%s] as a time value: unit is missing or unrecognized", s)
+		}
+		return dateInterval{fixed: ms}, nil
+	}
+	if v, ok := sp.params["interval"]; ok {
+		s, _ := asString(v)
+		if u, ok := calendarUnits[s]; ok {
+			return dateInterval{unit: u}, nil
+		}
+		if ms, ok := parseFixed(s); ok {
+			return dateInterval{fixed: ms}, nil
+		}
+		if n, ok := asInt(v); ok && n > 0 {
+			return dateInterval{fixed: int64(n)}, nil
+		}
+		return dateInterval{}, badRequest("Unable to parse interval [%s]", s)
+	}
+	return dateInterval{}, badRequest("Invalid interval specified, must be non-null and non-empty")
+}
+
+func parseTimeZone(v any) (*time.Location, *apiError) {
+	s, _ := v.(string)
+	if s == "" || s == "UTC" || s == "Z" || s == "utc" {
+		return time.UTC, nil
+	}
+	if s[0] == '+' || s[0] == '-' {
+		if ms, ok := parseISODate("2000-01-01T00:00:00" + s); ok {
+			off := int((time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli() - ms) / 1000)
+			return time.FixedZone(s, off), nil
+		}
+	}
+	loc, err := time.LoadLocation(s)
+	if err != nil {
+		return nil, badRequest("Invalid time zone [%s]", s)
+	}
+	return loc, nil
+}
+
+func (iv dateInterval) round(ms int64, loc *time.Location) int64 {
+	if iv.unit == 0 {
+		_, off := time.UnixMilli(ms).In(loc).Zone()
+		o := int64(off) * 1000
+		return floorDiv(ms+o, iv.fixed)*iv.fixed - o
+	}
+	t := time.UnixMilli(ms).In(loc)
+	var start time.Time
+	switch iv.unit {
+	case 'm':
+		start = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), 0, 0, loc)
+	case 'h':
+		start = time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), 0, 0, 0, loc)
+	case 'd':
+		start = time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, loc)
+	case 'w':
+		d := time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, loc)
+		start = d.AddDate(0, 0, -((int(d.Weekday()) + 6) % 7))
+	case 'M':
+		start = time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, loc)
+	case 'q':
+		start = time.Date(t.Year(), t.Month()-(t.Month()-1)%3, 1, 0, 0, 0, 0, loc)
+	case 'y':
+		start = time.Date(t.Year(), 1, 1, 0, 0, 0, 0, loc)
+	}
+	return start.UnixMilli()
+}
+
+func (iv dateInterval) next(key int64, loc *time.Location) int64 {
+	if iv.unit == 0 {
+		return key + iv.fixed
+	}
+	t := time.UnixMilli(key).In(loc)
+	switch iv.unit {
+	case 'm':
+		return iv.round(t.Add(time.Minute).UnixMilli(), loc)
+	case 'h':
+		return iv.round(t.Add(time.Hour).UnixMilli(), loc)
+	case 'd':
+		return t.AddDate(0, 0, 1).UnixMilli()
+	case 'w':
+		return t.AddDate(0, 0, 7).UnixMilli()
+	case 'M':
+		return t.AddDate(0, 1, 0).UnixMilli()
+	case 'q':
+		return t.AddDate(0, 3, 0).UnixMilli()
+	}
+	return t.AddDate(1, 0, 0).UnixMilli()
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
+	iv, err := parseDateInterval(sp)
+	if err != nil {
+		return nil, err
+	}
+	loc, err := parseTimeZone(sp.params["time_zone"])
+	if err != nil {
+		return nil, err
+	}
+	var offset int64
+	if s, ok := sp.params["offset"].(string); ok && s != "" {
+		sign := int64(1)
+		body := s
+		switch s[0] {
+		case '-':
+			sign, body = -1, s[1:]
+		case '+':
+			body = s[1:]
+		}
+		ms, ok := parseFixed(body)
+		if !ok {
+			return nil, badRequest("failed to parse setting [date_histogram.offset] with value [%s]", s)
+		}
+		offset = sign * ms
+	}
+	format, _ := sp.params["format"].(string)
+	minCount := 0
+	if n, ok := asInt(sp.params["min_doc_count"]); ok {
+		minCount = n
+	}
+	keyOf := func(ms int64) int64 { return iv.round(ms-offset, loc) + offset }
+	keep := len(sp.subs) > 0
+	buckets := map[int64]*bucket{}
+	for _, seg := range segs {
+		fd, col, err := aggField(seg.ix, sp, true)
+		if err != nil {
+			return nil, err
+		}
+		if fd == nil || col == nil {
+			continue
+		}
+		if fd.kind != kindDate && fd.kind != kindLong && fd.kind != kindFloat {
+			return nil, badRequest("Field [%s] of type [%s] is not supported for aggregation [date_histogram]", fd.path, fd.typ)
+		}
+		if format == "" && fd.kind == kindDate {
+			format = fd.fm.format
+		}
+		for _, s := range seg.slots {
+			vals := col.numAt(s)
+			for i, v := range vals {
+				k := keyOf(int64(v))
+				dup := false
+				for _, p := range vals[:i] {
+					if keyOf(int64(p)) == k {
+						dup = true
+					}
+				}
+				if dup {
+					continue
+				}
+				b := buckets[k]
+				if b == nil {
+					b = &bucket{}
+					buckets[k] = b
+				}
+				b.add(seg.ix, s, keep)
+			}
+		}
+	}
+	keys := make([]int64, 0, len(buckets))
+	for k := range buckets {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	if minCount == 0 {
+		lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+		if len(keys) > 0 {
+			lo, hi = keys[0], keys[len(keys)-1]
+		}
+		if eb, ok := sp.params["extended_bounds"].(map[string]any); ok {
+			for _, bk := range []string{"min", "max"} {
+				v, ok := eb[bk]
+				if !ok {
+					continue
+				}
+				var ms int64
+				if s, isStr := v.(string); isStr {
+					var perr error
+					if ms, perr = parseDateMath(s, ctx.now, false, format); perr != nil {
+						return nil, errf(400, "parse_exception", "%s", perr.Error())
+					}
+				} else if f, ok := asFloat(v); ok {
+					ms = int64(f)
+				}
+				k := keyOf(ms)
+				if bk == "min" && k < lo {
+					lo = k
+				}
+				if bk == "max" && k > hi {
+					hi = k
+				}
+			}
+		}
+		if lo <= hi {
+			keys = keys[:0]
+			for k := lo; k <= hi; k = keyOfNext(iv, k, offset, loc) {
+				keys = append(keys, k)
+				if len(keys)+ctx.buckets > maxBuckets {
+					return nil, ctx.addBuckets(len(keys) + 1)
+				}
+			}
+		}
+	}
+	if err := ctx.addBuckets(len(keys)); err != nil {
+		return nil, err
+	}
+	out := make([]obj, 0, len(keys))
+	for _, k := range keys {
+		b := buckets[k]
+		if b == nil {
+			b = &bucket{}
+		}
+		if b.count < minCount {
+			continue
+		}
+		o, err := bucketBody(obj{{"key_as_string", formatDateIn(k, format, loc)}, {"key", k}}, b.count, sp, b.segs, ctx)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return obj{{"buckets", out}}, nil
+}
+
+func keyOfNext(iv dateInterval, k, offset int64, loc *time.Location) int64 {
+	n := iv.next(k-offset, loc) + offset
+	if n <= k {
+		return k + 1
+	}
+	return n
+}

@@ -1,0 +1,316 @@
+package opensearch
+
+import (
+	"encoding/json"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// leaf is the indexable content of one field of one document.
+type leaf struct {
+	path string
+	kind kind
+	strs []string  // text and keyword values
+	nums []float64 // numeric, date (epoch millis) and boolean (0/1) values
+}
+
+// docParser walks a source document against the mapping, adding dynamic fields as it goes; on
+// failure the additions are rolled back so a rejected document leaves the mapping untouched.
+type docParser struct {
+	id        string
+	noDynamic bool
+	leaves    []leaf
+	added     []addition
+}
+
+type addition struct {
+	props map[string]*fieldMapping
+	name  string
+}
+
+func (p *docParser) rollback() {
+	for i := len(p.added) - 1; i >= 0; i-- {
+		delete(p.added[i].props, p.added[i].name)
+	}
+	p.added = nil
+}
+
+func mappingErr(path, typ, id string, v any, cause *apiError) *apiError {
+	preview := previewValue(v)
+	e := errf(400, "mapper_parsing_exception",
+		"failed to parse field [%s] of type [%s] in document with id '%s'. Preview of field's value: '%s'", path, typ, id, preview)
+	e.causedBy = cause
+	return e
+}
+
+func previewValue(v any) string {
+	switch t := v.(type) {
+	case map[string]any:
+		parts := make([]string, 0, len(t))
+		for _, k := range sortedKeys(t) {
+			parts = append(parts, k+"="+previewValue(t[k]))
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	case []any:
+		parts := make([]string, len(t))
+		for i, x := range t {
+			parts[i] = previewValue(x)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case nil:
+		return "null"
+	}
+	s, _ := asString(v)
+	if len(s) > 100 {
+		s = s[:100]
+	}
+	return s
+}
+
+func (p *docParser) walk(props map[string]*fieldMapping, prefix, dynamic string, m map[string]any) *apiError {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := m[k]
+		if k == "" || strings.TrimSpace(k) == "" {
+			return errf(400, "mapper_parsing_exception", "failed to parse: field name cannot be an empty string")
+		}
+		if strings.HasPrefix(k, "_") && prefix == "" && isMetadataField(k) {
+			return errf(400, "mapper_parsing_exception",
+				"Field [%s] is a metadata field and cannot be added inside a document. Use the index API request parameters.", k)
+		}
+		// "a.b": 1 means {"a":{"b":1}}.
+		if strings.Contains(k, ".") && !strings.HasPrefix(k, ".") && !strings.HasSuffix(k, ".") && !strings.Contains(k, "..") {
+			parts := strings.Split(k, ".")
+			var nested any = v
+			for i := len(parts) - 1; i >= 1; i-- {
+				nested = map[string]any{parts[i]: nested}
+			}
+			if err := p.walk(props, prefix, dynamic, map[string]any{parts[0]: nested}); err != nil {
+				return err
+			}
+			continue
+		}
+		path := prefix + k
+		fm := props[k]
+		if fm == nil {
+			if v == nil || p.noDynamic {
+				continue
+			}
+			if l, ok := v.([]any); ok && len(l) == 0 {
+				continue
+			}
+			switch dynamic {
+			case "false":
+				continue
+			case "strict":
+				within := strings.TrimSuffix(prefix, ".")
+				if within == "" {
+					within = "_doc"
+				}
+				return errf(400, "strict_dynamic_mapping_exception",
+					"mapping set to strict, dynamic introduction of [%s] within [%s] is not allowed", k, within)
+			}
+			fm = dynamicField(v)
+			if fm == nil {
+				continue
+			}
+			props[k] = fm
+			p.added = append(p.added, addition{props, k})
+		}
+		if fm.kind() == kindObject {
+			childDynamic := dynamic
+			if d, ok := fm.params["dynamic"]; ok {
+				childDynamic, _ = asString(d)
+			}
+			for _, el := range flattenArray(v) {
+				switch t := el.(type) {
+				case nil:
+				case map[string]any:
+					if err := p.walk(fm.props, path+".", childDynamic, t); err != nil {
+						return err
+					}
+				default:
+					return errf(400, "mapper_parsing_exception",
+						"object mapping for [%s] tried to parse field [%s] as object, but found a concrete value", path, k)
+				}
+			}
+			continue
+		}
+		vals := flattenArray(v)
+		if err := p.addLeaf(path, fm, vals); err != nil {
+			return err
+		}
+		for _, sub := range sortedKeys(fm.fields) {
+			if err := p.addLeaf(path+"."+sub, fm.fields[sub], vals); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func isMetadataField(k string) bool {
+	switch k {
+	case "_id", "_index", "_source", "_routing", "_version", "_seq_no", "_primary_term", "_field_names", "_ignored", "_type":
+		return true
+	}
+	return false
+}
+
+func flattenArray(v any) []any {
+	l, ok := v.([]any)
+	if !ok {
+		return []any{v}
+	}
+	out := make([]any, 0, len(l))
+	for _, x := range l {
+		out = append(out, flattenArray(x)...)
+	}
+	return out
+}
+
+func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apiError {
+	lf := leaf{path: path, kind: fm.kind()}
+	for _, v := range vals {
+		if v == nil {
+			continue
+		}
+		if _, isObj := v.(map[string]any); isObj {
+			return mappingErr(path, fm.typ, p.id, v, errf(400, "illegal_state_exception",
+				"Can't get text on a START_OBJECT at 1:1"))
+		}
+		switch lf.kind {
+		case kindText, kindKeyword:
+			s, _ := asString(v)
+			if lf.kind == kindKeyword && fm.ignoreAbove > 0 && len([]rune(s)) > fm.ignoreAbove {
+				continue
+			}
+			lf.strs = append(lf.strs, s)
+		case kindLong:
+			f, err := parseLong(v, fm.typ)
+			if err != nil {
+				return mappingErr(path, fm.typ, p.id, v, err)
+			}
+			lf.nums = append(lf.nums, f)
+		case kindFloat:
+			f, ok := asFloat(v)
+			if _, isBool := v.(bool); isBool || !ok || math.IsNaN(f) || math.IsInf(f, 0) {
+				s, _ := asString(v)
+				return mappingErr(path, fm.typ, p.id, v, errf(400, "number_format_exception", "For input string: \"%s\"", s))
+			}
+			if fm.typ != "double" {
+				f = float64(float32(f))
+			}
+			lf.nums = append(lf.nums, f)
+		case kindDate:
+			var ms int64
+			ok := false
+			switch t := v.(type) {
+			case string:
+				ms, ok = parseDateFormat(t, fm.format)
+			case json.Number:
+				ms, ok = parseDateFormat(t.String(), fm.format)
+				if !ok && fm.format != "" {
+					ms, ok = parseDateFormat(t.String(), "epoch_millis")
+				}
+			}
+			if !ok {
+				s, _ := asString(v)
+				return mappingErr(path, fm.typ, p.id, v, errf(400, "illegal_argument_exception",
+					"failed to parse date field [%s] with format [%s]", s, orDefault(fm.format, "strict_date_optional_time||epoch_millis")))
+			}
+			lf.nums = append(lf.nums, float64(ms))
+		case kindBool:
+			b, ok := asBool(v)
+			if !ok {
+				if s, isStr := v.(string); isStr && s == "" {
+					b, ok = false, true
+				}
+			}
+			if !ok {
+				s, _ := asString(v)
+				return mappingErr(path, fm.typ, p.id, v, errf(400, "illegal_argument_exception",
+					"Failed to parse value [%s] as only [true] or [false] are allowed.", s))
+			}
+			if b {
+				lf.nums = append(lf.nums, 1)
+			} else {
+				lf.nums = append(lf.nums, 0)
+			}
+		}
+	}
+	p.leaves = append(p.leaves, lf)
+	return nil
+}
+
+var intRanges = map[string][2]float64{
+	"byte":    {math.MinInt8, math.MaxInt8},
+	"short":   {math.MinInt16, math.MaxInt16},
+	"integer": {math.MinInt32, math.MaxInt32},
+}
+
+func parseLong(v any, typ string) (float64, *apiError) {
+	var s string
+	switch t := v.(type) {
+	case json.Number:
+		s = t.String()
+	case string:
+		s = strings.TrimSpace(t)
+	default:
+		tok := "VALUE_FALSE"
+		if b, _ := v.(bool); b {
+			tok = "VALUE_TRUE"
+		}
+		return 0, errf(400, "illegal_argument_exception", "Current token (%s) not numeric, can not use numeric value accessors", tok)
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, errf(400, "number_format_exception", "For input string: \"%s\"", s)
+	}
+	f = math.Trunc(f)
+	if r, ok := intRanges[typ]; ok && (f < r[0] || f > r[1]) {
+		return 0, errf(400, "illegal_argument_exception", "Value [%s] is out of range for %s", s, typ)
+	}
+	if f < math.MinInt64 || f > math.MaxInt64 {
+		return 0, errf(400, "illegal_argument_exception", "Value [%s] is out of range for a long", s)
+	}
+	return f, nil
+}
+
+// sourceValues returns the values found at a dotted path of a source document, arrays flattened.
+func sourceValues(src map[string]any, path string) []any {
+	var out []any
+	var walk func(v any, rest string)
+	walk = func(v any, rest string) {
+		if rest == "" {
+			out = append(out, flattenArray(v)...)
+			return
+		}
+		switch t := v.(type) {
+		case []any:
+			for _, x := range t {
+				walk(x, rest)
+			}
+		case map[string]any:
+			if x, ok := t[rest]; ok {
+				walk(x, "")
+			}
+			// Try every split point, so both {"a":{"b":1}} and {"a.b":1} are found.
+			for i := 0; i < len(rest); i++ {
+				if rest[i] == '.' {
+					if x, ok := t[rest[:i]]; ok {
+						walk(x, rest[i+1:])
+					}
+				}
+			}
+		}
+	}
+	walk(src, path)
+	return out
+}

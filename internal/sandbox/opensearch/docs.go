@@ -1,0 +1,291 @@
+package opensearch
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strconv"
+)
+
+const maxIDBytes = 512
+
+// parseSource checks a document body; failures are the engine's mapper_parsing_exception.
+func parseSource(raw []byte) (map[string]any, *apiError) {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return nil, errf(400, "action_request_validation_exception", "Validation Failed: 1: source is missing;")
+	}
+	v, err := decodeJSON(raw)
+	if err != nil {
+		e := errf(400, "mapper_parsing_exception", "failed to parse")
+		if ae, ok := err.(*apiError); ok {
+			e.causedBy = ae
+		}
+		return nil, e
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		e := errf(400, "mapper_parsing_exception", "failed to parse")
+		e.causedBy = errf(400, "not_x_content_exception", "Compressor detection can only be called on some xcontent bytes or compressed xcontent bytes")
+		return nil, e
+	}
+	return m, nil
+}
+
+func validateID(id string) *apiError {
+	if len(id) > maxIDBytes {
+		return errf(400, "action_request_validation_exception",
+			"Validation Failed: 1: id [%s] is too long, must be no longer than 512 bytes but was: %d;", id, len(id))
+	}
+	if id == "" {
+		return errf(400, "action_request_validation_exception", "Validation Failed: 1: an id must be provided if version type or value are set;")
+	}
+	return nil
+}
+
+func (c *Cluster) shardsFor(ix *index) obj {
+	return obj{{"total", 1 + ix.replicas}, {"successful", 1 + c.assignedReplicas(ix)}, {"failed", 0}}
+}
+
+func (c *Cluster) writeBody(ix *index, res writeResult) obj {
+	shards := c.shardsFor(ix)
+	if res.result == "noop" {
+		shards = obj{{"total", 0}, {"successful", 0}, {"failed", 0}}
+	}
+	return obj{{"_index", ix.name}, {"_id", res.id}, {"_version", res.version}, {"result", res.result},
+		{"_shards", shards}, {"_seq_no", res.seqNo}, {"_primary_term", 1}}
+}
+
+// indexDoc writes one document; the caller holds the write lock.
+func (c *Cluster) indexDoc(indexName, id string, raw []byte, create bool) (writeResult, *index, *apiError) {
+	if err := validateIndexName(indexName); err != nil {
+		return writeResult{}, nil, err
+	}
+	src, err := parseSource(raw)
+	if err != nil {
+		return writeResult{}, nil, err
+	}
+	if id == "" {
+		id = newDocID()
+	} else if err := validateID(id); err != nil {
+		return writeResult{}, nil, err
+	}
+	ix, err := c.indexForWrite(indexName)
+	if err != nil {
+		return writeResult{}, nil, err
+	}
+	res, err := ix.put(id, bytes.TrimSpace(raw), src, create)
+	if err != nil {
+		if err.index == "" && err.status == 409 {
+			err.index = ix.name
+		}
+		return writeResult{}, ix, err
+	}
+	return res, ix, nil
+}
+
+func (c *Cluster) handleIndexDoc(w http.ResponseWriter, r *http.Request, indexName, id string, body []byte, create bool) {
+	c.mu.Lock()
+	if sq := r.URL.Query().Get("if_seq_no"); sq != "" {
+		if ix, ok := c.indices[indexName]; ok {
+			want, _ := strconv.ParseInt(sq, 10, 64)
+			d := ix.get(id)
+			if d == nil || d.seqNo != want {
+				cur := "document does not exist"
+				if d != nil {
+					cur = "current document has seqNo [" + itoa64(d.seqNo) + "] and primary term [1]"
+				}
+				c.mu.Unlock()
+				e := errf(409, "version_conflict_engine_exception", "[%s]: version conflict, required seqNo [%d], primary term [1]. %s", id, want, cur)
+				e.index = indexName
+				c.fail(w, r, e)
+				return
+			}
+		}
+	}
+	res, ix, err := c.indexDoc(indexName, id, body, create)
+	var out obj
+	if err == nil {
+		out = c.writeBody(ix, res)
+	}
+	c.mu.Unlock()
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	c.reply(w, r, res.status, out)
+}
+
+func (c *Cluster) handleGetDoc(w http.ResponseWriter, r *http.Request, indexName, id string, sourceOnly bool) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	ix, ok := c.indices[indexName]
+	if !ok {
+		c.fail(w, r, indexNotFound(indexName))
+		return
+	}
+	d := ix.get(id)
+	if d == nil {
+		if sourceOnly {
+			e := errf(404, "resource_not_found_exception", "Document not found [%s]/[%s]", indexName, id)
+			c.fail(w, r, e)
+			return
+		}
+		c.reply(w, r, 404, obj{{"_index", indexName}, {"_id", id}, {"found", false}})
+		return
+	}
+	if sourceOnly {
+		c.reply(w, r, 200, json.RawMessage(d.raw))
+		return
+	}
+	out := obj{{"_index", indexName}, {"_id", id}, {"_version", d.version}, {"_seq_no", d.seqNo}, {"_primary_term", 1}, {"found", true}}
+	filter, ferr := parseSourceFilter(sourceParamFromQuery(r))
+	if ferr != nil {
+		c.fail(w, r, ferr)
+		return
+	}
+	if src, include := filter.apply(d); include {
+		out = append(out, kv{"_source", src})
+	}
+	c.reply(w, r, 200, out)
+}
+
+// sourceParamFromQuery reads _source, _source_includes and _source_excludes URL parameters.
+func sourceParamFromQuery(r *http.Request) any {
+	q := r.URL.Query()
+	inc, exc := q.Get("_source_includes"), q.Get("_source_excludes")
+	if inc != "" || exc != "" {
+		m := map[string]any{}
+		if inc != "" {
+			m["includes"] = splitList(inc)
+		}
+		if exc != "" {
+			m["excludes"] = splitList(exc)
+		}
+		return m
+	}
+	if q.Has("_source") {
+		s := q.Get("_source")
+		switch s {
+		case "true", "":
+			return true
+		case "false":
+			return false
+		}
+		return splitList(s)
+	}
+	return nil
+}
+
+func splitList(s string) []any {
+	var out []any
+	for _, p := range bytes.Split([]byte(s), []byte(",")) {
+		if t := string(bytes.TrimSpace(p)); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func (c *Cluster) handleDeleteDoc(w http.ResponseWriter, r *http.Request, indexName, id string) {
+	c.mu.Lock()
+	ix, ok := c.indices[indexName]
+	if !ok {
+		c.mu.Unlock()
+		c.fail(w, r, indexNotFound(indexName))
+		return
+	}
+	res := ix.remove(id)
+	out := c.writeBody(ix, res)
+	c.mu.Unlock()
+	c.reply(w, r, res.status, out)
+}
+
+// updateDoc applies a partial update (doc, doc_as_upsert, upsert); the caller holds the write lock.
+func (c *Cluster) updateDoc(indexName, id string, body map[string]any) (writeResult, *index, *apiError) {
+	if _, ok := body["script"]; ok {
+		return writeResult{}, nil, badRequest("scripts are not supported by this emulation: [update] with a script cannot be run; send a partial [doc] instead")
+	}
+	for k := range body {
+		switch k {
+		case "doc", "doc_as_upsert", "upsert", "detect_noop", "_source", "scripted_upsert":
+		default:
+			return writeResult{}, nil, parsingErr("[UpdateRequest] unknown field [%s]", k)
+		}
+	}
+	doc, hasDoc := body["doc"].(map[string]any)
+	if _, present := body["doc"]; present && !hasDoc {
+		return writeResult{}, nil, parsingErr("[UpdateRequest] doc doesn't support values of type: VALUE_STRING")
+	}
+	upsertAsDoc, _ := asBool(body["doc_as_upsert"])
+	upsert, hasUpsert := body["upsert"].(map[string]any)
+	if !hasDoc && !hasUpsert {
+		return writeResult{}, nil, errf(400, "action_request_validation_exception", "Validation Failed: 1: script or doc is missing;")
+	}
+	ix, exists := c.indices[indexName]
+	var current *document
+	if exists {
+		current = ix.get(id)
+	}
+	if current == nil {
+		var src map[string]any
+		switch {
+		case upsertAsDoc && hasDoc:
+			src = doc
+		case hasUpsert:
+			src = upsert
+		case !exists:
+			return writeResult{}, nil, indexNotFound(indexName)
+		default:
+			e := errf(404, "document_missing_exception", "[%s]: document missing", id)
+			e.index = indexName
+			e.extra = obj{{"shard", "0"}}
+			return writeResult{}, ix, e
+		}
+		return c.indexDoc(indexName, id, mustJSON(src), false)
+	}
+	merged := current.sourceCopy()
+	deepMerge(merged, doc)
+	noop := true
+	if v, ok := asBool(body["detect_noop"]); ok {
+		noop = v
+	}
+	if noop && bytes.Equal(mustJSON(toPlain(merged)), mustJSON(toPlain(current.src))) {
+		return writeResult{id: id, version: current.version, seqNo: current.seqNo, result: "noop", status: 200}, ix, nil
+	}
+	res, err := ix.put(id, mustJSON(merged), merged, false)
+	return res, ix, err
+}
+
+// deepMerge merges src into dst the way partial updates do: objects recursively, the rest replaced.
+func deepMerge(dst, src map[string]any) {
+	for k, v := range src {
+		if sm, ok := v.(map[string]any); ok {
+			if dm, ok := dst[k].(map[string]any); ok {
+				deepMerge(dm, sm)
+				continue
+			}
+		}
+		dst[k] = v
+	}
+}
+
+func (c *Cluster) handleUpdate(w http.ResponseWriter, r *http.Request, indexName, id string, body []byte) {
+	v, err := parseBody(body, true)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	m, _ := asMap(v)
+	c.mu.Lock()
+	res, ix, err := c.updateDoc(indexName, id, m)
+	var out obj
+	if err == nil {
+		out = c.writeBody(ix, res)
+	}
+	c.mu.Unlock()
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	c.reply(w, r, res.status, out)
+}

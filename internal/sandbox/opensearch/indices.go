@@ -1,0 +1,246 @@
+package opensearch
+
+import (
+	"net/http"
+	"strings"
+)
+
+func (c *Cluster) handleInfo(w http.ResponseWriter, r *http.Request, _ []byte) {
+	c.reply(w, r, 200, obj{
+		{"name", nodeID},
+		{"cluster_name", c.name},
+		{"cluster_uuid", c.uuid},
+		{"version", obj{
+			{"distribution", "opensearch"},
+			{"number", engineVersion},
+			{"build_type", "tar"},
+			{"build_hash", "9b1e3f0fd6d4e0c2a0a3b4c1f0e6f8b5d2c7a9e1"},
+			{"build_date", "2024-10-01T12:00:00.000000Z"},
+			{"build_snapshot", false},
+			{"lucene_version", luceneVersion},
+			{"minimum_wire_compatibility_version", "7.10.0"},
+			{"minimum_index_compatibility_version", "7.0.0"},
+		}},
+		{"tagline", "The OpenSearch Project: https://opensearch.org/"},
+	})
+}
+
+func (c *Cluster) handleCreateIndex(w http.ResponseWriter, r *http.Request, name string, body []byte) {
+	v, err := parseBody(body, false)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	m, _ := asMap(v)
+	c.mu.Lock()
+	_, err = c.createIndex(name, m)
+	c.mu.Unlock()
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	c.reply(w, r, 200, obj{{"acknowledged", true}, {"shards_acknowledged", true}, {"index", name}})
+}
+
+func (c *Cluster) handleGetIndex(w http.ResponseWriter, r *http.Request, expr string) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	list, err := c.resolve(expr, false)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	o := obj{}
+	for _, ix := range list {
+		o = append(o, kv{ix.name, obj{{"aliases", obj{}}, {"mappings", ix.mapping.render()}, {"settings", ix.settingsView()}}})
+	}
+	c.reply(w, r, 200, o)
+}
+
+func (c *Cluster) handleHeadIndex(w http.ResponseWriter, r *http.Request, expr string) {
+	c.mu.RLock()
+	list, err := c.resolve(expr, false)
+	c.mu.RUnlock()
+	status := 200
+	if err != nil || len(list) == 0 {
+		status = 404
+	}
+	w.WriteHeader(status)
+}
+
+func (c *Cluster) handleDeleteIndex(w http.ResponseWriter, r *http.Request, expr string) {
+	c.mu.Lock()
+	list, err := c.resolve(expr, false)
+	if err == nil {
+		for _, ix := range list {
+			delete(c.indices, ix.name)
+		}
+	}
+	c.mu.Unlock()
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	for _, ix := range list {
+		c.sql.forget(ix.name)
+	}
+	c.reply(w, r, 200, obj{{"acknowledged", true}})
+}
+
+func (c *Cluster) handleGetMapping(w http.ResponseWriter, r *http.Request, expr string) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	list, err := c.resolve(expr, false)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	o := obj{}
+	for _, ix := range list {
+		o = append(o, kv{ix.name, obj{{"mappings", ix.mapping.render()}}})
+	}
+	c.reply(w, r, 200, o)
+}
+
+func (c *Cluster) handlePutMapping(w http.ResponseWriter, r *http.Request, expr string, body []byte) {
+	v, err := parseBody(body, true)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	m, err := parseMappings(v)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	list, err := c.resolve(expr, false)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	// Check every index first so a conflict changes nothing.
+	for _, ix := range list {
+		probe := ix.mapping.clone()
+		if err := probe.merge(m.clone()); err != nil {
+			c.fail(w, r, err)
+			return
+		}
+	}
+	for _, ix := range list {
+		_ = ix.mapping.merge(m.clone())
+		ix.fields = ix.mapping.flatten()
+		ix.rebuild()
+		ix.gen++
+	}
+	c.reply(w, r, 200, obj{{"acknowledged", true}})
+}
+
+func (c *Cluster) handleGetSettings(w http.ResponseWriter, r *http.Request, expr string) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	list, err := c.resolve(expr, false)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	o := obj{}
+	for _, ix := range list {
+		o = append(o, kv{ix.name, obj{{"settings", ix.settingsView()}}})
+	}
+	c.reply(w, r, 200, o)
+}
+
+func (c *Cluster) handleRefresh(w http.ResponseWriter, r *http.Request, expr string) {
+	c.mu.RLock()
+	list, err := c.resolve(expr, false)
+	c.mu.RUnlock()
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	total := 0
+	ok := 0
+	for _, ix := range list {
+		total += ix.shards * (1 + ix.replicas)
+		ok += ix.shards * (1 + c.assignedReplicas(ix))
+	}
+	c.reply(w, r, 200, obj{{"_shards", obj{{"total", total}, {"successful", ok}, {"failed", 0}}}})
+}
+
+func (c *Cluster) assignedReplicas(ix *index) int {
+	if ix.replicas < c.nodes-1 {
+		return ix.replicas
+	}
+	return c.nodes - 1
+}
+
+func (c *Cluster) indexHealth(ix *index) string {
+	if ix.replicas > c.nodes-1 {
+		return "yellow"
+	}
+	return "green"
+}
+
+func (c *Cluster) handleHealth(w http.ResponseWriter, r *http.Request, expr string) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	list := c.sortedIndices()
+	if expr != "" {
+		var err *apiError
+		if list, err = c.resolve(expr, false); err != nil {
+			c.fail(w, r, err)
+			return
+		}
+	}
+	status := "green"
+	primaries, active, unassigned := 0, 0, 0
+	for _, ix := range list {
+		primaries += ix.shards
+		active += ix.shards * (1 + c.assignedReplicas(ix))
+		unassigned += ix.shards * (ix.replicas - c.assignedReplicas(ix))
+		if c.indexHealth(ix) == "yellow" {
+			status = "yellow"
+		}
+	}
+	pct := 100.0
+	if active+unassigned > 0 {
+		pct = float64(active) * 100 / float64(active+unassigned)
+	}
+	c.reply(w, r, 200, obj{
+		{"cluster_name", c.name},
+		{"status", status},
+		{"timed_out", false},
+		{"number_of_nodes", c.nodes},
+		{"number_of_data_nodes", c.nodes},
+		{"discovered_master", true},
+		{"discovered_cluster_manager", true},
+		{"active_primary_shards", primaries},
+		{"active_shards", active},
+		{"relocating_shards", 0},
+		{"initializing_shards", 0},
+		{"unassigned_shards", unassigned},
+		{"delayed_unassigned_shards", 0},
+		{"number_of_pending_tasks", 0},
+		{"number_of_in_flight_fetch", 0},
+		{"task_max_waiting_in_queue_millis", 0},
+		{"active_shards_percent_as_number", javaNum(pct)},
+	})
+}
+
+// humanBytes renders sizes like the _cat API ("208b", "12.3kb", "1.1mb").
+func humanBytes(n int64) string {
+	units := []string{"b", "kb", "mb", "gb", "tb"}
+	f := float64(n)
+	u := 0
+	for f >= 1024 && u < len(units)-1 {
+		f /= 1024
+		u++
+	}
+	if u == 0 {
+		return itoa64(n) + "b"
+	}
+	s := strings.TrimSuffix(strings.TrimRight(strconvFloat(f, 1), "0"), ".")
+	return s + units[u]
+}

@@ -1,0 +1,157 @@
+package opensearch
+
+import (
+	"net/http"
+	"strings"
+	"time"
+)
+
+func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []byte) {
+	start := time.Now()
+	v, err := parseBody(body, true)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	m, _ := asMap(v)
+	if _, ok := m["script"]; ok {
+		c.fail(w, r, badRequest("scripts are not supported by this emulation: [_reindex] with a [script] cannot be run, so nothing was copied; reindex without a script, or transform the documents client-side and use _bulk"))
+		return
+	}
+	src, _ := asMap(m["source"])
+	dst, _ := asMap(m["dest"])
+	var srcExpr []string
+	for _, x := range asList(src["index"]) {
+		s, _ := asString(x)
+		if s != "" {
+			srcExpr = append(srcExpr, s)
+		}
+	}
+	destName, _ := dst["index"].(string)
+	var problems []string
+	if len(srcExpr) == 0 {
+		problems = append(problems, "use _all if you really want to copy from all existing indexes")
+	}
+	if destName == "" {
+		problems = append(problems, "index must be specified")
+	}
+	if len(problems) > 0 {
+		reason := "Validation Failed: "
+		for i, p := range problems {
+			reason += itoa(i+1) + ": " + p + ";"
+		}
+		c.fail(w, r, newErr(400, "action_request_validation_exception", reason))
+		return
+	}
+	for k := range m {
+		switch k {
+		case "source", "dest", "max_docs", "size", "conflicts":
+		default:
+			c.fail(w, r, parsingErr("[reindex] unknown field [%s]", k))
+			return
+		}
+	}
+	maxDocs := -1
+	for _, k := range []string{"max_docs", "size"} {
+		if x, ok := m[k]; ok {
+			n, ok := asInt(x)
+			if !ok || n < 0 {
+				c.fail(w, r, badRequest("[max_docs] parameter cannot be negative, found [%v]", x))
+				return
+			}
+			maxDocs = n
+		}
+	}
+	if s := r.URL.Query().Get("max_docs"); s != "" {
+		if n, ok := asInt(s); ok && n >= 0 {
+			maxDocs = n
+		}
+	}
+	proceed := m["conflicts"] == "proceed"
+	var q query = &matchAllQuery{boost: 1}
+	if qv, ok := src["query"]; ok {
+		if q, err = parseQuery(qv); err != nil {
+			c.fail(w, r, err)
+			return
+		}
+	}
+	filter, err := parseSourceFilter(src["_source"])
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	batch := 1000
+	if n, ok := asInt(src["size"]); ok && n > 0 {
+		batch = n
+	}
+	opCreate := dst["op_type"] == "create"
+
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	sources, err := c.resolve(strings.Join(srcExpr, ","), false)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	for _, ix := range sources {
+		if ix.name == destName {
+			c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: reindex cannot write into an index its reading from [%s];", destName))
+			return
+		}
+	}
+	type pending struct {
+		id  string
+		raw []byte
+	}
+	var docs []pending
+	now := c.now()
+	for _, ix := range sources {
+		ms, err := q.eval(&qctx{ix: ix, now: now})
+		if err != nil {
+			c.fail(w, r, shardFailure(err, ix.name))
+			return
+		}
+		forEach(andBits(ms.bits, ix.live), func(s int32) {
+			if maxDocs >= 0 && len(docs) >= maxDocs {
+				return
+			}
+			d := ix.docs[s]
+			raw := d.raw
+			if len(filter.includes) > 0 || len(filter.excludes) > 0 {
+				raw = mustJSON(filter.filterMap(d.src, "", len(filter.includes) == 0))
+			}
+			docs = append(docs, pending{d.id, raw})
+		})
+	}
+	created, updated, conflicts := 0, 0, 0
+	failures := []obj{}
+	for _, d := range docs {
+		res, _, werr := c.indexDoc(destName, d.id, d.raw, opCreate)
+		if werr != nil {
+			if werr.status == 409 {
+				conflicts++
+				if proceed {
+					continue
+				}
+			}
+			failures = append(failures, obj{{"index", destName}, {"id", d.id}, {"cause", werr.body()}, {"status", werr.status}})
+			break
+		}
+		if res.result == "created" {
+			created++
+		} else {
+			updated++
+		}
+	}
+	batches := 0
+	if len(docs) > 0 {
+		batches = (len(docs) + batch - 1) / batch
+	}
+	c.reply(w, r, 200, obj{
+		{"took", time.Since(start).Milliseconds()}, {"timed_out", false}, {"total", len(docs)},
+		{"updated", updated}, {"created", created}, {"deleted", 0}, {"batches", batches},
+		{"version_conflicts", conflicts}, {"noops", 0}, {"retries", obj{{"bulk", 0}, {"search", 0}}},
+		{"throttled_millis", 0}, {"requests_per_second", javaNum(-1)}, {"throttled_until_millis", 0},
+		{"failures", failures},
+	})
+}

@@ -1,0 +1,822 @@
+package opensearch
+
+import (
+	"math"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// searchReq is a parsed search body.
+type searchReq struct {
+	query       query
+	postFilter  query
+	aggs        []*aggSpec
+	from, size  int
+	sort        []sortSpec
+	source      sourceFilter
+	searchAfter []any
+	totalCap    int // -1 exact, 0 omitted, n capped
+	trackScores bool
+	minScore    *float64
+	version     bool
+	seqNo       bool
+}
+
+type sortKind int
+
+const (
+	sortField sortKind = iota
+	sortScore
+	sortDoc
+)
+
+type sortSpec struct {
+	kind         sortKind
+	field        string
+	desc         bool
+	missingFirst bool
+	mode         string // min, max, avg, sum
+	unmappedType string
+}
+
+func unknownKeyErr(k string, v any) *apiError {
+	tok := "VALUE_STRING"
+	switch v.(type) {
+	case map[string]any:
+		tok = "START_OBJECT"
+	case []any:
+		tok = "START_ARRAY"
+	case bool:
+		tok = "VALUE_BOOLEAN"
+	case nil:
+		tok = "VALUE_NULL"
+	default:
+		if _, ok := asFloat(v); ok {
+			if _, isStr := v.(string); !isStr {
+				tok = "VALUE_NUMBER"
+			}
+		}
+	}
+	return parsingErr("Unknown key for a %s in [%s].", tok, k)
+}
+
+func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
+	req := &searchReq{size: 10, totalCap: maxResultWindow}
+	for k, v := range body {
+		var err *apiError
+		switch k {
+		case "query":
+			req.query, err = parseQuery(v)
+		case "post_filter":
+			req.postFilter, err = parseQuery(v)
+		case "aggs", "aggregations":
+			req.aggs, err = parseAggs(v)
+		case "size", "from":
+			n, ok := asInt(v)
+			if !ok {
+				return nil, parsingErr("[%s] failed to parse field [%s]", k, k)
+			}
+			if k == "size" {
+				req.size = n
+			} else {
+				req.from = n
+			}
+		case "sort":
+			req.sort, err = parseSort(v)
+		case "_source":
+			req.source, err = parseSourceFilter(v)
+		case "search_after":
+			l, ok := v.([]any)
+			if !ok {
+				return nil, parsingErr("[search_after] must be an array")
+			}
+			req.searchAfter = l
+		case "track_total_hits":
+			switch t := v.(type) {
+			case bool:
+				if t {
+					req.totalCap = -1
+				} else {
+					req.totalCap = 0
+				}
+			default:
+				n, ok := asInt(v)
+				if !ok || n < -1 {
+					return nil, badRequest("[track_total_hits] parameter must be positive or equals to -1, got %v", v)
+				}
+				if n == math.MaxInt32 || n == -1 {
+					n = -1
+				}
+				req.totalCap = n
+			}
+		case "track_scores":
+			req.trackScores, _ = asBool(v)
+		case "min_score":
+			f, ok := asFloat(v)
+			if !ok {
+				return nil, parsingErr("[min_score] must be a number")
+			}
+			req.minScore = &f
+		case "version":
+			req.version, _ = asBool(v)
+		case "seq_no_primary_term":
+			req.seqNo, _ = asBool(v)
+		case "timeout", "explain", "highlight", "stored_fields", "docvalue_fields", "fields", "terminate_after",
+			"profile", "suggest", "indices_boost", "stats", "ext", "batched_reduce_size":
+		case "script_fields", "runtime_mappings":
+			return nil, badRequest("[%s] is not supported by this emulation: scripts cannot be run", k)
+		default:
+			return nil, unknownKeyErr(k, v)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if r != nil {
+		q := r.URL.Query()
+		if s := q.Get("size"); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				return nil, badRequest("Failed to parse int parameter [size] with value [%s]", s)
+			}
+			req.size = n
+		}
+		if s := q.Get("from"); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				return nil, badRequest("Failed to parse int parameter [from] with value [%s]", s)
+			}
+			req.from = n
+		}
+		if s := q.Get("sort"); s != "" {
+			var specs []any
+			for _, p := range strings.Split(s, ",") {
+				f, dir, _ := strings.Cut(p, ":")
+				if dir == "" {
+					specs = append(specs, f)
+				} else {
+					specs = append(specs, map[string]any{f: dir})
+				}
+			}
+			var err *apiError
+			if req.sort, err = parseSort(specs); err != nil {
+				return nil, err
+			}
+		}
+		if v := sourceParamFromQuery(r); v != nil {
+			var err *apiError
+			if req.source, err = parseSourceFilter(v); err != nil {
+				return nil, err
+			}
+		}
+		if s := q.Get("track_total_hits"); s != "" {
+			switch s {
+			case "true":
+				req.totalCap = -1
+			case "false":
+				req.totalCap = 0
+			default:
+				n, err := strconv.Atoi(s)
+				if err != nil {
+					return nil, badRequest("Failed to parse int parameter [track_total_hits] with value [%s]", s)
+				}
+				req.totalCap = n
+			}
+		}
+		if s := q.Get("q"); s != "" {
+			qs, err := parseQueryString("query_string", map[string]any{"query": s})
+			if err != nil {
+				return nil, err
+			}
+			req.query = qs
+		}
+	}
+	if req.query == nil {
+		req.query = &matchAllQuery{boost: 1}
+	}
+	if req.size < 0 {
+		return nil, badRequest("[size] parameter cannot be negative, found [%d]", req.size)
+	}
+	if req.from < 0 {
+		return nil, badRequest("[from] parameter cannot be negative, found [%d]", req.from)
+	}
+	if req.searchAfter != nil {
+		if len(req.sort) == 0 {
+			return nil, badRequest("Sort must contain at least one field when [search_after] is used")
+		}
+		if req.from > 0 {
+			return nil, badRequest("`from` parameter must be set to 0 when `search_after` is used.")
+		}
+		if len(req.searchAfter) != len(req.sort) {
+			return nil, badRequest("search_after has %d value(s) but sort has %d.", len(req.searchAfter), len(req.sort))
+		}
+	}
+	return req, nil
+}
+
+func parseSort(v any) ([]sortSpec, *apiError) {
+	var out []sortSpec
+	for _, item := range asList(v) {
+		switch t := item.(type) {
+		case string:
+			out = append(out, newSortSpec(t))
+		case map[string]any:
+			for _, field := range sortedKeys(t) {
+				sp := newSortSpec(field)
+				switch o := t[field].(type) {
+				case string:
+					if err := sp.setOrder(o); err != nil {
+						return nil, err
+					}
+				case map[string]any:
+					for pk, pv := range o {
+						s, _ := asString(pv)
+						switch pk {
+						case "order":
+							if err := sp.setOrder(s); err != nil {
+								return nil, err
+							}
+						case "missing":
+							sp.missingFirst = s == "_first"
+						case "mode":
+							sp.mode = s
+						case "unmapped_type":
+							sp.unmappedType = s
+						case "format", "numeric_type", "nested":
+						default:
+							return nil, parsingErr("[field_sort] unknown field [%s]", pk)
+						}
+					}
+				default:
+					return nil, parsingErr("[sort] option for [%s] must be a string or an object", field)
+				}
+				out = append(out, sp)
+			}
+		default:
+			return nil, parsingErr("[sort] entries must be strings or objects")
+		}
+	}
+	return out, nil
+}
+
+func newSortSpec(field string) sortSpec {
+	switch field {
+	case "_score":
+		return sortSpec{kind: sortScore, field: field, desc: true}
+	case "_doc":
+		return sortSpec{kind: sortDoc, field: field}
+	}
+	return sortSpec{kind: sortField, field: field}
+}
+
+func (s *sortSpec) setOrder(o string) *apiError {
+	switch strings.ToLower(o) {
+	case "asc":
+		s.desc = false
+	case "desc":
+		s.desc = true
+	default:
+		return badRequest("Unknown SortOrder [%s]", o)
+	}
+	return nil
+}
+
+// sortVal is one sort key of a hit.
+type sortVal struct {
+	missing bool
+	isStr   bool
+	s       string
+	f       float64
+}
+
+type hit struct {
+	ord   int // index order among targets
+	slot  int32
+	score float32
+	keys  []sortVal
+}
+
+// segment is a set of matching slots of one index (for aggregations).
+type segment struct {
+	ix    *index
+	slots []int32
+}
+
+func fielddataErr(field string) *apiError {
+	return badRequest("Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [%s] in order to load field data by uninverting the inverted index. Note that this can use significant memory.", field)
+}
+
+// checkSort rejects sorts the engine refuses: text fields and fields mapped nowhere.
+func checkSort(targets []*index, specs []sortSpec) *apiError {
+	for _, sp := range specs {
+		if sp.kind != sortField {
+			continue
+		}
+		mapped := false
+		for _, ix := range targets {
+			fd := ix.fields[sp.field]
+			if fd == nil {
+				continue
+			}
+			mapped = true
+			if fd.kind == kindText {
+				return shardFailure(fielddataErr(sp.field), ix.name)
+			}
+			if fd.kind == kindObject {
+				return shardFailure(badRequest("Fielddata is not supported on field [%s] of type [object]", sp.field), ix.name)
+			}
+		}
+		if !mapped && sp.unmappedType == "" && len(targets) > 0 {
+			e := errf(400, "query_shard_exception", "No mapping found for [%s] in order to sort on", sp.field)
+			e.index = targets[0].name
+			return shardFailure(e, targets[0].name)
+		}
+	}
+	return nil
+}
+
+func sortKey(ix *index, slot int32, score float32, sp sortSpec) sortVal {
+	switch sp.kind {
+	case sortScore:
+		return sortVal{f: float64(score)}
+	case sortDoc:
+		return sortVal{f: float64(slot)}
+	}
+	col := ix.cols[sp.field]
+	if col == nil {
+		return sortVal{missing: true}
+	}
+	if col.kind == kindKeyword {
+		vals := col.strAt(slot)
+		if len(vals) == 0 {
+			return sortVal{missing: true, isStr: true}
+		}
+		best := vals[0]
+		for _, v := range vals[1:] {
+			if (sp.desc || sp.mode == "max") && sp.mode != "min" {
+				if v > best {
+					best = v
+				}
+			} else if v < best {
+				best = v
+			}
+		}
+		return sortVal{isStr: true, s: best}
+	}
+	vals := col.numAt(slot)
+	if len(vals) == 0 {
+		return sortVal{missing: true}
+	}
+	best := vals[0]
+	sum := 0.0
+	for _, v := range vals {
+		sum += v
+	}
+	for _, v := range vals[1:] {
+		if (sp.desc || sp.mode == "max") && sp.mode != "min" {
+			best = math.Max(best, v)
+		} else {
+			best = math.Min(best, v)
+		}
+	}
+	switch sp.mode {
+	case "sum":
+		best = sum
+	case "avg":
+		best = sum / float64(len(vals))
+	}
+	return sortVal{f: best}
+}
+
+func cmpVal(a, b sortVal, sp sortSpec) int {
+	if a.missing || b.missing {
+		switch {
+		case a.missing && b.missing:
+			return 0
+		case a.missing == sp.missingFirst:
+			return -1
+		default:
+			return 1
+		}
+	}
+	c := 0
+	if a.isStr || b.isStr {
+		c = strings.Compare(a.s, b.s)
+	} else if a.f < b.f {
+		c = -1
+	} else if a.f > b.f {
+		c = 1
+	}
+	if sp.desc {
+		c = -c
+	}
+	return c
+}
+
+func cmpKeys(a, b []sortVal, specs []sortSpec) int {
+	for i, sp := range specs {
+		if c := cmpVal(a[i], b[i], sp); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// afterKeys converts search_after values into comparable keys.
+func afterKeys(vals []any, specs []sortSpec) []sortVal {
+	out := make([]sortVal, len(vals))
+	for i, v := range vals {
+		if v == nil {
+			out[i] = sortVal{missing: true}
+			continue
+		}
+		if s, ok := v.(string); ok && specs[i].kind == sortField {
+			if f, err := strconv.ParseFloat(s, 64); err == nil && !looksKeyword(s) {
+				out[i] = sortVal{f: f, s: s}
+			} else {
+				out[i] = sortVal{isStr: true, s: s}
+			}
+			continue
+		}
+		f, _ := asFloat(v)
+		if f >= math.MaxInt64 || f <= math.MinInt64 {
+			out[i] = sortVal{missing: true}
+			continue
+		}
+		out[i] = sortVal{f: f}
+	}
+	return out
+}
+
+func looksKeyword(s string) bool { return strings.TrimSpace(s) != s || s == "" }
+
+// sortOutput renders a key as the engine shows it in "sort".
+func sortOutput(ix *index, v sortVal, sp sortSpec) any {
+	switch sp.kind {
+	case sortScore:
+		return float32(v.f)
+	case sortDoc:
+		return int64(v.f)
+	}
+	fd := ix.fields[sp.field]
+	k, typ := kindNone, ""
+	if fd != nil {
+		k, typ = fd.kind, fd.typ
+	} else if sp.unmappedType != "" {
+		typ = sp.unmappedType
+		k = typeKinds[typ]
+	}
+	if v.missing {
+		switch k {
+		case kindLong, kindDate, kindBool:
+			if sp.desc != sp.missingFirst {
+				return int64(math.MinInt64)
+			}
+			return int64(math.MaxInt64)
+		}
+		return nil
+	}
+	switch k {
+	case kindKeyword:
+		return v.s
+	case kindLong, kindDate, kindBool:
+		return int64(v.f)
+	case kindFloat:
+		if typ == "double" || typ == "scaled_float" {
+			return v.f
+		}
+		return float32(v.f)
+	}
+	if v.isStr {
+		return v.s
+	}
+	return v.f
+}
+
+// execSearch runs a parsed search over the targets; the caller holds the read lock.
+func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) {
+	start := time.Now()
+	if req.from+req.size > maxResultWindow {
+		name := "_all"
+		if len(targets) > 0 {
+			name = targets[0].name
+		}
+		return nil, shardFailure(badRequest("Result window is too large, from + size must be less than or equal to: [%d] but was [%d]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.", maxResultWindow, req.from+req.size), name)
+	}
+	if err := checkSort(targets, req.sort); err != nil {
+		return nil, err
+	}
+	specs := req.sort
+	fieldSorted := false
+	wantScores := len(specs) == 0 || req.trackScores
+	for _, sp := range specs {
+		if sp.kind == sortField || sp.kind == sortDoc {
+			fieldSorted = true
+		}
+		if sp.kind == sortScore {
+			wantScores = true
+		}
+	}
+	if len(specs) == 0 {
+		specs = []sortSpec{{kind: sortScore, field: "_score", desc: true}}
+	}
+	var after []sortVal
+	if req.searchAfter != nil {
+		after = afterKeys(req.searchAfter, specs)
+	}
+	now := c.now()
+	var hits []hit
+	var segs []segment
+	total := 0
+	maxScore := float32(math.Inf(-1))
+	shards := 0
+	for ord, ix := range targets {
+		shards += ix.shards
+		qc := &qctx{ix: ix, now: now}
+		m, err := req.query.eval(qc)
+		if err != nil {
+			return nil, shardFailure(err, ix.name)
+		}
+		for i := range m.bits {
+			if i < len(ix.live) {
+				m.bits[i] &= ix.live[i]
+			} else {
+				m.bits[i] = 0
+			}
+		}
+		if req.minScore != nil {
+			ms := float32(*req.minScore)
+			forEach(m.bits, func(s int32) {
+				if m.scoreOf(s) < ms {
+					m.bits[s>>6] &^= 1 << (uint(s) & 63)
+				}
+			})
+		}
+		if len(req.aggs) > 0 {
+			slots := make([]int32, 0, popcount(m.bits))
+			forEach(m.bits, func(s int32) { slots = append(slots, s) })
+			segs = append(segs, segment{ix: ix, slots: slots})
+		}
+		if req.postFilter != nil {
+			pf, err := req.postFilter.eval(qc)
+			if err != nil {
+				return nil, shardFailure(err, ix.name)
+			}
+			for i := range m.bits {
+				m.bits[i] &= pf.bits[i]
+			}
+		}
+		n := popcount(m.bits)
+		total += n
+		if req.size == 0 {
+			continue
+		}
+		base := len(hits)
+		hits = append(hits, make([]hit, n)...)
+		i := base
+		forEach(m.bits, func(s int32) {
+			h := &hits[i]
+			h.ord, h.slot, h.score = ord, s, m.scoreOf(s)
+			if h.score > maxScore {
+				maxScore = h.score
+			}
+			i++
+		})
+		if fieldSorted || len(req.sort) > 0 {
+			keys := make([]sortVal, n*len(specs))
+			for j := base; j < len(hits); j++ {
+				h := &hits[j]
+				h.keys = keys[(j-base)*len(specs) : (j-base+1)*len(specs)]
+				for k, sp := range specs {
+					h.keys[k] = sortKey(ix, h.slot, h.score, sp)
+				}
+			}
+		}
+	}
+	keyed := fieldSorted || len(req.sort) > 0
+	less := func(a, b *hit) bool {
+		if keyed {
+			if c := cmpKeys(a.keys, b.keys, specs); c != 0 {
+				return c < 0
+			}
+		} else if a.score != b.score {
+			return a.score > b.score
+		}
+		if a.ord != b.ord {
+			return a.ord < b.ord
+		}
+		return a.slot < b.slot
+	}
+	if after != nil {
+		kept := hits[:0]
+		for _, h := range hits {
+			if cmpKeys(h.keys, after, specs) > 0 {
+				kept = append(kept, h)
+			}
+		}
+		hits = kept
+	}
+	page := topHits(hits, req.from+req.size, less)
+	if req.from < len(page) {
+		page = page[req.from:]
+	} else {
+		page = nil
+	}
+	hitList := make([]obj, 0, len(page))
+	for _, h := range page {
+		ix := targets[h.ord]
+		d := ix.docs[h.slot]
+		o := obj{{"_index", ix.name}, {"_id", d.id}}
+		if req.version {
+			o = append(o, kv{"_version", d.version})
+		}
+		if req.seqNo {
+			o = append(o, kv{"_seq_no", d.seqNo}, kv{"_primary_term", 1})
+		}
+		if fieldSorted && !wantScores {
+			o = append(o, kv{"_score", nil})
+		} else {
+			o = append(o, kv{"_score", h.score})
+		}
+		if src, ok := req.source.apply(d); ok {
+			o = append(o, kv{"_source", src})
+		}
+		if len(req.sort) > 0 {
+			vals := make([]any, len(specs))
+			for k, sp := range specs {
+				vals[k] = sortOutput(ix, h.keys[k], sp)
+			}
+			o = append(o, kv{"sort", vals})
+		}
+		hitList = append(hitList, o)
+	}
+	hitsObj := obj{}
+	switch {
+	case req.totalCap < 0:
+		hitsObj = append(hitsObj, kv{"total", obj{{"value", total}, {"relation", "eq"}}})
+	case req.totalCap > 0 || total == 0:
+		if total > req.totalCap && req.totalCap > 0 {
+			hitsObj = append(hitsObj, kv{"total", obj{{"value", req.totalCap}, {"relation", "gte"}}})
+		} else if req.totalCap > 0 {
+			hitsObj = append(hitsObj, kv{"total", obj{{"value", total}, {"relation", "eq"}}})
+		}
+	}
+	var ms any
+	if !(fieldSorted && !wantScores) && !math.IsInf(float64(maxScore), -1) && req.size > 0 {
+		ms = maxScore
+	}
+	hitsObj = append(hitsObj, kv{"max_score", ms}, kv{"hits", hitList})
+	out := obj{{"took", 0}, {"timed_out", false},
+		{"_shards", obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}},
+		{"hits", hitsObj}}
+	if len(req.aggs) > 0 {
+		ac := &aggCtx{now: now}
+		res, err := runAggs(req.aggs, segs, ac)
+		if err != nil {
+			name := "_all"
+			if len(targets) > 0 {
+				name = targets[0].name
+			}
+			if err.typ == "too_many_buckets_exception" || err.typ == "parsing_exception" {
+				return nil, err
+			}
+			return nil, shardFailure(err, name)
+		}
+		out = append(out, kv{"aggregations", res})
+	}
+	out[0].v = time.Since(start).Milliseconds()
+	return out, nil
+}
+
+// topHits returns the first k hits in order, without sorting everything when k is small.
+func topHits(hits []hit, k int, less func(a, b *hit) bool) []hit {
+	if k <= 0 {
+		return nil
+	}
+	if len(hits) <= k || len(hits) < 4*k {
+		sort.Slice(hits, func(i, j int) bool { return less(&hits[i], &hits[j]) })
+		if len(hits) > k {
+			hits = hits[:k]
+		}
+		return hits
+	}
+	// Keep a max-heap (by order) of the best k.
+	heap := make([]hit, 0, k)
+	worse := func(i, j int) bool { return less(&heap[j], &heap[i]) }
+	down := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= len(heap) {
+				return
+			}
+			big := l
+			if r := l + 1; r < len(heap) && worse(r, l) {
+				big = r
+			}
+			if !worse(big, i) {
+				return
+			}
+			heap[i], heap[big] = heap[big], heap[i]
+			i = big
+		}
+	}
+	for i := range hits {
+		if len(heap) < k {
+			heap = append(heap, hits[i])
+			for j := len(heap) - 1; j > 0; {
+				p := (j - 1) / 2
+				if !worse(j, p) {
+					break
+				}
+				heap[j], heap[p] = heap[p], heap[j]
+				j = p
+			}
+			continue
+		}
+		if less(&hits[i], &heap[0]) {
+			heap[0] = hits[i]
+			down(0)
+		}
+	}
+	sort.Slice(heap, func(i, j int) bool { return less(&heap[i], &heap[j]) })
+	return heap
+}
+
+func (c *Cluster) searchTargets(expr string, r *http.Request) ([]*index, *apiError) {
+	ignore := r.URL.Query().Get("ignore_unavailable") == "true"
+	return c.resolve(expr, ignore)
+}
+
+func (c *Cluster) handleSearch(w http.ResponseWriter, r *http.Request, expr string, body []byte) {
+	v, err := parseBody(body, false)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	m, _ := asMap(v)
+	req, err := parseSearch(m, r)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	c.mu.RLock()
+	targets, err := c.searchTargets(expr, r)
+	var out obj
+	if err == nil {
+		out, err = c.execSearch(targets, req)
+	}
+	c.mu.RUnlock()
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	c.reply(w, r, 200, out)
+}
+
+func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr string, body []byte) {
+	v, err := parseBody(body, false)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	m, _ := asMap(v)
+	var q query = &matchAllQuery{boost: 1}
+	for k, x := range m {
+		if k != "query" {
+			c.fail(w, r, unknownKeyErr(k, x))
+			return
+		}
+		if q, err = parseQuery(x); err != nil {
+			c.fail(w, r, err)
+			return
+		}
+	}
+	if s := r.URL.Query().Get("q"); s != "" {
+		if q, err = parseQueryString("query_string", map[string]any{"query": s}); err != nil {
+			c.fail(w, r, err)
+			return
+		}
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	targets, err := c.searchTargets(expr, r)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	n, shards := 0, 0
+	now := c.now()
+	for _, ix := range targets {
+		shards += ix.shards
+		ms, err := q.eval(&qctx{ix: ix, now: now})
+		if err != nil {
+			c.fail(w, r, shardFailure(err, ix.name))
+			return
+		}
+		n += popcount(andBits(ms.bits, ix.live))
+	}
+	c.reply(w, r, 200, obj{{"count", n}, {"_shards", obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}}})
+}
