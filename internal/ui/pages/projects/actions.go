@@ -1,0 +1,325 @@
+package projects
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/huh"
+
+	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
+)
+
+// actions implements create, edit and delete for the list and the detail view; results
+// are addressed to the view whose Requests started them.
+type actions struct {
+	ctx      *common.Context
+	req      *common.Requests
+	projects models.ProjectList
+}
+
+// formData is what create/edit forms need from the platform before they open.
+type formData struct {
+	Project   *models.Project // edit only
+	Clouds    []models.Cloud
+	Groups    []models.BillingGroup
+	GroupsErr error
+}
+
+// deleted is the result of a delete.
+type deleted struct{ Name string }
+
+func (a *actions) accountID() string {
+	if a.ctx.AccountID != "" {
+		return a.ctx.AccountID
+	}
+	for _, p := range a.projects.Projects {
+		if p.AccountID != "" {
+			return p.AccountID
+		}
+	}
+	return ""
+}
+
+// prepare loads clouds and billing groups (and the project for edit) concurrently.
+func (a *actions) prepare(kind, project string) tea.Cmd {
+	api, account := a.ctx.API, a.accountID()
+	return common.Fetch(a.req, kind, func(ctx context.Context) (formData, error) {
+		var d formData
+		var wg sync.WaitGroup
+		var cloudErr, projErr error
+		wg.Add(2)
+		go func() { defer wg.Done(); d.Clouds, cloudErr = api.ListClouds(ctx) }()
+		go func() {
+			defer wg.Done()
+			if account == "" {
+				d.GroupsErr = errors.New("no account id known")
+				return
+			}
+			d.Groups, d.GroupsErr = api.ListBillingGroups(ctx, account)
+		}()
+		if project != "" {
+			p, err := api.GetProject(ctx, project)
+			d.Project, projErr = &p, err
+		}
+		wg.Wait()
+		if projErr != nil {
+			return d, projErr
+		}
+		return d, cloudErr
+	})
+}
+
+func (a *actions) startCreate() tea.Cmd {
+	if a.ctx.ReadOnly {
+		return common.Warn("Read-only mode: create is disabled")
+	}
+	return tea.Batch(common.Info("Loading clouds and billing groups…"), a.prepare("prep-create", ""))
+}
+
+func (a *actions) refuseDeveloper(project, what string) tea.Cmd {
+	if a.ctx.ReadOnly {
+		return common.Warn("Read-only mode: " + what + " is disabled")
+	}
+	if r, ok := a.ctx.Roles[project]; ok && r == models.RoleDeveloper {
+		return common.Error(fmt.Sprintf("You are a developer in %s; only an admin may %s it", project, what))
+	}
+	return nil
+}
+
+func (a *actions) startEdit(p models.Project) tea.Cmd {
+	if cmd := a.refuseDeveloper(p.ProjectName, "edit"); cmd != nil {
+		return cmd
+	}
+	return tea.Batch(common.Info("Loading "+p.ProjectName+"…"), a.prepare("prep-edit", p.ProjectName))
+}
+
+func (a *actions) confirmDelete(name string) tea.Cmd {
+	if cmd := a.refuseDeveloper(name, "delete"); cmd != nil {
+		return cmd
+	}
+	api := a.ctx.API
+	text := fmt.Sprintf("Deleting project %s is irreversible: its settings, membership and billing assignment are removed for good. "+
+		"The platform refuses while the project still has services; delete them first.", name)
+	return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(a.ctx, "Delete project", text, name, func() tea.Cmd {
+		return tea.Batch(common.Info("Deleting "+name+"…"), common.Fetch(a.req, "delete", func(ctx context.Context) (deleted, error) {
+			return deleted{name}, api.DeleteProject(ctx, name)
+		}))
+	})})
+}
+
+// handle processes action results; changed reports that the platform changed.
+func (a *actions) handle(msg tea.Msg) (cmd tea.Cmd, handled, changed bool) {
+	switch msg := msg.(type) {
+	case common.Result[formData]:
+		if !a.req.Current(msg.Addr) {
+			return nil, true, false
+		}
+		if msg.Err != nil {
+			return common.Error(a.ctx.ErrorText(msg.Err)), true, false
+		}
+		if msg.Kind == "prep-create" {
+			return common.Send(common.OpenModal{Modal: a.createForm(msg.Value)}), true, false
+		}
+		return common.Send(common.OpenModal{Modal: a.editForm(msg.Value)}), true, false
+	case common.Result[models.Project]:
+		if msg.Kind != "create" && msg.Kind != "update" {
+			return nil, false, false
+		}
+		if !a.req.Current(msg.Addr) {
+			return nil, true, false
+		}
+		if msg.Err != nil {
+			return common.Error(a.ctx.ErrorText(msg.Err)), true, false
+		}
+		if msg.Kind == "create" {
+			return tea.Batch(common.Success("Created project "+msg.Value.ProjectName),
+				common.Send(common.SelectProject{Name: msg.Value.ProjectName})), true, true
+		}
+		return common.Success("Saved project " + msg.Value.ProjectName), true, true
+	case common.Result[deleted]:
+		if !a.req.Current(msg.Addr) {
+			return nil, true, false
+		}
+		if msg.Err != nil {
+			return common.Error(a.ctx.ErrorText(msg.Err)), true, false
+		}
+		if msg.Value.Name == a.ctx.Project {
+			// The current project is gone: the next list load picks another.
+			a.ctx.Project = ""
+		}
+		return common.Success("Deleted project " + msg.Value.Name), true, true
+	}
+	return nil, false, false
+}
+
+// cloudOptions groups clouds by geo_region (region, then name).
+func cloudOptions(clouds []models.Cloud, current string) []huh.Option[string] {
+	cs := append([]models.Cloud(nil), clouds...)
+	sort.SliceStable(cs, func(i, j int) bool {
+		if cs[i].GeoRegion != cs[j].GeoRegion {
+			return cs[i].GeoRegion < cs[j].GeoRegion
+		}
+		return cs[i].CloudName < cs[j].CloudName
+	})
+	opts := []huh.Option[string]{}
+	found := current == ""
+	for _, c := range cs {
+		region := c.GeoRegion
+		if region == "" {
+			region = "other"
+		}
+		label := fmt.Sprintf("%-14s %s", region, c.CloudName)
+		if c.CloudDescription != "" {
+			label += " — " + c.CloudDescription
+		}
+		opts = append(opts, huh.NewOption(label, c.CloudName))
+		if c.CloudName == current {
+			found = true
+		}
+	}
+	if !found {
+		opts = append([]huh.Option[string]{huh.NewOption(current+" (current)", current)}, opts...)
+	}
+	return opts
+}
+
+func groupOptions(d formData, noneLabel string) ([]huh.Option[string], string) {
+	opts := []huh.Option[string]{huh.NewOption(noneLabel, "")}
+	for _, g := range d.Groups {
+		opts = append(opts, huh.NewOption(g.BillingGroupName+" ("+g.BillingCurrency+")", g.BillingGroupID))
+	}
+	desc := ""
+	if d.GroupsErr != nil {
+		desc = "Billing groups are not available to you: " + strings.TrimSuffix(errText(d.GroupsErr), ".")
+	}
+	return opts, desc
+}
+
+func errText(err error) string { return err.Error() }
+
+// createValues are bound to the create form's fields.
+type createValues struct {
+	Name, Cloud, Group, CopyFrom string
+}
+
+func (a *actions) createForm(d formData) common.Modal {
+	v := &createValues{}
+	groups, groupsDesc := groupOptions(d, "(none: the account's default)")
+	if d.GroupsErr != nil {
+		groupsDesc = "Billing groups are not available to you: " + a.ctx.ErrorText(d.GroupsErr)
+	}
+	copyOpts := []huh.Option[string]{huh.NewOption("(no, start empty)", "")}
+	for _, n := range a.ctx.ProjectNames {
+		copyOpts = append(copyOpts, huh.NewOption(n, n))
+	}
+	fields := []huh.Field{
+		huh.NewInput().Title("Name").Description("3-63 characters: lowercase letters, digits, hyphens").
+			Value(&v.Name).Validate(models.ValidateProjectName),
+		huh.NewSelect[string]().Title("Default cloud").Description("grouped by region").
+			Options(append([]huh.Option[string]{huh.NewOption("(platform default)", "")}, cloudOptions(d.Clouds, "")...)...).
+			Height(8).Value(&v.Cloud),
+		huh.NewSelect[string]().Title("Billing group").Description(groupsDesc).Options(groups...).Value(&v.Group),
+		huh.NewSelect[string]().Title("Copy settings from").Options(copyOpts...).Height(6).Value(&v.CopyFrom),
+	}
+	api, account := a.ctx.API, a.accountID()
+	return components.NewForm(a.ctx, "Create project", func() tea.Cmd {
+		req := models.CreateProjectRequest{Project: strings.TrimSpace(v.Name), AccountID: account,
+			BillingGroupID: v.Group, Cloud: v.Cloud, CopyFromProject: v.CopyFrom}
+		return tea.Batch(common.Info("Creating "+req.Project+"…"), common.Fetch(a.req, "create", func(ctx context.Context) (models.Project, error) {
+			return api.CreateProject(ctx, req)
+		}))
+	}, huh.NewGroup(fields...))
+}
+
+// editValues are bound to the edit form's fields.
+type editValues struct {
+	Cloud, BillingEmails, TechEmails, Country, Group string
+}
+
+func (a *actions) editForm(d formData) common.Modal {
+	p := *d.Project
+	orig := editValues{Cloud: p.DefaultCloud, BillingEmails: strings.Join(p.BillingEmails, ", "),
+		TechEmails: strings.Join(p.TechEmails, ", "), Country: p.CountryCode, Group: p.BillingGroupID}
+	v := &editValues{}
+	*v = orig
+	groups, groupsDesc := groupOptions(d, "(leave as it is)")
+	if d.GroupsErr != nil {
+		groupsDesc = "Billing groups are not available to you: " + a.ctx.ErrorText(d.GroupsErr)
+	}
+	if p.BillingGroupID != "" {
+		known := false
+		for _, g := range d.Groups {
+			known = known || g.BillingGroupID == p.BillingGroupID
+		}
+		if !known {
+			groups = append(groups, huh.NewOption(dash(p.BillingGroupName)+" (current)", p.BillingGroupID))
+		}
+	}
+	fields := []huh.Field{
+		huh.NewSelect[string]().Title("Default cloud").Options(cloudOptions(d.Clouds, p.DefaultCloud)...).Height(8).Value(&v.Cloud),
+		huh.NewInput().Title("Billing e-mails").Description("comma-separated").Value(&v.BillingEmails).Validate(optionalEmails),
+		huh.NewInput().Title("Technical e-mails").Description("comma-separated").Value(&v.TechEmails).Validate(optionalEmails),
+		huh.NewInput().Title("Country code").Description("two letters").CharLimit(2).Value(&v.Country).Validate(optionalCountry),
+		huh.NewSelect[string]().Title("Billing group").Description(groupsDesc).Options(groups...).Value(&v.Group),
+	}
+	api, name := a.ctx.API, p.ProjectName
+	return components.NewForm(a.ctx, "Edit project "+name, func() tea.Cmd {
+		req, changed := updateRequest(orig, *v)
+		if !changed {
+			return common.Info("Nothing changed")
+		}
+		return tea.Batch(common.Info("Saving "+name+"…"), common.Fetch(a.req, "update", func(ctx context.Context) (models.Project, error) {
+			return api.UpdateProject(ctx, name, req)
+		}))
+	}, huh.NewGroup(fields...))
+}
+
+// updateRequest sends only the fields that changed.
+func updateRequest(orig, v editValues) (models.UpdateProjectRequest, bool) {
+	var req models.UpdateProjectRequest
+	changed := false
+	if v.Cloud != orig.Cloud && v.Cloud != "" {
+		req.Cloud, changed = models.Ptr(v.Cloud), true
+	}
+	if v.BillingEmails != orig.BillingEmails {
+		req.BillingEmails, changed = models.Ptr(nonNil(models.SplitList(v.BillingEmails))), true
+	}
+	if v.TechEmails != orig.TechEmails {
+		req.TechEmails, changed = models.Ptr(nonNil(models.SplitList(v.TechEmails))), true
+	}
+	if c := strings.ToUpper(strings.TrimSpace(v.Country)); c != strings.ToUpper(orig.Country) && c != "" {
+		req.CountryCode, changed = models.Ptr(c), true
+	}
+	if v.Group != orig.Group && v.Group != "" {
+		req.BillingGroupID, changed = models.Ptr(v.Group), true
+	}
+	return req, changed
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func optionalEmails(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	return models.ValidateEmailList(s)
+}
+
+func optionalCountry(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	return models.ValidateCountryCode(strings.ToUpper(strings.TrimSpace(s)))
+}

@@ -1,0 +1,38 @@
+package projects
+
+import (
+	"strconv"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/ui/common"
+)
+
+// Commands are the pane's palette commands.
+func Commands() []common.Command {
+	return []common.Command{
+		{Name: "projects", Help: "the projects table", Run: func(*common.Context, string) tea.Cmd {
+			return common.Send(common.SwitchTab{Tab: 1})
+		}},
+		{Name: "project", Arg: common.ProjectArg, Help: "make a project current and show it", Run: func(ctx *common.Context, name string) tea.Cmd {
+			known := false
+			for _, n := range ctx.ProjectNames {
+				known = known || n == name
+			}
+			if !known && len(ctx.ProjectNames) > 0 {
+				return common.Warn("No project named “" + name + "”")
+			}
+			return tea.Sequence(common.Send(common.SelectProject{Name: name}), common.Send(common.SwitchTab{Tab: 1}),
+				common.Send(common.PushView{View: NewDetail(ctx, name)}),
+				common.Info("Current project: "+name))
+		}},
+		{Name: "clouds", Help: "cloud regions, grouped by region", Run: func(ctx *common.Context, _ string) tea.Cmd {
+			return tea.Sequence(common.Send(common.SwitchTab{Tab: 1}), common.Send(common.PushView{View: NewClouds(ctx)}))
+		}},
+		{Name: "types", Help: "service types and their latest versions", Run: func(ctx *common.Context, _ string) tea.Cmd {
+			return tea.Sequence(common.Send(common.SwitchTab{Tab: 1}), common.Send(common.PushView{View: NewTypes(ctx)}))
+		}},
+	}
+}
+
+func trimFloat(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }

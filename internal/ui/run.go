@@ -1,0 +1,252 @@
+// Package ui starts the console: logging, theme, client, the welcome screen when no
+// token is configured, the Bubble Tea program and panic safety.
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"runtime/debug"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/mattn/go-isatty"
+
+	"github.com/svcui/svcui/internal/api"
+	"github.com/svcui/svcui/internal/config"
+	"github.com/svcui/svcui/internal/ui/app"
+	"github.com/svcui/svcui/internal/ui/clipboard"
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/keys"
+	"github.com/svcui/svcui/internal/ui/theme"
+)
+
+var _ common.API = (*api.Client)(nil)
+
+// Options configure Run.
+type Options struct {
+	Settings config.Settings
+	// ConfigPath is where the welcome screen saves the profile ("" = config.ConfigPath()).
+	ConfigPath string
+	Version    string
+	// NewClient builds the API client; nil uses api.New with the version as user agent.
+	NewClient func(baseURL, token string) (*api.Client, error)
+	// StartSandbox starts an in-process sandbox for the welcome screen; nil hides the choice.
+	StartSandbox func() (baseURL, adminToken string, stop func(), err error)
+	// Input and Output default to the terminal.
+	Input  io.Reader
+	Output io.Writer
+	// ProgramOptions are appended to the program's options (tests).
+	ProgramOptions []tea.ProgramOption
+}
+
+// Run runs the console until the user quits or ctx is cancelled.
+func Run(ctx context.Context, opts Options) (err error) {
+	s := opts.Settings
+	logger, closeLog, err := openLog(s)
+	if err != nil {
+		return err
+	}
+	defer closeLog()
+	logger.Info("svcui starting", "version", opts.Version, "profile", s.ProfileName, "api", s.APIURL, "read_only", s.ReadOnly)
+
+	if opts.NewClient == nil {
+		opts.NewClient = func(baseURL, token string) (*api.Client, error) {
+			return api.New(api.Options{BaseURL: baseURL, Token: token, UserAgent: "svcui/" + opts.Version, Logger: logger})
+		}
+	}
+	mode := theme.Mode(s.Theme)
+	if isTerminal(opts.Output) {
+		mode = theme.ResolveMode(mode)
+	}
+	th := theme.New(mode, s.NoColor || theme.NoColorFromEnv())
+
+	var programs []*tea.Program
+	defer func() {
+		// Panics outside Bubble Tea's own recovery (our setup code): restore the terminal,
+		// log the stack, and say where it is.
+		if r := recover(); r != nil {
+			for _, p := range programs {
+				p.Kill()
+				_ = p.ReleaseTerminal()
+			}
+			logger.Error("panic", "value", fmt.Sprint(r), "stack", string(debug.Stack()))
+			err = crashError(s)
+		}
+	}()
+
+	if !s.Configured() {
+		res, werr := runWelcome(ctx, opts, th, logger, &programs)
+		if werr != nil {
+			return werr
+		}
+		if res.quit {
+			return nil
+		}
+		if res.stop != nil {
+			defer res.stop()
+		}
+		s.APIURL, s.Token = res.url, res.token
+	}
+
+	client, err := opts.NewClient(s.APIURL, s.Token)
+	if err != nil {
+		return err
+	}
+	cctx, warnings := newContext(s, th, logger, client)
+	root := app.New(app.Options{Context: cctx, Tabs: Tabs(), Commands: Commands()})
+	for _, w := range warnings {
+		logger.Warn("config", "warning", w)
+	}
+	model := &safeModel{inner: root, log: logger, warnings: warnings}
+	p := tea.NewProgram(model, programOptions(ctx, opts)...)
+	programs = append(programs, p)
+	_, err = p.Run()
+	if errors.Is(err, tea.ErrProgramPanic) {
+		return crashError(s)
+	}
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+		return nil
+	}
+	return err
+}
+
+func programOptions(ctx context.Context, opts Options) []tea.ProgramOption {
+	po := []tea.ProgramOption{tea.WithAltScreen(), tea.WithReportFocus(), tea.WithContext(ctx)}
+	if opts.Input != nil {
+		po = append(po, tea.WithInput(opts.Input))
+	}
+	if opts.Output != nil {
+		po = append(po, tea.WithOutput(opts.Output))
+	}
+	return append(po, opts.ProgramOptions...)
+}
+
+// newContext builds the shared context from settings and a client.
+func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client) (*common.Context, []string) {
+	var warnings []string
+	km, errs := keys.New(s.Keys, s.ReadOnly)
+	for _, e := range errs {
+		warnings = append(warnings, e.Error())
+	}
+	cbMode, err := clipboard.ParseMode(s.Clipboard)
+	if err != nil {
+		warnings = append(warnings, err.Error())
+	}
+	c := common.NewContext()
+	c.Styles = th
+	c.Keys = km
+	c.API = client
+	c.Platform = common.Platform{
+		RateLimit: func() common.RateLimit {
+			rl := client.RateLimit()
+			return common.RateLimit{Limit: rl.Limit, Remaining: rl.Remaining, Reset: rl.Reset, Known: rl.Known}
+		},
+		Message:     api.Message,
+		IsForbidden: api.IsForbidden,
+		IsConflict:  api.IsConflict,
+	}
+	c.Clipboard = clipboard.New(cbMode, nil)
+	c.Log = logger
+	c.Profile = s.ProfileName
+	c.ReadOnly = s.ReadOnly
+	if s.Refresh > 0 {
+		c.Refresh = s.Refresh
+	}
+	c.DefaultProject = s.DefaultProject
+	c.AccountID = s.AccountID
+	return c, warnings
+}
+
+// safeModel logs the stack of a panic in Update or View before Bubble Tea's own
+// recovery restores the terminal, and shows config warnings once at start.
+type safeModel struct {
+	inner    *app.Model
+	log      *slog.Logger
+	warnings []string
+}
+
+func (m *safeModel) Init() tea.Cmd {
+	cmd := m.inner.Init()
+	if len(m.warnings) > 0 {
+		cmd = tea.Batch(cmd, common.Warn(m.warnings[0]))
+	}
+	return cmd
+}
+
+func (m *safeModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	defer m.logPanic()
+	_, cmd := m.inner.Update(msg)
+	return m, cmd
+}
+
+func (m *safeModel) View() string {
+	defer m.logPanic()
+	return m.inner.View()
+}
+
+func (m *safeModel) logPanic() {
+	if r := recover(); r != nil {
+		m.log.Error("panic", "value", fmt.Sprint(r), "stack", string(debug.Stack()))
+		panic(r)
+	}
+}
+
+func crashError(s config.Settings) error {
+	if s.LogFile != "" {
+		fmt.Fprintf(os.Stderr, "svcui crashed; the stack trace is in %s\n", s.LogFile)
+		return fmt.Errorf("svcui crashed (details in %s)", s.LogFile)
+	}
+	fmt.Fprintln(os.Stderr, "svcui crashed; run with --debug to write the stack trace to a log file")
+	return errors.New("svcui crashed")
+}
+
+// openLog opens the log file when Debug or LogFile asks for one; otherwise everything
+// is discarded. Logs never go to the terminal.
+func openLog(s config.Settings) (*slog.Logger, func(), error) {
+	path := s.LogFile
+	if path == "" && s.Debug {
+		path = config.DefaultLogFile()
+	}
+	if path == "" {
+		return slog.New(slog.NewTextHandler(io.Discard, nil)), func() {}, nil
+	}
+	if err := os.MkdirAll(dirOf(path), 0o700); err != nil {
+		return nil, nil, fmt.Errorf("log file: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return nil, nil, fmt.Errorf("log file: %w", err)
+	}
+	level := slog.LevelInfo
+	if s.Debug {
+		level = slog.LevelDebug
+	}
+	return slog.New(slog.NewTextHandler(f, &slog.HandlerOptions{Level: level})), func() { _ = f.Close() }, nil
+}
+
+func dirOf(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' || path[i] == os.PathSeparator {
+			if i == 0 {
+				return "/"
+			}
+			return path[:i]
+		}
+	}
+	return "."
+}
+
+func isTerminal(w io.Writer) bool {
+	if w == nil {
+		w = os.Stdout
+	}
+	f, ok := w.(*os.File)
+	return ok && isatty.IsTerminal(f.Fd())
+}
+
+// requestTimeout bounds the welcome screen's check.
+const requestTimeout = 15 * time.Second

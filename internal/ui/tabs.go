@@ -1,0 +1,27 @@
+package ui
+
+import (
+	"github.com/svcui/svcui/internal/ui/app"
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/pages/projects"
+)
+
+// Tabs is the pane registry: the five tabs in order. A pane's helper sets New on its
+// tab (and drops Missing) — the only line outside its own package it needs to touch.
+func Tabs() []app.Tab {
+	return []app.Tab{
+		{Name: "Projects", New: projects.New},
+		{Name: "Services", Missing: "The Services pane is not built yet (issue 3 §3)."},
+		{Name: "Users", Missing: "The Users, ACL, topics and databases pane is not built yet (issue 3 §4)."},
+		{Name: "Billing", Missing: "The Billing pane is not built yet."},
+		{Name: "Search", Missing: "The Search pane is not built yet."},
+	}
+}
+
+// Commands collects the palette commands of every pane (appended after the root's
+// defaults, so a pane's command replaces a default of the same name).
+func Commands() []common.Command {
+	var out []common.Command
+	out = append(out, projects.Commands()...)
+	return out
+}
