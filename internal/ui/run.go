@@ -96,12 +96,7 @@ func Run(ctx context.Context, opts Options) (err error) {
 	if err != nil {
 		return err
 	}
-	cctx, warnings := newContext(s, th, logger, client)
-	root := app.New(app.Options{Context: cctx, Tabs: Tabs(), Commands: Commands()})
-	for _, w := range warnings {
-		logger.Warn("config", "warning", w)
-	}
-	model := &safeModel{inner: root, log: logger, warnings: warnings}
+	model := newRoot(s, th, logger, client)
 	p := tea.NewProgram(model, programOptions(ctx, opts)...)
 	programs = append(programs, p)
 	_, err = p.Run()
@@ -123,6 +118,16 @@ func programOptions(ctx context.Context, opts Options) []tea.ProgramOption {
 		po = append(po, tea.WithOutput(opts.Output))
 	}
 	return append(po, opts.ProgramOptions...)
+}
+
+// newRoot builds the root model for settings and a client.
+func newRoot(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client) *safeModel {
+	cctx, warnings := newContext(s, th, logger, client)
+	root := app.New(app.Options{Context: cctx, Tabs: Tabs(), Commands: Commands()})
+	for _, w := range warnings {
+		logger.Warn("config", "warning", w)
+	}
+	return &safeModel{inner: root, log: logger, warnings: warnings}
 }
 
 // newContext builds the shared context from settings and a client.

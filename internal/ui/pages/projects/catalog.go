@@ -70,6 +70,9 @@ func (c *Catalog) ClaimsKey(msg tea.KeyMsg) bool {
 
 func (c *Catalog) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	switch msg := msg.(type) {
+	case common.Result[formData], common.Result[models.Project], common.Result[deleted]:
+		cmd, _, _ := (&actions{ctx: c.ctx, req: c.req}).handle(msg)
+		return c, cmd
 	case common.Result[[]models.Cloud]:
 		if !c.req.Current(msg.Addr) {
 			return c, nil
@@ -108,6 +111,8 @@ func (c *Catalog) Update(msg tea.Msg) (common.View, tea.Cmd) {
 		return c, nil
 	case common.RefreshNow:
 		return c, c.load()
+	case createProject:
+		return c, (&actions{ctx: c.ctx, req: c.req}).startCreate()
 	}
 	_, cmd := c.table.Update(msg)
 	return c, cmd

@@ -26,6 +26,9 @@ func Commands() []common.Command {
 				common.Send(common.PushView{View: NewDetail(ctx, name)}),
 				common.Info("Current project: "+name))
 		}},
+		{Name: "create project", Mutating: true, Help: "create a project", Run: func(*common.Context, string) tea.Cmd {
+			return tea.Sequence(common.Send(common.SwitchTab{Tab: 1}), common.Send(createProject{}))
+		}},
 		{Name: "clouds", Help: "cloud regions, grouped by region", Run: func(ctx *common.Context, _ string) tea.Cmd {
 			return tea.Sequence(common.Send(common.SwitchTab{Tab: 1}), common.Send(common.PushView{View: NewClouds(ctx)}))
 		}},
@@ -34,5 +37,8 @@ func Commands() []common.Command {
 		}},
 	}
 }
+
+// createProject asks the Projects tab's focused view to open the create form.
+type createProject struct{}
 
 func trimFloat(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }

@@ -78,6 +78,8 @@ func (d *Detail) Update(msg tea.Msg) (common.View, tea.Cmd) {
 		}
 	case common.RefreshNow:
 		return d, d.load()
+	case createProject:
+		return d, d.acts.startCreate()
 	case tea.KeyMsg:
 		k := d.ctx.Keys
 		switch {

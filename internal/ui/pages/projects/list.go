@@ -115,6 +115,8 @@ func (l *List) Update(msg tea.Msg) (common.View, tea.Cmd) {
 		return l, nil
 	case common.RefreshNow:
 		return l, l.load()
+	case createProject:
+		return l, l.acts.startCreate()
 	case tea.KeyMsg:
 		return l, l.handleKey(msg)
 	}

@@ -1,0 +1,280 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/muesli/termenv"
+
+	"github.com/svcui/svcui/internal/api"
+	"github.com/svcui/svcui/internal/config"
+	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/sandbox"
+	"github.com/svcui/svcui/internal/ui/theme"
+)
+
+func init() { lipgloss.SetColorProfile(termenv.Ascii) }
+
+type env struct {
+	url, admin, dev string
+	sb              *sandbox.Sandbox
+}
+
+func startSandbox(t *testing.T) env {
+	t.Helper()
+	sb, err := sandbox.New(sandbox.Options{Data: "demo", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sb.Handler())
+	t.Cleanup(func() { srv.Close(); _ = sb.Close() })
+	return env{url: srv.URL, admin: sb.AdminToken(), dev: sb.DeveloperToken(), sb: sb}
+}
+
+func client(t *testing.T, url, token string) *api.Client {
+	t.Helper()
+	c, err := api.New(api.Options{BaseURL: url, Token: token})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// screen accumulates the program's output so waits can look at what appeared since a mark.
+type screen struct {
+	t    *testing.T
+	tm   *teatest.TestModel
+	buf  bytes.Buffer
+	from int
+}
+
+func start(t *testing.T, s config.Settings, c *api.Client, w, h int) *screen {
+	t.Helper()
+	th := theme.New(theme.Dark, true)
+	m := newRoot(s, th, slog.New(slog.NewTextHandler(io.Discard, nil)), c)
+	m.inner.Context().Clipboard.SetTerminal(func() (io.WriteCloser, error) { return nopWC{io.Discard}, nil })
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
+	sc := &screen{t: t, tm: tm}
+	t.Cleanup(func() { _ = tm.Quit() })
+	return sc
+}
+
+type nopWC struct{ io.Writer }
+
+func (nopWC) Close() error { return nil }
+
+// mark makes later waits look only at output produced from now on.
+func (s *screen) mark() {
+	s.drain()
+	s.from = s.buf.Len()
+}
+
+func (s *screen) drain() {
+	b, _ := io.ReadAll(s.tm.Output())
+	s.buf.Write(b)
+}
+
+func (s *screen) waitFor(want ...string) {
+	s.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s.drain()
+		got := s.buf.String()[s.from:]
+		ok := true
+		for _, w := range want {
+			ok = ok && strings.Contains(got, w)
+		}
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("timed out waiting for %q; output since mark:\n%s", want, stripANSI(got))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func (s *screen) absent(notWant string, within time.Duration) {
+	s.t.Helper()
+	time.Sleep(within)
+	s.drain()
+	if got := s.buf.String()[s.from:]; strings.Contains(got, notWant) {
+		s.t.Fatalf("%q appeared:\n%s", notWant, stripANSI(got))
+	}
+}
+
+func stripANSI(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1b {
+			j := i + 1
+			if j < len(s) && s[j] == '[' {
+				j++
+				for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
+					j++
+				}
+			}
+			i = j
+			b.WriteByte('\n')
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func (s *screen) keys(ks ...string) {
+	for _, k := range ks {
+		var msg tea.KeyMsg
+		switch k {
+		case "enter":
+			msg = tea.KeyMsg{Type: tea.KeyEnter}
+		case "esc":
+			msg = tea.KeyMsg{Type: tea.KeyEsc}
+		case "down":
+			msg = tea.KeyMsg{Type: tea.KeyDown}
+		default:
+			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+		}
+		s.tm.Send(msg)
+	}
+}
+
+func (s *screen) typeText(text string) { s.tm.Type(text) }
+
+func settings(e env, token string) config.Settings {
+	return config.Settings{ProfileName: "test", APIURL: e.url, Token: token, Refresh: time.Minute}
+}
+
+func TestFlowFirstRunShowsProjects(t *testing.T) {
+	e := startSandbox(t)
+	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
+	s.waitFor("acme-prod", "acme-staging", "acme-analytics", "1 Projects", "5 Search")
+	// The first admin project becomes current: header shows it and the role.
+	s.waitFor("as admin")
+	s.mark()
+	s.keys("2")
+	s.waitFor("Services pane is not built yet")
+}
+
+func TestFlowCreateProject(t *testing.T) {
+	e := startSandbox(t)
+	c := client(t, e.url, e.admin)
+	s := start(t, settings(e, e.admin), c, 120, 40)
+	s.waitFor("acme-prod")
+	s.mark()
+	s.keys("c")
+	s.waitFor("Create project", "Name")
+	// Validation as typed: upper case is refused before anything is sent.
+	s.typeText("Bad")
+	s.waitFor("lowercase")
+	s.keys("esc")
+	s.waitFor("cancelled")
+	s.mark()
+	s.keys("c")
+	s.waitFor("Create project")
+	s.typeText("team-new")
+	s.keys("enter", "enter", "enter", "enter")
+	s.waitFor("Created project team-new")
+	list, err := c.ListProjects(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, p := range list.Projects {
+		found = found || p.ProjectName == "team-new"
+	}
+	if !found {
+		t.Fatal("team-new was not created on the platform")
+	}
+}
+
+func TestFlowDeleteProjectWithTypedConfirmation(t *testing.T) {
+	e := startSandbox(t)
+	c := client(t, e.url, e.admin)
+	if _, err := c.CreateProject(context.Background(), models.CreateProjectRequest{Project: "zz-empty"}); err != nil {
+		t.Fatal(err)
+	}
+	s := start(t, settings(e, e.admin), c, 120, 40)
+	s.waitFor("zz-empty")
+	s.keys("/")
+	s.typeText("zz-empty")
+	s.keys("enter")
+	s.mark()
+	s.keys("d")
+	s.waitFor("Delete project", "irreversible", "Type zz-empty to confirm")
+	s.typeText("zz-empt")
+	s.keys("enter") // does not match yet: nothing happens
+	s.waitFor("does not match")
+	s.typeText("y")
+	s.waitFor("name matches")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Deleted project zz-empty")
+	if _, err := c.GetProject(context.Background(), "zz-empty"); !api.IsNotFound(err) {
+		t.Fatalf("project still there: %v", err)
+	}
+}
+
+func TestFlowDeleteRefusedWhileServicesRemain(t *testing.T) {
+	e := startSandbox(t)
+	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
+	s.waitFor("acme-prod")
+	s.keys("/")
+	s.typeText("acme-prod")
+	s.keys("enter", "d")
+	s.waitFor("Type acme-prod to confirm")
+	s.typeText("acme-prod")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("has services")
+}
+
+func TestFlowReadOnlyRefusesMutations(t *testing.T) {
+	e := startSandbox(t)
+	st := settings(e, e.admin)
+	st.ReadOnly = true
+	s := start(t, st, client(t, e.url, e.admin), 120, 40)
+	s.waitFor("acme-prod", "READ-ONLY")
+	s.mark()
+	s.keys("c")
+	s.waitFor("Read-only mode: create is disabled")
+	s.mark()
+	s.keys("?")
+	s.waitFor("Keys", "filter")
+	s.absent("create", 100*time.Millisecond)
+	s.keys("esc")
+	s.mark()
+	s.keys(":")
+	s.typeText("create project")
+	s.keys("enter")
+	s.waitFor("Read-only mode")
+	s.absent("Create project", 100*time.Millisecond)
+}
+
+func TestFlowDeveloperForbiddenShownInFooter(t *testing.T) {
+	e := startSandbox(t)
+	s := start(t, settings(e, e.dev), client(t, e.url, e.dev), 120, 40)
+	s.waitFor("acme-prod")
+	s.mark()
+	s.keys("c")
+	s.waitFor("Create project")
+	s.typeText("dev-made")
+	s.mark()
+	s.keys("enter", "enter", "enter", "enter")
+	s.waitFor("✗", "may not create projects")
+	s.drain()
+	out := s.buf.String()[s.from:]
+	if strings.Contains(out, "Created project") {
+		t.Fatal("developer created a project")
+	}
+}
