@@ -176,7 +176,7 @@ func TestFlowCreateProject(t *testing.T) {
 	s.waitFor("Create project", "Name")
 	// Validation as typed: upper case is refused before anything is sent.
 	s.typeText("Bad")
-	s.waitFor("lowercase")
+	s.waitFor("✗ project name may contain only lowercase")
 	s.keys("esc")
 	s.waitFor("cancelled")
 	s.mark()

@@ -1,6 +1,8 @@
 package components
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
@@ -19,6 +21,35 @@ type Form struct {
 	onSubmit     func() tea.Cmd
 	screenW, scH int
 	done         bool
+	live         []liveCheck
+}
+
+// liveCheck validates a field while it is typed into: huh itself validates only when
+// the user leaves a field, UX.md wants feedback as the user types.
+type liveCheck struct {
+	field huh.Field
+	check func() error
+}
+
+// Live adds a validation shown under the form while field has focus, re-run on every
+// key. check reads the variable the field is bound to (huh updates it as keys arrive).
+// Give the same func to the field's Validate so submit is refused too.
+func (f *Form) Live(field huh.Field, check func() error) *Form {
+	f.live = append(f.live, liveCheck{field, check})
+	return f
+}
+
+// LiveError is the message of the focused field's live check ("" when it passes).
+func (f *Form) LiveError() string {
+	focused := f.form.GetFocusedField()
+	for _, l := range f.live {
+		if l.field == focused {
+			if err := l.check(); err != nil {
+				return err.Error()
+			}
+		}
+	}
+	return ""
 }
 
 // NewForm wraps groups in a modal form.
@@ -43,7 +74,11 @@ func (f *Form) Init() tea.Cmd { return f.form.Init() }
 
 func (f *Form) SetSize(w, h int) {
 	f.screenW, f.scH = w, h
-	f.form = f.form.WithWidth(ModalWidth(w)).WithHeight(max(8, h-8))
+	f.form = f.form.WithWidth(ModalWidth(w))
+	// Bound the height only on short screens: a fixed height pads small forms with blank lines.
+	if h < 40 {
+		f.form = f.form.WithHeight(max(8, h-8))
+	}
 }
 
 func (f *Form) ShortHelp() []key.Binding {
@@ -76,5 +111,10 @@ func (f *Form) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 }
 
 func (f *Form) View() string {
-	return Frame(f.ctx, f.title, f.form.View(), "esc: cancel", f.screenW, f.scH)
+	body := f.form.View()
+	if msg := f.LiveError(); msg != "" {
+		// On top, so a form cut by a short screen still shows it.
+		body = f.ctx.Styles.Danger.Render("✗ "+msg) + "\n" + body
+	}
+	return Frame(f.ctx, f.title, body, "esc: cancel", f.screenW, f.scH)
 }

@@ -90,12 +90,12 @@ func (h *Help) View() string {
 	lines := h.Lines()
 	avail := max(3, h.scH-8)
 	// Two columns when the lines do not fit in one and the screen is wide enough.
-	if len(lines) > avail && h.screenW >= 90 {
+	if len(lines) > avail && h.screenW >= 70 {
 		half := (len(lines) + 1) / 2
-		colW := 40
+		colW := min(40, (h.screenW-14)/2)
 		var merged []string
 		for i := 0; i < half; i++ {
-			left := pad(lines[i], colW, false)
+			left := pad(ansi.Truncate(lines[i], colW, "…"), colW, false)
 			right := ""
 			if i+half < len(lines) {
 				right = lines[i+half]

@@ -10,6 +10,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
@@ -179,6 +180,8 @@ func cloudOptions(clouds []models.Cloud, current string) []huh.Option[string] {
 		if c.CloudDescription != "" {
 			label += " — " + c.CloudDescription
 		}
+		// One line per option: huh wraps long labels, which makes the list hard to scan.
+		label = ansi.Truncate(label, 60, "…")
 		opts = append(opts, huh.NewOption(label, c.CloudName))
 		if c.CloudName == current {
 			found = true
@@ -219,9 +222,16 @@ func (a *actions) createForm(d formData) common.Modal {
 	for _, n := range a.ctx.ProjectNames {
 		copyOpts = append(copyOpts, huh.NewOption(n, n))
 	}
+	nameCheck := func() error {
+		if v.Name == "" {
+			return nil // not yet typed: no error before the first key
+		}
+		return models.ValidateProjectName(v.Name)
+	}
+	nameField := huh.NewInput().Title("Name").Description("3-63 characters: lowercase letters, digits, hyphens").
+		Value(&v.Name).Validate(models.ValidateProjectName)
 	fields := []huh.Field{
-		huh.NewInput().Title("Name").Description("3-63 characters: lowercase letters, digits, hyphens").
-			Value(&v.Name).Validate(models.ValidateProjectName),
+		nameField,
 		huh.NewSelect[string]().Title("Default cloud").Description("grouped by region").
 			Options(append([]huh.Option[string]{huh.NewOption("(platform default)", "")}, cloudOptions(d.Clouds, "")...)...).
 			Height(8).Value(&v.Cloud),
@@ -235,7 +245,7 @@ func (a *actions) createForm(d formData) common.Modal {
 		return tea.Batch(common.Info("Creating "+req.Project+"…"), common.Fetch(a.req, "create", func(ctx context.Context) (models.Project, error) {
 			return api.CreateProject(ctx, req)
 		}))
-	}, huh.NewGroup(fields...))
+	}, huh.NewGroup(fields...)).Live(nameField, nameCheck)
 }
 
 // editValues are bound to the edit form's fields.
@@ -262,11 +272,12 @@ func (a *actions) editForm(d formData) common.Modal {
 			groups = append(groups, huh.NewOption(dash(p.BillingGroupName)+" (current)", p.BillingGroupID))
 		}
 	}
+	billing := huh.NewInput().Title("Billing e-mails").Description("comma-separated").Value(&v.BillingEmails).Validate(optionalEmails)
+	tech := huh.NewInput().Title("Technical e-mails").Description("comma-separated").Value(&v.TechEmails).Validate(optionalEmails)
+	country := huh.NewInput().Title("Country code").Description("two letters").CharLimit(2).Value(&v.Country).Validate(optionalCountry)
 	fields := []huh.Field{
 		huh.NewSelect[string]().Title("Default cloud").Options(cloudOptions(d.Clouds, p.DefaultCloud)...).Height(8).Value(&v.Cloud),
-		huh.NewInput().Title("Billing e-mails").Description("comma-separated").Value(&v.BillingEmails).Validate(optionalEmails),
-		huh.NewInput().Title("Technical e-mails").Description("comma-separated").Value(&v.TechEmails).Validate(optionalEmails),
-		huh.NewInput().Title("Country code").Description("two letters").CharLimit(2).Value(&v.Country).Validate(optionalCountry),
+		billing, tech, country,
 		huh.NewSelect[string]().Title("Billing group").Description(groupsDesc).Options(groups...).Value(&v.Group),
 	}
 	api, name := a.ctx.API, p.ProjectName
@@ -278,7 +289,10 @@ func (a *actions) editForm(d formData) common.Modal {
 		return tea.Batch(common.Info("Saving "+name+"…"), common.Fetch(a.req, "update", func(ctx context.Context) (models.Project, error) {
 			return api.UpdateProject(ctx, name, req)
 		}))
-	}, huh.NewGroup(fields...))
+	}, huh.NewGroup(fields...)).
+		Live(billing, func() error { return optionalEmails(v.BillingEmails) }).
+		Live(tech, func() error { return optionalEmails(v.TechEmails) }).
+		Live(country, func() error { return optionalCountry(v.Country) })
 }
 
 // updateRequest sends only the fields that changed.
