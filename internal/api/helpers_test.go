@@ -91,3 +91,5 @@ func newDebugLogger(w io.Writer) *slog.Logger {
 }
 
 func errorsIs(err, target error) bool { return errors.Is(err, target) }
+
+func errorsAs(err error, target any) bool { return errors.As(err, target) }
