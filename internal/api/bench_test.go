@@ -2,10 +2,13 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"testing"
+
+	"github.com/svcui/svcui/internal/models"
 )
 
 const benchClouds = `{"clouds":[{"cloud_name":"aws-eu-west-1","cloud_description":"Europe, Ireland","geo_latitude":53.3,"geo_longitude":-6.2,"geo_region":"europe"}]}`
@@ -43,6 +46,25 @@ func BenchmarkClientOverhead(b *testing.B) {
 			}
 			_, _ = io.ReadAll(res.Body)
 			res.Body.Close()
+		}
+	})
+	// The same with the JSON decoding the client does, to tell HTTP from decoding costs.
+	b.Run("raw-http-get+json", func(b *testing.B) {
+		hc := &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}
+		b.ReportAllocs()
+		for b.Loop() {
+			res, err := hc.Get(srv.URL + "/v1/clouds")
+			if err != nil {
+				b.Fatal(err)
+			}
+			var out struct {
+				Clouds []models.Cloud `json:"clouds"`
+			}
+			err = json.NewDecoder(res.Body).Decode(&out)
+			res.Body.Close()
+			if err != nil || len(out.Clouds) != 1 {
+				b.Fatal(err)
+			}
 		}
 	})
 }

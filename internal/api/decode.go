@@ -17,32 +17,47 @@ var (
 	errMissingKey = errors.New("the answer lacks the expected field")
 )
 
-// decodeKey reads the value under key of a JSON object answer. A missing key (or null
-// for a non-list value) makes the answer unreadable; a null list is an empty list.
+// decodeKey reads the value under key of a JSON object answer in one pass (the other
+// keys are skipped). A missing key (or null for a non-list value) makes the answer
+// unreadable; a null list is an empty list.
 func decodeKey[T any](body []byte, key string, nullOK bool) (T, error) {
 	var zero T
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(body, &m); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	tok, err := dec.Token()
+	if err != nil {
 		return zero, err
 	}
-	if m == nil {
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
 		return zero, errNotObject
 	}
-	raw, ok := m[key]
-	if !ok {
-		return zero, fmt.Errorf("%w %q", errMissingKey, key)
-	}
-	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		if nullOK {
-			return zero, nil
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return zero, err
 		}
-		return zero, fmt.Errorf("%w %q (it is null)", errMissingKey, key)
+		if k, _ := kt.(string); k != key {
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return zero, err
+			}
+			continue
+		}
+		var v *T
+		if err := dec.Decode(&v); err != nil {
+			return zero, err
+		}
+		if v == nil {
+			if nullOK {
+				return zero, nil
+			}
+			return zero, fmt.Errorf("%w %q (it is null)", errMissingKey, key)
+		}
+		return *v, nil
 	}
-	var v T
-	if err := json.Unmarshal(raw, &v); err != nil {
+	if _, err := dec.Token(); err != nil { // the closing brace: a truncated answer fails here
 		return zero, err
 	}
-	return v, nil
+	return zero, fmt.Errorf("%w %q", errMissingKey, key)
 }
 
 // decodeFlat reads an answer that is the object itself (connection info, estimate,
