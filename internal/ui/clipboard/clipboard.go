@@ -150,7 +150,7 @@ func (c *Clipboard) Copy(label, value string) Result {
 		if err == nil {
 			return Result{Text: fmt.Sprintf("Copied %s to the clipboard", label), OK: true}
 		}
-		return c.copyOSC52(label, value, " (native clipboard unavailable)")
+		return c.copyOSC52(label, value, "")
 	}
 	return c.copyOSC52(label, value, "")
 }
@@ -180,9 +180,9 @@ func (c *Clipboard) copyOSC52(label, value, note string) Result {
 	via := "OSC 52"
 	switch c.multiplexer() {
 	case "tmux":
-		via = "OSC 52 via tmux; needs set -g allow-passthrough on"
+		via = "OSC 52 through tmux; needs tmux allow-passthrough on"
 	case "screen":
 		via = "OSC 52 via screen"
 	}
-	return Result{Text: fmt.Sprintf("Copied %s to the clipboard (%s)%s", label, via, note), OK: true}
+	return Result{Text: fmt.Sprintf("Copied %s with %s%s", label, via, note), OK: true}
 }

@@ -82,7 +82,7 @@ func TestModeSelection(t *testing.T) {
 	}
 	// auto with a broken native: falls back and says so.
 	c, w, _ = newTest(Auto, nil, errors.New("exit status 1"), true)
-	if r := c.Copy("host", "h"); !r.OK || w.Len() == 0 || !strings.Contains(r.Text, "native clipboard unavailable") {
+	if r := c.Copy("host", "h"); !r.OK || w.Len() == 0 || !strings.Contains(r.Text, "OSC 52") {
 		t.Fatalf("fallback: %v", r)
 	}
 	// native without a tool: fails with a reason.

@@ -7,6 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+	btable "github.com/evertras/bubble-table/table"
 
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/theme"
@@ -201,5 +202,23 @@ func BenchmarkTableKeyPress10000(b *testing.B) {
 		} else {
 			tb.Update(up)
 		}
+	}
+}
+
+// BenchmarkBubbleTableView10000 measures evertras/bubble-table v0.19.2 on the same data
+// for comparison (it filters and sorts every row on each View); see table.go.
+func BenchmarkBubbleTableView10000(b *testing.B) {
+	cols := []btable.Column{btable.NewFlexColumn("name", "Name", 1), btable.NewColumn("type", "Type", 8),
+		btable.NewColumn("cost", "Cost", 14), btable.NewColumn("state", "State", 10)}
+	rs := rows(10000)
+	brows := make([]btable.Row, len(rs))
+	for i, r := range rs {
+		brows[i] = btable.NewRow(btable.RowData{"name": r.Cells[0], "type": r.Cells[1], "cost": r.Cells[2], "state": r.Cells[3]})
+	}
+	m := btable.New(cols).WithRows(brows).WithPageSize(38).WithTargetWidth(160).Filtered(true).SortByAsc("name").Focused(true)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = m.View()
 	}
 }

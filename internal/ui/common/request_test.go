@@ -1,0 +1,108 @@
+package common
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+)
+
+func TestStaleResultsAreDropped(t *testing.T) {
+	r := NewRequests()
+	release := make(chan struct{})
+	slowA := Fetch(r, "list", func(ctx context.Context) (string, error) {
+		<-release
+		return "project A", ctx.Err()
+	})
+	fastB := Fetch(r, "list", func(ctx context.Context) (string, error) { return "project B", nil })
+	b := fastB().(Result[string])
+	if !r.Current(b.Addr) || b.Value != "project B" {
+		t.Fatalf("latest result not current: %+v", b)
+	}
+	close(release)
+	a := slowA().(Result[string])
+	if r.Current(a.Addr) {
+		t.Fatal("a late answer for A must be stale once B was asked")
+	}
+	if !errors.Is(a.Err, context.Canceled) {
+		t.Fatalf("superseded request should be cancelled, got %v", a.Err)
+	}
+	// Another view's results are never current here.
+	other := NewRequests()
+	if r.Current(Addr{View: other.ID, Kind: "list", Gen: b.Gen}) {
+		t.Fatal("result of another view accepted")
+	}
+	// Kinds are independent.
+	c := Fetch(r, "detail", func(context.Context) (int, error) { return 1, nil })().(Result[int])
+	if !r.Current(c.Addr) || !r.Current(b.Addr) {
+		t.Fatal("a request of another kind must not make list stale")
+	}
+	r.Forget("list")
+	if r.Current(b.Addr) {
+		t.Fatal("Forget should make list results stale")
+	}
+}
+
+func TestCancelAllAndTimeout(t *testing.T) {
+	r := NewRequests()
+	started := make(chan struct{})
+	cmd := Fetch(r, "slow", func(ctx context.Context) (bool, error) {
+		close(started)
+		<-ctx.Done()
+		_, hasDeadline := ctx.Deadline()
+		return hasDeadline, ctx.Err()
+	})
+	done := make(chan Result[bool])
+	go func() { done <- cmd().(Result[bool]) }()
+	<-started
+	if r.InFlight() != 1 {
+		t.Fatalf("in flight %d", r.InFlight())
+	}
+	r.CancelAll()
+	select {
+	case res := <-done:
+		if !res.Value || !errors.Is(res.Err, context.Canceled) || r.Current(res.Addr) {
+			t.Fatalf("after CancelAll: %+v", res)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("CancelAll did not cancel")
+	}
+	if r.InFlight() != 0 {
+		t.Fatal("cancel funcs leaked")
+	}
+}
+
+func TestCommandLookup(t *testing.T) {
+	c := NewCommands()
+	c.Register(Command{Name: "services"}, Command{Name: "services all"}, Command{Name: "project", Arg: ProjectArg})
+	if cmd, arg, ok := c.Lookup("services all"); !ok || cmd.Name != "services all" || arg != "" {
+		t.Fatalf("services all: %v %q %v", cmd.Name, arg, ok)
+	}
+	if cmd, arg, ok := c.Lookup("  project   acme-prod "); !ok || cmd.Name != "project" || arg != "acme-prod" {
+		t.Fatalf("project: %v %q %v", cmd.Name, arg, ok)
+	}
+	if _, _, ok := c.Lookup("services bogus"); ok {
+		t.Fatal("a no-arg command must not take an argument")
+	}
+	c.Register(Command{Name: "services", Help: "replaced"})
+	if cmd, _, _ := c.Lookup("services"); cmd.Help != "replaced" {
+		t.Fatal("registering again should replace")
+	}
+}
+
+func TestRelativeTimes(t *testing.T) {
+	cases := map[string]string{
+		Ago(500 * time.Millisecond): "just now", Ago(12 * time.Second): "12s ago", Ago(3 * time.Minute): "3m ago",
+		Ago(5 * time.Hour): "5h ago", Ago(96 * time.Hour): "4d ago",
+		For(130 * time.Second): "for 2m 10s", For(-time.Second): "for 0s", For(26 * time.Hour): "for 1d 2h",
+	}
+	for got, want := range cases {
+		if got != want {
+			t.Errorf("got %q want %q", got, want)
+		}
+	}
+	now := time.Date(2026, 1, 2, 0, 0, 0, 0, time.UTC)
+	if Age(now, time.Time{}) != "—" || Age(now, now.Add(-90*time.Minute)) != "1h" || Age(now, now.Add(-72*time.Hour)) != "3d" {
+		t.Errorf("Age: %q", Age(now, now.Add(-90*time.Minute)))
+	}
+}
