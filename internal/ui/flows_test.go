@@ -6,6 +6,8 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -58,9 +60,13 @@ type screen struct {
 }
 
 func start(t *testing.T, s config.Settings, c *api.Client, w, h int) *screen {
+	return startWith(t, s, c, w, h, nil)
+}
+
+func startWith(t *testing.T, s config.Settings, c *api.Client, w, h int, switcher func(string) tea.Cmd) *screen {
 	t.Helper()
 	th := theme.New(theme.Dark, true)
-	m := newRoot(s, th, slog.New(slog.NewTextHandler(io.Discard, nil)), c)
+	m := newRoot(s, th, slog.New(slog.NewTextHandler(io.Discard, nil)), c, switcher)
 	m.inner.Context().Clipboard.SetTerminal(func() (io.WriteCloser, error) { return nopWC{io.Discard}, nil })
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
 	sc := &screen{t: t, tm: tm}
@@ -277,4 +283,32 @@ func TestFlowDeveloperForbiddenShownInFooter(t *testing.T) {
 	if strings.Contains(out, "Created project") {
 		t.Fatal("developer created a project")
 	}
+}
+
+func TestFlowSwitchProfile(t *testing.T) {
+	e := startSandbox(t)
+	cfg := filepath.Join(t.TempDir(), "config.yaml")
+	yaml := "profiles:\n  boss:\n    api_url: " + e.url + "\n    token: " + e.admin + "\n  dev:\n    api_url: " + e.url + "\n    token: " + e.dev + "\n"
+	if err := os.WriteFile(cfg, []byte(yaml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("SVCUI_TOKEN", "")
+	t.Setenv("SVCUI_API_URL", "")
+	t.Setenv("SVCUI_PROFILE", "")
+	s := settings(e, e.admin)
+	s.ProfileName = "boss"
+	opts := Options{ConfigPath: cfg, NewClient: func(u, tok string) (*api.Client, error) { return api.New(api.Options{BaseURL: u, Token: tok}) }}
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	sc := startWith(t, s, client(t, e.url, e.admin), 120, 40, profileSwitcher(context.Background(), opts, s, theme.New(theme.Dark, true), logger))
+	sc.waitFor("[boss]", "acme-prod")
+	sc.mark()
+	sc.keys(":")
+	sc.typeText("profile dev")
+	sc.keys("enter")
+	sc.waitFor("Connected with profile dev", "[dev]", "as developer")
+	sc.mark()
+	sc.keys(":")
+	sc.typeText("profile nobody")
+	sc.keys("enter")
+	sc.waitFor("No profile named")
 }

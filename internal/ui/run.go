@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime/debug"
+	"sort"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -53,6 +54,9 @@ func Run(ctx context.Context, opts Options) (err error) {
 	defer closeLog()
 	logger.Info("svcui starting", "version", opts.Version, "profile", s.ProfileName, "api", s.APIURL, "read_only", s.ReadOnly)
 
+	if opts.ConfigPath == "" {
+		opts.ConfigPath = config.ConfigPath()
+	}
 	if opts.NewClient == nil {
 		opts.NewClient = func(baseURL, token string) (*api.Client, error) {
 			return api.New(api.Options{BaseURL: baseURL, Token: token, UserAgent: "svcui/" + opts.Version, Logger: logger})
@@ -96,7 +100,13 @@ func Run(ctx context.Context, opts Options) (err error) {
 	if err != nil {
 		return err
 	}
-	model := newRoot(s, th, logger, client)
+	model := newRoot(s, th, logger, client, profileSwitcher(ctx, opts, s, th, logger))
+	if file, err := config.Load(opts.ConfigPath); err == nil {
+		for name := range file.Profiles {
+			model.inner.Context().Profiles = append(model.inner.Context().Profiles, name)
+		}
+		sort.Strings(model.inner.Context().Profiles)
+	}
 	p := tea.NewProgram(model, programOptions(ctx, opts)...)
 	programs = append(programs, p)
 	_, err = p.Run()
@@ -121,13 +131,51 @@ func programOptions(ctx context.Context, opts Options) []tea.ProgramOption {
 }
 
 // newRoot builds the root model for settings and a client.
-func newRoot(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client) *safeModel {
+func newRoot(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client, switchProfile func(string) tea.Cmd) *safeModel {
 	cctx, warnings := newContext(s, th, logger, client)
-	root := app.New(app.Options{Context: cctx, Tabs: Tabs(), Commands: Commands()})
+	root := app.New(app.Options{Context: cctx, Tabs: Tabs(), Commands: Commands(), SwitchProfile: switchProfile})
 	for _, w := range warnings {
 		logger.Warn("config", "warning", w)
 	}
 	return &safeModel{inner: root, log: logger, warnings: warnings}
+}
+
+// profileSwitcher implements ":profile NAME": it re-reads the config file, resolves the
+// profile as if --profile NAME had been given (read-only stays on when it was on), builds
+// a client and hands the root a Reconnect.
+func profileSwitcher(ctx context.Context, opts Options, cur config.Settings, th *theme.Theme, logger *slog.Logger) func(string) tea.Cmd {
+	return func(name string) tea.Cmd {
+		return func() tea.Msg {
+			file, err := config.Load(opts.ConfigPath)
+			if err != nil {
+				return common.Notify{Level: theme.LevelError, Text: err.Error()}
+			}
+			if _, ok := file.Profiles[name]; !ok {
+				return common.Notify{Level: theme.LevelWarn, Text: "No profile named “" + name + "” in the config file"}
+			}
+			rctx, cancel := context.WithTimeout(ctx, requestTimeout)
+			defer cancel()
+			s, err := config.ResolveContext(rctx, config.Flags{Profile: name}, os.Getenv, file)
+			if err != nil {
+				return common.Notify{Level: theme.LevelError, Text: err.Error()}
+			}
+			if !s.Configured() {
+				return common.Notify{Level: theme.LevelWarn, Text: "Profile “" + name + "” has no API URL or token"}
+			}
+			s.ReadOnly = s.ReadOnly || cur.ReadOnly
+			s.Theme, s.NoColor, s.Clipboard, s.LogFile, s.Debug = cur.Theme, cur.NoColor, cur.Clipboard, cur.LogFile, cur.Debug
+			client, err := opts.NewClient(s.APIURL, s.Token)
+			if err != nil {
+				return common.Notify{Level: theme.LevelError, Text: err.Error()}
+			}
+			logger.Info("switching profile", "profile", name, "api", s.APIURL)
+			return common.Reconnect{Profile: name, Apply: func(c *common.Context) {
+				fresh, _ := newContext(s, th, logger, client)
+				c.API, c.Platform, c.Keys, c.Clipboard = fresh.API, fresh.Platform, fresh.Keys, fresh.Clipboard
+				c.Profile, c.ReadOnly, c.Refresh, c.DefaultProject, c.AccountID = s.ProfileName, s.ReadOnly, fresh.Refresh, s.DefaultProject, s.AccountID
+			}}
+		}
+	}
 }
 
 // newContext builds the shared context from settings and a client.

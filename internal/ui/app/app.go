@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/theme"
@@ -259,6 +260,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.refreshNow()
 	case common.Quit:
 		return m.quit()
+	case common.Reconnect:
+		return m.reconnect(msg)
 	case common.SwitchProfile:
 		if m.switchProfile == nil {
 			return common.Warn("Switching profiles is not available here")
@@ -478,6 +481,30 @@ func (m *Model) copy(req common.CopyRequest) tea.Cmd {
 		r := cb.Copy(label, value)
 		return copied{ok: r.OK, text: r.Text}
 	}
+}
+
+// reconnect starts over with another profile's client and settings.
+func (m *Model) reconnect(msg common.Reconnect) tea.Cmd {
+	for i := range m.tabs {
+		for _, v := range m.tabs[i].stack {
+			if l, ok := v.(common.Leaver); ok {
+				l.Leave()
+			}
+		}
+		m.tabs[i].stack = nil
+	}
+	m.modal = nil
+	c := m.ctx
+	c.Project, c.Role, c.AccountID = "", "", ""
+	c.ProjectNames = nil
+	c.Roles = map[string]models.Role{}
+	c.Accounts = map[string]string{}
+	c.ServiceNames = map[string][]string{}
+	msg.Apply(c)
+	m.live = components.LiveState{}
+	m.active = 0
+	m.msgLevel, m.msgText = theme.LevelSuccess, "Connected with profile "+msg.Profile
+	return m.ensureTab(0)
 }
 
 func (m *Model) quit() tea.Cmd {

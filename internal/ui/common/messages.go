@@ -58,6 +58,14 @@ type Quit struct{}
 // SwitchProfile asks the root to reconnect with another configured profile.
 type SwitchProfile struct{ Name string }
 
+// Reconnect is the answer to SwitchProfile: the root drops every view, clears the
+// session fields and caches, calls Apply to install the new client and settings, and
+// starts again on the Projects tab.
+type Reconnect struct {
+	Profile string
+	Apply   func(*Context)
+}
+
 // Send wraps a message in a command.
 func Send(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 
