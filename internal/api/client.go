@@ -319,12 +319,16 @@ func (c *Client) attempt(ctx context.Context, method, path, rawQuery string, bod
 		}
 		defer cancel()
 	}
+	// Whether a request was (even partly) written decides if a write may be repeated;
+	// reads are always repeatable, so they skip the tracing.
 	var wrote atomic.Bool
-	actx = httptrace.WithClientTrace(actx, &httptrace.ClientTrace{
-		WroteHeaderField: func(string, []string) { wrote.Store(true) },
-		WroteHeaders:     func() { wrote.Store(true) },
-		WroteRequest:     func(httptrace.WroteRequestInfo) { wrote.Store(true) },
-	})
+	if method != http.MethodGet {
+		actx = httptrace.WithClientTrace(actx, &httptrace.ClientTrace{
+			WroteHeaderField: func(string, []string) { wrote.Store(true) },
+			WroteHeaders:     func() { wrote.Store(true) },
+			WroteRequest:     func(httptrace.WroteRequestInfo) { wrote.Store(true) },
+		})
+	}
 
 	target := c.root + path
 	if rawQuery != "" {
