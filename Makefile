@@ -1,0 +1,86 @@
+# svcui development targets. `make` alone lists them.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+GO        ?= go
+BIN       := bin/svcui
+TESTFLAGS ?=
+FUZZTIME  ?= 10s
+
+# Stamped into main.version/commit/date; recursively expanded so `make help` runs no git.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT  ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo none)
+DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
+LDFLAGS  = -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
+
+# The race detector needs cgo (a C compiler); without one, tests run without it and say so.
+RACE = $(if $(filter 1,$(shell $(GO) env CGO_ENABLED)),-race,)
+
+GORELEASER_VERSION := v2.14.3
+GOBIN      = $(or $(shell $(GO) env GOBIN),$(firstword $(subst :, ,$(shell $(GO) env GOPATH)))/bin)
+GORELEASER = $(or $(shell command -v goreleaser 2>/dev/null),$(GOBIN)/goreleaser)
+
+.PHONY: help build run sandbox test e2e bench fuzz lint snapshot goreleaser-install goreleaser-check clean
+
+help: ## list the targets
+	@echo "usage: make TARGET"
+	@grep -E '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  %-20s %s\n", $$1, $$2}'
+
+build: ## build bin/svcui with the version stamped from git
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) .
+
+run: ## start the console on the in-process sandbox with demo data
+	$(GO) run -ldflags '$(LDFLAGS)' . --sandbox
+
+sandbox: ## serve the sandbox platform alone on 127.0.0.1:8080 (prints URL and tokens)
+	$(GO) run -ldflags '$(LDFLAGS)' . sandbox
+
+test: ## go vet, then every test with the race detector (extra flags: TESTFLAGS=...)
+	$(GO) vet ./...
+	@if [ -z "$(RACE)" ]; then echo "note: cgo is off (no C compiler?), so tests run without -race; apt-get install gcc to enable it" >&2; fi
+	$(GO) test $(RACE) $(TESTFLAGS) ./...
+
+e2e: build ## drive the built binary in tmux against `svcui sandbox` (scripts/e2e.sh)
+	@if [ ! -f scripts/e2e.sh ]; then echo "scripts/e2e.sh does not exist yet" >&2; exit 1; fi
+	SVCUI_BIN=$(CURDIR)/$(BIN) bash scripts/e2e.sh
+
+bench: ## run every benchmark once, with allocations
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# -fuzz takes one target per package at a time, so each Fuzz function gets its own run.
+fuzz: ## fuzz every Fuzz target briefly (FUZZTIME=10s each)
+	@for dir in $$($(GO) list -f '{{.Dir}}' ./...); do \
+		ls "$$dir"/*_test.go >/dev/null 2>&1 || continue; \
+		grep -qs '^func Fuzz' "$$dir"/*_test.go || continue; \
+		for target in $$(cd "$$dir" && $(GO) test -list '^Fuzz' . | grep '^Fuzz' || true); do \
+			echo "== $$target in $$dir"; \
+			(cd "$$dir" && $(GO) test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) .); \
+		done; \
+	done
+
+lint: ## gofmt and go vet
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './dist/*')); \
+		if [ -n "$$out" ]; then echo "not gofmt-ed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+
+snapshot: ## build release archives and packages locally into dist/ (goreleaser)
+	@if ! command -v goreleaser >/dev/null 2>&1 && [ ! -x "$(GOBIN)/goreleaser" ]; then \
+		echo "goreleaser is not installed; run: make goreleaser-install" >&2; \
+		echo "(or: $(GO) install github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION))" >&2; exit 1; fi
+	$(GORELEASER) release --snapshot --clean
+
+goreleaser-install: ## install goreleaser v2.14.3 with go install when missing (about 3 minutes)
+	@if command -v goreleaser >/dev/null 2>&1 || [ -x "$(GOBIN)/goreleaser" ]; then \
+		echo "goreleaser: $(GORELEASER)"; \
+	else \
+		echo "installing goreleaser $(GORELEASER_VERSION) into $(GOBIN)"; \
+		$(GO) install github.com/goreleaser/goreleaser/v2@$(GORELEASER_VERSION); \
+	fi
+
+goreleaser-check: goreleaser-install ## validate .goreleaser.yaml
+	$(GORELEASER) check
+
+clean: ## remove build output, release output and coverage files
+	rm -rf bin dist coverage.out coverage.html *.coverprofile
