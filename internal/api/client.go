@@ -260,7 +260,7 @@ func (c *Client) execute(ctx context.Context, method, path, rawQuery string, bod
 				return nil, apiErr
 			}
 			// A write is repeated only when the server cannot have seen any of it.
-			if !(idempotent || !sent) || attempt >= c.maxRetries {
+			if (!idempotent && sent) || attempt >= c.maxRetries {
 				return nil, apiErr
 			}
 			if err := c.wait(ctx, c.backoff(attempt)); err != nil {
