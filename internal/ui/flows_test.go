@@ -283,6 +283,11 @@ func TestFlowDeveloperForbiddenShownInFooter(t *testing.T) {
 	if strings.Contains(out, "Created project") {
 		t.Fatal("developer created a project")
 	}
+	// Editing a project where the role is developer is refused before any request,
+	// with the reason.
+	s.mark()
+	s.keys("e")
+	s.waitFor("You are a developer in acme-analytics; only an admin may edit it")
 }
 
 func TestFlowSwitchProfile(t *testing.T) {

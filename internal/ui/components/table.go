@@ -329,7 +329,7 @@ func (t *Table) Update(msg tea.Msg) (bool, tea.Cmd) {
 	case key.Matches(km, k.SortReverse):
 		c := t.sortCol
 		if c < 0 {
-			c = 0
+			c = t.nextSortColumn()
 		}
 		t.SortBy(c, !t.sortDesc)
 	case key.Matches(km, k.Back) && t.filter.Value() != "":
@@ -343,7 +343,15 @@ func (t *Table) Update(msg tea.Msg) (bool, tea.Cmd) {
 
 // nextSortColumn cycles through the shown columns, then back to the data order.
 func (t *Table) nextSortColumn() int {
-	shown := t.shownColumns()
+	var shown []int
+	for _, c := range t.shownColumns() {
+		if t.columns[c].Title != "" { // marker columns are not sort keys
+			shown = append(shown, c)
+		}
+	}
+	if len(shown) == 0 {
+		return -1
+	}
 	if t.sortCol < 0 {
 		return shown[0]
 	}

@@ -174,21 +174,22 @@ func (l *List) setList(list models.ProjectList) tea.Cmd {
 	l.ctx.SetProjects(list)
 	l.acts.projects = list
 	l.render()
-	if l.started {
-		return nil
-	}
+	first := !l.started
 	l.started = true
-	if l.ctx.Project != "" {
-		l.table.Select(l.ctx.Project)
+	if _, ok := l.byName[l.ctx.Project]; ok {
+		if first {
+			l.table.Select(l.ctx.Project)
+		}
 		return nil
 	}
+	// No current project yet, or it was deleted: pick the default.
 	name := pickDefault(list, l.ctx.DefaultProject)
 	if name == "" {
 		return nil
 	}
 	l.table.Select(name)
 	cmd := common.Send(common.SelectProject{Name: name})
-	if l.ctx.DefaultProject != "" && name != l.ctx.DefaultProject {
+	if first && l.ctx.DefaultProject != "" && name != l.ctx.DefaultProject {
 		cmd = tea.Batch(cmd, common.Warn("Default project “"+l.ctx.DefaultProject+"” not found; using "+name))
 	}
 	return cmd
