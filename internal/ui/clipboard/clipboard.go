@@ -180,7 +180,7 @@ func (c *Clipboard) copyOSC52(label, value, note string) Result {
 	via := "OSC 52"
 	switch c.multiplexer() {
 	case "tmux":
-		via = "OSC 52 through tmux; needs tmux allow-passthrough on"
+		via = "OSC 52 through tmux passthrough (tmux: set -g allow-passthrough on)"
 	case "screen":
 		via = "OSC 52 via screen"
 	}
