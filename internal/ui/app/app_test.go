@@ -347,3 +347,65 @@ func TestCopyReportsInFooter(t *testing.T) {
 		t.Fatalf("footer after copy with clipboard off: %q", text)
 	}
 }
+
+// openServiceView records the OpenService it receives.
+type openServiceView struct {
+	fakeView
+	got common.OpenService
+}
+
+func (o *openServiceView) Update(msg tea.Msg) (common.View, tea.Cmd) {
+	if os, ok := msg.(common.OpenService); ok {
+		o.got = os
+	}
+	return o, nil
+}
+
+func TestOpenServiceGoesToServicesTabRoot(t *testing.T) {
+	ctx := common.NewContext()
+	svc := &openServiceView{fakeView: fakeView{title: "Services"}}
+	m := New(Options{Context: ctx, Tabs: []Tab{
+		{Name: "Projects", New: func(*common.Context) common.View { return &fakeView{title: "Projects"} }},
+		{Name: "Services", New: func(*common.Context) common.View { return svc }},
+	}})
+	for _, msg := range run(m.Init()) {
+		drive(m, msg)
+	}
+	drive(m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	drive(m, common.OpenService{Project: "acme-prod", Service: "pg-main"})
+	if m.Active() != 1 || svc.got != (common.OpenService{Project: "acme-prod", Service: "pg-main"}) {
+		t.Fatalf("active %d, services view got %+v", m.Active(), svc.got)
+	}
+}
+
+func TestSelectProjectUpdatesContextAndBroadcasts(t *testing.T) {
+	m, _ := newModel(t, false)
+	m.Context().Roles["acme-prod"] = "developer"
+	m.Context().Accounts["acme-prod"] = "acc1"
+	drive(m, keyMsg("2")) // build the Services tab so it receives the broadcast
+	rec := &recordingView{fakeView: fakeView{title: "Services"}}
+	m.tabs[1].stack[0] = rec
+	drive(m, common.SelectProject{Name: "acme-prod"})
+	c := m.Context()
+	if c.Project != "acme-prod" || c.Role != "developer" || c.AccountID != "acc1" {
+		t.Fatalf("context: %q %q %q", c.Project, c.Role, c.AccountID)
+	}
+	if rec.selected != "acme-prod" {
+		t.Fatal("views on other tabs should get ProjectSelected")
+	}
+	if !strings.Contains(m.View(), "as developer") || !strings.Contains(m.View(), "acme-prod › Services") {
+		t.Errorf("header should follow:\n%s", strings.SplitN(m.View(), "\n", 2)[0])
+	}
+}
+
+type recordingView struct {
+	fakeView
+	selected string
+}
+
+func (r *recordingView) Update(msg tea.Msg) (common.View, tea.Cmd) {
+	if ps, ok := msg.(common.ProjectSelected); ok {
+		r.selected = ps.Name
+	}
+	return r, nil
+}

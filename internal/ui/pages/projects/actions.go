@@ -125,10 +125,12 @@ func (a *actions) handle(msg tea.Msg) (cmd tea.Cmd, handled, changed bool) {
 		if msg.Err != nil {
 			return common.Error(a.ctx.ErrorText(msg.Err)), true, false
 		}
+		// Clear the "Loading…" notice so it does not linger under the closed form.
+		clear := common.Info("")
 		if msg.Kind == "prep-create" {
-			return common.Send(common.OpenModal{Modal: a.createForm(msg.Value)}), true, false
+			return tea.Batch(clear, common.Send(common.OpenModal{Modal: a.createForm(msg.Value)})), true, false
 		}
-		return common.Send(common.OpenModal{Modal: a.editForm(msg.Value)}), true, false
+		return tea.Batch(clear, common.Send(common.OpenModal{Modal: a.editForm(msg.Value)})), true, false
 	case common.Result[models.Project]:
 		if msg.Kind != "create" && msg.Kind != "update" {
 			return nil, false, false
