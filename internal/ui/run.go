@@ -54,6 +54,9 @@ func Run(ctx context.Context, opts Options) (err error) {
 	defer closeLog()
 	logger.Info("svcui starting", "version", opts.Version, "profile", s.ProfileName, "api", s.APIURL, "read_only", s.ReadOnly)
 
+	common.PanicHook = func(v any, stack []byte) {
+		logger.Error("panic in a request", "value", fmt.Sprint(v), "stack", string(stack))
+	}
 	if opts.ConfigPath == "" {
 		opts.ConfigPath = config.ConfigPath()
 	}

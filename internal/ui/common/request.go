@@ -2,6 +2,8 @@ package common
 
 import (
 	"context"
+	"fmt"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -30,6 +32,10 @@ type Result[T any] struct {
 
 // Target implements Addressed.
 func (r Result[T]) Target() int64 { return r.View }
+
+// PanicHook is told about panics recovered in request commands; package ui points it at
+// the log file. Set once at start.
+var PanicHook func(value any, stack []byte)
 
 // Requests tracks a view's in-flight API calls: their latest generation per kind and
 // their cancel funcs, cancelled when the view leaves or the program quits.
@@ -65,7 +71,22 @@ func Fetch[T any](r *Requests, kind string, fn func(ctx context.Context) (T, err
 	r.cancels[gen] = cancel
 	r.mu.Unlock()
 	addr := Addr{View: r.ID, Kind: kind, Gen: gen}
-	return func() tea.Msg {
+	return func() (msg tea.Msg) {
+		defer func() {
+			// A panic in a request (a decoder bug, say) becomes an error for the view and a
+			// stack in the log instead of killing the program.
+			if p := recover(); p != nil {
+				if hook := PanicHook; hook != nil {
+					hook(p, debug.Stack())
+				}
+				cancel()
+				r.mu.Lock()
+				delete(r.cancels, gen)
+				r.mu.Unlock()
+				var zero T
+				msg = Result[T]{Addr: addr, Value: zero, Err: fmt.Errorf("internal error in the %s request (details in the log)", kind)}
+			}
+		}()
 		v, err := fn(ctx)
 		r.mu.Lock()
 		delete(r.cancels, gen)

@@ -106,3 +106,14 @@ func TestRelativeTimes(t *testing.T) {
 		t.Errorf("Age: %q", Age(now, now.Add(-90*time.Minute)))
 	}
 }
+
+func TestPanicInRequestBecomesError(t *testing.T) {
+	var got any
+	PanicHook = func(v any, stack []byte) { got = v }
+	defer func() { PanicHook = nil }()
+	r := NewRequests()
+	res := Fetch(r, "list", func(context.Context) ([]int, error) { panic("decoder bug") })().(Result[[]int])
+	if res.Err == nil || got != "decoder bug" || r.InFlight() != 0 {
+		t.Fatalf("err %v, hook %v, in flight %d", res.Err, got, r.InFlight())
+	}
+}

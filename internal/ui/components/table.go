@@ -3,7 +3,7 @@ package components
 // The table is written on lipgloss rather than evertras/bubble-table v0.19.2 because
 // bubble-table filters and sorts every row on each View (GetVisibleRows), so rendering
 // costs O(n log n) in the row count: measured here (BenchmarkBubbleTableView10000) at
-// ≈41 ms and 23 MB per View for 10,000 rows, against ≈0.06 ms for this table.
+// 20–40 ms and 23 MB per View for 10,000 rows, against ≈0.06 ms for this table.
 // Here filtering and sorting happen once per data change, filter edit or sort key, into
 // an index slice; View only touches the rows in the window, so its cost is bounded by
 // the terminal height.
