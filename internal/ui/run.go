@@ -14,7 +14,9 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/mattn/go-isatty"
+	"github.com/muesli/termenv"
 
 	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/config"
@@ -70,6 +72,11 @@ func Run(ctx context.Context, opts Options) (err error) {
 		mode = theme.ResolveMode(mode)
 	}
 	th := theme.New(mode, s.NoColor || theme.NoColorFromEnv())
+	if th.NoColor && isTerminal(opts.Output) {
+		// termenv drops every attribute under NO_COLOR; the theme already has no colour,
+		// so keep bold and reverse video, which mark the selection and the active tab.
+		lipgloss.SetColorProfile(termenv.ANSI)
+	}
 
 	var programs []*tea.Program
 	defer func() {

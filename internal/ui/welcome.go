@@ -12,6 +12,7 @@ import (
 
 	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/config"
+	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/theme"
 )
 
@@ -88,10 +89,7 @@ func (w *welcome) buildForm() *huh.Form {
 	}
 	groups = append(groups, huh.NewGroup(connect...).WithHideFunc(func() bool { return w.choice == choiceSandbox }))
 	f := huh.NewForm(groups...).WithShowHelp(true).WithWidth(70)
-	if w.theme.NoColor {
-		f = f.WithTheme(huh.ThemeBase())
-	}
-	return f
+	return f.WithTheme(components.HuhTheme(w.theme))
 }
 
 func (w *welcome) Init() tea.Cmd { return w.form.Init() }

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/huh"
 
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/theme"
 )
 
 // Form shows a huh form inside a modal. Fields validate as the user types (give them
@@ -53,11 +54,7 @@ func (f *Form) LiveError() string {
 // NewForm wraps groups in a modal form.
 func NewForm(ctx *common.Context, title string, onSubmit func() tea.Cmd, groups ...*huh.Group) *Form {
 	f := huh.NewForm(groups...).WithShowHelp(true).WithShowErrors(true)
-	if ctx.Styles.NoColor {
-		f = f.WithTheme(huh.ThemeBase())
-	} else {
-		f = f.WithTheme(huh.ThemeCharm())
-	}
+	f = f.WithTheme(HuhTheme(ctx.Styles))
 	// ctrl+c must still reach the root (quit anywhere), so the form never quits itself.
 	km := huh.NewDefaultKeyMap()
 	km.Quit = key.NewBinding(key.WithDisabled())
@@ -115,4 +112,20 @@ func (f *Form) View() string {
 		body = f.ctx.Styles.Danger.Render("✗ "+msg) + "\n" + body
 	}
 	return Frame(f.ctx, f.title, body, "esc: cancel", f.screenW, f.scH)
+}
+
+// HuhTheme is the huh theme matching the UI theme. Without colour it is huh's base theme
+// with its few colours replaced by attributes (buttons reversed, placeholders faint), so
+// NO_COLOR output carries no colour codes at all.
+func HuhTheme(t *theme.Theme) *huh.Theme {
+	if !t.NoColor {
+		return huh.ThemeCharm()
+	}
+	h := huh.ThemeBase()
+	for _, fs := range []*huh.FieldStyles{&h.Focused, &h.Blurred} {
+		fs.FocusedButton = fs.FocusedButton.UnsetForeground().UnsetBackground().Reverse(true).Bold(true)
+		fs.BlurredButton = fs.BlurredButton.UnsetForeground().UnsetBackground()
+		fs.TextInput.Placeholder = fs.TextInput.Placeholder.UnsetForeground().Faint(true)
+	}
+	return h
 }

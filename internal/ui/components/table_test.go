@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	btable "github.com/evertras/bubble-table/table"
 
@@ -220,5 +222,19 @@ func BenchmarkBubbleTableView10000(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		_ = m.View()
+	}
+}
+
+func TestNoColorHuhThemeHasNoColour(t *testing.T) {
+	th := HuhTheme(theme.New(theme.Dark, true))
+	for _, fs := range []huh.FieldStyles{th.Focused, th.Blurred} {
+		for _, st := range []lipgloss.Style{fs.FocusedButton, fs.BlurredButton, fs.TextInput.Placeholder} {
+			if _, ok := st.GetForeground().(lipgloss.NoColor); !ok {
+				t.Errorf("foreground colour left: %v", st.GetForeground())
+			}
+			if _, ok := st.GetBackground().(lipgloss.NoColor); !ok {
+				t.Errorf("background colour left: %v", st.GetBackground())
+			}
+		}
 	}
 }
