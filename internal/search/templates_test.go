@@ -1,0 +1,51 @@
+package search
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestTemplatesParseAndValidate(t *testing.T) {
+	tpls := Templates()
+	seen := map[string]bool{}
+	for _, tp := range tpls {
+		if tp.Name == "" || tp.Description == "" || seen[tp.Name] {
+			t.Fatalf("template %q: missing description or duplicate name", tp.Name)
+		}
+		seen[tp.Name] = true
+		reqs := ParseBuffer(tp.Text)
+		if len(reqs) != 1 {
+			t.Fatalf("%s: %d requests", tp.Name, len(reqs))
+		}
+		p, err := Prepare(reqs[0])
+		if err != nil {
+			t.Fatalf("%s: %v", tp.Name, err)
+		}
+		if reqs[0].WantsNDJSON() != (p.ContentType == ContentTypeNDJSON) {
+			t.Fatalf("%s: content type %s", tp.Name, p.ContentType)
+		}
+	}
+	// Every shape named in the interface has a template.
+	joined := ""
+	for _, tp := range tpls {
+		joined += ParseBuffer(tp.Text)[0].Method + " " + ParseBuffer(tp.Text)[0].Base() + "\n"
+	}
+	for _, want := range []string{"PUT /weblogs\n", "POST /weblogs/_doc\n", "GET /weblogs/_search\n", "POST /_bulk\n", "POST /_reindex\n",
+		"PUT /_index_template/", "PUT /_plugins/_ism/policies/", "POST /_plugins/_sql\n", "PUT /_plugins/_security/api/roles/",
+		"GET /_cluster/health\n", "GET /_cat/indices\n", "GET /weblogs/_mapping\n", "DELETE /"} {
+		if !strings.Contains(joined, want) {
+			t.Fatalf("no template for %q in\n%s", want, joined)
+		}
+	}
+	var search string
+	for _, tp := range tpls {
+		if tp.Name == "Search (all options)" {
+			search = tp.Text
+		}
+	}
+	for _, k := range []string{`"query"`, `"aggs"`, `"size"`, `"from"`, `"sort"`, `"_source"`, `"track_total_hits"`} {
+		if !strings.Contains(search, k) {
+			t.Fatalf("search template lacks %s", k)
+		}
+	}
+}
