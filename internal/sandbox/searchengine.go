@@ -3,30 +3,16 @@ package sandbox
 import (
 	"net/http"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch"
 )
 
-// TEMPORARY until package opensearch builds: replaced by the real engine.
-type pendingEngine struct{}
-
-func (pendingEngine) Handler() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, "search engine not built yet", http.StatusNotImplemented)
-	})
+// newSearchEngine makes the OpenSearch emulation of one service.
+func newSearchEngine(name string, now func() time.Time, nodes int) searchEngine {
+	return opensearch.New(opensearch.Options{Name: name, Clock: now, Nodes: nodes})
 }
-func (pendingEngine) Export() ([]byte, error) { return []byte("{}"), nil }
-func (pendingEngine) Import([]byte) error     { return nil }
-func (pendingEngine) LoadDemo(int64) error    { return nil }
 
-func newSearchEngine(name string, now func() time.Time) searchEngine { return pendingEngine{} }
-
+// authWrapper guards the engine with basic auth against the service's users.
 func authWrapper(next http.Handler, check func(user, password string) bool) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		u, p, ok := r.BasicAuth()
-		if !ok || !check(u, p) {
-			w.Header().Set("WWW-Authenticate", `Basic realm="OpenSearch Security"`)
-			http.Error(w, "Unauthorized", http.StatusUnauthorized)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
+	return opensearch.BasicAuth(next, check)
 }

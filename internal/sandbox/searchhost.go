@@ -65,7 +65,7 @@ func (h *searchHost) engine(key string, sv *service) (searchEngine, error) {
 	if e := h.engines[key]; e != nil {
 		return e, nil
 	}
-	e := newSearchEngine(sv.Name, h.s.clock.Now)
+	e := newSearchEngine(sv.Name, h.s.clock.Now, sv.NodeCount)
 	switch {
 	case len(sv.SearchData) > 0:
 		if err := e.Import(sv.SearchData); err != nil {
