@@ -317,3 +317,26 @@ func TestFlowSwitchProfile(t *testing.T) {
 	sc.keys("enter")
 	sc.waitFor("No profile named")
 }
+
+func TestFlowCatalogCommands(t *testing.T) {
+	e := startSandbox(t)
+	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 140, 40)
+	s.waitFor("acme-prod")
+	s.mark()
+	s.keys(":")
+	s.typeText("clouds")
+	s.keys("enter")
+	s.waitFor("Projects › Clouds", "Region", "google-europe-north1", "north-america")
+	s.keys("esc")
+	s.mark()
+	s.keys(":")
+	s.typeText("types")
+	s.keys("enter")
+	s.waitFor("Service types", "opensearch", "Latest version")
+	s.keys("esc")
+	s.mark()
+	s.keys(":")
+	s.typeText("project acme-staging")
+	s.keys("enter")
+	s.waitFor("Current project: acme-staging", "Estimated balance")
+}
