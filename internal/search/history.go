@@ -1,0 +1,223 @@
+package search
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// HistoryLimit is how many requests are kept per service.
+const HistoryLimit = 500
+
+// maxHistoryBody caps a stored body; larger bodies (bulk loads) are cut and flagged.
+const maxHistoryBody = 256 << 10
+
+// HistoryEntry is one request that was run. It never holds credentials.
+type HistoryEntry struct {
+	Time          time.Time `json:"time"`
+	Method        string    `json:"method"`
+	Path          string    `json:"path"`
+	Body          string    `json:"body,omitempty"`
+	BodyTruncated bool      `json:"body_truncated,omitempty"`
+	Status        int       `json:"status"`
+	TookMS        *int64    `json:"took_ms,omitempty"`
+	RoundTripMS   int64     `json:"round_trip_ms"`
+}
+
+// NewHistoryEntry records a request and its answer (resp may be nil after a transport error).
+func NewHistoryEntry(req ParsedRequest, resp *Response, at time.Time) HistoryEntry {
+	e := HistoryEntry{Time: at.UTC(), Method: req.Method, Path: req.Path, Body: req.Body}
+	if resp != nil {
+		e.Status = resp.Status
+		e.TookMS = resp.Took
+		e.RoundTripMS = resp.RoundTrip.Milliseconds()
+	}
+	return e
+}
+
+// Request turns the entry back into a runnable request.
+func (e HistoryEntry) Request() ParsedRequest {
+	return ParsedRequest{Method: e.Method, Path: e.Path, Body: e.Body}
+}
+
+// History is the request history of one service, kept as JSON lines in a file.
+// Safe for concurrent use.
+type History struct {
+	mu      sync.Mutex
+	path    string
+	entries []HistoryEntry // oldest first
+}
+
+// DefaultHistoryDir is $XDG_STATE_HOME/svcui/history (or ~/.local/state/svcui/history).
+func DefaultHistoryDir() (string, error) {
+	base := os.Getenv("XDG_STATE_HOME")
+	if base == "" || !filepath.IsAbs(base) {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("history: no state directory: %w", err)
+		}
+		base = filepath.Join(home, ".local", "state")
+	}
+	return filepath.Join(base, "svcui", "history"), nil
+}
+
+// historyFileName keeps a service name safe as a file name.
+func historyFileName(service string) (string, error) {
+	var b strings.Builder
+	for _, r := range strings.TrimSpace(service) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	name := strings.Trim(b.String(), ".")
+	if name == "" {
+		return "", errors.New("history: no service name")
+	}
+	return name + ".jsonl", nil
+}
+
+// OpenHistory loads the history of service from dir/<service>.jsonl (dir "" means
+// DefaultHistoryDir). A missing file is an empty history; unreadable lines are skipped.
+func OpenHistory(dir, service string) (*History, error) {
+	if dir == "" {
+		d, err := DefaultHistoryDir()
+		if err != nil {
+			return nil, err
+		}
+		dir = d
+	}
+	name, err := historyFileName(service)
+	if err != nil {
+		return nil, err
+	}
+	h := &History{path: filepath.Join(dir, name)}
+	f, err := os.Open(h.path)
+	if errors.Is(err, os.ErrNotExist) {
+		return h, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("history: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 2*maxHistoryBody+4096)
+	for sc.Scan() {
+		var e HistoryEntry
+		if json.Unmarshal(sc.Bytes(), &e) != nil || e.Method == "" {
+			continue
+		}
+		h.entries = append(h.entries, e)
+	}
+	// A line longer than the buffer stops the scan; what was read is kept.
+	if len(h.entries) > HistoryLimit {
+		h.entries = h.entries[len(h.entries)-HistoryLimit:]
+	}
+	return h, nil
+}
+
+// Path is the history file.
+func (h *History) Path() string { return h.path }
+
+// Len is the number of entries.
+func (h *History) Len() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.entries)
+}
+
+// Add appends an entry and saves it. Beyond HistoryLimit the oldest are dropped and
+// the file is rewritten.
+func (h *History) Add(e HistoryEntry) error {
+	if len(e.Body) > maxHistoryBody {
+		e.Body = e.Body[:maxHistoryBody]
+		e.BodyTruncated = true
+	}
+	line, err := json.Marshal(e)
+	if err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.entries = append(h.entries, e)
+	if err := os.MkdirAll(filepath.Dir(h.path), 0o700); err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
+	if len(h.entries) > HistoryLimit {
+		h.entries = h.entries[len(h.entries)-HistoryLimit:]
+		return h.rewrite()
+	}
+	f, err := os.OpenFile(h.path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
+	_, werr := f.Write(append(line, '\n'))
+	cerr := f.Close()
+	if werr != nil {
+		return fmt.Errorf("history: %w", werr)
+	}
+	if cerr != nil {
+		return fmt.Errorf("history: %w", cerr)
+	}
+	return nil
+}
+
+// rewrite replaces the file atomically with the current entries.
+func (h *History) rewrite() error {
+	tmp, err := os.CreateTemp(filepath.Dir(h.path), ".history-*")
+	if err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
+	defer os.Remove(tmp.Name())
+	w := bufio.NewWriter(tmp)
+	for _, e := range h.entries {
+		line, err := json.Marshal(e)
+		if err != nil {
+			continue
+		}
+		w.Write(line)
+		w.WriteByte('\n')
+	}
+	if err := w.Flush(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("history: %w", err)
+	}
+	if err := tmp.Chmod(0o600); err != nil {
+		tmp.Close()
+		return fmt.Errorf("history: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), h.path); err != nil {
+		return fmt.Errorf("history: %w", err)
+	}
+	return nil
+}
+
+// Entries returns all entries, newest first.
+func (h *History) Entries() []HistoryEntry { return h.Search("") }
+
+// Search returns the entries whose method, path or body contains sub (case-insensitive),
+// newest first. An empty sub matches everything.
+func (h *History) Search(sub string) []HistoryEntry {
+	needle := strings.ToLower(sub)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []HistoryEntry
+	for i := len(h.entries) - 1; i >= 0; i-- {
+		e := h.entries[i]
+		if needle == "" || strings.Contains(strings.ToLower(e.Method+" "+e.Path+"\n"+e.Body), needle) {
+			out = append(out, e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,120 @@
+package search
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestHistoryAddSearchPersist(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "state", "history")
+	h, err := OpenHistory(dir, "demo-os")
+	if err != nil || h.Len() != 0 {
+		t.Fatalf("open empty: %v", err)
+	}
+	took := int64(4)
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	resp := &Response{Status: 200, Took: &took, RoundTrip: 12 * time.Millisecond}
+	for i, p := range []string{"/logs/_search", "/_cluster/health", "/apps/_search"} {
+		req := ParsedRequest{Method: "GET", Path: p, Body: `{"query":{"match":{"msg":"Hello"}}}`}
+		if err := h.Add(NewHistoryEntry(req, resp, t0.Add(time.Duration(i)*time.Second))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := h.Search("_SEARCH")
+	if len(got) != 2 || got[0].Path != "/apps/_search" || got[1].Path != "/logs/_search" {
+		t.Fatalf("search = %+v", got)
+	}
+	if e := h.Entries()[0]; e.Status != 200 || *e.TookMS != 4 || e.RoundTripMS != 12 || e.Request().Path != "/apps/_search" {
+		t.Fatalf("entry = %+v", e)
+	}
+	if len(h.Search("hello")) != 3 {
+		t.Fatal("body not searched")
+	}
+	st, err := os.Stat(h.Path())
+	if err != nil || st.Mode().Perm() != 0o600 || filepath.Base(h.Path()) != "demo-os.jsonl" {
+		t.Fatalf("file: %v %v", st, err)
+	}
+	if ds, _ := os.Stat(dir); ds.Mode().Perm() != 0o700 {
+		t.Fatalf("dir mode %v", ds.Mode().Perm())
+	}
+	again, err := OpenHistory(dir, "demo-os")
+	if err != nil || again.Len() != 3 || again.Entries()[0].Path != "/apps/_search" {
+		t.Fatalf("reload: %v %d", err, again.Len())
+	}
+}
+
+func TestHistoryDropsOldestAndSkipsCorruptLines(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "svc.jsonl")
+	os.WriteFile(path, []byte("{not json\n\n{\"method\":\"GET\",\"path\":\"/kept\"}\n[1]\n"), 0o600)
+	h, err := OpenHistory(dir, "svc")
+	if err != nil || h.Len() != 1 {
+		t.Fatalf("corrupt file: %v %d", err, h.Len())
+	}
+	for i := 0; i < HistoryLimit+5; i++ {
+		if err := h.Add(HistoryEntry{Method: "GET", Path: "/p" + strings.Repeat("x", i%3), Time: time.Unix(int64(i), 0)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if h.Len() != HistoryLimit || len(h.Search("/kept")) != 0 {
+		t.Fatalf("len %d, oldest kept: %v", h.Len(), len(h.Search("/kept")))
+	}
+	again, _ := OpenHistory(dir, "svc")
+	if again.Len() != HistoryLimit || !again.Entries()[0].Time.Equal(time.Unix(HistoryLimit+4, 0)) {
+		t.Fatalf("reloaded %d, newest %v", again.Len(), again.Entries()[0].Time)
+	}
+	if st, _ := os.Stat(path); st.Mode().Perm() != 0o600 {
+		t.Fatalf("rewritten file mode %v", st.Mode().Perm())
+	}
+}
+
+func TestHistoryFileNamesAndDefaults(t *testing.T) {
+	for _, bad := range []string{"", "  ", "..."} {
+		if _, err := OpenHistory(t.TempDir(), bad); err == nil {
+			t.Fatalf("service name %q accepted", bad)
+		}
+	}
+	h, err := OpenHistory(t.TempDir(), "../../etc/passwd")
+	if err != nil || strings.Contains(filepath.Base(h.Path()), "/") || filepath.Base(filepath.Dir(h.Path())) == "etc" {
+		t.Fatalf("path escape: %s %v", h.Path(), err)
+	}
+	t.Setenv("XDG_STATE_HOME", "/tmp/xdg-state-test")
+	if d, _ := DefaultHistoryDir(); d != "/tmp/xdg-state-test/svcui/history" {
+		t.Fatalf("default dir = %s", d)
+	}
+	h, err = OpenHistory("", "svc")
+	if err != nil || h.Path() != "/tmp/xdg-state-test/svcui/history/svc.jsonl" {
+		t.Fatalf("default path: %v %s", err, h.Path())
+	}
+}
+
+func TestHistoryNeverStoresPassword(t *testing.T) {
+	dir := t.TempDir()
+	h, _ := OpenHistory(dir, "svc")
+	// Record a real exchange with a client that holds the password.
+	_, tg := newFakeEngine(t)
+	c := newTestClient(t, tg)
+	req := ParsedRequest{Method: "POST", Path: "/echo", Body: `{"a":1}`}
+	hr, _ := req.HTTPRequest()
+	resp, err := c.Do(ctxT(t), hr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Add(NewHistoryEntry(req, resp, time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	big := ParsedRequest{Method: "POST", Path: "/_bulk", Body: strings.Repeat("{}\n", maxHistoryBody)}
+	if err := h.Add(NewHistoryEntry(big, nil, time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(h.Path())
+	if strings.Contains(string(data), testPass) {
+		t.Fatal("password in history")
+	}
+	if !h.Entries()[0].BodyTruncated || len(h.Entries()[0].Body) != maxHistoryBody {
+		t.Fatal("large body not truncated")
+	}
+}
