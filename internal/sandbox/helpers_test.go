@@ -3,6 +3,7 @@ package sandbox
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -180,3 +181,5 @@ func (e *env) doHeader(method, path, authorization string) resp {
 	b, _ := io.ReadAll(res.Body)
 	return resp{status: res.StatusCode, header: res.Header, body: b}
 }
+
+func fmtSscan(s string, n *int) (int, error) { return fmt.Sscan(s, n) }
