@@ -340,3 +340,41 @@ func TestFlowCatalogCommands(t *testing.T) {
 	s.keys("enter")
 	s.waitFor("Current project: acme-staging", "Estimated balance")
 }
+
+func TestFlowEditProject(t *testing.T) {
+	e := startSandbox(t)
+	c := client(t, e.url, e.admin)
+	s := start(t, settings(e, e.admin), c, 120, 40)
+	s.waitFor("acme-prod")
+	s.mark()
+	s.keys("e") // the current project (acme-prod) is under the cursor
+	s.waitFor("Edit project acme-prod", "Technical e-mails")
+	s.keys("enter") // keep the cloud
+	settle()
+	s.keys("enter") // keep billing e-mails
+	settle()
+	s.typeText(", nope")
+	s.waitFor("✗") // validated as typed
+	for range len("nope") {
+		s.tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
+	}
+	s.typeText("sre@acme.example")
+	settle()
+	s.keys("enter")
+	settle()
+	s.keys("enter") // country
+	settle()
+	s.mark()
+	s.keys("enter") // billing group: submit
+	s.waitFor("Saved project acme-prod")
+	p, err := c.GetProject(context.Background(), "acme-prod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(p.TechEmails, ","); !strings.Contains(got, "sre@acme.example") || !strings.Contains(got, "oncall@acme.example") {
+		t.Fatalf("tech e-mails on the platform: %q", got)
+	}
+	if len(p.BillingEmails) != 1 || p.BillingEmails[0] != "billing@acme.example" {
+		t.Fatalf("billing e-mails changed: %v", p.BillingEmails)
+	}
+}
