@@ -220,7 +220,10 @@ func TestFlowDeleteProjectWithTypedConfirmation(t *testing.T) {
 	s.waitFor("Delete project", "irreversible", "Type zz-empty to confirm")
 	s.typeText("zz-empt")
 	s.keys("enter") // does not match yet: nothing happens
+	s.waitFor("keep typing")
+	s.typeText("x")
 	s.waitFor("does not match")
+	s.tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
 	s.typeText("y")
 	s.waitFor("name matches")
 	s.mark()

@@ -145,6 +145,8 @@ func (c *TypedConfirm) View() string {
 		b.WriteString(st.Muted.Render("enter stays disabled until the name matches"))
 	case c.Matches():
 		b.WriteString(st.Danger.Render("✓ name matches: enter will " + strings.ToLower(c.title)))
+	case strings.HasPrefix(c.name, c.input.Value()):
+		b.WriteString(st.Muted.Render("keep typing…"))
 	default:
 		b.WriteString(st.Warn.Render("✗ does not match"))
 	}

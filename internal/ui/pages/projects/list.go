@@ -83,7 +83,7 @@ func (l *List) Leave()                         { l.req.CancelAll() }
 
 func (l *List) ShortHelp() []key.Binding {
 	k := l.ctx.Keys
-	return keys.Enabled(k.Open, k.Create, k.Edit, k.Delete, k.Filter, k.Sort)
+	return keys.Enabled(k.Open, k.Create, k.Edit, k.Delete, k.Filter)
 }
 
 func (l *List) FullHelp() [][]key.Binding {
