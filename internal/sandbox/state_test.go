@@ -172,7 +172,9 @@ func TestRunBanner(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	out, errOut := newLockedBuffer(), newLockedBuffer()
 	done := make(chan error, 1)
-	go func() { done <- Run(ctx, []string{"--addr", "127.0.0.1:0", "--data", "empty", "--seed", "3"}, out, errOut) }()
+	go func() {
+		done <- Run(ctx, []string{"--addr", "127.0.0.1:0", "--data", "empty", "--seed", "3"}, out, errOut)
+	}()
 	deadline := time.Now().Add(5 * time.Second)
 	for strings.Count(out.String(), "\n") < 3 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
