@@ -131,7 +131,11 @@ func (m *Model) Init() tea.Cmd {
 // ensureTab builds a tab's root view on first visit.
 func (m *Model) ensureTab(i int) tea.Cmd {
 	t := &m.tabs[i]
-	if len(t.stack) > 0 || t.spec.New == nil {
+	if len(t.stack) > 0 {
+		// Coming back to a tab: show fresh data at once rather than after a full interval.
+		return m.refreshNow()
+	}
+	if t.spec.New == nil {
 		return m.armRefresh()
 	}
 	v := t.spec.New(m.ctx)

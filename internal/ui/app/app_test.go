@@ -308,6 +308,11 @@ func TestRefreshTickerFollowsFocusAndErrors(t *testing.T) {
 	if root.refreshes != 3 {
 		t.Error("ctrl+r refreshes now")
 	}
+	drive(m, keyMsg("2"))
+	drive(m, keyMsg("1"))
+	if root.refreshes != 4 {
+		t.Error("coming back to a tab refreshes its view")
+	}
 }
 
 type testErr struct{}
