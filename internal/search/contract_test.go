@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"net/url"
 	"runtime"
 	"strconv"
@@ -350,4 +351,50 @@ func sameSet(got []string, want ...string) bool {
 		}
 	}
 	return true
+}
+
+// BenchmarkBulkLoad100kLoaderOnly isolates the loader's own cost and memory: the
+// server only counts lines and answers every item as created.
+func BenchmarkBulkLoad100kLoaderOnly(b *testing.B) {
+	const docs = 100_000
+	srv := startTLS(b, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		data, _ := io.ReadAll(r.Body)
+		n := strings.Count(string(data), "\n") / 2
+		var sb strings.Builder
+		sb.WriteString(`{"took":1,"errors":false,"items":[`)
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			sb.WriteString(`{"index":{"_id":"x","status":201,"result":"created"}}`)
+		}
+		sb.WriteString("]}")
+		io.WriteString(w, sb.String())
+	}))
+	u, _ := url.Parse(srv.URL)
+	port, _ := strconv.Atoi(u.Port())
+	c, err := NewClient(Target{Host: u.Hostname(), Port: port, CACertPEM: serverCAPEM(srv)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		runtime.GC()
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
+		peak := before.HeapInuse
+		start := time.Now()
+		res, err := BulkLoad(context.Background(), c, "bench", &docGenerator{n: docs}, BulkOptions{}, func(BulkProgress) {
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse > peak {
+				peak = ms.HeapInuse
+			}
+		})
+		elapsed := time.Since(start)
+		if err != nil || res.Succeeded != docs {
+			b.Fatalf("%+v %v", res, err)
+		}
+		b.ReportMetric(float64(docs)/elapsed.Seconds(), "docs/s")
+		b.ReportMetric(float64(peak)/(1<<20), "peak-heap-inuse-MiB")
+	}
 }
