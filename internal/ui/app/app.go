@@ -250,6 +250,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case common.OpenService:
 		cmd := m.switchTab(1)
 		return tea.Batch(cmd, m.sendToTabRoot(1, msg))
+	case common.OpenAccess:
+		cmd := m.switchTab(2)
+		return tea.Batch(cmd, m.sendToTabRoot(2, msg))
 	case common.CopyRequest:
 		return m.copy(msg)
 	case copied:

@@ -74,3 +74,19 @@ func Info(text string) tea.Cmd    { return Send(Notify{theme.LevelInfo, text}) }
 func Success(text string) tea.Cmd { return Send(Notify{theme.LevelSuccess, text}) }
 func Warn(text string) tea.Cmd    { return Send(Notify{theme.LevelWarn, text}) }
 func Error(text string) tea.Cmd   { return Send(Notify{theme.LevelError, text}) }
+
+// Access sub-views of a service, opened in the Users tab with OpenAccess.
+const (
+	AccessUsers     = "users"
+	AccessACL       = "acl"
+	AccessTopics    = "topics"
+	AccessDatabases = "databases"
+)
+
+// OpenAccess asks the root to show one of a service's access sub-views (AccessUsers,
+// AccessACL, AccessTopics, AccessDatabases) in the Users tab (3); the root switches to the
+// tab and hands the message to that tab's root view.
+type OpenAccess struct {
+	Project, Service, ServiceType string
+	View                          string
+}
