@@ -37,6 +37,9 @@ func forbidden(format string, args ...any) *apiError {
 	return errorf(http.StatusForbidden, format, args...)
 }
 
+// rawJSON is an answer already encoded as JSON.
+type rawJSON []byte
+
 // emptyBody is the answer of a successful delete: 200 and no body at all.
 type emptyBody struct{}
 
@@ -71,6 +74,13 @@ func writeResult(w http.ResponseWriter, body any, err error) {
 	if _, ok := body.(emptyBody); ok {
 		w.Header().Set("Content-Length", "0")
 		w.WriteHeader(http.StatusOK)
+		return
+	}
+	if raw, ok := body.(rawJSON); ok {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Length", strconv.Itoa(len(raw)))
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write(raw)
 		return
 	}
 	writeJSON(w, http.StatusOK, body)

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bytes"
 	"fmt"
 	"net/url"
 	"sort"
@@ -106,11 +107,22 @@ func (s *Sandbox) listServices(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]models.Service, 0, len(p.Services))
-	for _, sv := range p.sortedServices() {
-		out = append(out, s.renderService(p, sv, c.now, false))
+	// Each service is encoded by its own MarshalJSON and the list assembled here:
+	// encoding/json would otherwise re-scan every byte a MarshalJSON returns, which
+	// costs a third of a list request.
+	buf := bytes.NewBufferString(`{"services":[`)
+	for i, sv := range p.sortedServices() {
+		b, err := s.renderService(p, sv, c.now, false).MarshalJSON()
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.Write(b)
 	}
-	return map[string]any{"services": out}, nil
+	buf.WriteString("]}")
+	return rawJSON(buf.Bytes()), nil
 }
 
 func (s *Sandbox) getService(c *call) (any, error) {
