@@ -101,11 +101,16 @@ refute_screen() {
 	echo "    did not expect /$2/ on screen:"; screen "$1" | sed 's/^/    | /'; return 1
 }
 
-# assert_fits SESSION: no line of the screen is wider than the pane.
+# assert_fits SESSION: nothing on screen wrapped past the pane's width (capture-pane -J
+# joins wrapped lines back, so a joined line wider than the pane is an overflow).
 assert_fits() {
-	local w
+	local w bad=0 line n
 	w=$(tm display-message -p -t "$1" '#{pane_width}')
-	screen "$1" | awk -v w="$w" '{ if (length($0) > w) { print "    line wider than " w ": " $0; bad=1 } } END { exit bad }'
+	while IFS= read -r line; do
+		n=$(printf '%s' "$line" | LC_ALL=C.UTF-8 wc -L)
+		if [ "$n" -gt "$w" ]; then echo "    line wider than $w ($n): $line"; bad=1; fi
+	done < <(tm capture-pane -p -J -t "$1")
+	return $bad
 }
 
 stop_ui() { tm kill-session -t "$1" >/dev/null 2>&1 || true; }
