@@ -22,6 +22,20 @@ type API interface {
 
 	ListBillingGroups(ctx context.Context, accountID string) ([]models.BillingGroup, error)
 	GetCredits(ctx context.Context, accountID string) (models.Credits, error)
+
+	ListServices(ctx context.Context, project string) ([]models.Service, error)
+	GetService(ctx context.Context, project, service string) (models.Service, error)
+	GetConnectionInfo(ctx context.Context, project, service string) (models.ConnectionInfo, error)
+	ListUsers(ctx context.Context, project, service string) ([]models.ServiceUser, error)
+	CreateUser(ctx context.Context, project, service string, req models.CreateUserRequest) (models.ServiceUser, error)
+	ResetCredentials(ctx context.Context, project, service, username string) (models.ServiceUser, error)
+	DeleteUser(ctx context.Context, project, service, username string) error
+	ListACLs(ctx context.Context, project, service string) ([]models.ACL, error)
+	CreateACL(ctx context.Context, project, service string, req models.CreateACLRequest) ([]models.ACL, error)
+	ListTopics(ctx context.Context, project, service string) ([]models.Topic, error)
+	CreateTopic(ctx context.Context, project, service string, req models.CreateTopicRequest) error
+	ListDatabases(ctx context.Context, project, service string) ([]models.Database, error)
+	CreateDatabase(ctx context.Context, project, service, database string) error
 }
 
 // RateLimit is what the header shows about the platform's rate limit.
