@@ -2,6 +2,7 @@ package common
 
 import (
 	"context"
+	"io"
 	"time"
 
 	"github.com/svcui/svcui/internal/models"
@@ -13,6 +14,10 @@ import (
 type API interface {
 	ListClouds(ctx context.Context) ([]models.Cloud, error)
 	ListServiceTypes(ctx context.Context) ([]models.ServiceType, error)
+	ListPlans(ctx context.Context, project, serviceType, cloud string) ([]models.Plan, error)
+	CreateService(ctx context.Context, project string, req models.CreateServiceRequest) (models.Service, error)
+	UpdateService(ctx context.Context, project, service string, req models.UpdateServiceRequest) (models.Service, error)
+	DeleteService(ctx context.Context, project, service string) error
 
 	ListProjects(ctx context.Context) (models.ProjectList, error)
 	GetProject(ctx context.Context, name string) (models.Project, error)
@@ -22,6 +27,13 @@ type API interface {
 
 	ListBillingGroups(ctx context.Context, accountID string) ([]models.BillingGroup, error)
 	GetCredits(ctx context.Context, accountID string) (models.Credits, error)
+	Download(ctx context.Context, url string, dst io.Writer, progress func(done, total int64)) (int64, error)
+	AssignBillingGroup(ctx context.Context, project, billingGroupID string) (models.Project, error)
+	GetEstimate(ctx context.Context, project string) (models.Estimate, error)
+	ListInvoices(ctx context.Context, billingGroupID string) ([]models.Invoice, error)
+	UpdateBillingGroup(ctx context.Context, id string, req models.BillingGroupRequest) (models.BillingGroup, error)
+	GetBillingGroup(ctx context.Context, id string) (models.BillingGroup, error)
+	CreateBillingGroup(ctx context.Context, accountID string, req models.BillingGroupRequest) (models.BillingGroup, error)
 
 	ListServices(ctx context.Context, project string) ([]models.Service, error)
 	GetService(ctx context.Context, project, service string) (models.Service, error)
