@@ -105,6 +105,12 @@ func TestSearchListener(t *testing.T) {
 		t.Fatalf("after power on: %d %s (data must survive power off)", st, body)
 	}
 
+	// A plan change keeps serving while REBALANCING.
+	expectStatus(t, e.admin("PUT", svc, map[string]any{"plan": "business-4"}), 200)
+	if st, _, err := searchGet(t, c, base+"/_cluster/health", "avnadmin", newPW); err != nil || st != 200 {
+		t.Fatalf("rebalancing: %d %v", st, err)
+	}
+
 	// Deleting the service stops its listener.
 	expectStatus(t, e.admin("DELETE", svc, nil), 200)
 	c.CloseIdleConnections()

@@ -206,8 +206,9 @@ func (s *Sandbox) checkSearchUser(projectName, serviceName, user, password strin
 	return subtle.ConstantTimeCompare([]byte(password), []byte(u.Password)) == 1
 }
 
-// searchReady reports whether the service is RUNNING (a rebuilding service listens but
-// does not answer queries yet).
+// searchReady reports whether the service answers queries: RUNNING, or REBALANCING (a
+// plan or cloud change keeps the old nodes serving); a REBUILDING service listens but
+// does not answer yet.
 func (s *Sandbox) searchReady(projectName, serviceName string) bool {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
@@ -216,7 +217,11 @@ func (s *Sandbox) searchReady(projectName, serviceName string) bool {
 		return false
 	}
 	sv := p.Services[serviceName]
-	return sv != nil && sv.state(s.clock.Now()) == models.StateRunning
+	if sv == nil {
+		return false
+	}
+	st := sv.state(s.clock.Now())
+	return st == models.StateRunning || st == models.StateRebalancing
 }
 
 func writeSearchUnavailable(w http.ResponseWriter, name string) {
