@@ -27,6 +27,12 @@ type API interface {
 
 	ListBillingGroups(ctx context.Context, accountID string) ([]models.BillingGroup, error)
 	GetCredits(ctx context.Context, accountID string) (models.Credits, error)
+	CreateBillingGroup(ctx context.Context, accountID string, req models.BillingGroupRequest) (models.BillingGroup, error)
+	GetBillingGroup(ctx context.Context, id string) (models.BillingGroup, error)
+	UpdateBillingGroup(ctx context.Context, id string, req models.BillingGroupRequest) (models.BillingGroup, error)
+	ListInvoices(ctx context.Context, billingGroupID string) ([]models.Invoice, error)
+	GetEstimate(ctx context.Context, project string) (models.Estimate, error)
+	AssignBillingGroup(ctx context.Context, project, billingGroupID string) (models.Project, error)
 	Download(ctx context.Context, url string, dst io.Writer, progress func(done, total int64)) (int64, error)
 
 	ListServices(ctx context.Context, project string) ([]models.Service, error)
