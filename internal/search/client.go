@@ -11,6 +11,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -235,7 +236,7 @@ func readCapped(r io.Reader, max int64) ([]byte, error) {
 		return nil, fmt.Errorf("reading response: %w", err)
 	}
 	if int64(len(data)) > max {
-		return nil, fmt.Errorf("%w: more than %d MiB (limit)", ErrResponseTooLarge, max>>20)
+		return nil, fmt.Errorf("%w: over the %s limit", ErrResponseTooLarge, byteSize(max))
 	}
 	return data, nil
 }
@@ -295,4 +296,15 @@ func truncate(s string, n int) string {
 		n--
 	}
 	return s[:n] + "…"
+}
+
+// byteSize renders n bytes for messages ("64 MiB", "1.5 KiB", "12 bytes").
+func byteSize(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return strconv.FormatFloat(float64(n)/(1<<20), 'f', -1, 64) + " MiB"
+	case n >= 1<<10:
+		return strconv.FormatFloat(float64(n)/(1<<10), 'f', -1, 64) + " KiB"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
 }

@@ -218,8 +218,11 @@ func TestClientResponseCap(t *testing.T) {
 	_, tg := newFakeEngine(t)
 	c := newTestClient(t, tg, WithMaxResponseBytes(1024))
 	_, err := c.Do(ctxT(t), Request{Method: "GET", Path: "/big"})
-	if !errors.Is(err, ErrResponseTooLarge) {
+	if !errors.Is(err, ErrResponseTooLarge) || !strings.Contains(err.Error(), "over the 1 KiB limit") {
 		t.Fatalf("err = %v, want ErrResponseTooLarge", err)
+	}
+	if byteSize(64<<20) != "64 MiB" || byteSize(12) != "12 bytes" {
+		t.Fatal("byteSize")
 	}
 }
 

@@ -6,5 +6,17 @@
 // bulk loader.
 //
 // Everything here is UI-agnostic: functions take bytes or strings and return plain
-// values, so the Search tab (and tests) can drive them directly.
+// values, so the Search tab (and tests) can drive them directly. A typical run of
+// the request under the cursor:
+//
+//	req, ok := search.RequestAt(buffer, cursorLine)    // which request
+//	hr, err := req.HTTPRequest()                        // *ValidationError: line, column
+//	resp, err := client.Do(ctx, hr)                     // transport errors only
+//	if err := resp.Err(); err != nil { ... }            // *EngineError for non-2xx
+//	hits, _ := search.ShapeHits(resp.Body)              // table of hits
+//	aggs, _ := search.ShapeAggs(resp.Body)              // tables and bar series
+//	next, err := search.NextPage(req, hits)             // ErrNoMorePages at the end
+//	history.Add(search.NewHistoryEntry(req, resp, time.Now()))
+//
+// Nothing in this package logs, and no error or export carries the password.
 package search
