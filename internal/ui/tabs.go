@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/svcui/svcui/internal/ui/app"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/pages/access"
 	"github.com/svcui/svcui/internal/ui/pages/projects"
 )
 
@@ -12,7 +13,7 @@ func Tabs() []app.Tab {
 	return []app.Tab{
 		{Name: "Projects", New: projects.New},
 		{Name: "Services", Missing: "The Services pane is not built yet (issue 3 §3)."},
-		{Name: "Users", Missing: "The Users, ACL, topics and databases pane is not built yet (issue 3 §4)."},
+		{Name: "Users", New: access.New},
 		{Name: "Billing", Missing: "The Billing pane is not built yet."},
 		{Name: "Search", Missing: "The Search pane is not built yet."},
 	}
@@ -23,5 +24,6 @@ func Tabs() []app.Tab {
 func Commands() []common.Command {
 	var out []common.Command
 	out = append(out, projects.Commands()...)
+	out = append(out, access.Commands()...)
 	return out
 }
