@@ -49,6 +49,7 @@ func newFakeEngine(t *testing.T) (*httptest.Server, Target) {
 		w.Header().Set("X-Method", r.Method)
 		w.Header().Set("X-Content-Type", r.Header.Get("Content-Type"))
 		w.Header().Set("X-Query", r.URL.RawQuery)
+		w.Header().Set("X-User-Agent", r.UserAgent())
 		io.WriteString(w, `{"took":7,"echo":`+strconv.Quote(string(b))+`}`)
 	})
 	mux.HandleFunc("/big", func(w http.ResponseWriter, r *http.Request) {
