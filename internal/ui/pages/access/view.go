@@ -169,6 +169,9 @@ func (a *Access) ClaimsKey(msg tea.KeyMsg) bool {
 
 func (a *Access) bindings() []key.Binding {
 	k := a.ctx.Keys
+	if unsupported(a.kind, a.t.Service, a.t.Type) != "" {
+		return keys.Enabled(k.Filter)
+	}
 	if a.kind == common.AccessUsers {
 		return keys.Enabled(withHelp(k.Create, "create user"), withHelp(k.Reset, "reset credentials"), withHelp(k.Delete, "delete user"), k.Filter)
 	}

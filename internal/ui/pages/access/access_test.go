@@ -1,0 +1,301 @@
+package access
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
+)
+
+// fakeAPI answers the calls this pane makes and records the mutating ones.
+type fakeAPI struct {
+	common.API
+	mu      sync.Mutex
+	users   []models.ServiceUser
+	calls   []string
+	deleteE error
+}
+
+func (f *fakeAPI) record(s string) { f.mu.Lock(); f.calls = append(f.calls, s); f.mu.Unlock() }
+
+func (f *fakeAPI) ListServices(context.Context, string) ([]models.Service, error) {
+	return []models.Service{{ServiceName: "pg-main", ServiceType: "pg", State: "RUNNING"}, {ServiceName: "kafka-events", ServiceType: "kafka", State: "RUNNING"}}, nil
+}
+func (f *fakeAPI) GetService(_ context.Context, _, s string) (models.Service, error) {
+	return models.Service{ServiceName: s, ServiceType: "pg", ServiceURI: "postgres://avnadmin:old@db.example:5432/defaultdb?sslmode=require"}, nil
+}
+func (f *fakeAPI) ListUsers(context.Context, string, string) ([]models.ServiceUser, error) {
+	return f.users, nil
+}
+func (f *fakeAPI) CreateUser(_ context.Context, _, _ string, req models.CreateUserRequest) (models.ServiceUser, error) {
+	f.record("create " + req.Username + " " + req.Authentication)
+	return models.ServiceUser{Username: req.Username, Type: "regular", Password: "AVNS_secret1"}, nil
+}
+func (f *fakeAPI) ResetCredentials(_ context.Context, _, _, u string) (models.ServiceUser, error) {
+	f.record("reset " + u)
+	return models.ServiceUser{Username: u, Password: "AVNS_secret2"}, nil
+}
+func (f *fakeAPI) DeleteUser(_ context.Context, _, _, u string) error {
+	f.record("delete " + u)
+	return f.deleteE
+}
+
+// run executes cmd and every command it produces, collecting the messages (batches and
+// sequences flattened), and feeds addressed results back into v.
+func run(t *testing.T, v common.View, cmd tea.Cmd) []tea.Msg {
+	t.Helper()
+	var out []tea.Msg
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 && len(out) < 100 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch m := c().(type) {
+		case tea.BatchMsg:
+			queue = append(queue, m...)
+		case nil:
+		default:
+			if seq := sequenceCmds(m); seq != nil {
+				queue = append(queue, seq...)
+				continue
+			}
+			out = append(out, m)
+			if _, ok := m.(common.Addressed); ok {
+				_, next := v.Update(m)
+				queue = append(queue, next)
+			}
+		}
+	}
+	return out
+}
+
+// sequenceCmds unpacks tea.Sequence's unexported message type (a []tea.Cmd underneath).
+func sequenceCmds(m tea.Msg) []tea.Cmd {
+	v := reflect.ValueOf(m)
+	if v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeOf(tea.Cmd(nil)) {
+		return nil
+	}
+	out := make([]tea.Cmd, v.Len())
+	for i := range out {
+		out[i] = v.Index(i).Interface().(tea.Cmd)
+	}
+	return out
+}
+
+func notices(msgs []tea.Msg) []string {
+	var s []string
+	for _, m := range msgs {
+		if n, ok := m.(common.Notify); ok {
+			s = append(s, n.Text)
+		}
+	}
+	return s
+}
+
+func modalOf(msgs []tea.Msg) common.Modal {
+	for _, m := range msgs {
+		if o, ok := m.(common.OpenModal); ok {
+			return o.Modal
+		}
+	}
+	return nil
+}
+
+func press(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+func usersView(t *testing.T, f *fakeAPI, role models.Role) (*Access, *common.Context) {
+	t.Helper()
+	ctx := common.NewContext()
+	ctx.API, ctx.Project = f, "acme-prod"
+	if role != "" {
+		ctx.Roles["acme-prod"] = role
+	}
+	a := NewAccess(ctx, target{Project: "acme-prod", Service: "pg-main", Type: "pg"}, common.AccessUsers)
+	a.SetSize(100, 20)
+	run(t, a, a.Init())
+	return a, ctx
+}
+
+func TestPrimaryUserDeleteRefusedBeforeRequest(t *testing.T) {
+	f := &fakeAPI{users: []models.ServiceUser{{Username: "avnadmin", Type: models.UserPrimary}, {Username: "app", Type: "regular"}}}
+	a, _ := usersView(t, f, models.RoleAdmin)
+	a.table.Select("avnadmin")
+	_, cmd := a.Update(press("d"))
+	msgs := run(t, a, cmd)
+	if modalOf(msgs) != nil {
+		t.Fatal("a confirmation opened for the primary user")
+	}
+	if got := notices(msgs); len(got) != 1 || got[0] != PrimaryRefusal {
+		t.Fatalf("notices %q", got)
+	}
+	if len(f.calls) != 0 {
+		t.Fatalf("requests sent: %v", f.calls)
+	}
+}
+
+func TestDeveloperMayNotDeleteButMayReset(t *testing.T) {
+	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
+	a, _ := usersView(t, f, models.RoleDeveloper)
+	a.table.Select("app")
+	_, cmd := a.Update(press("d"))
+	msgs := run(t, a, cmd)
+	if modalOf(msgs) != nil || len(f.calls) != 0 {
+		t.Fatalf("developer delete went ahead: %v", f.calls)
+	}
+	if got := notices(msgs); len(got) != 1 || !strings.Contains(got[0], "only an admin may delete") {
+		t.Fatalf("notices %q", got)
+	}
+	_, cmd = a.Update(press("R"))
+	m := modalOf(run(t, a, cmd))
+	if _, ok := m.(*components.Confirm); !ok {
+		t.Fatalf("reset should ask first, got %T", m)
+	}
+}
+
+func TestReadOnlyRefusesEveryMutation(t *testing.T) {
+	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
+	a, ctx := usersView(t, f, models.RoleAdmin)
+	ctx.ReadOnly = true
+	a.table.Select("app")
+	for _, k := range []string{"c", "R", "d"} {
+		_, cmd := a.Update(press(k))
+		msgs := run(t, a, cmd)
+		if modalOf(msgs) != nil {
+			t.Fatalf("%s opened a modal in read-only mode", k)
+		}
+		if got := notices(msgs); len(got) != 1 || !strings.HasPrefix(got[0], "Read-only mode") {
+			t.Fatalf("%s: notices %q", k, got)
+		}
+	}
+	if len(f.calls) != 0 {
+		t.Fatalf("requests sent: %v", f.calls)
+	}
+}
+
+func TestResetShowsSecretWithUserURI(t *testing.T) {
+	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
+	a, _ := usersView(t, f, models.RoleAdmin)
+	a.table.Select("app")
+	_, cmd := a.Update(press("R"))
+	confirm := modalOf(run(t, a, cmd))
+	_, cmd = confirm.Update(press("y"))
+	msgs := run(t, a, cmd)
+	secret, ok := modalOf(msgs).(*components.Secret)
+	if !ok {
+		t.Fatalf("no secret modal: %v", msgs)
+	}
+	secret.SetSize(100, 30)
+	if !strings.Contains(secret.View(), "AVNS_secret2") || !strings.Contains(secret.View(), "will not be shown again") {
+		t.Fatalf("secret view:\n%s", secret.View())
+	}
+	for _, n := range notices(msgs) {
+		if strings.Contains(n, "AVNS_") {
+			t.Fatalf("password in the footer: %q", n)
+		}
+	}
+	_, cmd = secret.Update(press("u"))
+	cp := cmd().(common.CopyRequest)
+	if cp.Value != "postgres://app:AVNS_secret2@db.example:5432/defaultdb?sslmode=require" {
+		t.Fatalf("URI %q", cp.Value)
+	}
+}
+
+func TestCreateUserFormValidatesAndSendsAuthentication(t *testing.T) {
+	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
+	a, _ := usersView(t, f, models.RoleAdmin)
+	form := a.userForm().(*components.Form)
+	form.SetSize(100, 30)
+	run(t, a, form.Init())
+	type_ := func(s string) {
+		for _, r := range s {
+			_, c := form.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+			_ = c
+		}
+	}
+	type_("ap")
+	if !strings.Contains(form.LiveError(), "at least 3") {
+		t.Fatalf("live error %q", form.LiveError())
+	}
+	type_("p")
+	if !strings.Contains(form.LiveError(), "already exists") {
+		t.Fatalf("duplicate not caught: %q", form.LiveError())
+	}
+	type_("_2")
+	if form.LiveError() != "" {
+		t.Fatalf("valid name refused: %q", form.LiveError())
+	}
+}
+
+func TestUnsupportedKindsSayWhy(t *testing.T) {
+	if got := unsupported(common.AccessACL, "pg-main", "pg"); !strings.Contains(got, "only on Kafka") {
+		t.Fatal(got)
+	}
+	if got := unsupported(common.AccessDatabases, "kafka-events", "kafka"); !strings.Contains(got, "PostgreSQL and MySQL") {
+		t.Fatal(got)
+	}
+	if unsupported(common.AccessTopics, "k", "kafka") != "" || unsupported(common.AccessDatabases, "m", "mysql") != "" {
+		t.Fatal("supported kinds refused")
+	}
+}
+
+func TestPickerOpensPendingViewAndFollowsProject(t *testing.T) {
+	ctx := common.NewContext()
+	ctx.API, ctx.Project = &fakeAPI{}, "acme-prod"
+	p := New(ctx).(*Picker)
+	p.SetSize(100, 20)
+	run(t, p, p.Init())
+	// A palette command before any service is chosen asks for one.
+	_, cmd := p.Update(common.OpenAccess{Project: "acme-prod", View: common.AccessTopics})
+	if got := notices(run(t, p, cmd)); len(got) != 1 || !strings.Contains(got[0], "Choose a service") {
+		t.Fatalf("notices %q", got)
+	}
+	p.table.Select("kafka-events")
+	_, cmd = p.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	push, ok := cmd().(common.PushView)
+	if !ok {
+		t.Fatal("enter pushed nothing")
+	}
+	if v := push.View.(*Access); v.kind != common.AccessTopics || v.t.Service != "kafka-events" || v.t.Type != "kafka" {
+		t.Fatalf("pushed %+v", v.t)
+	}
+	if p.Title() != "kafka-events" {
+		t.Fatalf("title %q", p.Title())
+	}
+	// With a service chosen, the next command opens its view at once.
+	_, cmd = p.Update(common.OpenAccess{Project: "acme-prod", View: common.AccessACL})
+	if push := cmd().(common.PushView); push.View.(*Access).kind != common.AccessACL {
+		t.Fatal("acl not opened")
+	}
+	// Another project forgets the choice.
+	_, cmd = p.Update(common.ProjectSelected{Name: "acme-staging"})
+	run(t, p, cmd)
+	if p.Title() != "Users" || p.chosen.Service != "" {
+		t.Fatalf("choice kept across projects: %q", p.Title())
+	}
+}
+
+func TestDeleteErrorShowsPlatformMessage(t *testing.T) {
+	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}, deleteE: errors.New("Forbidden: not allowed")}
+	a, _ := usersView(t, f, "")
+	a.table.Select("app")
+	_, cmd := a.Update(press("d"))
+	tc := modalOf(run(t, a, cmd)).(*components.TypedConfirm)
+	for _, r := range "app" {
+		tc.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	_, cmd = tc.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	got := notices(run(t, a, cmd))
+	if len(got) == 0 || got[len(got)-1] != "Forbidden: not allowed" {
+		t.Fatalf("notices %q", got)
+	}
+}
