@@ -119,3 +119,13 @@ func TestMaskURI(t *testing.T) {
 		t.Fatal(full)
 	}
 }
+
+func TestErrorBodyStatusAsString(t *testing.T) {
+	var e ErrorBody
+	if err := json.Unmarshal([]byte(`{"errors":[{"message":"Service x does not exist","status":"404"}]}`), &e); err != nil {
+		t.Fatal(err)
+	}
+	if e.FirstMessage() != "Service x does not exist" || e.Errors[0].Status != 404 {
+		t.Fatalf("%+v", e)
+	}
+}

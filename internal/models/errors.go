@@ -8,13 +8,13 @@ type ErrorBody struct {
 
 // ErrorItem is one entry of an error body.
 type ErrorItem struct {
-	Message string `json:"message"`
-	Status  int    `json:"status"`
+	Message string  `json:"message"`
+	Status  FlexInt `json:"status"`
 }
 
 // NewErrorBody builds the body the sandbox sends: both the array and the top-level message.
 func NewErrorBody(status int, message string) ErrorBody {
-	return ErrorBody{Errors: []ErrorItem{{Message: message, Status: status}}, Message: message}
+	return ErrorBody{Errors: []ErrorItem{{Message: message, Status: FlexInt(status)}}, Message: message}
 }
 
 // FirstMessage returns the message to show a person.
