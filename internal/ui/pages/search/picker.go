@@ -1,0 +1,189 @@
+package search
+
+import (
+	"context"
+	"sort"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcui/svcui/internal/search"
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
+)
+
+// pickItem is one choice of a picker: a label, a muted detail and what choosing does.
+type pickItem struct {
+	label, detail string
+	choose        func(p *Pane) tea.Cmd
+}
+
+// picker is a searchable list drawn in the editor's place (templates, history, users).
+type picker struct {
+	title  string
+	all    []pickItem
+	shown  []pickItem
+	filter components.TextLine
+	cursor int
+	// search replaces substring filtering (history searches bodies too).
+	search func(q string) []pickItem
+}
+
+func (k *picker) refilter() {
+	q := k.filter.Value()
+	if k.search != nil {
+		k.shown = k.search(q)
+	} else {
+		k.shown = k.shown[:0]
+		lq := strings.ToLower(q)
+		for _, it := range k.all {
+			if strings.Contains(strings.ToLower(it.label+" "+it.detail), lq) {
+				k.shown = append(k.shown, it)
+			}
+		}
+	}
+	k.cursor = max(0, min(k.cursor, len(k.shown)-1))
+}
+
+func (k *picker) view(w, h int) string {
+	lines := []string{k.title + "  (type to search, enter chooses, esc closes)", "search: " + k.filter.View()}
+	rows := max(1, h-3)
+	start := max(0, k.cursor-rows+1)
+	for i := start; i < len(k.shown) && i < start+rows; i++ {
+		it := k.shown[i]
+		prefix := "  "
+		if i == k.cursor {
+			prefix = "▸ "
+		}
+		lines = append(lines, ansi.Truncate(prefix+it.label+"  "+it.detail, w, "…"))
+	}
+	if len(k.shown) == 0 {
+		lines = append(lines, "  nothing matches")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (p *Pane) updatePicker(msg tea.KeyMsg) tea.Cmd {
+	k := p.picker
+	switch msg.String() {
+	case "esc":
+		p.picker = nil
+		return nil
+	case "down", "ctrl+n":
+		k.cursor = min(k.cursor+1, len(k.shown)-1)
+		return nil
+	case "up":
+		k.cursor = max(k.cursor-1, 0)
+		return nil
+	case "enter":
+		if k.cursor < len(k.shown) {
+			it := k.shown[k.cursor]
+			p.picker = nil
+			return it.choose(p)
+		}
+		return nil
+	}
+	k.filter.Update(msg)
+	k.refilter()
+	return nil
+}
+
+func (p *Pane) openPicker(k *picker) {
+	k.shown = append([]pickItem(nil), k.all...)
+	k.refilter()
+	p.picker = k
+}
+
+// openTemplates lists search.Templates(); choosing one appends it to the buffer.
+func (p *Pane) openTemplates() {
+	var items []pickItem
+	for _, t := range search.Templates() {
+		items = append(items, pickItem{label: t.Name, detail: t.Description, choose: func(p *Pane) tea.Cmd {
+			if p.sqlMode {
+				p.toggleSQL()
+			}
+			p.insertRequest(t.Text)
+			p.setFocus(focusEditor)
+			return nil
+		}})
+	}
+	p.openPicker(&picker{title: "Templates", all: items})
+}
+
+// openHistory lists this service's past requests, newest first, searchable.
+func (p *Pane) openHistory() tea.Cmd {
+	h := p.conn.history
+	if h == nil {
+		return common.Warn(p.conn.historyErr)
+	}
+	toItems := func(es []search.HistoryEntry) []pickItem {
+		items := make([]pickItem, 0, len(es))
+		for _, e := range es {
+			detail := e.Time.Local().Format("Jan 02 15:04") + " · " + itoa(e.Status)
+			items = append(items, pickItem{label: e.Method + " " + e.Path, detail: detail, choose: func(p *Pane) tea.Cmd {
+				if p.sqlMode {
+					p.toggleSQL()
+				}
+				p.insertRequest(e.Request().String())
+				p.setFocus(focusEditor)
+				return nil
+			}})
+		}
+		return items
+	}
+	if h.Len() == 0 {
+		return common.Info("No history yet for " + p.conn.service + ": requests you run are kept here")
+	}
+	p.openPicker(&picker{title: "History of " + p.conn.service, all: toItems(h.Entries()),
+		search: func(q string) []pickItem { return toItems(h.Search(q)) }})
+	return nil
+}
+
+// loadUsers fetches the service's users for U (connect as another user).
+func (p *Pane) loadUsers() tea.Cmd {
+	api, project, service := p.ctx.API, p.project, p.conn.service
+	return common.Fetch(p.req, "users", func(ctx context.Context) ([]string, error) {
+		us, err := api.ListUsers(ctx, project, service)
+		if err != nil {
+			return nil, err
+		}
+		names := make([]string, 0, len(us))
+		for _, u := range us {
+			names = append(names, u.Username)
+		}
+		sort.Strings(names)
+		return names, nil
+	})
+}
+
+type reconnectAs struct {
+	id             int64
+	user, password string
+}
+
+func (m reconnectAs) Target() int64 { return m.id }
+
+func (p *Pane) openUserPicker(users []string, err error) tea.Cmd {
+	if err != nil {
+		return common.Error("Could not list the service's users: " + p.ctx.ErrorText(err))
+	}
+	var items []pickItem
+	for _, u := range users {
+		items = append(items, pickItem{label: u, choose: func(p *Pane) tea.Cmd { return p.askPassword(u) }})
+	}
+	p.openPicker(&picker{title: "Connect as", all: items})
+	return nil
+}
+
+// askPassword asks for user's password; the pane then reconnects as that user.
+func (p *Pane) askPassword(user string) tea.Cmd {
+	var pw string
+	id := p.req.ID
+	field := huh.NewInput().Title("Password of " + user).EchoMode(huh.EchoModePassword).Value(&pw)
+	form := components.NewForm(p.ctx, "Connect as "+user, func() tea.Cmd {
+		return common.Send(reconnectAs{id: id, user: user, password: pw})
+	}, huh.NewGroup(field))
+	return common.Send(common.OpenModal{Modal: form})
+}
