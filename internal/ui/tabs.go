@@ -5,6 +5,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/pages/access"
 	"github.com/svcui/svcui/internal/ui/pages/projects"
+	searchpane "github.com/svcui/svcui/internal/ui/pages/search"
 )
 
 // Tabs is the pane registry: the five tabs in order. A pane's helper sets New on its
@@ -15,7 +16,7 @@ func Tabs() []app.Tab {
 		{Name: "Services", Missing: "The Services pane is not built yet (issue 3 §3)."},
 		{Name: "Users", New: access.New},
 		{Name: "Billing", Missing: "The Billing pane is not built yet."},
-		{Name: "Search", Missing: "The Search pane is not built yet."},
+		{Name: "Search", New: searchpane.New},
 	}
 }
 
@@ -25,5 +26,6 @@ func Commands() []common.Command {
 	var out []common.Command
 	out = append(out, projects.Commands()...)
 	out = append(out, access.Commands()...)
+	out = append(out, searchpane.Commands()...)
 	return out
 }
