@@ -169,7 +169,7 @@ func TestFlowFirstRunShowsProjects(t *testing.T) {
 	s.waitFor("as admin")
 	s.mark()
 	s.keys("2")
-	s.waitFor("Services pane is not built yet")
+	s.waitFor("pg-main", "● RUNNING")
 }
 
 func TestFlowCreateProject(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/pages/access"
 	"github.com/svcui/svcui/internal/ui/pages/projects"
 	searchpane "github.com/svcui/svcui/internal/ui/pages/search"
+	"github.com/svcui/svcui/internal/ui/pages/services"
 )
 
 // Tabs is the pane registry: the five tabs in order. A pane's helper sets New on its
@@ -13,7 +14,7 @@ import (
 func Tabs() []app.Tab {
 	return []app.Tab{
 		{Name: "Projects", New: projects.New},
-		{Name: "Services", Missing: "The Services pane is not built yet (issue 3 §3)."},
+		{Name: "Services", New: services.New},
 		{Name: "Users", New: access.New},
 		{Name: "Billing", Missing: "The Billing pane is not built yet."},
 		{Name: "Search", New: searchpane.New},
@@ -25,6 +26,7 @@ func Tabs() []app.Tab {
 func Commands() []common.Command {
 	var out []common.Command
 	out = append(out, projects.Commands()...)
+	out = append(out, services.Commands()...)
 	out = append(out, access.Commands()...)
 	out = append(out, searchpane.Commands()...)
 	return out

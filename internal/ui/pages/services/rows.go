@@ -1,0 +1,69 @@
+package services
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
+)
+
+// row builds one table row; the sort values make nodes, disk and age sort as numbers
+// and the state sort by its word, not its glyph.
+func (l *List) row(e entry, now time.Time) components.Row {
+	s := e.Service
+	ageSort := "0"
+	if !s.CreateTime.IsZero() {
+		ageSort = strconv.FormatInt(int64(now.Sub(s.CreateTime)/time.Second), 10)
+	}
+	cells := []string{
+		s.ServiceName, dash(s.ServiceType), dash(s.Plan), dash(s.CloudName),
+		stateCell(l.ctx, s, now), strconv.Itoa(s.NodeCount), diskGB(s.DiskSpaceMB),
+		common.Age(now, s.CreateTime), protectionMark(l.ctx, s.TerminationProtection),
+	}
+	sorts := []string{
+		s.ServiceName, s.ServiceType, s.Plan, s.CloudName, string(s.State),
+		cells[colNodes], cells[colDisk], ageSort, cells[colProtect],
+	}
+	if l.all {
+		cells = append([]string{e.Project}, cells...)
+		sorts = append([]string{e.Project}, sorts...)
+	}
+	return components.Row{Key: l.key(e), Cells: cells, Sort: sorts}
+}
+
+// stateCell is the badge, with the time in state for transitional services.
+func stateCell(ctx *common.Context, s models.Service, now time.Time) string {
+	b := components.Badge(ctx, string(s.State))
+	if s.State.InProgress() && !s.UpdateTime.IsZero() {
+		b += " " + ctx.Styles.Muted.Render(common.For(now.Sub(s.UpdateTime)))
+	}
+	return b
+}
+
+// protectionMark is a glyph and a word so it reads without colour.
+func protectionMark(ctx *common.Context, on bool) string {
+	if on {
+		return ctx.Styles.OK.Render("⛨ on")
+	}
+	return ctx.Styles.Muted.Render("· off")
+}
+
+// diskGB renders megabytes as gigabytes (binary, as plans are sized), one decimal at most.
+func diskGB(mb int) string {
+	if mb <= 0 {
+		return "—"
+	}
+	if mb%1024 == 0 {
+		return strconv.Itoa(mb / 1024)
+	}
+	return strconv.FormatFloat(float64(mb)/1024, 'f', 1, 64)
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
