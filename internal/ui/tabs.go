@@ -4,6 +4,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/app"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/pages/access"
+	"github.com/svcui/svcui/internal/ui/pages/billing"
 	"github.com/svcui/svcui/internal/ui/pages/projects"
 	searchpane "github.com/svcui/svcui/internal/ui/pages/search"
 	"github.com/svcui/svcui/internal/ui/pages/services"
@@ -16,7 +17,7 @@ func Tabs() []app.Tab {
 		{Name: "Projects", New: projects.New},
 		{Name: "Services", New: services.New},
 		{Name: "Users", New: access.New},
-		{Name: "Billing", Missing: "The Billing pane is not built yet."},
+		{Name: "Billing", New: billing.New},
 		{Name: "Search", New: searchpane.New},
 	}
 }
@@ -26,6 +27,7 @@ func Tabs() []app.Tab {
 func Commands() []common.Command {
 	var out []common.Command
 	out = append(out, projects.Commands()...)
+	out = append(out, billing.Commands()...)
 	out = append(out, services.Commands()...)
 	out = append(out, access.Commands()...)
 	out = append(out, searchpane.Commands()...)
