@@ -78,7 +78,7 @@ func (a *actions) createTypeForm(p createPrep) common.Modal {
 // createValues are bound to the second create step's fields.
 type createValues struct {
 	Plan, Name, DiskGB, VPC, PGVersion, IPFilter string
-	Protect, KafkaConnect, KafkaRest             bool
+	Protect, KafkaConnect, KafkaRest, Confirm    bool
 }
 
 func (a *actions) nameCheck(existing []string) func(string) error {
@@ -111,11 +111,14 @@ func diskCheck(min int) func(string) error {
 
 // createDetailsForm is the second step: plan with prices, name, options, then a summary.
 func (a *actions) createDetailsForm(pp planPrep) common.Modal {
-	v := &createValues{Plan: pp.Plans[0].PlanName}
+	v := &createValues{Plan: pp.Plans[0].PlanName, Confirm: true}
 	var planOpts []huh.Option[string]
 	for _, p := range pp.Plans {
 		label := fmt.Sprintf("%-18s %s · %s", p.PlanName, hourly(p), monthly(p))
-		if p.NodeCount > 0 {
+		switch {
+		case p.NodeCount == 1:
+			label += " · 1 node"
+		case p.NodeCount > 1:
 			label += fmt.Sprintf(" · %d nodes", p.NodeCount)
 		}
 		planOpts = append(planOpts, huh.NewOption(label, p.PlanName))
@@ -141,7 +144,7 @@ func (a *actions) createDetailsForm(pp planPrep) common.Modal {
 	}
 	fields = append(fields, ipf)
 	project, typ, cloud := pp.Prep.Project, pp.Type, pp.Cloud
-	form := components.NewForm(a.ctx, "Create "+typ+" in "+project+" (2/2)", func() tea.Cmd {
+	build := func() models.CreateServiceRequest {
 		req := models.CreateServiceRequest{ServiceName: strings.TrimSpace(v.Name), ServiceType: typ, Plan: v.Plan,
 			Cloud: cloud, ProjectVPCID: strings.TrimSpace(v.VPC), TerminationProtection: v.Protect}
 		if gb, err := strconv.Atoi(strings.TrimSpace(v.DiskGB)); err == nil && gb > 0 {
@@ -160,11 +163,22 @@ func (a *actions) createDetailsForm(pp planPrep) common.Modal {
 		if len(uc) > 0 {
 			req.UserConfig = uc
 		}
-		plan, _ := planByName(pp.Plans, v.Plan)
-		return common.Send(common.OpenModal{Modal: components.NewConfirm(a.ctx, "Create "+req.ServiceName+"?", createSummary(req, plan), func() tea.Cmd {
-			return a.create(project, req)
-		})})
-	}, huh.NewGroup(fields...))
+		return req
+	}
+	// The summary is the form's last page, so the cost is read before anything is sent.
+	summary := huh.NewGroup(
+		huh.NewNote().Title("Summary").DescriptionFunc(func() string {
+			plan, _ := planByName(pp.Plans, v.Plan)
+			return createSummary(build(), plan)
+		}, v),
+		huh.NewConfirm().Title("Create this service?").Affirmative("Create").Negative("Cancel").Value(&v.Confirm),
+	)
+	form := components.NewForm(a.ctx, "Create "+typ+" in "+project+" (2/2)", func() tea.Cmd {
+		if !v.Confirm {
+			return common.Info("Create service: cancelled")
+		}
+		return a.create(project, build())
+	}, huh.NewGroup(fields...), summary)
 	return form.Live(name, func() error {
 		if v.Name == "" {
 			return nil
