@@ -114,7 +114,7 @@ func (c *Chart) lines() []string {
 		for _, a := range aligned {
 			numW = max(numW, len(a))
 		}
-		barW := max(10, c.w-8-1-numW-1-len(cur)-4)
+		barW := min(50, max(10, c.w-8-1-numW-1-len(cur)-4))
 		out = append(out, "", st.Bold.Render(dash(cur)))
 		for i, t := range ts {
 			out = append(out, fmt.Sprintf("%-8s %s %*s %s", t.Month.Format("Jan 2006"),
