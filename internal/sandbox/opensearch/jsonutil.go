@@ -27,8 +27,7 @@ func (o obj) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		kb, _ := json.Marshal(m.k)
-		b.Write(kb)
+		appendJSONString(&b, m.k)
 		b.WriteByte(':')
 		vb, err := marshalValue(m.v)
 		if err != nil {
@@ -52,7 +51,14 @@ func marshalValue(v any) ([]byte, error) {
 		}
 		return []byte(strconv.FormatFloat(float64(t), 'g', -1, 32)), nil
 	}
-	return json.Marshal(v)
+	// json.Marshal would escape <, > and & (also inside stored sources); the engine does not.
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // set replaces or appends a member.

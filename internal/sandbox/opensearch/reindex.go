@@ -118,7 +118,7 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 			d := ix.docs[s]
 			raw := d.raw
 			if len(filter.includes) > 0 || len(filter.excludes) > 0 {
-				raw = mustJSON(filter.filterMap(d.src, "", len(filter.includes) == 0))
+				raw = filter.filterRaw(d.raw)
 			}
 			docs = append(docs, pending{d.id, raw})
 		})

@@ -762,6 +762,9 @@ func (c *Cluster) handleSearch(w http.ResponseWriter, r *http.Request, expr stri
 		c.fail(w, r, err)
 		return
 	}
+	if len(req.aggs) > 0 {
+		orderAggs(req.aggs, requestAggOrder(body))
+	}
 	c.mu.RLock()
 	targets, err := c.searchTargets(expr, r)
 	var out obj

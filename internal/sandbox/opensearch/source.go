@@ -1,6 +1,7 @@
 package opensearch
 
 import (
+	"bytes"
 	"encoding/json"
 )
 
@@ -52,7 +53,8 @@ func parseSourceFilter(v any) (sourceFilter, *apiError) {
 	return f, nil
 }
 
-// apply returns what a hit shows as _source, and whether to show it at all.
+// apply returns what a hit shows as _source, and whether to show it at all. Filtering walks the
+// stored JSON so the kept fields stay in the document's own order, like the engine's.
 func (f sourceFilter) apply(d *document) (any, bool) {
 	if f.disabled {
 		return nil, false
@@ -60,7 +62,7 @@ func (f sourceFilter) apply(d *document) (any, bool) {
 	if len(f.includes) == 0 && len(f.excludes) == 0 {
 		return json.RawMessage(d.raw), true
 	}
-	return f.filterMap(d.src, "", len(f.includes) == 0), true
+	return json.RawMessage(f.filterRaw(d.raw)), true
 }
 
 func matchesAny(patterns []string, path string) bool {
@@ -72,49 +74,87 @@ func matchesAny(patterns []string, path string) bool {
 	return false
 }
 
-func (f sourceFilter) filterMap(m map[string]any, prefix string, included bool) map[string]any {
-	out := map[string]any{}
-	for k, v := range m {
-		path := prefix + k
-		if matchesAny(f.excludes, path) {
-			continue
-		}
-		inc := included || matchesAny(f.includes, path)
-		if r, keep := f.filterValue(v, path, inc); keep {
-			out[k] = r
-		}
+// filterRaw returns the filtered copy of a stored source object.
+func (f sourceFilter) filterRaw(raw []byte) []byte {
+	var b bytes.Buffer
+	if _, err := f.writeObject(&b, raw, "", len(f.includes) == 0); err != nil {
+		return []byte("{}") // stored sources are validated objects; this is only a guard
 	}
-	return out
+	return b.Bytes()
 }
 
-func (f sourceFilter) filterValue(v any, path string, included bool) (any, bool) {
-	switch t := v.(type) {
-	case map[string]any:
-		r := f.filterMap(t, path+".", included)
-		if len(r) == 0 && !included {
-			return nil, false
+// writeObject writes the kept members of an object and reports how many there were.
+func (f sourceFilter) writeObject(b *bytes.Buffer, raw []byte, prefix string, included bool) (int, error) {
+	start := b.Len()
+	b.WriteByte('{')
+	kept := 0
+	err := forEachMember(raw, func(key string, val json.RawMessage) {
+		path := prefix + key
+		if matchesAny(f.excludes, path) {
+			return
 		}
-		return r, true
-	case []any:
-		var out []any
-		objects := false
-		for _, x := range t {
-			if _, isObj := x.(map[string]any); isObj {
+		mark := b.Len()
+		if kept > 0 {
+			b.WriteByte(',')
+		}
+		appendJSONString(b, key)
+		b.WriteByte(':')
+		if f.writeValue(b, val, path, included || matchesAny(f.includes, path)) {
+			kept++
+		} else {
+			b.Truncate(mark)
+		}
+	})
+	if err != nil {
+		b.Truncate(start)
+		return 0, err
+	}
+	b.WriteByte('}')
+	return kept, nil
+}
+
+// writeValue writes a member's filtered value, or nothing (false) when the filter drops it:
+// objects and arrays of objects stay when something inside them is kept.
+func (f sourceFilter) writeValue(b *bytes.Buffer, raw json.RawMessage, path string, included bool) bool {
+	mark := b.Len()
+	switch rawKind(raw) {
+	case '{':
+		n, err := f.writeObject(b, raw, path+".", included)
+		if err != nil || (n == 0 && !included) {
+			b.Truncate(mark)
+			return false
+		}
+		return true
+	case '[':
+		b.WriteByte('[')
+		kept, objects := 0, false
+		err := forEachElement(raw, func(el json.RawMessage) {
+			elMark := b.Len()
+			if kept > 0 {
+				b.WriteByte(',')
+			}
+			if rawKind(el) == '{' {
 				objects = true
-				if r, keep := f.filterValue(x, path, included); keep {
-					out = append(out, r)
+				if f.writeValue(b, el, path, included) {
+					kept++
+					return
 				}
 			} else if included {
-				out = append(out, x)
+				b.Write(el)
+				kept++
+				return
 			}
+			b.Truncate(elMark)
+		})
+		if err != nil || (!included && (!objects || kept == 0)) {
+			b.Truncate(mark)
+			return false
 		}
-		if !included && (!objects || len(out) == 0) {
-			return nil, false
-		}
-		if out == nil {
-			out = []any{}
-		}
-		return out, true
+		b.WriteByte(']')
+		return true
 	}
-	return v, included
+	if included {
+		b.Write(raw)
+	}
+	return included
 }
