@@ -310,18 +310,24 @@ func (a *actions) editForm(p editPrep) common.Modal {
 	}
 	project, name := p.Project, s.ServiceName
 	return components.NewForm(a.ctx, "Edit "+name, func() tea.Cmd {
-		req, powerOffReq, any := updateRequest(orig, *v)
-		if !any {
-			return common.Info("Nothing changed")
-		}
-		if powerOffReq && v.Protect {
-			return common.Error("Power off refused: termination protection is on for " + name + ". Remove it first.")
-		}
-		return a.update(project, name, req)
+		return a.submitEdit(project, name, orig, *v)
 	}, huh.NewGroup(fields...)).
 		Live(disk, func() error { return diskCheck(diskMin)(v.DiskGB) }).
 		Live(mtime, func() error { return models.ValidateMaintenance("", v.Time) }).
 		Live(ipf, func() error { return optionalCIDRs(v.IPFilter) })
+}
+
+// submitEdit sends what changed, refusing a power off under termination protection
+// before any request (the platform would answer 403).
+func (a *actions) submitEdit(project, name string, orig, v editValues) tea.Cmd {
+	req, off, any := updateRequest(orig, v)
+	if !any {
+		return common.Info("Nothing changed")
+	}
+	if off && v.Protect {
+		return common.Error("Power off refused: termination protection is on for " + name + ". Remove it first (it protects against termination and shutdown).")
+	}
+	return a.update(project, name, req)
 }
 
 // updateRequest sends only what changed; off reports a request to power off.

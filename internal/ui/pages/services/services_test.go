@@ -1,0 +1,420 @@
+package services
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/common"
+)
+
+// fakeAPI answers the calls the pane makes; anything else panics through the nil
+// embedded interface, which would show as a test failure.
+type fakeAPI struct {
+	common.API
+	mu       sync.Mutex
+	services map[string][]models.Service
+	failing  map[string]error
+	calls    []string
+}
+
+func (f *fakeAPI) record(s string) {
+	f.mu.Lock()
+	f.calls = append(f.calls, s)
+	f.mu.Unlock()
+}
+
+func (f *fakeAPI) ListServices(_ context.Context, project string) ([]models.Service, error) {
+	f.record("list " + project)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.failing[project]; err != nil {
+		return nil, err
+	}
+	return append([]models.Service(nil), f.services[project]...), nil
+}
+
+func (f *fakeAPI) ListProjects(context.Context) (models.ProjectList, error) {
+	var pl models.ProjectList
+	for p := range f.services {
+		pl.Projects = append(pl.Projects, models.Project{ProjectName: p})
+	}
+	for p := range f.failing {
+		pl.Projects = append(pl.Projects, models.Project{ProjectName: p})
+	}
+	return pl, nil
+}
+
+func (f *fakeAPI) UpdateService(_ context.Context, project, name string, req models.UpdateServiceRequest) (models.Service, error) {
+	f.record("update " + project + "/" + name)
+	return models.Service{ServiceName: name}, nil
+}
+
+func (f *fakeAPI) DeleteService(_ context.Context, project, name string) error {
+	f.record("delete " + project + "/" + name)
+	return nil
+}
+
+var epoch = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
+
+func svc(name, state string) models.Service {
+	return models.Service{ServiceName: name, ServiceType: "pg", Plan: "startup-4", CloudName: "aws-eu-west-1",
+		State: models.ServiceState(state), NodeCount: 2, DiskSpaceMB: 81920,
+		CreateTime: epoch.Add(-48 * time.Hour), UpdateTime: epoch.Add(-2 * time.Minute)}
+}
+
+func testCtx(api common.API) *common.Context {
+	ctx := common.NewContext()
+	ctx.API = api
+	ctx.Now = func() time.Time { return epoch }
+	ctx.Project = "acme-prod"
+	ctx.Width, ctx.Height, ctx.ScreenWidth, ctx.ScreenHeight = 120, 30, 120, 34
+	return ctx
+}
+
+// run executes a command and returns every message it produces (batches flattened).
+func run(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	switch m := msg.(type) {
+	case tea.BatchMsg:
+		var out []tea.Msg
+		for _, c := range m {
+			out = append(out, run(c)...)
+		}
+		return out
+	case nil:
+		return nil
+	}
+	return []tea.Msg{msg}
+}
+
+// drive sends msg, then feeds every result produced back into the view (not root messages).
+func drive(v common.View, msg tea.Msg) []tea.Msg {
+	var root []tea.Msg
+	queue := []tea.Msg{msg}
+	for len(queue) > 0 {
+		m := queue[0]
+		queue = queue[1:]
+		_, cmd := v.Update(m)
+		for _, out := range run(cmd) {
+			if _, ok := out.(common.Addressed); ok {
+				queue = append(queue, out)
+			} else {
+				root = append(root, out)
+			}
+		}
+	}
+	return root
+}
+
+func press(s string) tea.KeyMsg {
+	switch s {
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "down":
+		return tea.KeyMsg{Type: tea.KeyDown}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
+}
+
+func notices(msgs []tea.Msg) string {
+	var b strings.Builder
+	for _, m := range msgs {
+		if n, ok := m.(common.Notify); ok {
+			b.WriteString(n.Text + "\n")
+		}
+	}
+	return b.String()
+}
+
+func newList(t *testing.T, api *fakeAPI) (*List, *common.Context, []tea.Msg) {
+	t.Helper()
+	ctx := testCtx(api)
+	l := New(ctx).(*List)
+	l.SetSize(120, 30)
+	var msgs []tea.Msg
+	for _, m := range run(l.Init()) {
+		msgs = append(msgs, drive(l, m)...)
+	}
+	return l, ctx, msgs
+}
+
+func TestListLoadsFillsCachesAndRefreshesFastWhileInProgress(t *testing.T) {
+	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING"), svc("kafka-events", "REBUILDING")}}}
+	l, ctx, msgs := newList(t, api)
+	out := l.View()
+	for _, want := range []string{"pg-main", "● RUNNING", "REBUILDING for 2m 0s", "80", "2d"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("view lacks %q:\n%s", want, out)
+		}
+	}
+	if got := ctx.ServiceNames["acme-prod"]; len(got) != 2 || got[0] != "kafka-events" {
+		t.Errorf("service names = %v", got)
+	}
+	done := false
+	for _, m := range msgs {
+		if rd, ok := m.(common.RefreshDone); ok && rd.Err == nil {
+			done = true
+		}
+	}
+	if !done {
+		t.Error("no RefreshDone after the load")
+	}
+	if l.RefreshInterval() != common.FastRefresh || !l.Animating() {
+		t.Error("in-progress service should refresh fast and animate")
+	}
+	// The spinner advances in the state cell without a reload.
+	before := l.View()
+	ctx.SpinnerFrame++
+	if l.View() == before {
+		t.Error("spinner frame did not change the view")
+	}
+	api.services["acme-prod"][1].State = "RUNNING"
+	drive(l, common.RefreshNow{})
+	if l.RefreshInterval() != ctx.Refresh || l.Animating() {
+		t.Error("settled list should use the normal interval and not animate")
+	}
+}
+
+func TestCursorFollowsServiceAcrossRefreshAndSort(t *testing.T) {
+	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("a-one", "RUNNING"), svc("b-two", "RUNNING"), svc("c-three", "RUNNING")}}}
+	l, _, _ := newList(t, api)
+	drive(l, press("down"))
+	if l.table.SelectedKey() != "b-two" {
+		t.Fatalf("selected %q", l.table.SelectedKey())
+	}
+	// A new service sorts before it: the cursor stays on b-two.
+	api.services["acme-prod"] = append([]models.Service{svc("a-zero", "RUNNING")}, api.services["acme-prod"]...)
+	drive(l, common.RefreshNow{})
+	if l.table.SelectedKey() != "b-two" {
+		t.Fatalf("after refresh selected %q", l.table.SelectedKey())
+	}
+	drive(l, press("S"))
+	if l.table.SelectedKey() != "b-two" {
+		t.Fatalf("after sort selected %q", l.table.SelectedKey())
+	}
+}
+
+func TestAllProjectsShowsPartialFailures(t *testing.T) {
+	api := &fakeAPI{
+		services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}, "acme-staging": {svc("pg-stg", "POWEROFF")}},
+		failing:  map[string]error{"acme-broken": errors.New("Project acme-broken is unavailable")},
+	}
+	l, ctx, _ := newList(t, api)
+	ctx.ProjectNames = []string{"acme-broken", "acme-prod", "acme-staging"}
+	msgs := drive(l, press("a"))
+	out := l.View()
+	for _, want := range []string{"Project", "acme-staging", "pg-stg", "○ POWEROFF", "acme-broken"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("all-projects view lacks %q:\n%s", want, out)
+		}
+	}
+	if n := notices(msgs); !strings.Contains(n, "Could not list the services of acme-broken") {
+		t.Errorf("footer: %q", n)
+	}
+	if l.Title() != "Services (all projects)" {
+		t.Error(l.Title())
+	}
+	drive(l, press("a"))
+	if strings.Contains(l.View(), "pg-stg") {
+		t.Error("back in one-project mode the other project's services remain")
+	}
+}
+
+func TestProjectSelectedReloads(t *testing.T) {
+	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}, "acme-staging": {svc("pg-stg", "RUNNING")}}}
+	l, ctx, _ := newList(t, api)
+	ctx.Project = "acme-staging"
+	drive(l, common.ProjectSelected{Name: "acme-staging"})
+	if out := l.View(); !strings.Contains(out, "pg-stg") || strings.Contains(out, "pg-main") {
+		t.Errorf("after project change:\n%s", out)
+	}
+}
+
+func TestEmptyStateSaysHowToCreate(t *testing.T) {
+	l, _, _ := newList(t, &fakeAPI{services: map[string][]models.Service{}})
+	if out := l.View(); !strings.Contains(out, "Press c to create one") {
+		t.Errorf("empty view:\n%s", out)
+	}
+}
+
+func TestDeleteRefusedWithProtectionAndForDevelopers(t *testing.T) {
+	protected := svc("pg-main", "RUNNING")
+	protected.TerminationProtection = true
+	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {protected}}}
+	l, ctx, _ := newList(t, api)
+	msgs := drive(l, press("d"))
+	if n := notices(msgs); !strings.Contains(n, "Termination protection is on") {
+		t.Errorf("protected delete: %q", n)
+	}
+	for _, m := range msgs {
+		if _, ok := m.(common.OpenModal); ok {
+			t.Error("a confirmation opened for a protected service")
+		}
+	}
+	ctx.Roles["acme-prod"] = models.RoleDeveloper
+	for _, k := range []string{"c", "e", "d"} {
+		if n := notices(drive(l, press(k))); !strings.Contains(n, "only an admin") {
+			t.Errorf("developer %s: %q", k, n)
+		}
+	}
+	if len(api.calls) != 1 { // only the initial list
+		t.Errorf("requests sent: %v", api.calls)
+	}
+}
+
+func TestDeleteAsksForTheNameThenDeletes(t *testing.T) {
+	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-old", "RUNNING")}}}
+	l, ctx, _ := newList(t, api)
+	msgs := drive(l, press("d"))
+	var modal common.Modal
+	for _, m := range msgs {
+		if om, ok := m.(common.OpenModal); ok {
+			modal = om.Modal
+		}
+	}
+	if modal == nil {
+		t.Fatal("no typed confirmation")
+	}
+	modal.SetSize(120, 40)
+	if v := modal.View(); !strings.Contains(v, "irreversible") {
+		t.Errorf("confirmation does not explain:\n%s", v)
+	}
+	var cmd tea.Cmd
+	for _, r := range "pg-old" {
+		modal, _ = modal.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	_, cmd = modal.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	var out []tea.Msg
+	for _, m := range run(cmd) {
+		if _, ok := m.(common.Addressed); ok {
+			out = append(out, drive(l, m)...)
+		}
+	}
+	if n := notices(out); !strings.Contains(n, "Deleted service pg-old") {
+		t.Errorf("after delete: %q (calls %v)", n, api.calls)
+	}
+	if strings.Contains(l.View(), "pg-old") || len(ctx.ServiceNames["acme-prod"]) != 0 {
+		t.Error("deleted service still shown or cached")
+	}
+}
+
+func TestEditSendsOnlyChangesAndRefusesProtectedPowerOff(t *testing.T) {
+	s := svc("pg-main", "RUNNING")
+	s.TerminationProtection = true
+	s.Maintenance = &models.Maintenance{DOW: "sunday", Time: "03:00:00"}
+	orig := currentEditValues(s)
+	if orig.Time != "03:00" || orig.DiskGB != "80" || orig.Power != powerOn {
+		t.Fatalf("current values %+v", orig)
+	}
+	v := orig
+	v.Plan, v.DiskGB = "business-4", "100"
+	req, off, any := updateRequest(orig, v)
+	if !any || off || req.Plan == nil || *req.Plan != "business-4" || req.DiskSpaceMB == nil || *req.DiskSpaceMB != 102400 ||
+		req.Cloud != nil || req.Powered != nil || req.Maintenance != nil || req.UserConfig != nil || req.TerminationProtection != nil {
+		t.Errorf("request %+v", req)
+	}
+	if _, _, any := updateRequest(orig, orig); any {
+		t.Error("no change should send nothing")
+	}
+	v = orig
+	v.Time = "04:30"
+	req, _, _ = updateRequest(orig, v)
+	if req.Maintenance == nil || req.Maintenance.Time != "04:30:00" || req.Maintenance.DOW != "sunday" {
+		t.Errorf("maintenance %+v", req.Maintenance)
+	}
+
+	api := &fakeAPI{}
+	a := &actions{ctx: testCtx(api), req: common.NewRequests()}
+	v = orig
+	v.Power = powerOff
+	if n := notices(run(a.submitEdit("acme-prod", "pg-main", orig, v))); !strings.Contains(n, "Power off refused: termination protection is on") {
+		t.Errorf("protected power off: %q", n)
+	}
+	if len(api.calls) != 0 {
+		t.Errorf("requests sent: %v", api.calls)
+	}
+	// Removing protection in the same edit powers off after the protection change.
+	v.Protect = false
+	run(a.submitEdit("acme-prod", "pg-main", orig, v))
+	if len(api.calls) != 2 {
+		t.Errorf("expected two updates, got %v", api.calls)
+	}
+}
+
+func TestFormChecks(t *testing.T) {
+	a := &actions{ctx: testCtx(&fakeAPI{})}
+	check := a.nameCheck([]string{"pg-main"})
+	if check("pg-main") == nil || check("Bad") == nil || check("pg-new") != nil {
+		t.Error("name check")
+	}
+	if diskCheck(81920)("40") == nil || diskCheck(81920)("x") == nil || diskCheck(81920)("100") != nil || diskCheck(81920)("") != nil {
+		t.Error("disk check")
+	}
+	if optionalCIDRs("10.0.0.1/8") == nil || optionalCIDRs("10.0.0.0/8, 192.168.0.0/16") != nil || optionalCIDRs("") != nil {
+		t.Error("cidr check")
+	}
+	plan := models.Plan{PlanName: "startup-4", PriceUSD: models.MustAmount("0.1343")}
+	sum := createSummary(models.CreateServiceRequest{ServiceName: "x", ServiceType: "pg", Plan: "startup-4", Cloud: "c"}, plan)
+	if !strings.Contains(sum, "$98.039/month") {
+		t.Errorf("summary: %s", sum)
+	}
+}
+
+func TestReadOnlyRefusesMutations(t *testing.T) {
+	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}}}
+	l, ctx, _ := newList(t, api)
+	ctx.ReadOnly = true
+	for _, k := range []string{"c", "e", "d"} {
+		if n := notices(drive(l, press(k))); !strings.Contains(n, "Read-only mode") {
+			t.Errorf("read-only %s: %q", k, n)
+		}
+	}
+}
+
+func TestDetailSubViewsByType(t *testing.T) {
+	ctx := testCtx(&fakeAPI{})
+	d := NewDetail(ctx, "acme-prod", "kafka-events")
+	k := svc("kafka-events", "RUNNING")
+	k.ServiceType = models.TypeKafka
+	d.data = &detailData{Service: k, Conn: models.ConnectionInfo{Host: "h", Port: 9092, User: "avnadmin", Password: "AVNS_secret",
+		URI: "kafka://avnadmin:AVNS_secret@h:9092"}}
+	d.SetSize(120, 40)
+	d.render()
+	out := d.View()
+	if strings.Contains(out, "AVNS_secret") || !strings.Contains(out, "••••") {
+		t.Errorf("secret not masked:\n%s", out)
+	}
+	msgs := run(d.handleKey(press("A")))
+	if len(msgs) != 1 || msgs[0] != (common.OpenAccess{Project: "acme-prod", Service: "kafka-events", ServiceType: "kafka", View: common.AccessACL}) {
+		t.Errorf("A sent %v", msgs)
+	}
+	if msgs := run(d.handleKey(press("b"))); len(msgs) != 0 {
+		t.Errorf("b on kafka sent %v", msgs)
+	}
+	o := k
+	o.ServiceType, o.ServiceURIParams = models.TypeOpenSearch, map[string]string{"dashboards_uri": "https://dash.example"}
+	d.data.Service = o
+	d.opener = nil
+	if n := notices(run(d.handleKey(press("o")))); !strings.Contains(n, "No browser is available") {
+		t.Errorf("o without browser: %q", n)
+	}
+	var opened string
+	d.opener = func(u string) error { opened = u; return nil }
+	run(d.handleKey(press("o")))
+	if opened != "https://dash.example" {
+		t.Errorf("opened %q", opened)
+	}
+	if msgs := run(d.handleKey(press("f"))); len(msgs) != 1 || msgs[0] != (common.SwitchTab{Tab: 5}) {
+		t.Errorf("f sent %v", msgs)
+	}
+}
