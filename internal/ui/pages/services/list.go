@@ -436,8 +436,15 @@ func (l *List) View() string {
 			col++
 		}
 		now := l.ctx.Now()
+		badges := map[models.ServiceState]string{} // one render per state per frame
 		for _, i := range l.spinRows {
-			l.rows[i].Cells[col] = stateCell(l.ctx, l.entries[i].Service, now)
+			s := l.entries[i].Service
+			b, ok := badges[s.State]
+			if !ok {
+				b = components.Badge(l.ctx, string(s.State))
+				badges[s.State] = b
+			}
+			l.rows[i].Cells[col] = b + forText(l.ctx, s, now)
 		}
 	}
 	return l.table.View()

@@ -35,11 +35,15 @@ func (l *List) row(e entry, now time.Time) components.Row {
 
 // stateCell is the badge, with the time in state for transitional services.
 func stateCell(ctx *common.Context, s models.Service, now time.Time) string {
-	b := components.Badge(ctx, string(s.State))
-	if s.State.InProgress() && !s.UpdateTime.IsZero() {
-		b += " " + ctx.Styles.Muted.Render(common.For(now.Sub(s.UpdateTime)))
+	return components.Badge(ctx, string(s.State)) + forText(ctx, s, now)
+}
+
+// forText is " for 2m 10s" for transitional services, "" otherwise.
+func forText(ctx *common.Context, s models.Service, now time.Time) string {
+	if !s.State.InProgress() || s.UpdateTime.IsZero() {
+		return ""
 	}
-	return b
+	return " " + ctx.Styles.Muted.Render(common.For(now.Sub(s.UpdateTime)))
 }
 
 // protectionMark is a glyph and a word so it reads without colour.
