@@ -53,7 +53,7 @@ func NewAccess(ctx *common.Context, t target, kind string) *Access {
 		cols = []components.Column{{Title: "Database", Flex: true, Max: 64}}
 	default:
 		kind = common.AccessUsers
-		cols = []components.Column{{Title: "Username", Flex: true, Max: 48}, {Title: "Type", Max: 12}, {Title: "Authentication", Max: 24, Optional: true}}
+		cols = []components.Column{{Title: "Username", Flex: true, Max: 48}, {Title: "Type", Max: 12}}
 	}
 	tb := components.NewTable(ctx, cols)
 	tb.Empty = "Nothing here yet. Press c to create one."
@@ -250,8 +250,8 @@ func (a *Access) render() {
 			if u.Type == models.UserPrimary {
 				typ = st.Bold.Render("★ primary")
 			}
-			rows = append(rows, components.Row{Key: u.Username, Cells: []string{u.Username, typ, dash(u.Authentication)},
-				Sort: []string{u.Username, string(u.Type), u.Authentication}})
+			rows = append(rows, components.Row{Key: u.Username, Cells: []string{u.Username, typ},
+				Sort: []string{u.Username, string(u.Type)}})
 		}
 	case common.AccessACL:
 		for _, e := range a.data.ACLs {
@@ -290,11 +290,4 @@ func topicBadge(st *theme.Theme, state string, frame int) string {
 
 func sortRows(rows []components.Row) {
 	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Key < rows[j].Key })
-}
-
-func dash(s string) string {
-	if s == "" {
-		return "—"
-	}
-	return s
 }
