@@ -241,7 +241,8 @@ func (s *Secret) View() string {
 		b.WriteString(st.Muted.Render(f[0]+": ") + f[1] + "\n")
 	}
 	b.WriteString("\n")
-	b.WriteString(st.Warn.Render("! This " + s.secretLabel + " is shown only once. Copy it now; it will not be shown again."))
+	// Wrapped to the modal's width: the frame cuts long lines, and at 80 columns it cut the warning.
+	b.WriteString(st.Warn.Width(ModalWidth(s.screenW)).Render("! This " + s.secretLabel + " is shown only once. Copy it now; it will not be shown again."))
 	help := s.copyKey.Help().Key + ": copy " + s.secretLabel
 	if s.uri != "" {
 		help += "   " + s.copyURIKey.Help().Key + ": copy " + s.uriLabel
