@@ -125,10 +125,11 @@ func (p *Pane) run() tea.Cmd {
 		}
 		return common.Warn("No request under the cursor: a request starts with a line like GET /logs-app/_search")
 	}
-	return p.send(r)
+	return p.send(r, 1)
 }
 
-func (p *Pane) send(r search.ParsedRequest) tea.Cmd {
+// send validates and runs r; page numbers the result page (1 unless paging with n).
+func (p *Pane) send(r search.ParsedRequest, page int) tea.Cmd {
 	httpReq, err := r.HTTPRequest()
 	if err != nil {
 		msg := "The request was not sent: " + err.Error()
@@ -153,7 +154,9 @@ func (p *Pane) send(r search.ParsedRequest) tea.Cmd {
 	return func() tea.Msg {
 		defer cancel()
 		resp, err := c.Do(ctx, httpReq)
-		return runResult{id: id, gen: gen, ans: shapeAnswer(r, sql, resp, err)}
+		a := shapeAnswer(r, sql, resp, err)
+		a.page = page
+		return runResult{id: id, gen: gen, ans: a}
 	}
 }
 
@@ -215,7 +218,7 @@ func (p *Pane) nextPage() tea.Cmd {
 	if err != nil {
 		return common.Error("No next page: " + err.Error())
 	}
-	return p.send(next)
+	return p.send(next, a.page+1)
 }
 
 func (p *Pane) copyCurl() tea.Cmd {
@@ -291,7 +294,8 @@ func (p *Pane) mainView() string {
 	case p.bulk != nil && p.bulk.visible:
 		right = edTitle + "\n" + ed + "\n" + p.bulk.view(p.ctx, rightW)
 	default:
-		right = edTitle + "\n" + ed + "\n" + resTitle + " " + p.res.View()
+		p.res.title = resTitle
+		right = edTitle + "\n" + ed + "\n" + p.res.View()
 	}
 	body := lipgloss.JoinHorizontal(lipgloss.Top,
 		lipgloss.NewStyle().Width(leftW).MaxWidth(leftW).Height(p.h-1).MaxHeight(p.h-1).Render(left),

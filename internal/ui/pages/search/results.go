@@ -51,6 +51,7 @@ type answer struct {
 	hits     *search.HitsTable
 	aggs     []search.AggTable
 	sqlTable *search.Table
+	page     int
 }
 
 // results is the results pane: a status line and one of the views.
@@ -62,6 +63,8 @@ type results struct {
 	lines  []string // raw or aggregation lines, rendered for the current width
 	offset int
 	w, h   int
+	// title is drawn before the status line (focus marker).
+	title string
 }
 
 func newResults(ctx *common.Context) *results {
@@ -79,7 +82,8 @@ func (r *results) set(a *answer) {
 	if r.view == viewAggs && len(a.aggs) == 0 {
 		r.view = viewTable
 	}
-	if r.view == viewTable && a.hits == nil && a.sqlTable == nil && len(a.aggs) > 0 {
+	// An aggregation-only answer (size 0) opens on its aggregations.
+	if len(a.aggs) > 0 && a.sqlTable == nil && (a.hits == nil || len(a.hits.Rows) == 0) {
 		r.view = viewAggs
 	}
 	r.render()
@@ -216,6 +220,13 @@ func (r *results) statusLine() string {
 	default:
 		parts = append(parts, st.Danger.Render("✗ "+strconv.Itoa(a.status)))
 	}
+	if a.errText == "" {
+		v := r.view
+		if !r.available(v) {
+			v = viewRaw
+		}
+		parts = append(parts, v.String())
+	}
 	if a.took != nil {
 		parts = append(parts, "took "+strconv.FormatInt(*a.took, 10)+"ms")
 	}
@@ -231,24 +242,20 @@ func (r *results) statusLine() string {
 			}
 			n = rel + strconv.FormatInt(*h.Total, 10) + " hits, " + n
 		}
+		if a.page > 1 {
+			n += ", page " + strconv.Itoa(a.page)
+		}
 		parts = append(parts, n)
 	}
 	if a.sqlTable != nil {
 		parts = append(parts, strconv.Itoa(len(a.sqlTable.Rows))+" rows")
-	}
-	if a.errText == "" {
-		v := r.view
-		if !r.available(v) {
-			v = viewRaw
-		}
-		parts = append(parts, "view: "+v.String())
 	}
 	return strings.Join(parts, " · ")
 }
 
 func (r *results) View() string {
 	st := r.ctx.Styles
-	head := ansi.Truncate(r.statusLine(), r.w, "…")
+	head := ansi.Truncate(r.title+" "+r.statusLine(), r.w, "…")
 	bodyH := max(0, r.h-1)
 	var body []string
 	switch a := r.ans; {
