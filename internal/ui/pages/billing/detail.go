@@ -21,6 +21,8 @@ type groupDetail struct {
 	Group       models.BillingGroup
 	Invoices    []models.Invoice
 	InvoicesErr error
+	// Projects are the caller's projects (for the assign picker: which group each is in).
+	Projects []models.Project
 }
 
 // GroupDetail shows every field of a billing group, its projects and its invoices.
@@ -48,10 +50,16 @@ func (d *GroupDetail) load() tea.Cmd {
 	return common.Fetch(d.req, "group", func(ctx context.Context) (groupDetail, error) {
 		var out groupDetail
 		var wg sync.WaitGroup
-		wg.Add(1)
+		wg.Add(2)
 		go func() {
 			defer wg.Done()
 			out.Invoices, out.InvoicesErr = api.ListInvoices(ctx, id)
+		}()
+		go func() {
+			defer wg.Done()
+			if list, err := api.ListProjects(ctx); err == nil {
+				out.Projects = list.Projects
+			}
 		}()
 		g, err := api.GetBillingGroup(ctx, id)
 		wg.Wait()
@@ -105,7 +113,11 @@ func (d *GroupDetail) Update(msg tea.Msg) (common.View, tea.Cmd) {
 		case key.Matches(msg, k.Edit):
 			return d, d.acts.editForm(d.group)
 		case key.Matches(msg, keyAssign):
-			return d, d.acts.assignForm(d.group, nil)
+			var projects []models.Project
+			if d.loaded != nil {
+				projects = d.loaded.Projects
+			}
+			return d, d.acts.assignForm(d.group, projects)
 		case key.Matches(msg, keyInvoices):
 			return d, common.Send(common.PushView{View: NewInvoices(d.ctx, d.group)})
 		case key.Matches(msg, keyEstimates):
