@@ -1,0 +1,297 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/svcui/svcui/internal/api"
+	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/sandbox"
+	"github.com/svcui/svcui/internal/ui/theme"
+)
+
+func startSandboxWith(tb testing.TB, opts sandbox.Options) env {
+	tb.Helper()
+	opts.Data, opts.Seed = "demo", 1
+	sb, err := sandbox.New(opts)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	srv := httptest.NewServer(sb.Handler())
+	tb.Cleanup(func() { srv.Close(); _ = sb.Close() })
+	return env{url: srv.URL, admin: sb.AdminToken(), dev: sb.DeveloperToken(), sb: sb}
+}
+
+func (s *screen) ctrlR() { s.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlR}) }
+
+// waitForLine waits for a screen line matching re (the renderer redraws whole lines).
+func (s *screen) waitForLine(re string, within time.Duration) {
+	s.t.Helper()
+	rx := regexp.MustCompile(re)
+	deadline := time.Now().Add(within)
+	for {
+		s.drain()
+		if rx.MatchString(s.buf.String()[s.from:]) {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("timed out waiting for a line matching %q; output since mark:\n%s", re, stripANSI(s.buf.String()[s.from:]))
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestFlowServicesCreateBecomesRunning(t *testing.T) {
+	clock := sandbox.NewManualClock(time.Now())
+	e := startSandboxWith(t, sandbox.Options{Clock: clock, ProvisionDelay: time.Minute})
+	c := client(t, e.url, e.admin)
+	s := start(t, settings(e, e.admin), c, 120, 40)
+	s.waitFor("acme-prod", "as admin")
+	s.mark()
+	s.keys("2")
+	s.waitFor("pg-main", "● RUNNING", "⛨ on")
+	s.mark()
+	s.keys("c")
+	s.waitFor("Create service in acme-prod (1/2)", "Service type")
+	settle()
+	s.keys("enter") // caching, the first type
+	settle()
+	s.keys("enter") // the project's default cloud
+	s.waitFor("Create caching in acme-prod (2/2)", "/month")
+	settle()
+	s.keys("enter") // first plan
+	settle()
+	s.typeText("pg-main")
+	s.waitFor("already exists")
+	s.tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
+	s.tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
+	s.tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
+	s.tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
+	s.typeText("cache")
+	settle()
+	for range 5 { // name, disk, protection, VPC, ip filter
+		s.keys("enter")
+		settle()
+	}
+	s.waitFor("Create this service?", "/month")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Created pg-cache")
+	s.waitForLine(`pg-cache .*REBUILDING`, 5*time.Second)
+	svc, err := c.GetService(context.Background(), "acme-prod", "pg-cache")
+	if err != nil || svc.State != models.StateRebuilding {
+		t.Fatalf("platform: %v %v", svc.State, err)
+	}
+	// The platform finishes provisioning; the next refresh shows RUNNING.
+	clock.Advance(2 * time.Minute)
+	s.mark()
+	s.ctrlR()
+	s.waitForLine(`pg-cache .*● RUNNING`, 5*time.Second)
+}
+
+func TestFlowServicesDeleteWithTypedName(t *testing.T) {
+	e := startSandbox(t)
+	c := client(t, e.url, e.admin)
+	s := start(t, settings(e, e.admin), c, 120, 40)
+	s.waitFor("acme-prod", "as admin")
+	s.keys("2")
+	s.waitFor("caching-sessions")
+	s.keys("/")
+	s.typeText("caching-sessions")
+	s.keys("enter")
+	settle()
+	s.mark()
+	s.keys("d")
+	s.waitFor("Delete service", "irreversible")
+	s.typeText("caching-session")
+	s.keys("enter") // not the full name: nothing happens
+	s.absent("Deleted service", 200*time.Millisecond)
+	s.typeText("s")
+	s.keys("enter")
+	s.waitFor("Deleted service caching-sessions")
+	if _, err := c.GetService(context.Background(), "acme-prod", "caching-sessions"); err == nil {
+		t.Fatal("service still exists on the platform")
+	}
+}
+
+func TestFlowServicesPowerOffRefusedWithProtection(t *testing.T) {
+	e := startSandbox(t)
+	c := client(t, e.url, e.admin)
+	s := start(t, settings(e, e.admin), c, 120, 40)
+	s.waitFor("acme-prod", "as admin")
+	s.keys("2")
+	s.waitFor("pg-main")
+	s.keys("G") // pg-main is last in acme-prod
+	settle()
+	s.mark()
+	s.keys("e")
+	s.waitFor("Edit pg-main", "Power")
+	settle()
+	for range 3 { // plan, cloud, disk
+		s.keys("enter")
+		settle()
+	}
+	s.keys("down") // power: off
+	settle()
+	for range 5 { // power, protection, maintenance day, time, ip filter
+		s.keys("enter")
+		settle()
+	}
+	s.waitFor("Power off refused: termination protection is on")
+	svc, err := c.GetService(context.Background(), "acme-prod", "pg-main")
+	if err != nil || svc.State != models.StateRunning || !svc.TerminationProtection {
+		t.Fatalf("platform changed: %v %v %v", svc.State, svc.TerminationProtection, err)
+	}
+}
+
+func TestFlowServicesFaultStormLeavesUIUsable(t *testing.T) {
+	e := startSandboxWith(t, sandbox.Options{Faults: "seed=3,500=0.3,429=0.2"})
+	// No retries in the client, so loads fail outright and the UI has to cope: the error
+	// is shown, ctrl+r (and the refresh backoff) try again until the data comes.
+	c, err := api.New(api.Options{BaseURL: e.url, Token: e.admin, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := start(t, settings(e, e.admin), c, 120, 40)
+	deadline := time.Now().Add(20 * time.Second)
+	sawError := false
+	for step := 0; ; step++ {
+		s.drain()
+		out := s.buf.String()
+		sawError = sawError || strings.Contains(out, "✗")
+		if strings.Contains(out, "pg-main") && strings.Contains(out, "● RUNNING") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no services after retries:\n%s", stripANSI(out[max(0, len(out)-4000):]))
+		}
+		if step%20 == 0 {
+			s.keys("2")
+			s.ctrlR()
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	// Keys still work: help opens and closes, the all-projects mode toggles.
+	s.mark()
+	s.keys("?")
+	s.waitFor("this project / all")
+	s.keys("esc")
+	settle()
+	s.mark()
+	s.keys("a")
+	s.waitFor("Services (all projects)")
+	if !sawError {
+		t.Error("no error was shown during the fault storm")
+	}
+}
+
+// countingModel counts the messages the program delivers, by type.
+type countingModel struct {
+	tea.Model
+	mu    *sync.Mutex
+	count map[string]int
+}
+
+func (m countingModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.mu.Lock()
+	m.count[strings.TrimPrefix(typeName(msg), "*")]++
+	m.mu.Unlock()
+	inner, cmd := m.Model.Update(msg)
+	m.Model = inner
+	return m, cmd
+}
+
+func typeName(v any) string {
+	return strings.Replace(strings.Replace(fmtType(v), "github.com/svcui/svcui/internal/", "", 1), " ", "", -1)
+}
+
+// TestIdleServicesUseNoCPU: with every service settled and the default 10 s interval,
+// two seconds of idling on the services table deliver no message at all (no spinner
+// tick, no polling); only the refresh tick would, once per interval.
+func TestIdleServicesUseNoCPU(t *testing.T) {
+	if testing.Short() {
+		t.Skip("idles for 2 s")
+	}
+	e := startSandboxWith(t, sandbox.Options{ProvisionDelay: time.Millisecond})
+	st := settings(e, e.admin)
+	st.Refresh = 10 * time.Second
+	th := theme.New(theme.Dark, true)
+	root := newRoot(st, th, slog.New(slog.NewTextHandler(io.Discard, nil)), client(t, e.url, e.admin), nil)
+	cm := countingModel{Model: root, mu: &sync.Mutex{}, count: map[string]int{}}
+	tm := teatest.NewTestModel(t, cm, teatest.WithInitialTermSize(120, 40))
+	t.Cleanup(func() { _ = tm.Quit() })
+	s := &screen{t: t, tm: tm}
+	s.waitFor("acme-prod", "as admin")
+	s.keys("2")
+	s.waitFor("pg-main", "mysql-orders-legacy")
+	time.Sleep(300 * time.Millisecond) // let the load's follow-ups land
+	cm.mu.Lock()
+	before := map[string]int{}
+	total0 := 0
+	for k, v := range cm.count {
+		before[k] = v
+		total0 += v
+	}
+	cm.mu.Unlock()
+	time.Sleep(2 * time.Second)
+	cm.mu.Lock()
+	defer cm.mu.Unlock()
+	total := 0
+	var extra []string
+	for k, v := range cm.count {
+		total += v
+		if v != before[k] {
+			extra = append(extra, k)
+		}
+	}
+	if total != total0 {
+		t.Errorf("%d messages while idle (types %v): something polls", total-total0, extra)
+	}
+}
+
+func fmtType(v any) string { return fmt.Sprintf("%T", v) }
+
+// BenchmarkStartToFirstFrame measures what a user waits for: from building the client
+// and the root model (what Run does) against a local sandbox to the first frame showing
+// service data in the Services tab.
+func BenchmarkStartToFirstFrame(b *testing.B) {
+	e := startSandboxWith(b, sandbox.Options{})
+	st := settings(e, e.admin)
+	th := theme.New(theme.Dark, true)
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		c, err := api.New(api.Options{BaseURL: e.url, Token: e.admin})
+		if err != nil {
+			b.Fatal(err)
+		}
+		root := newRoot(st, th, logger, c, nil)
+		tm := teatest.NewTestModel(b, root, teatest.WithInitialTermSize(120, 40))
+		tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("2")})
+		var buf strings.Builder
+		for {
+			chunk, _ := io.ReadAll(tm.Output())
+			buf.Write(chunk)
+			if strings.Contains(buf.String(), "pg-main") {
+				break
+			}
+			if time.Since(start) > 10*time.Second {
+				b.Fatalf("no service data after 10 s:\n%s", stripANSI(buf.String()))
+			}
+			time.Sleep(500 * time.Microsecond)
+		}
+		b.ReportMetric(float64(time.Since(start).Microseconds())/1000, "ms-to-data")
+		_ = tm.Quit()
+	}
+}
