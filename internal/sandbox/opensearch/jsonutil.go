@@ -22,43 +22,83 @@ type obj []kv
 
 func (o obj) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
+	if err := o.writeTo(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// writeTo renders the object into b; nested objects write into the same buffer instead of each
+// allocating and re-compacting their own.
+func (o obj) writeTo(b *bytes.Buffer) error {
 	b.WriteByte('{')
 	for i, m := range o {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		appendJSONString(&b, m.k)
+		appendJSONString(b, m.k)
 		b.WriteByte(':')
-		vb, err := marshalValue(m.v)
-		if err != nil {
-			return nil, err
+		if err := writeValue(b, m.v); err != nil {
+			return err
 		}
-		b.Write(vb)
 	}
 	b.WriteByte('}')
-	return b.Bytes(), nil
+	return nil
 }
 
-func marshalValue(v any) ([]byte, error) {
+// writeValue renders one value. Strings are not HTML-escaped (json.Marshal would turn < > & into
+// \u003c and so on, also inside stored sources); the engine leaves them alone.
+func writeValue(b *bytes.Buffer, v any) error {
 	switch t := v.(type) {
+	case nil:
+		b.WriteString("null")
+		return nil
+	case obj:
+		return t.writeTo(b)
+	case []obj:
+		b.WriteByte('[')
+		for i, o := range t {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if err := o.writeTo(b); err != nil {
+				return err
+			}
+		}
+		b.WriteByte(']')
+		return nil
+	case string:
+		appendJSONString(b, t)
+		return nil
+	case bool:
+		b.WriteString(strconv.FormatBool(t))
+		return nil
+	case int:
+		b.WriteString(strconv.Itoa(t))
+		return nil
+	case int64:
+		b.WriteString(strconv.FormatInt(t, 10))
+		return nil
 	case float64:
 		if math.IsNaN(t) || math.IsInf(t, 0) {
-			return []byte("null"), nil
+			b.WriteString("null")
+			return nil
 		}
 	case float32:
 		if math.IsNaN(float64(t)) || math.IsInf(float64(t), 0) {
-			return []byte("null"), nil
+			b.WriteString("null")
+			return nil
 		}
-		return []byte(strconv.FormatFloat(float64(t), 'g', -1, 32)), nil
+		b.WriteString(strconv.FormatFloat(float64(t), 'g', -1, 32))
+		return nil
 	}
-	// json.Marshal would escape <, > and & (also inside stored sources); the engine does not.
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
+	enc := json.NewEncoder(b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return nil, err
+		return err
 	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	b.Truncate(b.Len() - 1) // the encoder's newline
+	return nil
 }
 
 // set replaces or appends a member.

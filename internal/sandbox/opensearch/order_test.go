@@ -1,7 +1,9 @@
 package opensearch
 
 import (
+	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -102,5 +104,23 @@ func TestAggregationsKeepRequestOrder(t *testing.T) {
 	mustStatus(t, 200, code, string(raw))
 	if got, want := rawField(t, raw, "aggregations"), `{"b":{"value":1.0},"a":{"value":9.0}}`; got != want {
 		t.Errorf("aggregations:\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestAppendJSONStringMatchesJSONWithoutHTMLEscapes(t *testing.T) {
+	cases := []string{"", "plain", `<b>&"q"\</b>`, "tab\tnl\ncr\r\x00\x1f\x7f", "ünïcödé ✓ 𝄞", "bad\xffutf8\xc3"}
+	for _, s := range cases {
+		var b bytes.Buffer
+		appendJSONString(&b, s)
+		var back string
+		if err := json.Unmarshal(b.Bytes(), &back); err != nil {
+			t.Fatalf("%q rendered as invalid JSON %s: %v", s, b.Bytes(), err)
+		}
+		if want := strings.ToValidUTF8(s, "\uFFFD"); back != want {
+			t.Errorf("%q round-tripped to %q", s, back)
+		}
+		if strings.ContainsAny(s, "<>&") && bytes.Contains(b.Bytes(), []byte(`\u00`)) && !strings.ContainsAny(s, "\x00\x1f") {
+			t.Errorf("%q: HTML characters escaped: %s", s, b.Bytes())
+		}
 	}
 }
