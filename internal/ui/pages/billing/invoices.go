@@ -43,9 +43,11 @@ func NewInvoices(ctx *common.Context, b models.BillingGroup) *Invoices {
 	t := components.NewTable(ctx, []components.Column{
 		{Title: "Number", Max: 24},
 		{Title: "Period", Max: 26, Flex: true},
-		{Title: "State", Max: 16},
+		// Wide enough for every documented state word: a badge is never cut.
+		{Title: "State", Width: 15, Max: 24},
 		{Title: "Total incl. VAT", Right: true, Numeric: true, Max: 18},
-		{Title: "Total excl. VAT", Right: true, Numeric: true, Max: 18},
+		// Shown from 120 columns; at 80 the total incl. VAT and the currency stay.
+		{Title: "Total excl. VAT", Right: true, Numeric: true, Max: 18, Optional: true},
 		{Title: "Currency", Max: 8},
 	})
 	t.Empty = "No invoices for this billing group yet."
@@ -99,7 +101,7 @@ func (v *Invoices) Leave() {
 
 func (v *Invoices) ShortHelp() []key.Binding {
 	k := v.ctx.Keys
-	return []key.Binding{keyState, k.Filter, k.Copy, keyOpen, keyDownload, keyChart}
+	return []key.Binding{keyState, k.Copy, keyOpen, keyDownload, keyChart}
 }
 
 func (v *Invoices) FullHelp() [][]key.Binding {
