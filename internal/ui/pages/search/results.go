@@ -220,6 +220,27 @@ func (r *results) statusLine() string {
 	default:
 		parts = append(parts, st.Danger.Render("✗ "+strconv.Itoa(a.status)))
 	}
+	// Most important first: the line is cut at the pane's width.
+	var shown string
+	if h := a.hits; h != nil {
+		if h.Total != nil {
+			rel := ""
+			if h.TotalRelation == "gte" {
+				rel = "≥"
+			}
+			parts = append(parts, rel+strconv.FormatInt(*h.Total, 10)+" hits")
+		}
+		shown = strconv.Itoa(len(h.Rows)) + " shown"
+		if a.page > 1 {
+			shown += ", page " + strconv.Itoa(a.page)
+		}
+	}
+	if a.sqlTable != nil {
+		parts = append(parts, strconv.Itoa(len(a.sqlTable.Rows))+" rows")
+	}
+	if a.took != nil {
+		parts = append(parts, "took "+strconv.FormatInt(*a.took, 10)+"ms")
+	}
 	if a.errText == "" {
 		v := r.view
 		if !r.available(v) {
@@ -227,28 +248,11 @@ func (r *results) statusLine() string {
 		}
 		parts = append(parts, v.String())
 	}
-	if a.took != nil {
-		parts = append(parts, "took "+strconv.FormatInt(*a.took, 10)+"ms")
-	}
 	if a.sent {
 		parts = append(parts, "round trip "+a.rt.Round(time.Millisecond).String())
 	}
-	if h := a.hits; h != nil {
-		n := strconv.Itoa(len(h.Rows)) + " shown"
-		if h.Total != nil {
-			rel := ""
-			if h.TotalRelation == "gte" {
-				rel = "≥"
-			}
-			n = rel + strconv.FormatInt(*h.Total, 10) + " hits, " + n
-		}
-		if a.page > 1 {
-			n += ", page " + strconv.Itoa(a.page)
-		}
-		parts = append(parts, n)
-	}
-	if a.sqlTable != nil {
-		parts = append(parts, strconv.Itoa(len(a.sqlTable.Rows))+" rows")
+	if shown != "" {
+		parts = append(parts, shown)
 	}
 	return strings.Join(parts, " · ")
 }
