@@ -42,7 +42,7 @@ var passwordRE = regexp.MustCompile(`password: (AVNS_[A-Za-z0-9_\-]+)`)
 // shownPassword waits for the one-time secret modal and returns the password it shows.
 func (s *screen) shownPassword() string {
 	s.t.Helper()
-	s.waitFor("is shown only once", "will not be shown again")
+	s.waitFor("is shown only once", "it will not be shown")
 	m := passwordRE.FindStringSubmatch(stripANSI(s.buf.String()[s.from:]))
 	if m == nil {
 		s.t.Fatalf("no password on screen:\n%s", stripANSI(s.buf.String()[s.from:]))
@@ -96,6 +96,12 @@ func TestFlowAccessCreateUserCopyOnce(t *testing.T) {
 	s.repaint(120, 40)
 	s.waitFor("ab_flow", "avnadmin")
 	s.absent(pw, 300*time.Millisecond)
+	// Palette commands act on the chosen service.
+	s.mark()
+	s.keys(":")
+	s.typeText("topics")
+	s.keys("enter")
+	s.waitFor("Topics exist only on Kafka services; pg-main is a pg service.")
 	users, err := c.ListUsers(context.Background(), "acme-prod", "pg-main")
 	if err != nil {
 		t.Fatal(err)
@@ -310,3 +316,23 @@ func TestFlowAccessDeveloperCreatesButMayNotDelete(t *testing.T) {
 
 // accessSettle lets huh move focus between fields before the next keys.
 func (s *screen) accessSettle() { time.Sleep(150 * time.Millisecond) }
+
+func TestFlowAccessPaletteWithoutServiceAndReadOnly(t *testing.T) {
+	e := startSandbox(t)
+	st := settings(e, e.admin)
+	st.ReadOnly = true
+	s := start(t, st, client(t, e.url, e.admin), 120, 40)
+	s.waitFor("acme-prod", "READ-ONLY")
+	s.mark()
+	s.keys(":")
+	s.typeText("acl")
+	s.keys("enter")
+	s.waitFor("Choose a service for its acl", "kafka-events")
+	s.mark()
+	s.keys("down", "enter") // kafka-events
+	s.waitFor("kafka-events", "avnadmin", "admin")
+	s.mark()
+	s.keys("c")
+	s.waitFor("Read-only mode")
+	s.absent("Create ACL", 200*time.Millisecond)
+}

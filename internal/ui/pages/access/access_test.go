@@ -195,7 +195,7 @@ func TestResetShowsSecretWithUserURI(t *testing.T) {
 		t.Fatalf("no secret modal: %v", msgs)
 	}
 	secret.SetSize(100, 30)
-	if !strings.Contains(secret.View(), "AVNS_secret2") || !strings.Contains(secret.View(), "will not be shown again") {
+	if !strings.Contains(secret.View(), "AVNS_secret2") || !strings.Contains(secret.View(), "it will not be shown") {
 		t.Fatalf("secret view:\n%s", secret.View())
 	}
 	for _, n := range notices(msgs) {
@@ -297,5 +297,39 @@ func TestDeleteErrorShowsPlatformMessage(t *testing.T) {
 	got := notices(run(t, a, cmd))
 	if len(got) == 0 || got[len(got)-1] != "Forbidden: not allowed" {
 		t.Fatalf("notices %q", got)
+	}
+}
+
+func TestTopicsRefreshFastWhileConfiguring(t *testing.T) {
+	ctx := common.NewContext()
+	a := NewAccess(ctx, target{Project: "p", Service: "k", Type: "kafka"}, common.AccessTopics)
+	a.SetSize(100, 10)
+	a.data.Topics = []models.Topic{{TopicName: "a", State: "ACTIVE"}, {TopicName: "b", State: "CONFIGURING"}}
+	a.render()
+	if a.RefreshInterval() != common.FastRefresh || !a.Animating() {
+		t.Fatal("a configuring topic should refresh fast and spin")
+	}
+	if !strings.Contains(a.View(), "CONFIGURING") {
+		t.Fatalf("view:\n%s", a.View())
+	}
+	a.data.Topics[1].State = "ACTIVE"
+	if a.RefreshInterval() != ctx.Refresh || a.Animating() {
+		t.Fatal("all ACTIVE: back to the normal interval")
+	}
+}
+
+func TestCommandsOpenAccessForCurrentProject(t *testing.T) {
+	ctx := common.NewContext()
+	ctx.Project = "acme-prod"
+	want := map[string]string{"users": common.AccessUsers, "acl": common.AccessACL, "topics": common.AccessTopics, "databases": common.AccessDatabases}
+	for _, c := range Commands() {
+		msg, ok := c.Run(ctx, "")().(common.OpenAccess)
+		if !ok || msg.View != want[c.Name] || msg.Project != "acme-prod" || msg.Service != "" || c.Mutating {
+			t.Fatalf("%s: %+v", c.Name, msg)
+		}
+		delete(want, c.Name)
+	}
+	if len(want) != 0 {
+		t.Fatalf("missing commands %v", want)
 	}
 }

@@ -60,18 +60,42 @@ func (p *Picker) load() tea.Cmd {
 
 // Title is the chosen service, so the breadcrumb reads project › service › users.
 func (p *Picker) Title() string {
-	if p.chosen.Service != "" {
+	if p.chosen.Service != "" && p.chosen.Project == p.project {
 		return p.chosen.Service
 	}
 	return "Users"
 }
 
-func (p *Picker) SetSize(w, h int)               { p.table.SetSize(w, h) }
-func (p *Picker) Capturing() bool                { return p.table.Filtering() }
-func (p *Picker) RefreshInterval() time.Duration { return p.ctx.Refresh }
-func (p *Picker) Refresh() tea.Cmd               { return p.load() }
-func (p *Picker) Leave()                         { p.req.CancelAll() }
-func (p *Picker) View() string                   { return p.table.View() }
+func (p *Picker) SetSize(w, h int) { p.table.SetSize(w, h) }
+func (p *Picker) Capturing() bool  { return p.table.Filtering() }
+func (p *Picker) Refresh() tea.Cmd { return p.load() }
+func (p *Picker) Leave()           { p.req.CancelAll() }
+
+// RefreshInterval is fast while a service is REBUILDING or REBALANCING.
+func (p *Picker) RefreshInterval() time.Duration {
+	if p.Animating() {
+		return common.FastRefresh
+	}
+	return p.ctx.Refresh
+}
+
+// Animating reports an in-progress badge on screen (its spinner turns).
+func (p *Picker) Animating() bool {
+	for _, sv := range p.services {
+		if sv.State.InProgress() {
+			return true
+		}
+	}
+	return false
+}
+
+// View re-renders the rows while a badge spins.
+func (p *Picker) View() string {
+	if p.Animating() {
+		p.render()
+	}
+	return p.table.View()
+}
 
 // ClaimsKey takes esc while a filter is applied (esc clears it before going back).
 func (p *Picker) ClaimsKey(msg tea.KeyMsg) bool {
