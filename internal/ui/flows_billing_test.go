@@ -243,3 +243,65 @@ func TestFlowBillingDeveloperRefusedCreate(t *testing.T) {
 	}
 	s.waitFor("✗", "may not create billing groups")
 }
+
+func TestFlowBillingPaletteEditAndJumpToService(t *testing.T) {
+	s, e := openBillingTab(t, 120, 40)
+	s.mark()
+	s.keys(":")
+	s.typeText("credits")
+	s.keys("enter")
+	s.waitFor("Account credits", "% left")
+	s.keys("esc")
+	s.mark()
+	s.keys(":")
+	s.typeText("invoices")
+	s.keys("enter")
+	s.waitFor("Total incl. VAT", "AUS-")
+	s.keys("esc")
+	billingPause()
+
+	// Edit: only the changed field is sent.
+	s.mark()
+	s.keys("e")
+	s.waitFor("Edit billing group Acme Americas")
+	for range 4 { // name, currency, company, e-mails
+		billingPause()
+		s.keys("enter")
+	}
+	billingPause()
+	s.keys("enter") // address lines
+	billingPause()
+	s.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
+	s.typeText("Oakland")
+	for range 5 { // city, state, zip, country, VAT id: submit
+		billingPause()
+		s.keys("enter")
+	}
+	s.waitFor("Saved billing group Acme Americas")
+	groups, err := client(t, e.url, e.admin).ListBillingGroups(context.Background(), e.sb.AccountID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := false
+	for _, g := range groups {
+		if g.BillingGroupName == "Acme Americas" {
+			edited = true
+			if g.City != "Oakland" || g.ZipCode != "94105" || len(g.AddressLines) != 2 {
+				t.Fatalf("edited group: %+v", g)
+			}
+		}
+	}
+	if !edited {
+		t.Fatal("Acme Americas is gone after the edit")
+	}
+
+	// Estimates: enter opens the service in the Services tab.
+	s.mark()
+	s.keys(":")
+	s.typeText("estimate")
+	s.keys("enter")
+	s.waitLine("kafka-events", "█")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("[2 Services]", "kafka-events")
+}
