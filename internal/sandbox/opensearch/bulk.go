@@ -13,7 +13,7 @@ type bulkOp struct {
 	index  string
 	id     string
 	source []byte         // index/create document line
-	update map[string]any // update body
+	update map[string]any // update body (its line is kept in source)
 }
 
 var bulkActions = map[string]bool{"index": true, "create": true, "update": true, "delete": true}
@@ -109,9 +109,8 @@ func parseBulk(body []byte, defaultIndex string) ([]bulkOp, *apiError) {
 					return nil, badRequest("Malformed update request line [%d], expected START_OBJECT", i+1)
 				}
 				op.update = um
-			} else {
-				op.source = doc
 			}
+			op.source = doc
 		}
 		ops = append(ops, op)
 	}
@@ -194,7 +193,7 @@ func (c *Cluster) execBulk(ops []bulkOp) ([]obj, bool) {
 			if verr := validateIndexName(op.index); verr != nil {
 				err = verr
 			} else {
-				res, ix, err = c.updateDoc(op.index, op.id, op.update)
+				res, ix, err = c.updateDoc(op.index, op.id, op.update, op.source)
 			}
 		case "delete":
 			if existing, ok := c.indices[op.index]; ok {

@@ -200,8 +200,9 @@ func (c *Cluster) handleDeleteDoc(w http.ResponseWriter, r *http.Request, indexN
 	c.reply(w, r, res.status, out)
 }
 
-// updateDoc applies a partial update (doc, doc_as_upsert, upsert); the caller holds the write lock.
-func (c *Cluster) updateDoc(indexName, id string, body map[string]any) (writeResult, *index, *apiError) {
+// updateDoc applies a partial update (doc, doc_as_upsert, upsert); raw is the update body as sent,
+// so stored sources keep the key order the client wrote. The caller holds the write lock.
+func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byte) (writeResult, *index, *apiError) {
 	if _, ok := body["script"]; ok {
 		return writeResult{}, nil, badRequest("scripts are not supported by this emulation: [update] with a script cannot be run; send a partial [doc] instead")
 	}
@@ -228,11 +229,12 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any) (writeRes
 	}
 	if current == nil {
 		var src map[string]any
+		var srcKey string
 		switch {
 		case upsertAsDoc && hasDoc:
-			src = doc
+			src, srcKey = doc, "doc"
 		case hasUpsert:
-			src = upsert
+			src, srcKey = upsert, "upsert"
 		case !exists:
 			return writeResult{}, nil, indexNotFound(indexName)
 		default:
@@ -241,7 +243,11 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any) (writeRes
 			e.extra = obj{{"shard", "0"}}
 			return writeResult{}, ix, e
 		}
-		return c.indexDoc(indexName, id, mustJSON(src), false)
+		srcRaw := rawMember(raw, srcKey)
+		if srcRaw == nil {
+			srcRaw = mustJSON(src)
+		}
+		return c.indexDoc(indexName, id, srcRaw, false)
 	}
 	merged := current.sourceCopy()
 	deepMerge(merged, doc)
@@ -252,7 +258,11 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any) (writeRes
 	if noop && bytes.Equal(mustJSON(toPlain(merged)), mustJSON(toPlain(current.src))) {
 		return writeResult{id: id, version: current.version, seqNo: current.seqNo, result: "noop", status: 200}, ix, nil
 	}
-	res, err := ix.put(id, mustJSON(merged), merged, false)
+	mergedRaw := mustJSON(merged)
+	if docRaw := rawMember(raw, "doc"); docRaw != nil {
+		mergedRaw = mergeRaw(current.raw, docRaw)
+	}
+	res, err := ix.put(id, mergedRaw, merged, false)
 	return res, ix, err
 }
 
@@ -277,7 +287,7 @@ func (c *Cluster) handleUpdate(w http.ResponseWriter, r *http.Request, indexName
 	}
 	m, _ := asMap(v)
 	c.mu.Lock()
-	res, ix, err := c.updateDoc(indexName, id, m)
+	res, ix, err := c.updateDoc(indexName, id, m, body)
 	var out obj
 	if err == nil {
 		out = c.writeBody(ix, res)

@@ -124,3 +124,40 @@ func TestAppendJSONStringMatchesJSONWithoutHTMLEscapes(t *testing.T) {
 		}
 	}
 }
+
+func TestUpdatesKeepSourceKeyOrder(t *testing.T) {
+	c := newTestCluster(t)
+	h := c.Handler()
+	code, body := do(t, h, "PUT", "/u/_doc/1", `{"zeta":1,"alpha":{"y":1,"x":2},"beta":"b"}`)
+	mustStatus(t, 201, code, string(body))
+
+	steps := []struct {
+		method, path, body string
+		id, want           string
+	}{
+		// Replaced values stay in place, objects merge, new keys follow in the update's order.
+		{"POST", "/u/_update/1", `{"doc":{"new2":true,"alpha":{"w":0,"x":3},"zeta":7,"beta":"<&>","new1":[1,2]}}`,
+			"1", `{"zeta":7,"alpha":{"y":1,"x":3,"w":0},"beta":"<&>","new2":true,"new1":[1,2]}`},
+		{"POST", "/u/_update/2", `{"upsert":{"b":1,"a":2},"doc":{"c":3}}`, "2", `{"b":1,"a":2}`},
+		{"POST", "/u/_update/3", `{"doc":{"z":1,"q":{"d":1,"c":2}},"doc_as_upsert":true}`, "3", `{"z":1,"q":{"d":1,"c":2}}`},
+		{"POST", "/_bulk", `{"update":{"_index":"u","_id":"3"}}` + "\n" + `{"doc":{"k":true,"q":{"b":0}}}` + "\n",
+			"3", `{"z":1,"q":{"d":1,"c":2,"b":0},"k":true}`},
+	}
+	for _, st := range steps {
+		code, raw := do(t, h, st.method, st.path, st.body)
+		if code != 200 && code != 201 {
+			t.Fatalf("%s %s: %d %s", st.method, st.path, code, raw)
+		}
+		code, raw = do(t, h, "GET", "/u/_source/"+st.id, "")
+		mustStatus(t, 200, code, string(raw))
+		if string(raw) != st.want {
+			t.Errorf("after %s %s:\n got %s\nwant %s", st.method, st.body, raw, st.want)
+		}
+	}
+
+	// A repeated update changes nothing and is still detected as a noop.
+	_, m := doJSON(t, h, "POST", "/u/_update/3", `{"doc":{"k":true}}`)
+	if m["result"] != "noop" {
+		t.Fatalf("repeated update: %v", m)
+	}
+}

@@ -115,3 +115,62 @@ func appendJSONString(b *bytes.Buffer, s string) {
 	b.WriteString(s[start:])
 	b.WriteByte('"')
 }
+
+// rawMember returns the raw value of a member of a raw JSON object (the last one, as a decoded
+// map would keep), or nil.
+func rawMember(raw []byte, key string) json.RawMessage {
+	var found json.RawMessage
+	_ = forEachMember(raw, func(k string, v json.RawMessage) {
+		if k == key {
+			found = v
+		}
+	})
+	return found
+}
+
+// mergeRaw applies a partial-update document to a stored source the way the engine's merge does:
+// objects merge recursively, other values are replaced in place, new keys are appended in the
+// order the update wrote them.
+func mergeRaw(dst, src []byte) []byte {
+	srcVals := map[string]json.RawMessage{}
+	var srcKeys []string
+	_ = forEachMember(src, func(k string, v json.RawMessage) {
+		if _, seen := srcVals[k]; !seen {
+			srcKeys = append(srcKeys, k)
+		}
+		srcVals[k] = v
+	})
+	var b bytes.Buffer
+	b.WriteByte('{')
+	written := map[string]bool{}
+	member := func(k string, v []byte) {
+		if len(written) > 0 {
+			b.WriteByte(',')
+		}
+		written[k] = true
+		appendJSONString(&b, k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	_ = forEachMember(dst, func(k string, dv json.RawMessage) {
+		if written[k] {
+			return
+		}
+		sv, changed := srcVals[k]
+		switch {
+		case !changed:
+			member(k, dv)
+		case rawKind(sv) == '{' && rawKind(dv) == '{':
+			member(k, mergeRaw(dv, sv))
+		default:
+			member(k, sv)
+		}
+	})
+	for _, k := range srcKeys {
+		if !written[k] {
+			member(k, srcVals[k])
+		}
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}
