@@ -261,9 +261,19 @@ func TestPickerOpensPendingViewAndFollowsProject(t *testing.T) {
 	}
 	p.table.Select("kafka-events")
 	_, cmd = p.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	push, ok := cmd().(common.PushView)
-	if !ok {
-		t.Fatal("enter pushed nothing")
+	msgs := run(t, p, cmd)
+	var push common.PushView
+	cleared := false
+	for _, m := range msgs {
+		switch m := m.(type) {
+		case common.PushView:
+			push = m
+		case common.Notify:
+			cleared = cleared || m.Text == ""
+		}
+	}
+	if push.View == nil || !cleared {
+		t.Fatalf("enter should push the view and clear the prompt: %v", msgs)
 	}
 	if v := push.View.(*Access); v.kind != common.AccessTopics || v.t.Service != "kafka-events" || v.t.Type != "kafka" {
 		t.Fatalf("pushed %+v", v.t)

@@ -181,12 +181,16 @@ func (p *Picker) choose() tea.Cmd {
 	if !ok {
 		return nil
 	}
-	view := p.pending
+	view, asked := p.pending, p.pending != ""
 	if view == "" {
 		view = common.AccessUsers
 	}
 	p.chosen, p.pending = target{Project: p.project, Service: sv.ServiceName, Type: sv.ServiceType}, ""
 	p.render()
+	if asked {
+		// Clear the "Choose a service…" prompt now that it is answered.
+		return tea.Batch(common.Info(""), p.push(p.chosen, view))
+	}
 	return p.push(p.chosen, view)
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -289,5 +290,8 @@ func topicBadge(st *theme.Theme, state string, frame int) string {
 }
 
 func sortRows(rows []components.Row) {
-	sort.SliceStable(rows, func(i, j int) bool { return rows[i].Key < rows[j].Key })
+	// By what is shown (name first), not by key: ACL keys are platform ids.
+	sort.SliceStable(rows, func(i, j int) bool {
+		return strings.Join(rows[i].Cells, "\x00") < strings.Join(rows[j].Cells, "\x00")
+	})
 }
