@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -341,5 +342,82 @@ func TestCommandsOpenAccessForCurrentProject(t *testing.T) {
 	}
 	if len(want) != 0 {
 		t.Fatalf("missing commands %v", want)
+	}
+}
+
+// drive sends keys to a modal, feeding its own follow-up messages back to it, and
+// returns the messages meant for others (root messages and addressed results).
+func drive(t *testing.T, m common.Modal, keys ...tea.Msg) []tea.Msg {
+	t.Helper()
+	var out []tea.Msg
+	var queue []tea.Cmd
+	step := func(msg tea.Msg) {
+		_, cmd := m.Update(msg)
+		queue = append(queue, cmd)
+	}
+	flush := func() {
+		for n := 0; len(queue) > 0 && n < 200; n++ {
+			c := queue[0]
+			queue = queue[1:]
+			if c == nil {
+				continue
+			}
+			done := make(chan tea.Msg, 1)
+			go func() { done <- c() }()
+			var msg tea.Msg
+			select {
+			case msg = <-done:
+			case <-time.After(100 * time.Millisecond):
+				continue // a blink or tick: not needed here
+			}
+			switch msg := msg.(type) {
+			case nil:
+			case tea.BatchMsg:
+				queue = append(queue, msg...)
+			default:
+				if seq := sequenceCmds(msg); seq != nil {
+					queue = append(queue, seq...)
+					continue
+				}
+				switch msg.(type) {
+				case common.Addressed, common.Notify, common.CloseModal, common.OpenModal, common.CopyRequest:
+					out = append(out, msg)
+				default:
+					step(msg)
+				}
+			}
+		}
+	}
+	queue = append(queue, m.Init())
+	flush()
+	for _, k := range keys {
+		step(k)
+		flush()
+	}
+	return out
+}
+
+func TestCreateUserSendsTheServiceTypesAuthentication(t *testing.T) {
+	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
+	a, _ := usersView(t, f, models.RoleAdmin)
+	form := a.userForm()
+	form.SetSize(100, 30)
+	keys := []tea.Msg{}
+	for _, r := range "new_user" {
+		keys = append(keys, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	keys = append(keys, tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyEnter})
+	msgs := drive(t, form, keys...)
+	var secret *components.Secret
+	for _, m := range msgs {
+		if _, ok := m.(common.Addressed); ok {
+			secret, _ = modalOf(run(t, a, common.Send(m))).(*components.Secret)
+		}
+	}
+	if len(f.calls) != 1 || f.calls[0] != "create new_user scram-sha-256" {
+		t.Fatalf("calls %q", f.calls)
+	}
+	if secret == nil {
+		t.Fatal("no one-time secret after create")
 	}
 }
