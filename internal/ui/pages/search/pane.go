@@ -150,13 +150,17 @@ func (p *Pane) Capturing() bool {
 		(p.focus == focusResults && p.res.table.Filtering())
 }
 
-// ClaimsKey takes esc while a bulk load runs (esc cancels it), and the run keys.
+// ClaimsKey takes esc while a bulk load runs (esc cancels it), and the run keys over
+// the results; over the index list ctrl+r stays the root's refresh (reloads the list).
 func (p *Pane) ClaimsKey(msg tea.KeyMsg) bool {
 	if p.conn == nil {
 		return false
 	}
 	if p.bulk != nil && p.bulk.running && msg.Type == tea.KeyEsc {
 		return true
+	}
+	if p.focus == focusIndices {
+		return false
 	}
 	return key.Matches(msg, p.ctx.Keys.Run) || msg.String() == "alt+enter"
 }
@@ -227,9 +231,15 @@ func (p *Pane) Update(msg tea.Msg) (common.View, tea.Cmd) {
 		r := msg.Value
 		p.reason, p.choices = r.reason, r.choices
 		if r.conn != nil {
+			// A new connection (another user) starts from a clean slate: nothing shown may
+			// come from the previous user's rights.
 			p.conn = r.conn
 			p.wanted = r.conn.service
+			p.over = overview{}
+			p.indices.SetRows(nil)
 			p.indices.Loading = true
+			p.res = newResults(p.ctx)
+			p.layout()
 			return p, tea.Batch(p.loadOverview(), common.Send(common.RefreshDone{}))
 		}
 		return p, common.Send(common.RefreshDone{})
@@ -238,8 +248,9 @@ func (p *Pane) Update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil
 		}
 		if msg.Err != nil {
-			p.indices.SetError(errorSentence(msg.Err))
-			return p, nil
+			text := errorSentence(msg.Err)
+			p.indices.SetError(text)
+			return p, common.Error("Could not list the indices as " + p.conn.user + ": " + text)
 		}
 		p.setOverview(msg.Value)
 		return p, nil

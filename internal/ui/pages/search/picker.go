@@ -48,7 +48,7 @@ func (k *picker) refilter() {
 }
 
 func (k *picker) view(w, h int) string {
-	lines := []string{k.title + "  (type to search, enter chooses, esc closes)", "search: " + k.filter.View()}
+	lines := []string{ansi.Truncate(k.title+"  (type to search, enter chooses, esc closes)", w, "…"), "search: " + k.filter.View()}
 	rows := max(1, h-3)
 	start := max(0, k.cursor-rows+1)
 	for i := start; i < len(k.shown) && i < start+rows; i++ {

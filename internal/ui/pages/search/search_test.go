@@ -147,12 +147,15 @@ func TestFocusCapturingAndKeys(t *testing.T) {
 	if p.focus != focusIndices {
 		t.Fatalf("second tab: focus %d", p.focus)
 	}
-	if !p.ClaimsKey(tea.KeyMsg{Type: tea.KeyF5}) || !p.ClaimsKey(tea.KeyMsg{Type: tea.KeyCtrlR}) {
-		t.Fatal("run keys are not claimed outside the editor")
+	if p.ClaimsKey(tea.KeyMsg{Type: tea.KeyCtrlR}) {
+		t.Fatal("ctrl+r over the index list should stay the root's refresh")
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyShiftTab})
 	if p.focus != focusResults {
 		t.Fatalf("shift+tab: focus %d", p.focus)
+	}
+	if !p.ClaimsKey(tea.KeyMsg{Type: tea.KeyF5}) || !p.ClaimsKey(tea.KeyMsg{Type: tea.KeyCtrlR}) {
+		t.Fatal("run keys are not claimed over the results")
 	}
 }
 
@@ -297,4 +300,58 @@ func BenchmarkResultsView10000Hits(b *testing.B) {
 	for b.Loop() {
 		_ = r.View()
 	}
+}
+
+func TestSeveralServicesArePicked(t *testing.T) {
+	HistoryDir = t.TempDir()
+	defer func() { HistoryDir = "" }()
+	ctx := common.NewContext()
+	ctx.Project = "p"
+	ctx.API = fakeAPI{services: []models.Service{
+		{ServiceName: "os-a", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:1"},
+		{ServiceName: "os-b", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:2"},
+	}}
+	p := newPane(ctx, "")
+	p.SetSize(100, 30)
+	p.Update(p.Init()())
+	if v := p.View(); !strings.Contains(v, "several opensearch services") || !strings.Contains(v, "os-b") {
+		t.Fatalf("chooser:\n%s", v)
+	}
+	p.Update(tea.KeyMsg{Type: tea.KeyDown})
+	_, cmd := p.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if cmd == nil {
+		t.Fatal("enter did not connect")
+	}
+	// The connection answer arrives, then the overview load starts (unreachable here).
+	nv, _ := p.Update(cmd())
+	if np := nv.(*Pane); np.conn == nil || np.conn.service != "os-b" || np.Title() != "Search os-b" {
+		t.Fatalf("connected to %+v", np.conn)
+	}
+	p.Leave()
+}
+
+func TestBulkProgressAndEnd(t *testing.T) {
+	p := connectedPane(t)
+	job := &bulkJob{path: "f.ndjson", index: "logs", size: 100, running: true, visible: true, cancel: func() {}, updates: make(chan tea.Msg, 1)}
+	p.bulk = job
+	if cmd := p.handleBulk(bulkMsg{id: p.req.ID, job: job, progress: search.BulkProgress{BytesRead: 50, DocsSent: 5, Batches: 1}}); cmd == nil {
+		t.Fatal("progress did not re-arm the wait")
+	}
+	if v := p.View(); !strings.Contains(v, "50%") || !strings.Contains(v, "5 documents sent") {
+		t.Fatalf("progress view:\n%s", v)
+	}
+	p.handleBulk(bulkMsg{id: p.req.ID, job: job, done: true, result: search.BulkResult{Docs: 6, Succeeded: 5, Failed: 1, BytesRead: 100,
+		Failures: []search.BulkFailure{{Line: 3, Type: "mapper_parsing_exception", Reason: "failed to parse"}}}})
+	v := p.View()
+	if job.running || !strings.Contains(v, "5 indexed, 1 failed") || !strings.Contains(v, "line 3: mapper_parsing_exception: failed to parse") {
+		t.Fatalf("end view:\n%s", v)
+	}
+	// The next run hides the finished panel.
+	p.editor.SetValue("GET /_cluster/health\n")
+	p.gotoLine(0)
+	p.run()
+	if job.visible {
+		t.Fatal("the finished bulk panel stayed over the results")
+	}
+	p.Leave()
 }
