@@ -36,6 +36,7 @@ type Detail struct {
 	acts             *actions
 	data             *detailData
 	errText          string
+	gone             bool
 	w, h             int
 	users, acl       key.Binding
 	topics, dbs      key.Binding
@@ -149,6 +150,10 @@ func (d *Detail) Update(msg tea.Msg) (common.View, tea.Cmd) {
 		return d, d.handleKey(msg)
 	}
 	if cmd, handled := d.acts.handle(msg, d); handled {
+		if d.gone {
+			// The service is deleted: back to the list, which reloads.
+			return d, tea.Batch(cmd, tea.Sequence(common.Send(common.PopView{}), common.Send(common.RefreshNow{})))
+		}
 		return d, cmd
 	}
 	return d, nil
@@ -163,7 +168,7 @@ func (d *Detail) upsert(_ string, s models.Service) {
 	}
 }
 
-func (d *Detail) remove(string, string) {}
+func (d *Detail) remove(string, string) { d.gone = true }
 
 func (d *Detail) handleKey(msg tea.KeyMsg) tea.Cmd {
 	k := d.ctx.Keys
