@@ -87,9 +87,10 @@ func newTable(ctx *common.Context, all bool) *components.Table {
 		{Title: "Plan", Max: 18},
 		{Title: "Cloud", Max: 22, Optional: true},
 		{Title: "State", Max: 28, Width: 12},
-		{Title: "Nodes", Right: true, Numeric: true, Max: 5},
+		// Nodes and age give way below 120 columns so plan and state stay readable.
+		{Title: "Nodes", Right: true, Numeric: true, Max: 5, Optional: true},
 		{Title: "Disk GB", Right: true, Numeric: true, Max: 8},
-		{Title: "Age", Right: true, Numeric: true, Max: 5},
+		{Title: "Age", Right: true, Numeric: true, Max: 5, Optional: true},
 		{Title: "Prot.", Max: 5},
 	}
 	if all {
