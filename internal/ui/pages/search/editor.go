@@ -130,6 +130,11 @@ func (p *Pane) run() tea.Cmd {
 
 // send validates and runs r; page numbers the result page (1 unless paging with n).
 func (p *Pane) send(r search.ParsedRequest, page int) tea.Cmd {
+	if p.ctx.ReadOnly && mutatingRequest(r) {
+		msg := "Read-only mode: " + r.Method + " " + r.Base() + " would change the service and is disabled"
+		p.res.set(&answer{req: r, errText: msg})
+		return common.Warn(msg)
+	}
 	httpReq, err := r.HTTPRequest()
 	if err != nil {
 		msg := "The request was not sent: " + err.Error()
@@ -318,4 +323,30 @@ func (p *Pane) banner() string {
 		parts = append(parts, st.Warn.Render(p.conn.historyErr))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// readOnlyPOST are the endpoints where POST only reads.
+var readOnlyPOST = []string{"/_search", "/_msearch", "/_count", "/_mget", "/_explain", "/_field_caps",
+	"/_validate/query", "/_search/scroll", "/_plugins/_sql", "/_plugins/_sql/_explain", "/_analyze"}
+
+// mutatingRequest reports requests that change the service (refused in read-only mode).
+func mutatingRequest(r search.ParsedRequest) bool {
+	switch r.Method {
+	case "GET", "HEAD":
+		return false
+	case "POST":
+		base := strings.TrimRight(r.Base(), "/")
+		for _, suffix := range readOnlyPOST {
+			if strings.HasSuffix(base, suffix) || base == suffix {
+				return false
+			}
+		}
+		// "_explain/{id}" and friends end with an id: look at the path segments too.
+		for _, seg := range strings.Split(base, "/") {
+			if seg == "_explain" || seg == "_search" {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -355,3 +355,51 @@ func TestBulkProgressAndEnd(t *testing.T) {
 	}
 	p.Leave()
 }
+
+func TestReadOnlyRefusesRequestsThatChangeTheService(t *testing.T) {
+	for _, c := range []struct {
+		method, path string
+		mutating     bool
+	}{
+		{"GET", "/logs/_search", false}, {"POST", "/logs/_search", false}, {"POST", "/_plugins/_sql", false},
+		{"POST", "/logs/_count", false}, {"POST", "/logs/_doc", true}, {"PUT", "/logs", true},
+		{"DELETE", "/logs", true}, {"POST", "/_bulk", true}, {"POST", "/_reindex", true},
+	} {
+		if got := mutatingRequest(search.ParsedRequest{Method: c.method, Path: c.path}); got != c.mutating {
+			t.Errorf("%s %s: mutating %v", c.method, c.path, got)
+		}
+	}
+	p := connectedPane(t)
+	p.ctx.ReadOnly = true
+	p.editor.SetValue("DELETE /logs-app\n")
+	p.gotoLine(0)
+	p.run()
+	if p.runGen != 0 || p.res.ans == nil || !strings.Contains(p.res.ans.errText, "Read-only mode") {
+		t.Fatalf("a DELETE ran in read-only mode: %+v", p.res.ans)
+	}
+	if cmd := p.openBulkForm("", ""); cmd == nil {
+		t.Fatal("bulk load in read-only mode gave no answer")
+	} else if n, ok := cmd().(common.Notify); !ok || !strings.Contains(n.Text, "Read-only") {
+		t.Fatalf("bulk in read-only mode: %#v", cmd())
+	}
+}
+
+func TestExternalEditorReadsTheBufferBack(t *testing.T) {
+	p := connectedPane(t)
+	t.Setenv("VISUAL", "")
+	t.Setenv("EDITOR", "")
+	if n, ok := p.openExternal()().(common.Notify); !ok || !strings.Contains(n.Text, "Set $EDITOR") {
+		t.Fatal("no sentence without $EDITOR")
+	}
+	f := filepath.Join(t.TempDir(), "buf.txt")
+	if err := os.WriteFile(f, []byte("GET /products/_search\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p.Update(externalDone{id: p.req.ID, file: f})
+	if p.editor.Value() != "GET /products/_search\n" {
+		t.Fatalf("buffer: %q", p.editor.Value())
+	}
+	if _, err := os.Stat(f); !os.IsNotExist(err) {
+		t.Fatal("the temporary file was left behind")
+	}
+}
