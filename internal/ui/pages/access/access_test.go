@@ -421,3 +421,16 @@ func TestCreateUserSendsTheServiceTypesAuthentication(t *testing.T) {
 		t.Fatal("no one-time secret after create")
 	}
 }
+
+func TestOpenAccessFromServicesSelectsTheService(t *testing.T) {
+	ctx := common.NewContext()
+	ctx.API, ctx.Project = &fakeAPI{}, "acme-prod"
+	p := New(ctx).(*Picker)
+	p.SetSize(100, 20)
+	run(t, p, p.Init())
+	_, cmd := p.Update(common.OpenAccess{Project: "acme-prod", Service: "pg-main", ServiceType: "pg", View: common.AccessDatabases})
+	push := cmd().(common.PushView).View.(*Access)
+	if push.kind != common.AccessDatabases || push.t.Service != "pg-main" || p.table.SelectedKey() != "pg-main" || p.Title() != "pg-main" {
+		t.Fatalf("pushed %+v, selected %q, title %q", push.t, p.table.SelectedKey(), p.Title())
+	}
+}

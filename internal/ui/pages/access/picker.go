@@ -173,6 +173,10 @@ func (p *Picker) openAccess(msg common.OpenAccess) tea.Cmd {
 	}
 	p.chosen, p.pending = t, ""
 	p.render()
+	if t.Project == p.project {
+		// Coming back (esc) lands on the service that was opened.
+		p.table.Select(t.Service)
+	}
 	return p.push(t, view)
 }
 
