@@ -418,3 +418,28 @@ func TestDetailSubViewsByType(t *testing.T) {
 		t.Errorf("f sent %v", msgs)
 	}
 }
+
+func TestOpenServicePushesDetailAndCommandsCheckNames(t *testing.T) {
+	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}}}
+	l, ctx, _ := newList(t, api)
+	msgs := run(l.openService(common.OpenService{Project: "acme-prod", Service: "pg-main"}))
+	if len(msgs) != 1 {
+		t.Fatalf("open sent %v", msgs)
+	}
+	pv, ok := msgs[0].(common.PushView)
+	if !ok || pv.View.Title() != "pg-main" {
+		t.Fatalf("open sent %#v", msgs[0])
+	}
+	var service common.Command
+	for _, c := range Commands() {
+		if c.Name == "service" {
+			service = c
+		}
+	}
+	if n := notices(run(service.Run(ctx, "nope"))); !strings.Contains(n, "No service named “nope”") {
+		t.Errorf("unknown service: %q", n)
+	}
+	if msgs := run(service.Run(ctx, "pg-main")); len(msgs) != 1 || msgs[0] != (common.OpenService{Project: "acme-prod", Service: "pg-main"}) {
+		t.Errorf("service pg-main sent %v", msgs)
+	}
+}
