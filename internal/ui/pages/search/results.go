@@ -249,7 +249,7 @@ func (r *results) statusLine() string {
 		parts = append(parts, v.String())
 	}
 	if a.sent {
-		parts = append(parts, "round trip "+a.rt.Round(time.Millisecond).String())
+		parts = append(parts, "round trip "+roundTrip(a.rt))
 	}
 	if shown != "" {
 		parts = append(parts, shown)
@@ -388,4 +388,16 @@ func colourJSON(text string) (string, bool) {
 		return "", false
 	}
 	return b.String(), true
+}
+
+// roundTrip renders an elapsed time readably: "12ms", "1.2s", and "450µs" below a
+// millisecond (loopback answers), never a misleading "0s".
+func roundTrip(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return d.Round(10 * time.Microsecond).String()
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	}
+	return d.Round(100 * time.Millisecond).String()
 }
