@@ -25,6 +25,9 @@ type credentials struct {
 	Reset bool
 }
 
+// Progress notices go out with tea.Sequence before their request: in a tea.Batch a fast
+// answer could arrive first and have its "Deleted …" overwritten by "Deleting …".
+
 // changed is the answer of a create or delete that has nothing to show but a sentence.
 type changed struct{ Text string }
 
@@ -91,7 +94,7 @@ func (a *Access) confirmReset() tea.Cmd {
 
 func (a *Access) reset(username string) tea.Cmd {
 	api, t := a.ctx.API, a.t
-	return tea.Batch(common.Info("Resetting the credentials of "+username+"…"),
+	return tea.Sequence(common.Info("Resetting the credentials of "+username+"…"),
 		common.Fetch(a.req, "reset", func(ctx context.Context) (credentials, error) {
 			u, err := api.ResetCredentials(ctx, t.Project, t.Service, username)
 			if err != nil {
@@ -122,7 +125,7 @@ func (a *Access) confirmDelete() tea.Cmd {
 	text := fmt.Sprintf("Deleting user %s of %s is irreversible: its password stops working at once, "+
 		"and clients connected with it lose access.", name, t.Service)
 	return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(a.ctx, "Delete user", text, name, func() tea.Cmd {
-		return tea.Batch(common.Info("Deleting "+name+"…"), common.Fetch(a.req, "delete", func(ctx context.Context) (changed, error) {
+		return tea.Sequence(common.Info("Deleting "+name+"…"), common.Fetch(a.req, "delete", func(ctx context.Context) (changed, error) {
 			return changed{"Deleted user " + name + " of " + t.Service}, api.DeleteUser(ctx, t.Project, t.Service, name)
 		}))
 	})})
@@ -248,7 +251,7 @@ func (a *Access) userForm() common.Modal {
 	api, t := a.ctx.API, a.t
 	return components.NewForm(a.ctx, "Create user on "+t.Service, func() tea.Cmd {
 		req := models.CreateUserRequest{Username: name, Authentication: auth}
-		return tea.Batch(common.Info("Creating user "+name+"…"), common.Fetch(a.req, "create", func(ctx context.Context) (credentials, error) {
+		return tea.Sequence(common.Info("Creating user "+name+"…"), common.Fetch(a.req, "create", func(ctx context.Context) (credentials, error) {
 			u, err := api.CreateUser(ctx, t.Project, t.Service, req)
 			if err != nil {
 				return credentials{}, err
@@ -284,7 +287,7 @@ func (a *Access) aclForm() common.Modal {
 	api, t := a.ctx.API, a.t
 	return components.NewForm(a.ctx, "Create ACL on "+t.Service, func() tea.Cmd {
 		req := models.CreateACLRequest{Username: user, Topic: topic, Permission: perm}
-		return tea.Batch(common.Info("Creating ACL…"), common.Fetch(a.req, "create", func(ctx context.Context) (changed, error) {
+		return tea.Sequence(common.Info("Creating ACL…"), common.Fetch(a.req, "create", func(ctx context.Context) (changed, error) {
 			_, err := api.CreateACL(ctx, t.Project, t.Service, req)
 			return changed{fmt.Sprintf("Granted %s %s on %s", req.Username, req.Permission, req.Topic)}, err
 		}))
@@ -321,7 +324,7 @@ func (a *Access) topicForm() common.Modal {
 		p, _ := strconv.Atoi(strings.TrimSpace(parts))
 		r, _ := strconv.Atoi(strings.TrimSpace(repl))
 		req := models.CreateTopicRequest{TopicName: name, Partitions: p, Replication: r}
-		return tea.Batch(common.Info("Creating topic "+name+"…"), common.Fetch(a.req, "create", func(ctx context.Context) (changed, error) {
+		return tea.Sequence(common.Info("Creating topic "+name+"…"), common.Fetch(a.req, "create", func(ctx context.Context) (changed, error) {
 			return changed{"Created topic " + req.TopicName + "; it is being configured"}, api.CreateTopic(ctx, t.Project, t.Service, req)
 		}))
 	}, huh.NewGroup(nameInput, partsInput, replInput)).
@@ -336,7 +339,7 @@ func (a *Access) databaseForm() common.Modal {
 	api, t := a.ctx.API, a.t
 	return components.NewForm(a.ctx, "Create database on "+t.Service, func() tea.Cmd {
 		db := name
-		return tea.Batch(common.Info("Creating database "+db+"…"), common.Fetch(a.req, "create", func(ctx context.Context) (changed, error) {
+		return tea.Sequence(common.Info("Creating database "+db+"…"), common.Fetch(a.req, "create", func(ctx context.Context) (changed, error) {
 			return changed{"Created database " + db + " on " + t.Service}, api.CreateDatabase(ctx, t.Project, t.Service, db)
 		}))
 	}, huh.NewGroup(input)).Live(input, check)
