@@ -6,7 +6,8 @@ flow_billing() {
 	start_ui b 120 40 "$ADMIN_TOKEN" || return 1
 	wait_for b 'acme-prod' 10 || return 1
 	send b 4
-	wait_for b 'Acme Americas' 10 || return 1
+	wait_for b 'Billing groups' 10 || return 1
+	wait_for b 'Acme Americas +USD' 10 || return 1
 	assert_screen b 'Acme Europe +EUR +card' || return 1
 
 	log "open a group: every field, projects, invoices"
