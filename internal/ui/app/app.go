@@ -322,6 +322,16 @@ type KeyClaimer interface {
 }
 
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
+	// Bubble Tea v1 hands over every rune of one terminal read as a single KeyRunes
+	// message, so keys typed quickly (or batched by SSH latency) would match no binding.
+	// Handle them one by one, as if read separately; a bracketed paste stays whole.
+	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
+		cmds := make([]tea.Cmd, 0, len(msg.Runes))
+		for _, r := range msg.Runes {
+			cmds = append(cmds, m.handleKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}))
+		}
+		return tea.Sequence(cmds...)
+	}
 	k := m.ctx.Keys
 	if key.Matches(msg, k.ForceQuit) {
 		return m.quit()

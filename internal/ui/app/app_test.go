@@ -414,3 +414,22 @@ func (r *recordingView) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	}
 	return r, nil
 }
+
+// Keys typed faster than the terminal is read arrive as one multi-rune message; each
+// must act as if it had been read alone, while a bracketed paste stays whole.
+func TestBurstOfRunesActsKeyByKey(t *testing.T) {
+	m, root := newModel(t, false)
+	drive(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jjs")})
+	if got := strings.Join(root.keys, ","); got != "j,j,s" {
+		t.Fatalf("view got keys %q, want j,j,s", got)
+	}
+	drive(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("21")})
+	if m.Active() != 0 {
+		t.Fatalf("burst 2,1 should end on tab 1, active %d", m.Active())
+	}
+	root.keys = nil
+	drive(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("pasted"), Paste: true})
+	if got := strings.Join(root.keys, ","); got != "[pasted]" {
+		t.Fatalf("a paste must stay one message, got %q", got)
+	}
+}
