@@ -28,8 +28,8 @@ flow_services() {
 	send s '/'; type_text s 'e2e-cache'; send s Enter; sleep 0.3
 	send s Enter
 	wait_for s 'Connection' 10 || return 1
-	assert_screen s 'Host' || return 1
-	assert_screen s '••••••••' || return 1
+	wait_for s 'Host' 10 || return 1
+	wait_for s '••••••••' 10 || return 1
 	refute_screen s 'AVNS_' || return 1
 
 	log "delete by typing the name"

@@ -7,8 +7,8 @@ flow_search() {
 	wait_for s 'acme-prod' 10 || return 1
 	send s 5
 	wait_for s 'logs-app' 10 || return 1
-	assert_screen s 'opensearch-logs' || return 1
-	assert_screen s 'cluster ● green' || return 1
+	wait_for s 'opensearch-logs' 10 || return 1
+	wait_for s 'cluster ● green' 10 || return 1
 
 	log "insert a search from the index list and run it with F5"
 	send s Tab; sleep 0.2; send s Tab; sleep 0.2
