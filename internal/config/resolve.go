@@ -29,6 +29,8 @@ type Settings struct {
 	ReadOnly       bool
 	DefaultProject string
 	AccountID      string
+	// SearchInsecure is the profile's search_insecure_skip_verify.
+	SearchInsecure bool
 
 	Refresh   time.Duration
 	Theme     string // auto, dark or light
@@ -79,6 +81,7 @@ func ResolveContext(ctx context.Context, flags Flags, getenv Getenv, file *Confi
 	s.ReadOnly = prof.ReadOnly || flags.ReadOnly // either one makes it read-only; a flag cannot loosen a profile
 	s.DefaultProject = prof.DefaultProject
 	s.AccountID = prof.AccountID
+	s.SearchInsecure = prof.SearchInsecureSkipVerify
 
 	switch {
 	case flags.IsSet(FlagAPIURL):

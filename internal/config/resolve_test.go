@@ -194,3 +194,18 @@ func TestFlagsCaptureTracksGivenFlags(t *testing.T) {
 		t.Errorf("explicit --refresh 0s: err = %v", err)
 	}
 }
+
+func TestSearchInsecureComesFromTheProfileOnly(t *testing.T) {
+	cfg, err := Parse([]byte("profiles:\n  lab:\n    api_url: https://api.example.net\n    token: t\n    search_insecure_skip_verify: true\n  work:\n    api_url: https://api.example.net\n    token: t\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Resolve(Flags{Profile: "lab"}, MapEnv(nil), cfg)
+	if err != nil || !s.SearchInsecure {
+		t.Fatalf("lab: %v %v", s.SearchInsecure, err)
+	}
+	s, err = Resolve(Flags{Profile: "work"}, MapEnv(nil), cfg)
+	if err != nil || s.SearchInsecure {
+		t.Fatalf("work: %v %v", s.SearchInsecure, err)
+	}
+}

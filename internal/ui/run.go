@@ -183,6 +183,7 @@ func profileSwitcher(ctx context.Context, opts Options, cur config.Settings, th 
 				fresh, _ := newContext(s, th, logger, client)
 				c.API, c.Platform, c.Keys, c.Clipboard = fresh.API, fresh.Platform, fresh.Keys, fresh.Clipboard
 				c.Profile, c.ReadOnly, c.Refresh, c.DefaultProject, c.AccountID = s.ProfileName, s.ReadOnly, fresh.Refresh, s.DefaultProject, s.AccountID
+				c.SearchInsecure = s.SearchInsecure
 			}}
 		}
 	}
@@ -216,6 +217,7 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 	c.Log = logger
 	c.Profile = s.ProfileName
 	c.ReadOnly = s.ReadOnly
+	c.SearchInsecure = s.SearchInsecure
 	if s.Refresh > 0 {
 		c.Refresh = s.Refresh
 	}

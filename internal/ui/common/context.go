@@ -48,6 +48,9 @@ type Context struct {
 	Profile  string
 	Profiles []string
 	ReadOnly bool
+	// SearchInsecure skips TLS verification of search interfaces (profile setting); the
+	// Search tab warns on screen while it is on.
+	SearchInsecure bool
 	// Refresh is the configured live-refresh interval (default 10 s).
 	Refresh time.Duration
 	// DefaultProject is the profile's default project ("" = first admin project).

@@ -111,12 +111,13 @@ func (p *Pane) Init() tea.Cmd { return p.resolve("", "") }
 // resolve (re)connects: to the wanted service, or by looking the project's services up.
 func (p *Pane) resolve(user, password string) tea.Cmd {
 	p.loading, p.loadErr = true, ""
-	api, project, wanted := p.ctx.API, p.project, p.wanted
+	d := dialer{api: p.ctx.API, insecure: p.ctx.SearchInsecure}
+	project, wanted := p.project, p.wanted
 	return common.Fetch(p.req, "target", func(ctx context.Context) (targetResult, error) {
 		if wanted != "" && user != "" {
-			return connectTo(ctx, api, project, wanted, user, password)
+			return d.connectTo(ctx, project, wanted, user, password)
 		}
-		return resolveTarget(ctx, api, project, wanted)
+		return d.resolveTarget(ctx, project, wanted)
 	})
 }
 

@@ -49,28 +49,35 @@ func TestResolveTargetSaysWhyThereIsNothingToSearch(t *testing.T) {
 	HistoryDir = t.TempDir()
 	defer func() { HistoryDir = "" }()
 
-	r, err := resolveTarget(ctx, api, "", "")
+	r, err := dialer{api: api}.resolveTarget(ctx, "", "")
 	if err != nil || !strings.Contains(r.reason, "No project is selected") {
 		t.Fatalf("no project: %+v %v", r, err)
 	}
-	r, _ = resolveTarget(ctx, fakeAPI{services: api.services[:1]}, "p", "")
+	r, _ = dialer{api: fakeAPI{services: api.services[:1]}}.resolveTarget(ctx, "p", "")
 	if !strings.Contains(r.reason, "has no opensearch service") {
 		t.Fatalf("no opensearch: %q", r.reason)
 	}
-	r, _ = resolveTarget(ctx, api, "p", "pg-main")
+	r, _ = dialer{api: api}.resolveTarget(ctx, "p", "pg-main")
 	if !strings.Contains(r.reason, "pg-main is pg, not opensearch") {
 		t.Fatalf("named pg: %q", r.reason)
 	}
-	r, _ = resolveTarget(ctx, api, "p", "")
+	r, _ = dialer{api: api}.resolveTarget(ctx, "p", "")
 	if strings.Join(r.choices, ",") != "os-a,os-b" || r.conn != nil {
 		t.Fatalf("several: %+v", r)
 	}
-	r, err = resolveTarget(ctx, api, "p", "os-b")
+	r, err = dialer{api: api}.resolveTarget(ctx, "p", "os-b")
 	if err != nil || r.conn == nil || r.conn.user != "avnadmin" || r.conn.client.Target().Port != 2 {
 		t.Fatalf("named opensearch: %+v %v", r, err)
 	}
 	if strings.Contains(r.conn.client.Target().String(), "pw") {
 		t.Fatal("target description carries the password")
+	}
+	if r.conn.client.Insecure() {
+		t.Fatal("TLS verification must be on unless the profile turns it off")
+	}
+	r, err = dialer{api: api, insecure: true}.resolveTarget(ctx, "p", "os-b")
+	if err != nil || r.conn == nil || !r.conn.client.Insecure() {
+		t.Fatalf("the profile's search_insecure_skip_verify must reach the client: %+v %v", r, err)
 	}
 }
 

@@ -36,7 +36,15 @@ var HistoryDir = ""
 
 // resolveTarget finds the opensearch service to connect to in project: the wanted one
 // when named, the only one, or a list to pick from.
-func resolveTarget(ctx context.Context, api common.API, project, wanted string) (targetResult, error) {
+// dialer finds and connects to a project's opensearch service.
+type dialer struct {
+	api common.API
+	// insecure skips TLS verification (the profile's search_insecure_skip_verify).
+	insecure bool
+}
+
+func (d dialer) resolveTarget(ctx context.Context, project, wanted string) (targetResult, error) {
+	api := d.api
 	if project == "" {
 		return targetResult{reason: "No project is selected yet: pick one in the Projects tab (1), then come back."}, nil
 	}
@@ -61,20 +69,21 @@ func resolveTarget(ctx context.Context, api common.API, project, wanted string) 
 		case t != models.TypeOpenSearch:
 			return targetResult{reason: "Service " + wanted + " is " + t + ", not opensearch: only opensearch services have a search interface."}, nil
 		}
-		return connectTo(ctx, api, project, wanted, "", "")
+		return d.connectTo(ctx, project, wanted, "", "")
 	}
 	switch len(names) {
 	case 0:
 		return targetResult{reason: "Project " + project + " has no opensearch service, so there is nothing to search. Create one in the Services tab (2), or switch project."}, nil
 	case 1:
-		return connectTo(ctx, api, project, names[0], "", "")
+		return d.connectTo(ctx, project, names[0], "", "")
 	}
 	return targetResult{choices: names}, nil
 }
 
 // connectTo builds a client for service from its service URI and connection info. With
 // user set, that user and password are used instead of the primary user's.
-func connectTo(ctx context.Context, api common.API, project, service, user, password string) (targetResult, error) {
+func (d dialer) connectTo(ctx context.Context, project, service, user, password string) (targetResult, error) {
+	api := d.api
 	svc, err := api.GetService(ctx, project, service)
 	if err != nil {
 		return targetResult{}, err
@@ -103,6 +112,7 @@ func connectTo(ctx context.Context, api common.API, project, service, user, pass
 		t.Username, t.Password = user, password
 	}
 	t.ServiceName = service
+	t.InsecureSkipVerify = d.insecure
 	c, err := search.NewClient(t, search.WithUserAgent("svcui"))
 	if err != nil {
 		return targetResult{}, err
