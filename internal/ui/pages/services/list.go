@@ -209,12 +209,22 @@ func (l *List) ClaimsKey(msg tea.KeyMsg) bool {
 	return key.Matches(msg, l.ctx.Keys.Back) && l.table.FilterText() != ""
 }
 
-// RefreshInterval is faster while any service is being built or rebalanced.
+// allRequestSpacing is the average time per project request that an all-projects
+// refresh may use: a refresh costs one request per project, and at a fixed 2 s a few
+// hundred projects would spend the platform's whole rate limit on one screen.
+const allRequestSpacing = 250 * time.Millisecond
+
+// RefreshInterval is faster while any service is being built or rebalanced; in
+// all-projects mode it also grows with the number of projects each refresh asks about.
 func (l *List) RefreshInterval() time.Duration {
+	d := l.ctx.Refresh
 	if len(l.spinRows) > 0 {
-		return common.FastRefresh
+		d = common.FastRefresh
 	}
-	return l.ctx.Refresh
+	if l.all {
+		d = max(d, time.Duration(len(l.ctx.ProjectNames))*allRequestSpacing)
+	}
+	return d
 }
 
 // Animating: the root ticks the spinner only while an in-progress badge is visible.

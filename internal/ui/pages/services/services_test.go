@@ -3,6 +3,7 @@ package services
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -441,5 +442,27 @@ func TestOpenServicePushesDetailAndCommandsCheckNames(t *testing.T) {
 	}
 	if msgs := run(service.Run(ctx, "pg-main")); len(msgs) != 1 || msgs[0] != (common.OpenService{Project: "acme-prod", Service: "pg-main"}) {
 		t.Errorf("service pg-main sent %v", msgs)
+	}
+}
+
+// An all-projects refresh costs one request per project, so its interval grows with the
+// project count instead of spending the platform's rate limit every two seconds.
+func TestAllProjectsRefreshScalesWithProjectCount(t *testing.T) {
+	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "REBUILDING")}}}
+	l, ctx, _ := newList(t, api)
+	ctx.ProjectNames = []string{"acme-prod"}
+	drive(l, press("a"))
+	if got := l.RefreshInterval(); got != common.FastRefresh {
+		t.Fatalf("one project, a service in progress: interval %v, want %v", got, common.FastRefresh)
+	}
+	for i := 1; i < 200; i++ {
+		ctx.ProjectNames = append(ctx.ProjectNames, fmt.Sprintf("p-%03d", i))
+	}
+	if got := l.RefreshInterval(); got != 200*allRequestSpacing {
+		t.Fatalf("200 projects: interval %v, want %v", got, 200*allRequestSpacing)
+	}
+	drive(l, press("a"))
+	if got := l.RefreshInterval(); got != common.FastRefresh {
+		t.Fatalf("back to one project: interval %v", got)
 	}
 }
