@@ -88,7 +88,7 @@ func (w *welcome) buildForm() *huh.Form {
 		groups = append(groups, huh.NewGroup(fields...))
 	}
 	groups = append(groups, huh.NewGroup(connect...).WithHideFunc(func() bool { return w.choice == choiceSandbox }))
-	f := huh.NewForm(groups...).WithShowHelp(true).WithWidth(70)
+	f := huh.NewForm(groups...).WithShowHelp(true).WithWidth(welcomeTextWidth)
 	return f.WithTheme(components.HuhTheme(w.theme))
 }
 
@@ -179,7 +179,8 @@ func (w *welcome) View() string {
 		b.WriteString(w.form.View())
 	}
 	if w.errText != "" {
-		b.WriteString("\n" + t.Danger.Render("✗ "+w.errText))
+		// Wrapped to the form's width: a long refusal must not widen the box past the screen.
+		b.WriteString("\n" + t.Danger.Width(welcomeTextWidth).Render("✗ "+w.errText))
 	}
 	b.WriteString("\n\n" + t.Muted.Render("esc: quit"))
 	box := t.ModalBox.Render(b.String())
@@ -188,6 +189,10 @@ func (w *welcome) View() string {
 	}
 	return lipgloss.Place(w.w, w.h, lipgloss.Center, lipgloss.Center, box)
 }
+
+// welcomeTextWidth is the width of the welcome form and of its messages; with the box's
+// border and padding it fits the 80-column minimum.
+const welcomeTextWidth = 70
 
 func runWelcome(ctx context.Context, opts Options, th *theme.Theme, log *slog.Logger, programs *[]*tea.Program) (welcomeResult, error) {
 	w := newWelcome(opts, th, log)
