@@ -347,6 +347,29 @@ func (b *bucket) add(ix *index, slot int32, keep bool) {
 	last.slots = append(last.slots, slot)
 }
 
+// addPerDistinctKey counts a document once in the bucket of each distinct key its values
+// fall into: a multi-valued field with two values in one bucket still counts one doc.
+func addPerDistinctKey[K comparable](buckets map[K]*bucket, vals []float64, keyOf func(float64) K, ix *index, slot int32, keep bool) {
+	for i, v := range vals {
+		k := keyOf(v)
+		dup := false
+		for _, p := range vals[:i] {
+			if keyOf(p) == k {
+				dup = true
+			}
+		}
+		if dup {
+			continue
+		}
+		b := buckets[k]
+		if b == nil {
+			b = &bucket{}
+			buckets[k] = b
+		}
+		b.add(ix, slot, keep)
+	}
+}
+
 // --- terms ---
 
 type termsBucket struct {
@@ -886,25 +909,7 @@ func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 			continue
 		}
 		for _, s := range seg.slots {
-			vals := col.numAt(s)
-			for i, v := range vals {
-				k := keyOf(v)
-				dup := false
-				for _, p := range vals[:i] {
-					if keyOf(p) == k {
-						dup = true
-					}
-				}
-				if dup {
-					continue
-				}
-				b := buckets[k]
-				if b == nil {
-					b = &bucket{}
-					buckets[k] = b
-				}
-				b.add(seg.ix, s, keep)
-			}
+			addPerDistinctKey(buckets, col.numAt(s), keyOf, seg.ix, s, keep)
 		}
 	}
 	keys := make([]float64, 0, len(buckets))

@@ -176,6 +176,7 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 		minCount = n
 	}
 	keyOf := func(ms int64) int64 { return iv.round(ms-offset, loc) + offset }
+	keyOfValue := func(v float64) int64 { return keyOf(int64(v)) }
 	keep := len(sp.subs) > 0
 	buckets := map[int64]*bucket{}
 	for _, seg := range segs {
@@ -193,25 +194,7 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 			format = fd.fm.format
 		}
 		for _, s := range seg.slots {
-			vals := col.numAt(s)
-			for i, v := range vals {
-				k := keyOf(int64(v))
-				dup := false
-				for _, p := range vals[:i] {
-					if keyOf(int64(p)) == k {
-						dup = true
-					}
-				}
-				if dup {
-					continue
-				}
-				b := buckets[k]
-				if b == nil {
-					b = &bucket{}
-					buckets[k] = b
-				}
-				b.add(seg.ix, s, keep)
-			}
+			addPerDistinctKey(buckets, col.numAt(s), keyOfValue, seg.ix, s, keep)
 		}
 	}
 	keys := make([]int64, 0, len(buckets))

@@ -42,7 +42,9 @@ func (c *Cluster) handleCreateIndex(w http.ResponseWriter, r *http.Request, name
 	c.reply(w, r, 200, obj{{"acknowledged", true}, {"shards_acknowledged", true}, {"index", name}})
 }
 
-func (c *Cluster) handleGetIndex(w http.ResponseWriter, r *http.Request, expr string) {
+// replyPerIndex answers a GET on an index expression with one entry per matching index,
+// rendered under the read lock.
+func (c *Cluster) replyPerIndex(w http.ResponseWriter, r *http.Request, expr string, render func(*index) obj) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	list, err := c.resolve(expr, false)
@@ -52,9 +54,15 @@ func (c *Cluster) handleGetIndex(w http.ResponseWriter, r *http.Request, expr st
 	}
 	o := obj{}
 	for _, ix := range list {
-		o = append(o, kv{ix.name, obj{{"aliases", obj{}}, {"mappings", ix.mapping.render()}, {"settings", ix.settingsView()}}})
+		o = append(o, kv{ix.name, render(ix)})
 	}
 	c.reply(w, r, 200, o)
+}
+
+func (c *Cluster) handleGetIndex(w http.ResponseWriter, r *http.Request, expr string) {
+	c.replyPerIndex(w, r, expr, func(ix *index) obj {
+		return obj{{"aliases", obj{}}, {"mappings", ix.mapping.render()}, {"settings", ix.settingsView()}}
+	})
 }
 
 func (c *Cluster) handleHeadIndex(w http.ResponseWriter, r *http.Request, expr string) {
@@ -88,18 +96,9 @@ func (c *Cluster) handleDeleteIndex(w http.ResponseWriter, r *http.Request, expr
 }
 
 func (c *Cluster) handleGetMapping(w http.ResponseWriter, r *http.Request, expr string) {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	list, err := c.resolve(expr, false)
-	if err != nil {
-		c.fail(w, r, err)
-		return
-	}
-	o := obj{}
-	for _, ix := range list {
-		o = append(o, kv{ix.name, obj{{"mappings", ix.mapping.render()}}})
-	}
-	c.reply(w, r, 200, o)
+	c.replyPerIndex(w, r, expr, func(ix *index) obj {
+		return obj{{"mappings", ix.mapping.render()}}
+	})
 }
 
 func (c *Cluster) handlePutMapping(w http.ResponseWriter, r *http.Request, expr string, body []byte) {
@@ -138,18 +137,9 @@ func (c *Cluster) handlePutMapping(w http.ResponseWriter, r *http.Request, expr 
 }
 
 func (c *Cluster) handleGetSettings(w http.ResponseWriter, r *http.Request, expr string) {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	list, err := c.resolve(expr, false)
-	if err != nil {
-		c.fail(w, r, err)
-		return
-	}
-	o := obj{}
-	for _, ix := range list {
-		o = append(o, kv{ix.name, obj{{"settings", ix.settingsView()}}})
-	}
-	c.reply(w, r, 200, o)
+	c.replyPerIndex(w, r, expr, func(ix *index) obj {
+		return obj{{"settings", ix.settingsView()}}
+	})
 }
 
 func (c *Cluster) handleRefresh(w http.ResponseWriter, r *http.Request, expr string) {
