@@ -187,15 +187,21 @@ func (h *searchHost) export() (map[string][]byte, error) {
 	return out, nil
 }
 
+// lookupService finds a service by project and name, nil when either is gone; the caller
+// holds s.mu.
+func (s *Sandbox) lookupService(projectName, serviceName string) *service {
+	p := s.st.Projects[projectName]
+	if p == nil {
+		return nil
+	}
+	return p.Services[serviceName]
+}
+
 // checkSearchUser checks basic-auth credentials against the service's current users.
 func (s *Sandbox) checkSearchUser(projectName, serviceName, user, password string) bool {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	p := s.st.Projects[projectName]
-	if p == nil {
-		return false
-	}
-	sv := p.Services[serviceName]
+	sv := s.lookupService(projectName, serviceName)
 	if sv == nil {
 		return false
 	}
@@ -212,11 +218,7 @@ func (s *Sandbox) checkSearchUser(projectName, serviceName, user, password strin
 func (s *Sandbox) searchReady(projectName, serviceName string) bool {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	p := s.st.Projects[projectName]
-	if p == nil {
-		return false
-	}
-	sv := p.Services[serviceName]
+	sv := s.lookupService(projectName, serviceName)
 	if sv == nil {
 		return false
 	}
