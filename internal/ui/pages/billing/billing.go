@@ -154,13 +154,3 @@ func dash(s string) string {
 	}
 	return s
 }
-
-// message lines for views that show one sentence instead of a table.
-func (m placeholder) render(ctx *common.Context) string {
-	if m.err != "" {
-		return ctx.Styles.Danger.Render("  ✗ "+m.err) + "\n" + ctx.Styles.Muted.Render("  Press ctrl+r to retry, esc to go back.")
-	}
-	return ctx.Styles.Muted.Render("  " + m.loading)
-}
-
-type placeholder struct{ err, loading string }

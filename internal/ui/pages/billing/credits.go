@@ -97,7 +97,7 @@ func creditLines(ctx *common.Context, cr models.Credits, width int) []string {
 
 func (c *Credits) View() string {
 	if c.credits == nil {
-		return placeholder{err: c.errTxt, loading: "Loading credits…"}.render(c.ctx)
+		return components.Placeholder(c.ctx, c.errTxt, "Loading credits…")
 	}
 	lines := creditLines(c.ctx, *c.credits, c.w)
 	if c.errTxt != "" {

@@ -34,7 +34,6 @@ type GroupDetail struct {
 	detail *components.Detail
 	acts   *actions
 	errTxt string
-	h      int
 }
 
 // NewGroupDetail builds the detail view of a group.
@@ -69,7 +68,7 @@ func (d *GroupDetail) load() tea.Cmd {
 }
 
 func (d *GroupDetail) Title() string                  { return dash(d.group.BillingGroupName) }
-func (d *GroupDetail) SetSize(w, h int)               { d.h = h; d.detail.SetSize(w, h) }
+func (d *GroupDetail) SetSize(w, h int)               { d.detail.SetSize(w, h) }
 func (d *GroupDetail) Capturing() bool                { return false }
 func (d *GroupDetail) RefreshInterval() time.Duration { return d.ctx.Refresh }
 func (d *GroupDetail) Refresh() tea.Cmd               { return d.load() }
@@ -215,15 +214,7 @@ func dashIfEmpty(s, fallback string) string {
 
 func (d *GroupDetail) View() string {
 	if d.loaded == nil {
-		return placeholder{err: d.errTxt, loading: "Loading billing group " + d.group.BillingGroupName + "…"}.render(d.ctx)
+		return components.Placeholder(d.ctx, d.errTxt, "Loading billing group "+d.group.BillingGroupName+"…")
 	}
-	out := d.detail.View()
-	if d.errTxt != "" && d.h > 1 {
-		lines := strings.Split(out, "\n")
-		if len(lines) >= d.h {
-			lines = lines[:d.h-1]
-		}
-		out = strings.Join(append(lines, d.ctx.Styles.Danger.Render("✗ "+d.errTxt)), "\n")
-	}
-	return out
+	return d.detail.ViewWithError(d.errTxt)
 }

@@ -147,7 +147,7 @@ func estimateRows(est models.Estimate) []components.Row {
 
 func (e *Estimates) View() string {
 	if e.estimate == nil {
-		return placeholder{err: e.errTxt, loading: "Loading the estimate of " + e.project + "…"}.render(e.ctx)
+		return components.Placeholder(e.ctx, e.errTxt, "Loading the estimate of "+e.project+"…")
 	}
 	st := e.ctx.Styles
 	head := fmt.Sprintf("%s  estimated balance %s  (month to date; a: all projects)", st.Bold.Render(e.project),
@@ -291,7 +291,7 @@ func balanceRows(ctx *common.Context, rows []projectBalance) []components.Row {
 
 func (a *AllEstimates) View() string {
 	if !a.loaded {
-		return placeholder{err: a.errTxt, loading: "Loading the estimates of every project…"}.render(a.ctx)
+		return components.Placeholder(a.ctx, a.errTxt, "Loading the estimates of every project…")
 	}
 	st := a.ctx.Styles
 	lines := []string{a.table.View(), ""}

@@ -24,7 +24,6 @@ type Detail struct {
 	errText string
 	acts    *actions
 	gone    bool
-	w, h    int
 }
 
 // NewDetail builds the detail view of a project.
@@ -43,7 +42,7 @@ func (d *Detail) load() tea.Cmd {
 }
 
 func (d *Detail) Title() string                  { return d.name }
-func (d *Detail) SetSize(w, h int)               { d.w, d.h = w, h; d.detail.SetSize(w, h) }
+func (d *Detail) SetSize(w, h int)               { d.detail.SetSize(w, h) }
 func (d *Detail) Capturing() bool                { return false }
 func (d *Detail) RefreshInterval() time.Duration { return d.ctx.Refresh }
 func (d *Detail) Refresh() tea.Cmd               { return d.load() }
@@ -145,18 +144,7 @@ func joinNonEmpty(name, id string) string {
 
 func (d *Detail) View() string {
 	if d.project == nil {
-		if d.errText != "" {
-			return d.ctx.Styles.Danger.Render("  ✗ "+d.errText) + "\n" + d.ctx.Styles.Muted.Render("  Press ctrl+r to retry, esc to go back.")
-		}
-		return d.ctx.Styles.Muted.Render("  Loading " + d.name + "…")
+		return components.Placeholder(d.ctx, d.errText, "Loading "+d.name+"…")
 	}
-	out := d.detail.View()
-	if d.errText != "" && d.h > 1 {
-		lines := strings.Split(out, "\n")
-		if len(lines) >= d.h {
-			lines = lines[:d.h-1]
-		}
-		out = strings.Join(append(lines, d.ctx.Styles.Danger.Render("✗ "+d.errText)), "\n")
-	}
-	return out
+	return d.detail.ViewWithError(d.errText)
 }
