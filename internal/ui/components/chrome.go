@@ -48,12 +48,15 @@ func Header(ctx *common.Context, crumbs []string, live LiveState, width int) str
 			right = append(right, st.Muted.Render(fmt.Sprintf("↻ %s · %s", shortDuration(live.Interval), common.Since(now, live.LastOK))))
 		}
 	}
+	// A healthy rate limit is the first thing to give way when the line is short.
+	spareRate := -1
 	if ctx.Platform.RateLimit != nil {
 		if rl := ctx.Platform.RateLimit(); rl.Known {
 			s := fmt.Sprintf("API %d/%d", rl.Remaining, rl.Limit)
 			if rl.Limit > 0 && rl.Remaining*10 < rl.Limit {
 				right = append(right, st.Warn.Render(s))
 			} else {
+				spareRate = len(right)
 				right = append(right, st.Muted.Render(s))
 			}
 		}
@@ -67,6 +70,15 @@ func Header(ctx *common.Context, crumbs []string, live LiveState, width int) str
 		l += "  " + crumb
 	}
 	lw, rw := ansi.StringWidth(l), ansi.StringWidth(r)
+	if lw+rw+1 > width && spareRate >= 0 {
+		r = strings.Join(append(right[:spareRate:spareRate], right[spareRate+1:]...), "  ")
+		rw = ansi.StringWidth(r)
+	}
+	// Then the breadcrumb loses its leading levels, so the current view keeps its name.
+	for n := 1; lw+rw+1 > width && n < len(crumbs); n++ {
+		l = left + "  " + st.Breadcrumb.Render("… › "+strings.Join(crumbs[n:], " › "))
+		lw = ansi.StringWidth(l)
+	}
 	if lw+rw+1 > width {
 		l = ansi.Truncate(l, max(0, width-rw-1), "…")
 		lw = ansi.StringWidth(l)
@@ -108,12 +120,39 @@ func Footer(ctx *common.Context, level theme.Level, message string, help []key.B
 	if message != "" {
 		msg = st.LevelStyle(level).Render(theme.LevelGlyph(level) + " " + strings.ReplaceAll(message, "\n", " "))
 	}
-	var hs []string
+	// Whole entries only: one that does not fit is left out (the help overlay lists it)
+	// rather than cut mid-word; shorter ones after it, like "? help", still get their place.
+	// Room for "? help" is kept, since it is the way to every other binding.
+	entryWidth := func(b key.Binding) int {
+		return ansi.StringWidth(b.Help().Key) + 1 + ansi.StringWidth(b.Help().Desc)
+	}
+	reserved := 0
+	for _, b := range help {
+		if b.Enabled() && b.Help().Key == "?" {
+			reserved = entryWidth(b) + 2
+		}
+	}
+	line, used := "", 0
 	for _, b := range help {
 		if !b.Enabled() || b.Help().Key == "" {
 			continue
 		}
-		hs = append(hs, st.HelpKey.Render(b.Help().Key)+" "+st.HelpDesc.Render(b.Help().Desc))
+		w := entryWidth(b)
+		sep := 0
+		if used > 0 {
+			sep = 2
+		}
+		if b.Help().Key == "?" {
+			reserved = 0
+		}
+		if used+sep+w+reserved > width {
+			continue
+		}
+		if sep > 0 {
+			line += "  "
+		}
+		line += st.HelpKey.Render(b.Help().Key) + " " + st.HelpDesc.Render(b.Help().Desc)
+		used += sep + w
 	}
-	return ansi.Truncate(msg, width, "…") + "\n" + ansi.Truncate(strings.Join(hs, "  "), width, "…")
+	return ansi.Truncate(msg, width, "…") + "\n" + line
 }

@@ -1,0 +1,50 @@
+package components
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/theme"
+)
+
+func TestFooterKeepsWholeEntriesAndHelp(t *testing.T) {
+	bind := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
+	help := []key.Binding{
+		bind("enter", "open"), bind("c", "create"), bind("e", "edit"), bind("d", "delete"),
+		bind("a", "this project / all"), bind("/", "filter"), bind(":", "command"), bind("?", "help"), bind("q", "quit"),
+	}
+	out := Footer(testCtx(), theme.LevelInfo, "", help, 80)
+	line := ansi.Strip(strings.Split(out, "\n")[1])
+	if ansi.StringWidth(line) > 80 {
+		t.Fatalf("footer wider than 80: %q", line)
+	}
+	if strings.Contains(line, "…") || !strings.Contains(line, "? help") || !strings.HasPrefix(line, "enter open") {
+		t.Fatalf("footer should hold whole entries and keep ? help: %q", line)
+	}
+	wide := ansi.Strip(strings.Split(Footer(testCtx(), theme.LevelInfo, "", help, 160), "\n")[1])
+	if !strings.Contains(wide, ": command  ? help  q quit") {
+		t.Fatalf("wide footer lost entries: %q", wide)
+	}
+}
+
+func TestHeaderGivesUpRateLimitThenLeadingCrumbs(t *testing.T) {
+	ctx := testCtx()
+	ctx.Profile, ctx.Project, ctx.Role = "sandbox", "acme-prod", "admin"
+	ctx.Platform.RateLimit = func() common.RateLimit { return common.RateLimit{Known: true, Remaining: 1190, Limit: 1200} }
+	live := LiveState{Interval: 10 * time.Second, LastOK: ctx.Now()}
+	crumbs := []string{"acme-prod", "Services", "caching-sessions"}
+
+	wide := ansi.Strip(Header(ctx, crumbs, live, 160))
+	if !strings.Contains(wide, "acme-prod › Services › caching-sessions") || !strings.Contains(wide, "API 1190/1200") {
+		t.Fatalf("wide header: %q", wide)
+	}
+	narrow := ansi.Strip(Header(ctx, crumbs, live, 80))
+	if ansi.StringWidth(narrow) != 80 || strings.Contains(narrow, "API") || !strings.Contains(narrow, "… › Services › caching-sessions") {
+		t.Fatalf("narrow header should drop the rate limit and the leading crumb, keeping the view's name whole: %q", narrow)
+	}
+}
