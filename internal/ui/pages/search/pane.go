@@ -452,7 +452,12 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, kView):
-		p.res.cycle()
+		if p.res.ans == nil {
+			return common.Warn("Nothing to view yet: run a request first")
+		}
+		if !p.res.cycle() {
+			return common.Info("Only raw JSON for this answer: tables come with search hits or SQL rows")
+		}
 		return nil
 	case key.Matches(msg, kNext):
 		return p.nextPage()

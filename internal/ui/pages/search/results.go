@@ -134,11 +134,12 @@ func (r *results) setSize(w, h int) {
 	r.render()
 }
 
-// cycle moves to the next view the answer can show.
-func (r *results) cycle() {
+// cycle moves to the next view the answer can show; false when it has only one.
+func (r *results) cycle() bool {
 	if r.ans == nil {
-		return
+		return false
 	}
+	before := r.shownView()
 	for range 3 {
 		r.view = (r.view + 1) % 3
 		if r.available(r.view) {
@@ -147,6 +148,15 @@ func (r *results) cycle() {
 	}
 	r.offset = 0
 	r.render()
+	return r.shownView() != before
+}
+
+// shownView is the view on screen: the chosen one, or raw JSON when the answer lacks it.
+func (r *results) shownView() resultView {
+	if r.available(r.view) {
+		return r.view
+	}
+	return viewRaw
 }
 
 func (r *results) available(v resultView) bool {
@@ -242,11 +252,7 @@ func (r *results) statusLine() string {
 		parts = append(parts, "took "+strconv.FormatInt(*a.took, 10)+"ms")
 	}
 	if a.errText == "" {
-		v := r.view
-		if !r.available(v) {
-			v = viewRaw
-		}
-		parts = append(parts, v.String())
+		parts = append(parts, r.shownView().String())
 	}
 	if a.sent {
 		parts = append(parts, "round trip "+roundTrip(a.rt))

@@ -410,3 +410,16 @@ func TestExternalEditorReadsTheBufferBack(t *testing.T) {
 		t.Fatal("the temporary file was left behind")
 	}
 }
+
+func TestCycleReportsWhenOnlyRawJSONCanBeShown(t *testing.T) {
+	r := newResults(common.NewContext())
+	r.setSize(80, 20)
+	r.set(&answer{sent: true, status: 200, body: []byte(`{"status":"green"}`)})
+	if r.cycle() || r.shownView() != viewRaw {
+		t.Fatalf("an answer without hits has only raw JSON; cycle should say it changed nothing (view %s)", r.shownView())
+	}
+	hits := resultsWith(t, 3)
+	if !hits.cycle() || hits.shownView() != viewRaw {
+		t.Fatalf("hits: table → raw expected, got %s", hits.shownView())
+	}
+}
