@@ -202,11 +202,11 @@ func TestFlowAccessKafkaACLAndTopic(t *testing.T) {
 	s.waitFor("Create ACL on kafka-events", "User")
 	s.keys("enter")
 	s.waitFor("Topic")
-	s.accessSettle()
+	settle()
 	s.typeText("orders-*")
 	s.waitFor("orders-*")
 	s.keys("enter")
-	s.accessSettle()
+	settle()
 	s.mark()
 	s.keys("down", "enter")
 	s.waitFor("Granted")
@@ -230,9 +230,9 @@ func TestFlowAccessKafkaACLAndTopic(t *testing.T) {
 	s.typeText("flow.topic")
 	s.waitFor("flow.topic")
 	s.keys("enter")
-	s.accessSettle()
+	settle()
 	s.keys("enter")
-	s.accessSettle()
+	settle()
 	s.keys("enter")
 	s.waitFor("Created topic flow.topic", "CONFIGURING")
 	topics, err := c.ListTopics(context.Background(), "acme-prod", "kafka-events")
@@ -298,7 +298,7 @@ func TestFlowAccessDeveloperCreatesButMayNotDelete(t *testing.T) {
 	s.typeText("dev_made")
 	s.waitFor("dev_made")
 	s.keys("enter")
-	s.accessSettle()
+	settle()
 	s.mark()
 	s.keys("enter")
 	s.shownPassword()
@@ -313,9 +313,6 @@ func TestFlowAccessDeveloperCreatesButMayNotDelete(t *testing.T) {
 		t.Fatalf("%d DELETE requests sent by a refused developer", n)
 	}
 }
-
-// accessSettle lets huh move focus between fields before the next keys.
-func (s *screen) accessSettle() { time.Sleep(150 * time.Millisecond) }
 
 func TestFlowAccessPaletteWithoutServiceAndReadOnly(t *testing.T) {
 	e := startSandbox(t)

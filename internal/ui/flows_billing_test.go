@@ -12,9 +12,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// billingPause lets huh move focus between fields before the next key.
-func billingPause() { time.Sleep(150 * time.Millisecond) }
-
 // waitLine waits for one screen line (since the mark) that holds every part.
 func (s *screen) waitLine(parts ...string) {
 	s.t.Helper()
@@ -85,39 +82,39 @@ func TestFlowBillingCreateGroup(t *testing.T) {
 	s.waitFor("✗ billing group name is required") // validated as typed
 	s.backspaces(1)
 	s.typeText("Acme Nordics")
-	billingPause()
+	settle()
 	s.keys("enter") // name
-	billingPause()
+	settle()
 	s.keys("enter") // currency: USD, the first
-	billingPause()
+	settle()
 	s.typeText("Acme Nordics AB")
 	s.keys("enter")
-	billingPause()
+	settle()
 	s.typeText("nope")
 	s.waitFor("is not an e-mail address")
 	s.backspaces(4)
 	s.typeText("ap@nordics.example")
-	billingPause()
+	settle()
 	s.keys("enter") // next group: address
-	billingPause()
+	settle()
 	s.typeText("Kungsgatan 1")
 	s.keys("enter")
-	billingPause()
+	settle()
 	s.typeText("Stockholm")
 	s.keys("enter")
-	billingPause()
+	settle()
 	s.keys("enter") // state
-	billingPause()
+	settle()
 	s.typeText("11143")
 	s.keys("enter")
-	billingPause()
+	settle()
 	s.typeText("S1")
 	s.waitFor("country code must be two letters")
 	s.backspaces(1)
 	s.typeText("E")
-	billingPause()
+	settle()
 	s.keys("enter")
-	billingPause()
+	settle()
 	s.mark()
 	s.keys("enter") // VAT id: submit
 	s.waitFor("Created billing group Acme Nordics")
@@ -155,9 +152,9 @@ func TestFlowBillingAssignProject(t *testing.T) {
 
 	// Back to the list (esc clears the filter first), then Acme Americas.
 	s.keys("esc")
-	billingPause()
+	settle()
 	s.keys("esc")
-	billingPause()
+	settle()
 	s.keys("g")
 	s.mark()
 	s.keys("enter")
@@ -166,7 +163,7 @@ func TestFlowBillingAssignProject(t *testing.T) {
 	s.keys("p")
 	s.waitFor("Assign a project to Acme Americas", "(now in Acme Europe)")
 	s.keys("down")
-	billingPause()
+	settle()
 	s.mark()
 	s.keys("enter") // acme-prod
 	s.waitFor("Assigned acme-prod to billing group Acme Americas", "Projects (2)")
@@ -202,14 +199,14 @@ func TestFlowBillingDownloadPDF(t *testing.T) {
 	s.mark()
 	s.keys("D")
 	s.waitFor("Download invoice AUS-", "Folder")
-	billingPause()
+	settle()
 	s.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
 	dir := t.TempDir()
 	s.typeText(filepath.Join(dir, "missing"))
 	s.waitFor("does not exist")
 	s.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
 	s.typeText(dir)
-	billingPause()
+	settle()
 	s.mark()
 	s.keys("enter")
 	s.waitFor("Saved invoice AUS-")
@@ -238,7 +235,7 @@ func TestFlowBillingDeveloperRefusedCreate(t *testing.T) {
 	s.waitFor("Create billing group")
 	s.typeText("Dev Group")
 	for range 10 {
-		billingPause()
+		settle()
 		s.keys("enter")
 	}
 	s.waitFor("✗", "may not create billing groups")
@@ -258,23 +255,23 @@ func TestFlowBillingPaletteEditAndJumpToService(t *testing.T) {
 	s.keys("enter")
 	s.waitFor("Total incl. VAT", "AUS-")
 	s.keys("esc")
-	billingPause()
+	settle()
 
 	// Edit: only the changed field is sent.
 	s.mark()
 	s.keys("e")
 	s.waitFor("Edit billing group Acme Americas")
 	for range 4 { // name, currency, company, e-mails
-		billingPause()
+		settle()
 		s.keys("enter")
 	}
-	billingPause()
+	settle()
 	s.keys("enter") // address lines
-	billingPause()
+	settle()
 	s.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
 	s.typeText("Oakland")
 	for range 5 { // city, state, zip, country, VAT id: submit
-		billingPause()
+		settle()
 		s.keys("enter")
 	}
 	s.waitFor("Saved billing group Acme Americas")

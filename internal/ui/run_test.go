@@ -114,4 +114,5 @@ func TestWelcomeChecksAndSavesProfile(t *testing.T) {
 	}
 }
 
+// settle lets huh move focus between fields (it does so with a command) before the next keys.
 func settle() { time.Sleep(150 * time.Millisecond) }
