@@ -94,6 +94,9 @@ func newTable(ctx *common.Context, all bool) *components.Table {
 		{Title: "Prot.", Max: 5},
 	}
 	if all {
+		// The project column takes the room of disk and protection in the compact layout,
+		// which would otherwise squeeze type and plan to three letters.
+		cols[colDisk].Optional, cols[colProtect].Optional = true, true
 		cols = append([]components.Column{{Title: "Project", Max: 24}}, cols...)
 	}
 	t := components.NewTable(ctx, cols)

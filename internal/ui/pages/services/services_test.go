@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
@@ -464,5 +465,25 @@ func TestAllProjectsRefreshScalesWithProjectCount(t *testing.T) {
 	drive(l, press("a"))
 	if got := l.RefreshInterval(); got != common.FastRefresh {
 		t.Fatalf("back to one project: interval %v", got)
+	}
+}
+
+func TestAllProjectsAt80ColumnsKeepsTypeAndPlanWhole(t *testing.T) {
+	wide := svc("clickhouse-warehouse", "REBALANCING")
+	wide.ServiceType, wide.Plan = "clickhouse", "business-8"
+	api := &fakeAPI{services: map[string][]models.Service{"acme-analytics": {wide}}}
+	l, ctx, _ := newList(t, api)
+	ctx.ProjectNames = []string{"acme-analytics"}
+	ctx.Width, ctx.ScreenWidth = 80, 80
+	drive(l, press("a"))
+	l.SetSize(80, 20)
+	out := l.View()
+	if !strings.Contains(out, "clickhouse-warehouse  clickhouse  business-8") {
+		t.Fatalf("type and plan squeezed in the compact all-projects table:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if ansi.StringWidth(line) > 80 {
+			t.Fatalf("line wider than 80: %q", line)
+		}
 	}
 }
