@@ -17,6 +17,10 @@ import (
 )
 
 // cloudOptions lists clouds by region then name, the current one first when unknown.
+// optionWidth is what a select option's label gets in a modal of the widest size
+// (components.ModalWidth) after the field's border and cursor.
+const optionWidth = 66
+
 func cloudOptions(clouds []models.Cloud, current string) []huh.Option[string] {
 	cs := append([]models.Cloud(nil), clouds...)
 	sort.SliceStable(cs, func(i, j int) bool {
@@ -32,7 +36,7 @@ func cloudOptions(clouds []models.Cloud, current string) []huh.Option[string] {
 		if c.CloudDescription != "" {
 			label += " — " + c.CloudDescription
 		}
-		opts = append(opts, huh.NewOption(ansi.Truncate(label, 60, "…"), c.CloudName))
+		opts = append(opts, huh.NewOption(ansi.Truncate(label, optionWidth, "…"), c.CloudName))
 		found = found || c.CloudName == current
 	}
 	if !found {
@@ -56,7 +60,7 @@ func (a *actions) createTypeForm(p createPrep) common.Modal {
 		if t.Description != "" {
 			label += " — " + t.Description
 		}
-		typeOpts = append(typeOpts, huh.NewOption(ansi.Truncate(label, 60, "…"), t.ServiceType))
+		typeOpts = append(typeOpts, huh.NewOption(ansi.Truncate(label, optionWidth, "…"), t.ServiceType))
 	}
 	cloudDesc := "the project's default cloud is preselected"
 	if p.DefaultCloud == "" {
