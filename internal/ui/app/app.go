@@ -43,6 +43,9 @@ type Options struct {
 type tabState struct {
 	spec  Tab
 	stack []common.View
+	// returnTo is the tab (1-based; 0 = none) that opened this one through a message
+	// such as OpenAccess: esc back to this tab's root goes there, where the user was.
+	returnTo int
 }
 
 // Model is the root model.
@@ -251,7 +254,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		cmd := m.switchTab(1)
 		return tea.Batch(cmd, m.sendToTabRoot(1, msg))
 	case common.OpenAccess:
+		from := m.active
 		cmd := m.switchTab(2)
+		if from != 2 {
+			m.tabs[2].returnTo = from + 1
+		}
 		return tea.Batch(cmd, m.sendToTabRoot(2, msg))
 	case common.CopyRequest:
 		return m.copy(msg)
@@ -434,6 +441,9 @@ func (m *Model) pop() tea.Cmd {
 		l.Leave()
 	}
 	t.stack = t.stack[:len(t.stack)-1]
+	if len(t.stack) == 1 && t.returnTo > 0 {
+		return m.switchTab(t.returnTo - 1)
+	}
 	// The view we return to shows fresh data at once.
 	return m.refreshNow()
 }
@@ -443,6 +453,7 @@ func (m *Model) switchTab(i int) tea.Cmd {
 		return nil
 	}
 	m.active = i
+	m.tabs[i].returnTo = 0
 	return m.ensureTab(i)
 }
 

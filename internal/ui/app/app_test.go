@@ -433,3 +433,44 @@ func TestBurstOfRunesActsKeyByKey(t *testing.T) {
 		t.Fatalf("a paste must stay one message, got %q", got)
 	}
 }
+
+// accessRootView pushes the service's view when it receives OpenAccess, as the users tab does.
+type accessRootView struct{ fakeView }
+
+func (a *accessRootView) Update(msg tea.Msg) (common.View, tea.Cmd) {
+	if oa, ok := msg.(common.OpenAccess); ok {
+		return a, common.Send(common.PushView{View: &fakeView{title: oa.Service + " users"}})
+	}
+	return a, nil
+}
+
+func TestEscFromAccessOpenedElsewhereGoesBackThere(t *testing.T) {
+	ctx := common.NewContext()
+	ctx.Keys, _ = keys.New(nil, false)
+	m := New(Options{Context: ctx, Tabs: []Tab{
+		{Name: "Projects", New: func(*common.Context) common.View { return &fakeView{title: "Projects"} }},
+		{Name: "Services", New: func(*common.Context) common.View { return &fakeView{title: "Services"} }},
+		{Name: "Users", New: func(*common.Context) common.View { return &accessRootView{fakeView{title: "Users"}} }},
+	}})
+	for _, msg := range run(m.Init()) {
+		drive(m, msg)
+	}
+	drive(m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	drive(m, keyMsg("2"))
+	drive(m, keyMsg("enter")) // the service detail
+	drive(m, common.OpenAccess{Project: "acme-prod", Service: "pg-main", View: common.AccessUsers})
+	if m.Active() != 2 || m.Top().Title() != "pg-main users" {
+		t.Fatalf("OpenAccess: active %d, top %q", m.Active(), m.Top().Title())
+	}
+	drive(m, keyMsg("esc"))
+	if m.Active() != 1 || m.Top().Title() != "Services/child" {
+		t.Fatalf("esc should return to the service detail it came from: active %d, top %q", m.Active(), m.Top().Title())
+	}
+	// Opened from its own tab, esc stays in the tab.
+	drive(m, keyMsg("3"))
+	drive(m, common.OpenAccess{Project: "acme-prod", Service: "pg-main", View: common.AccessUsers})
+	drive(m, keyMsg("esc"))
+	if m.Active() != 2 || m.Top().Title() != "Users" {
+		t.Fatalf("esc within the users tab: active %d, top %q", m.Active(), m.Top().Title())
+	}
+}
