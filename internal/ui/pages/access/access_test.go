@@ -434,3 +434,21 @@ func TestOpenAccessFromServicesSelectsTheService(t *testing.T) {
 		t.Fatalf("pushed %+v, selected %q, title %q", push.t, p.table.SelectedKey(), p.Title())
 	}
 }
+
+func TestDeleteWhereThePlatformHasNoneSaysSo(t *testing.T) {
+	f := &fakeAPI{}
+	ctx := common.NewContext()
+	ctx.API, ctx.Project = f, "acme-prod"
+	ctx.Roles["acme-prod"] = models.RoleAdmin
+	a := NewAccess(ctx, target{Project: "acme-prod", Service: "pg-main", Type: "pg"}, common.AccessDatabases)
+	a.SetSize(100, 20)
+	run(t, a, a.Init())
+	_, cmd := a.Update(press("d"))
+	msgs := run(t, a, cmd)
+	if modalOf(msgs) != nil || len(f.calls) != 0 {
+		t.Fatalf("delete of a database went ahead: %v", f.calls)
+	}
+	if got := notices(msgs); len(got) != 1 || !strings.Contains(got[0], "cannot delete databases") {
+		t.Fatalf("notices %q", got)
+	}
+}

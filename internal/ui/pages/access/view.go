@@ -228,6 +228,9 @@ func (a *Access) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	return a, cmd
 }
 
+// undeletable names the sub-views' resources the platform API offers no delete for.
+var undeletable = map[string]string{common.AccessACL: "ACL entries", common.AccessTopics: "topics", common.AccessDatabases: "databases"}
+
 func (a *Access) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := a.ctx.Keys
 	switch {
@@ -237,6 +240,12 @@ func (a *Access) handleKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return a.confirmReset(), true
 	case a.kind == common.AccessUsers && key.Matches(msg, k.Delete):
 		return a.confirmDelete(), true
+	case key.Matches(msg, k.Delete):
+		// The platform API lists and creates these but has no delete; say so rather than
+		// ignore the key.
+		if what := undeletable[a.kind]; what != "" {
+			return common.Info("The platform cannot delete " + what + ": its API only lists and creates them"), true
+		}
 	}
 	return nil, false
 }
