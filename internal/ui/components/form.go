@@ -72,7 +72,7 @@ func (f *Form) SetSize(w, h int) {
 	f.form = f.form.WithWidth(ModalWidth(w))
 	// Bound the height only on short screens: a fixed height pads small forms with blank lines.
 	if h < 40 {
-		f.form = f.form.WithHeight(max(8, h-8))
+		f.form = f.form.WithHeight(max(8, h-10))
 	}
 }
 

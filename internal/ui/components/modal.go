@@ -17,16 +17,19 @@ func Frame(ctx *common.Context, title, body, help string, screenW, screenH int) 
 	st := ctx.Styles
 	maxW := max(20, screenW-4)
 	maxH := max(5, screenH-2)
-	var parts []string
+	var head, tail []string
 	if title != "" {
-		parts = append(parts, st.ModalTitle.Render(title), "")
+		head = []string{st.ModalTitle.Render(title), ""}
 	}
-	parts = append(parts, body)
 	if help != "" {
-		parts = append(parts, "", st.Muted.Render(help))
+		tail = []string{"", st.Muted.Render(help)}
 	}
-	content := strings.Join(parts, "\n")
-	lines := strings.Split(content, "\n")
+	// A short screen cuts the body, never the title or the way out.
+	bodyLines := strings.Split(body, "\n")
+	if room := max(1, maxH-2-len(head)-len(tail)); len(bodyLines) > room {
+		bodyLines = bodyLines[:room]
+	}
+	lines := append(append(head, bodyLines...), tail...)
 	if len(lines) > maxH-2 {
 		lines = lines[:maxH-2]
 	}
