@@ -183,7 +183,8 @@ func cloudOptions(clouds []models.Cloud, current string) []huh.Option[string] {
 			label += " — " + c.CloudDescription
 		}
 		// One line per option: huh wraps long labels, which makes the list hard to scan.
-		label = ansi.Truncate(label, 60, "…")
+		// 66 is what a widest modal (components.ModalWidth) leaves after border and cursor.
+		label = ansi.Truncate(label, 66, "…")
 		opts = append(opts, huh.NewOption(label, c.CloudName))
 		if c.CloudName == current {
 			found = true
