@@ -72,35 +72,72 @@ func (h *Help) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 
 // Lines renders the groups one binding per line.
 func (h *Help) Lines() []string {
+	lines, _ := h.layoutLines()
+	return lines
+}
+
+// layoutLines is Lines with the index of each group's title line.
+func (h *Help) layoutLines() (lines []string, starts []int) {
 	st := h.ctx.Styles
-	var lines []string
 	for gi, g := range h.groups {
 		if gi > 0 {
 			lines = append(lines, "")
 		}
+		starts = append(starts, len(lines))
 		lines = append(lines, st.HelpGroup.Render(g.Title))
 		for _, b := range g.Bindings {
 			lines = append(lines, "  "+st.HelpKey.Render(pad(b.Help().Key, 10, false))+" "+st.HelpDesc.Render(b.Help().Desc))
 		}
 	}
-	return lines
+	return lines, starts
+}
+
+// splitColumns cuts the lines in two: at the group boundary that balances the columns
+// when both then fit, otherwise in the middle with the cut group's title repeated on top
+// of the right column, so no binding there appears without its group.
+func (h *Help) splitColumns(lines []string, starts []int, avail int) (left, right []string) {
+	best := -1
+	for _, b := range starts[1:] {
+		if max(b-1, len(lines)-b) <= avail && (best < 0 || max(b-1, len(lines)-b) < max(best-1, len(lines)-best)) {
+			best = b
+		}
+	}
+	if best > 0 {
+		return lines[:best-1], lines[best:]
+	}
+	half := (len(lines) + 1) / 2
+	right = lines[half:]
+	if len(right) > 0 && right[0] != "" {
+		gi := 0
+		for i, st := range starts {
+			if st < half {
+				gi = i
+			}
+		}
+		if starts[gi] < half {
+			right = append([]string{h.ctx.Styles.HelpGroup.Render(h.groups[gi].Title + " (continued)")}, right...)
+		}
+	}
+	return lines[:half], right
 }
 
 func (h *Help) View() string {
-	lines := h.Lines()
+	lines, starts := h.layoutLines()
 	avail := max(3, h.scH-8)
 	// Two columns when the lines do not fit in one and the screen is wide enough.
 	if len(lines) > avail && h.screenW >= 70 {
-		half := (len(lines) + 1) / 2
+		left, right := h.splitColumns(lines, starts, avail)
 		colW := min(40, (h.screenW-14)/2)
 		var merged []string
-		for i := 0; i < half; i++ {
-			left := pad(ansi.Truncate(lines[i], colW, "…"), colW, false)
-			right := ""
-			if i+half < len(lines) {
-				right = lines[i+half]
+		for i := range max(len(left), len(right)) {
+			l, r := "", ""
+			if i < len(left) {
+				l = left[i]
 			}
-			merged = append(merged, left+"  "+right)
+			if i < len(right) {
+				r = right[i]
+			}
+			merged = append(merged, pad(ansi.Truncate(l, colW, "…"), colW, false)+"  "+r)
 		}
 		lines = merged
 	}
