@@ -31,6 +31,8 @@ type Command struct {
 	Run func(ctx *Context, arg string) tea.Cmd
 	// Mutating commands are refused in read-only mode before Run is called.
 	Mutating bool
+	// OptionalArg commands also run bare (Run gets ""), e.g. "search" with or without a service.
+	OptionalArg bool
 }
 
 // Commands is the palette's registry.

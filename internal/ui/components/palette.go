@@ -32,6 +32,9 @@ type candidate struct {
 func NewPalette(ctx *common.Context) *Palette {
 	p := &Palette{ctx: ctx}
 	for _, c := range ctx.Commands.All() {
+		if c.OptionalArg && c.Arg != common.NoArg {
+			p.candidates = append(p.candidates, candidate{c.Name, c.Help})
+		}
 		switch c.Arg {
 		case common.NoArg:
 			p.candidates = append(p.candidates, candidate{c.Name, c.Help})
@@ -132,7 +135,7 @@ func (p *Palette) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 func (p *Palette) run() tea.Cmd {
 	line := strings.TrimSpace(p.input.Value())
 	cmd, arg, ok := p.ctx.Commands.Lookup(line)
-	if (!ok || (cmd.Arg != common.NoArg && arg == "" && cmd.Arg != common.FreeArg)) && len(p.matches) > 0 {
+	if (!ok || (cmd.Arg != common.NoArg && arg == "" && cmd.Arg != common.FreeArg && !cmd.OptionalArg)) && len(p.matches) > 0 {
 		cmd, arg, ok = p.ctx.Commands.Lookup(p.matches[p.cursor].text)
 	}
 	closeCmd := common.Send(common.CloseModal{})
@@ -142,7 +145,7 @@ func (p *Palette) run() tea.Cmd {
 		}
 		return tea.Batch(closeCmd, common.Warn("Unknown command “"+line+"”. Press : and tab to see the commands."))
 	}
-	if cmd.Arg != common.NoArg && cmd.Arg != common.FreeArg && arg == "" {
+	if cmd.Arg != common.NoArg && cmd.Arg != common.FreeArg && arg == "" && !cmd.OptionalArg {
 		return tea.Batch(closeCmd, common.Warn("“"+cmd.Name+"” needs a name, e.g. "+cmd.Name+" NAME"))
 	}
 	if cmd.Mutating && p.ctx.ReadOnly {

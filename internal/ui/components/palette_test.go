@@ -133,3 +133,27 @@ func TestPaletteRuns(t *testing.T) {
 		t.Error("mutating command ran in read-only mode")
 	}
 }
+
+func TestPaletteOptionalArgRunsBareAndIsListed(t *testing.T) {
+	c := paletteCtx()
+	c.Commands.Register(common.Command{Name: "search", Arg: common.ServiceArg, OptionalArg: true,
+		Run: func(_ *common.Context, a string) tea.Cmd { return common.Send(gotoProject{"search:" + a}) }})
+	p := NewPalette(c)
+	for _, r := range "search" {
+		p.Update(keyMsg(string(r)))
+	}
+	if m := p.Matches(); len(m) == 0 || m[0] != "search" {
+		t.Fatalf("bare search should be the first completion: %v", m)
+	}
+	// Bare, it must not pick a service from the completions.
+	if msgs := runPalette(c, "s", "e", "a", "r", "c", "h", "enter"); !has(msgs, gotoProject{"search:"}) {
+		t.Errorf("search without a service: %v", msgs)
+	}
+	typed := []string{}
+	for _, r := range "search pg-main" {
+		typed = append(typed, string(r))
+	}
+	if msgs := runPalette(c, append(typed, "enter")...); !has(msgs, gotoProject{"search:pg-main"}) {
+		t.Errorf("search NAME: %v", msgs)
+	}
+}

@@ -14,7 +14,7 @@ type bulkRequest struct{ path, index string }
 // Commands are the pane's palette commands.
 func Commands() []common.Command {
 	return []common.Command{
-		{Name: "search", Arg: common.ServiceArg, Help: "the search console (optionally of an opensearch service)", Run: func(ctx *common.Context, svc string) tea.Cmd {
+		{Name: "search", Arg: common.ServiceArg, OptionalArg: true, Help: "the search console (optionally of an opensearch service)", Run: func(ctx *common.Context, svc string) tea.Cmd {
 			if svc == "" {
 				return common.Send(common.SwitchTab{Tab: 5})
 			}
