@@ -507,9 +507,10 @@ func (p *Pane) View() string {
 	case p.conn == nil && p.loading:
 		out = st.Muted.Render("Looking for the project's opensearch service…")
 	case p.conn == nil && p.loadErr != "":
-		out = st.Danger.Render("Could not reach the platform: "+p.loadErr) + "\n" + st.Muted.Render("ctrl+r retries.")
+		// Wrapped: these sentences are the whole screen, a cut one says half of why.
+		out = st.Danger.Render(ansi.Wordwrap("Could not reach the platform: "+p.loadErr, p.w, "")) + "\n" + st.Muted.Render("ctrl+r retries.")
 	case p.conn == nil && p.reason != "":
-		out = p.reason
+		out = ansi.Wordwrap(p.reason, p.w, "")
 	case p.conn == nil && len(p.choices) > 0:
 		lines := []string{"Project " + p.project + " has several opensearch services; pick one (enter):", ""}
 		for i, c := range p.choices {

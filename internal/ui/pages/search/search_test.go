@@ -423,3 +423,13 @@ func TestCycleReportsWhenOnlyRawJSONCanBeShown(t *testing.T) {
 		t.Fatalf("hits: table → raw expected, got %s", hits.shownView())
 	}
 }
+
+func TestReasonIsWrappedNotCut(t *testing.T) {
+	p := newPane(common.NewContext(), "")
+	p.SetSize(60, 10)
+	p.reason = "Service pg-main is pg, not opensearch: only opensearch services have a search interface."
+	out := p.View()
+	if strings.Contains(out, "…") || !strings.Contains(out, "interface.") {
+		t.Fatalf("reason cut:\n%s", out)
+	}
+}
