@@ -19,9 +19,10 @@ flow_services() {
 	local i; for i in 1 2 3 4 5; do send s Enter; sleep 0.4; done
 	wait_for s 'Create this service' 10 || return 1
 	assert_screen s '/month' || return 1
-	send s Enter
-	wait_for s 'Created e2e-cache' 10 || return 1
-	wait_for s 'e2e-cache .*REBUILDING' 10 || return 1
+	# huh moves focus to the confirm button with a command: let it land before enter.
+	sleep 0.4; send s Enter
+	wait_for s 'Created e2e-cache|e2e-cache .*(REBUILDING|RUNNING)' 10 || return 1
+	wait_for s 'e2e-cache .*(REBUILDING|RUNNING)' 10 || return 1
 	wait_for s 'e2e-cache .*● RUNNING' 20 || return 1
 
 	log "detail with masked connection info"
