@@ -108,10 +108,17 @@ func BulkLoad(ctx context.Context, c *Client, index string, r io.Reader, opts Bu
 	return l.res, err
 }
 
-var (
-	plainAction = []byte(`{"index":{}}` + "\n")
-	bulkActions = map[string]bool{"index": true, "create": true, "update": true, "delete": true}
-)
+// plainAction is the action line given to plain documents (without its newline).
+const plainAction = `{"index":{}}`
+
+// isBulkAction reports the action names of a _bulk action line.
+func isBulkAction(k string) bool {
+	switch k {
+	case "index", "create", "update", "delete":
+		return true
+	}
+	return false
+}
 
 func (l *bulkLoader) run(br *bufio.Reader) error {
 	var line []byte
@@ -170,7 +177,7 @@ func isActionLine(b []byte) bool {
 	}
 	for k, v := range m {
 		v = bytes.TrimSpace(v)
-		return bulkActions[k] && len(v) > 0 && v[0] == '{'
+		return isBulkAction(k) && len(v) > 0 && v[0] == '{'
 	}
 	return false
 }
@@ -192,7 +199,7 @@ func (l *bulkLoader) add(doc []byte, lineNo int) error {
 			l.fail(BulkFailure{Line: lineNo, Type: "parse_error", Reason: "the line is not a JSON object"})
 			return nil
 		}
-		return l.append(lineNo, plainAction[:len(plainAction)-1], doc)
+		return l.append(lineNo, []byte(plainAction), doc)
 	}
 	if len(l.pending) == 0 {
 		if !isActionLine(doc) {

@@ -54,18 +54,9 @@ type History struct {
 	entries []HistoryEntry // oldest first
 }
 
-// DefaultHistoryDir is $XDG_STATE_HOME/svcui/history (or ~/.local/state/svcui/history).
-func DefaultHistoryDir() (string, error) {
-	base := os.Getenv("XDG_STATE_HOME")
-	if base == "" || !filepath.IsAbs(base) {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return "", fmt.Errorf("history: no state directory: %w", err)
-		}
-		base = filepath.Join(home, ".local", "state")
-	}
-	return filepath.Join(base, "svcui", "history"), nil
-}
+// historySubdir is the folder of history files inside the state directory; the
+// files have lived at <state>/history/<project>-<service>.jsonl since the first release.
+const historySubdir = "history"
 
 // historyFileName keeps a service name safe as a file name.
 func historyFileName(service string) (string, error) {
@@ -85,21 +76,19 @@ func historyFileName(service string) (string, error) {
 	return name + ".jsonl", nil
 }
 
-// OpenHistory loads the history of service from dir/<service>.jsonl (dir "" means
-// DefaultHistoryDir). A missing file is an empty history; unreadable lines are skipped.
-func OpenHistory(dir, service string) (*History, error) {
-	if dir == "" {
-		d, err := DefaultHistoryDir()
-		if err != nil {
-			return nil, err
-		}
-		dir = d
+// OpenHistory loads the history of service from stateDir/history/<service>.jsonl
+// (stateDir is the program's state directory, e.g. config.StateDir()). Nothing is
+// read from the environment here. A missing file is an empty history; unreadable
+// lines are skipped.
+func OpenHistory(stateDir, service string) (*History, error) {
+	if strings.TrimSpace(stateDir) == "" {
+		return nil, errors.New("history: no state directory was given, so requests cannot be remembered")
 	}
 	name, err := historyFileName(service)
 	if err != nil {
 		return nil, err
 	}
-	h := &History{path: filepath.Join(dir, name)}
+	h := &History{path: filepath.Join(stateDir, historySubdir, name)}
 	f, err := os.Open(h.path)
 	if errors.Is(err, os.ErrNotExist) {
 		return h, nil

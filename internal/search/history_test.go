@@ -9,8 +9,9 @@ import (
 )
 
 func TestHistoryAddSearchPersist(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "state", "history")
-	h, err := OpenHistory(dir, "demo-os")
+	state := filepath.Join(t.TempDir(), "state")
+	dir := filepath.Join(state, "history")
+	h, err := OpenHistory(state, "demo-os")
 	if err != nil || h.Len() != 0 {
 		t.Fatalf("open empty: %v", err)
 	}
@@ -40,17 +41,18 @@ func TestHistoryAddSearchPersist(t *testing.T) {
 	if ds, _ := os.Stat(dir); ds.Mode().Perm() != 0o700 {
 		t.Fatalf("dir mode %v", ds.Mode().Perm())
 	}
-	again, err := OpenHistory(dir, "demo-os")
+	again, err := OpenHistory(state, "demo-os")
 	if err != nil || again.Len() != 3 || again.Entries()[0].Path != "/apps/_search" {
 		t.Fatalf("reload: %v %d", err, again.Len())
 	}
 }
 
 func TestHistoryDropsOldestAndSkipsCorruptLines(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "svc.jsonl")
+	state := t.TempDir()
+	path := filepath.Join(state, "history", "svc.jsonl")
+	os.MkdirAll(filepath.Dir(path), 0o700)
 	os.WriteFile(path, []byte("{not json\n\n{\"method\":\"GET\",\"path\":\"/kept\"}\n[1]\n"), 0o600)
-	h, err := OpenHistory(dir, "svc")
+	h, err := OpenHistory(state, "svc")
 	if err != nil || h.Len() != 1 {
 		t.Fatalf("corrupt file: %v %d", err, h.Len())
 	}
@@ -62,7 +64,7 @@ func TestHistoryDropsOldestAndSkipsCorruptLines(t *testing.T) {
 	if h.Len() != HistoryLimit || len(h.Search("/kept")) != 0 {
 		t.Fatalf("len %d, oldest kept: %v", h.Len(), len(h.Search("/kept")))
 	}
-	again, _ := OpenHistory(dir, "svc")
+	again, _ := OpenHistory(state, "svc")
 	if again.Len() != HistoryLimit || !again.Entries()[0].Time.Equal(time.Unix(HistoryLimit+4, 0)) {
 		t.Fatalf("reloaded %d, newest %v", again.Len(), again.Entries()[0].Time)
 	}
@@ -81,13 +83,14 @@ func TestHistoryFileNamesAndDefaults(t *testing.T) {
 	if err != nil || strings.Contains(filepath.Base(h.Path()), "/") || filepath.Base(filepath.Dir(h.Path())) == "etc" {
 		t.Fatalf("path escape: %s %v", h.Path(), err)
 	}
-	t.Setenv("XDG_STATE_HOME", "/tmp/xdg-state-test")
-	if d, _ := DefaultHistoryDir(); d != "/tmp/xdg-state-test/svcui/history" {
-		t.Fatalf("default dir = %s", d)
+	// The directory is the caller's: the environment is never consulted.
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	if _, err := OpenHistory("", "svc"); err == nil || !strings.Contains(err.Error(), "no state directory") {
+		t.Fatalf("empty state dir: %v", err)
 	}
-	h, err = OpenHistory("", "svc")
-	if err != nil || h.Path() != "/tmp/xdg-state-test/svcui/history/svc.jsonl" {
-		t.Fatalf("default path: %v %s", err, h.Path())
+	state := t.TempDir()
+	if h, err := OpenHistory(state, "p-svc"); err != nil || h.Path() != filepath.Join(state, "history", "p-svc.jsonl") {
+		t.Fatalf("path: %v", err)
 	}
 }
 

@@ -18,7 +18,14 @@ type ParsedRequest struct {
 	BodyLine int
 }
 
-var consoleMethods = map[string]bool{"GET": true, "POST": true, "PUT": true, "DELETE": true, "HEAD": true, "PATCH": true}
+// isConsoleMethod reports the HTTP methods a console request line may start with.
+func isConsoleMethod(m string) bool {
+	switch m {
+	case "GET", "POST", "PUT", "DELETE", "HEAD", "PATCH":
+		return true
+	}
+	return false
+}
 
 // parseRequestLine recognises "METHOD /path?query" (method case-insensitive, leading
 // slash optional). The path is everything after the method, trimmed.
@@ -29,7 +36,7 @@ func parseRequestLine(line string) (method, path string, ok bool) {
 		return "", "", false
 	}
 	m := strings.ToUpper(s[:i])
-	if !consoleMethods[m] {
+	if !isConsoleMethod(m) {
 		return "", "", false
 	}
 	p := strings.TrimSpace(s[i:])

@@ -212,7 +212,7 @@ func FuzzParseBuffer(f *testing.F) {
 			if r.Body != "" && (r.BodyLine <= r.StartLine || r.BodyLine > r.EndLine) {
 				t.Fatalf("body line %d outside %d-%d", r.BodyLine, r.StartLine, r.EndLine)
 			}
-			if !consoleMethods[r.Method] || !strings.HasPrefix(r.Path, "/") {
+			if !isConsoleMethod(r.Method) || !strings.HasPrefix(r.Path, "/") {
 				t.Fatalf("bad request line %q %q", r.Method, r.Path)
 			}
 			prevEnd = r.EndLine

@@ -33,10 +33,13 @@ type SeriesPoint struct {
 	Value float64
 }
 
-// bucketMetaKeys are bucket fields that are not sub-aggregations.
-var bucketMetaKeys = map[string]bool{
-	"key": true, "key_as_string": true, "doc_count": true,
-	"from": true, "to": true, "from_as_string": true, "to_as_string": true,
+// isBucketMetaKey reports bucket fields that are not sub-aggregations.
+func isBucketMetaKey(k string) bool {
+	switch k {
+	case "key", "key_as_string", "doc_count", "from", "to", "from_as_string", "to_as_string":
+		return true
+	}
+	return false
 }
 
 // ShapeAggs reads the "aggregations" of a search answer: one table per aggregation in
@@ -199,7 +202,7 @@ func bucketRows(buckets []labelledBucket, prefix string, cols *columnSet, depth 
 		var expand []map[string]string
 		expanded := false
 		for _, k := range lb.b.keys {
-			if bucketMetaKeys[k] {
+			if isBucketMetaKey(k) {
 				continue
 			}
 			sub := lb.b.vals[k]
