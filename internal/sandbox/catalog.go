@@ -183,11 +183,24 @@ func nodeCount(serviceType string, d planDef) int {
 var currencyRate = map[string]string{"USD": "1", "EUR": "0.92", "GBP": "0.79", "CHF": "0.88", "SEK": "10.45", "NOK": "10.70", "DKK": "6.86", "JPY": "151.20", "AUD": "1.52", "CAD": "1.37", "NZD": "1.66", "SGD": "1.34"}
 
 func toCurrency(usd decimal.Decimal, currency string) decimal.Decimal {
+	return usd.Mul(rateOf(currency))
+}
+
+// convertCurrency converts an amount between two billing currencies through USD.
+func convertCurrency(amount decimal.Decimal, from, to string) decimal.Decimal {
+	if from == to {
+		return amount
+	}
+	return toCurrency(amount.Div(rateOf(from)), to)
+}
+
+// rateOf is the USD rate of a currency; an unknown currency counts as USD.
+func rateOf(currency string) decimal.Decimal {
 	r, ok := currencyRate[currency]
 	if !ok {
 		r = "1"
 	}
-	return usd.Mul(decimal.RequireFromString(r))
+	return decimal.RequireFromString(r)
 }
 
 // defaultPort is the port a service type listens on.

@@ -81,6 +81,19 @@ func (s *Sandbox) accountCredits(c *call) (any, error) {
 	return models.Credits{AvailableCredits: amountOf(cr.Available), TotalCredits: amountOf(cr.Total), Currency: cr.Currency}, nil
 }
 
+// creditsIn is the account's available credits expressed in a project's billing
+// currency. The credits are held in their own currency (the credits read says which);
+// a project's available_credits is an amount of its billing_currency like every other
+// amount of the project, so it is converted, never relabelled.
+func (s *Sandbox) creditsIn(currency string) models.Amount {
+	cr := s.st.Credits
+	a, err := decimal.NewFromString(cr.Available)
+	if err != nil {
+		return models.Amount{}
+	}
+	return money2(convertCurrency(a, cr.Currency, currency).Round(2))
+}
+
 // renderGroup copies a group; detail adds its projects and card.
 func (s *Sandbox) renderGroup(g *billingGroup, now time.Time, detail bool) models.BillingGroup {
 	out := g.Group
@@ -132,7 +145,15 @@ func (s *Sandbox) getBillingGroup(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"billing_group": s.renderGroup(g, c.now, true)}, nil
+	bg := s.renderGroup(g, c.now, true) // Projects is never nil here
+	return map[string]any{"billing_group": groupDetail{BillingGroup: bg, Projects: bg.Projects}}, nil
+}
+
+// groupDetail is the single-group read: it always carries projects, an empty array when
+// none are assigned (the model omits an empty list, which the list read relies on).
+type groupDetail struct {
+	models.BillingGroup
+	Projects []models.Project `json:"projects"` // shadows the embedded, omitempty field
 }
 
 // validateGroupRequest checks every field a billing group request carries.

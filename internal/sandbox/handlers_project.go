@@ -20,9 +20,9 @@ func (s *Sandbox) renderProject(p *project, now time.Time) models.Project {
 		AccountName:      s.st.AccountName,
 		DefaultCloud:     p.DefaultCloud,
 		BillingGroupID:   p.BillingGroupID,
-		BillingCurrency:  p.Currency,
+		BillingCurrency:  s.projectCurrency(p),
 		EstimatedBalance: s.estimate(p, now).EstimatedBalance,
-		AvailableCredits: amountOf(s.st.Credits.Available),
+		AvailableCredits: s.creditsIn(s.projectCurrency(p)),
 		CountryCode:      p.CountryCode,
 		VATID:            p.VATID,
 		BillingAddress:   p.BillingAddress,
@@ -32,9 +32,6 @@ func (s *Sandbox) renderProject(p *project, now time.Time) models.Project {
 	if g != nil {
 		out.BillingGroupName = g.Group.BillingGroupName
 		out.PaymentMethod = string(g.Group.PaymentMethod)
-		if out.BillingCurrency == "" {
-			out.BillingCurrency = g.Group.BillingCurrency
-		}
 	}
 	return out
 }
@@ -81,11 +78,9 @@ func (s *Sandbox) createProject(c *call) (any, error) {
 	p := &project{
 		Name:         req.Project,
 		DefaultCloud: "google-europe-north1",
-		Members:      map[principal]models.Role{c.who: models.RoleAdmin},
-		Services:     map[string]*service{},
-	}
-	if c.who == principalAdmin {
-		p.Members[principalDeveloper] = models.RoleDeveloper
+		// The creator is the only member: nobody else sees a project until invited.
+		Members:  map[principal]models.Role{c.who: models.RoleAdmin},
+		Services: map[string]*service{},
 	}
 	if req.CopyFromProject != "" {
 		src := s.st.Projects[req.CopyFromProject]

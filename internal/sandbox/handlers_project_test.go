@@ -77,10 +77,11 @@ func TestProjectCRUD(t *testing.T) {
 	expectError(t, e.admin("PUT", "/v1/project/new-proj", map[string]any{"country_code": "DEU"}), 400, "country_code")
 	expectError(t, e.admin("PUT", "/v1/project/new-proj", map[string]any{"billing_currency": "XXX"}), 400, "billing_currency")
 	expectError(t, e.admin("PUT", "/v1/project/new-proj", map[string]any{"account_id": "other"}), 404, "Account other")
-	expectError(t, e.dev("PUT", "/v1/project/new-proj", map[string]any{"cloud": "do-ams"}), 403, "developer")
+	expectError(t, e.dev("PUT", "/v1/project/new-proj", map[string]any{"cloud": "do-ams"}), 403, "not a member")
+	expectError(t, e.dev("PUT", "/v1/project/acme-staging", map[string]any{"cloud": "do-ams"}), 403, "developer")
 
 	expectError(t, e.admin("DELETE", "/v1/project/acme-prod", nil), 409, "Project acme-prod has services; delete them first")
-	expectError(t, e.dev("DELETE", "/v1/project/new-proj", nil), 403, "delete the project")
+	expectError(t, e.dev("DELETE", "/v1/project/acme-staging", nil), 403, "delete the project")
 	r = e.admin("DELETE", "/v1/project/new-proj", nil)
 	expectStatus(t, r, 200)
 	if len(r.body) != 0 {
