@@ -23,6 +23,7 @@ import (
 type panicView struct{}
 
 func (panicView) Init() tea.Cmd { return nil }
+func (panicView) ID() int64     { return 0 }
 func (panicView) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	if _, ok := msg.(tea.KeyMsg); ok {
 		var m map[string]int

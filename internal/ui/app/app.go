@@ -282,26 +282,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return m.switchProfile(msg.Name)
 	case common.Addressed:
-		// Results go to whichever view asked, wherever it is on the stacks; views drop
-		// stale generations themselves.
-		var cmds []tea.Cmd
-		for ti := range m.tabs {
-			st := m.tabs[ti].stack
-			for i, v := range st {
-				nv, c := v.Update(msg)
-				if nv != nil {
-					st[i] = nv
-				}
-				cmds = append(cmds, c)
-			}
-		}
-		if m.modal != nil {
-			if nm, c := m.modal.Update(msg); nm != nil {
-				m.modal = nm
-				cmds = append(cmds, c)
-			}
-		}
-		return tea.Batch(cmds...)
+		return m.deliver(msg)
 	}
 	// Anything else (input blinks, huh internals, pane-specific messages) goes to the
 	// modal and to the focused view.
@@ -319,6 +300,35 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		cmds = append(cmds, c)
 	}
 	return tea.Batch(cmds...)
+}
+
+// deliver hands a result to the view that asked, wherever it is on the stacks (a view
+// under the top still gets its answer), or to the open modal when it asked; a result
+// whose view is gone is dropped.
+func (m *Model) deliver(msg common.Addressed) tea.Cmd {
+	id := msg.Target()
+	for ti := range m.tabs {
+		st := m.tabs[ti].stack
+		for i, v := range st {
+			if v.ID() != id {
+				continue
+			}
+			nv, cmd := v.Update(msg)
+			if nv != nil {
+				st[i] = nv
+			}
+			return cmd
+		}
+	}
+	if mv, ok := m.modal.(interface{ ID() int64 }); ok && mv.ID() == id {
+		nm, cmd := m.modal.Update(msg)
+		if nm != nil {
+			m.modal = nm
+		}
+		return cmd
+	}
+	m.ctx.Log.Debug("result dropped: its view is gone", "view", id)
+	return nil
 }
 
 // KeyClaimer is implemented by views that want a key the root would otherwise take

@@ -16,6 +16,7 @@ import (
 
 // fakeView records the keys it receives.
 type fakeView struct {
+	id        int64
 	title     string
 	keys      []string
 	capturing bool
@@ -26,6 +27,7 @@ type fakeView struct {
 }
 
 func (f *fakeView) Init() tea.Cmd { return nil }
+func (f *fakeView) ID() int64     { return f.id }
 func (f *fakeView) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyMsg:
@@ -325,11 +327,22 @@ func TestAddressedResultsReachViewsBelowTheTop(t *testing.T) {
 	m, root := newModel(t, false)
 	drive(m, keyMsg("enter"))
 	got := 0
+	root.id = 42
 	rv := &resultView{fakeView: root, got: &got}
 	m.tabs[0].stack[0] = rv
+	top := &resultView{fakeView: &fakeView{id: 43}, got: new(int)}
+	m.tabs[0].stack[1] = top
 	drive(m, common.Result[int]{Addr: common.Addr{View: 42}, Value: 7})
 	if got != 7 {
 		t.Fatal("addressed result did not reach the view under the top")
+	}
+	if *top.got != 0 {
+		t.Fatal("a result went to a view that did not ask for it")
+	}
+	// A result whose view is gone reaches nobody.
+	drive(m, common.Result[int]{Addr: common.Addr{View: 99}, Value: 8})
+	if got != 7 || *top.got != 0 {
+		t.Fatal("a result for a view that is gone was delivered")
 	}
 }
 

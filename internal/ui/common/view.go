@@ -10,6 +10,9 @@ import (
 // View is anything on a tab's view stack. Views are pointer types that update in place
 // and return themselves (or a replacement).
 type View interface {
+	// ID is the view's address: the root delivers a result (common.Addressed) only to
+	// the view whose ID it targets, and drops it when that view is gone.
+	ID() int64
 	Init() tea.Cmd
 	Update(msg tea.Msg) (View, tea.Cmd)
 	View() string

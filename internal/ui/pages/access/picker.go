@@ -68,6 +68,7 @@ func (p *Picker) Title() string {
 
 func (p *Picker) SetSize(w, h int) { p.table.SetSize(w, h) }
 func (p *Picker) Capturing() bool  { return p.table.Filtering() }
+func (p *Picker) ID() int64        { return p.req.ID }
 func (p *Picker) Refresh() tea.Cmd { return p.load() }
 func (p *Picker) Leave()           { p.req.CancelAll() }
 

@@ -131,6 +131,7 @@ func (a *Access) Title() string {
 
 func (a *Access) SetSize(w, h int) { a.table.SetSize(w, h) }
 func (a *Access) Capturing() bool  { return a.table.Filtering() }
+func (a *Access) ID() int64        { return a.req.ID }
 func (a *Access) Leave()           { a.req.CancelAll() }
 
 // View re-renders the rows while a topic is configuring, so its spinner turns.

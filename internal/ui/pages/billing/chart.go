@@ -51,6 +51,7 @@ func monthlyTotals(invs []models.Invoice) []monthTotal {
 // Chart is a bar chart of a group's invoice totals per month, one block per currency
 // (bars compare months within a currency only).
 type Chart struct {
+	id     int64
 	ctx    *common.Context
 	group  models.BillingGroup
 	totals []monthTotal
@@ -60,13 +61,14 @@ type Chart struct {
 
 // NewChart builds the chart of invs (already loaded by the invoices view).
 func NewChart(ctx *common.Context, b models.BillingGroup, invs []models.Invoice) *Chart {
-	return &Chart{ctx: ctx, group: b, totals: monthlyTotals(invs)}
+	return &Chart{id: common.NewViewID(), ctx: ctx, group: b, totals: monthlyTotals(invs)}
 }
 
 func (c *Chart) Init() tea.Cmd             { return nil }
 func (c *Chart) Title() string             { return "Totals per month" }
 func (c *Chart) SetSize(w, h int)          { c.w, c.h = w, h }
 func (c *Chart) Capturing() bool           { return false }
+func (c *Chart) ID() int64                 { return c.id }
 func (c *Chart) ShortHelp() []key.Binding  { return c.ctx.Keys.Movement()[:2] }
 func (c *Chart) FullHelp() [][]key.Binding { return [][]key.Binding{c.ctx.Keys.Movement()} }
 

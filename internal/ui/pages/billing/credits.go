@@ -45,6 +45,7 @@ func (c *Credits) load() tea.Cmd {
 func (c *Credits) Title() string                  { return "Credits" }
 func (c *Credits) SetSize(w, h int)               { c.w, c.h = w, h }
 func (c *Credits) Capturing() bool                { return false }
+func (c *Credits) ID() int64                      { return c.req.ID }
 func (c *Credits) RefreshInterval() time.Duration { return c.ctx.Refresh }
 func (c *Credits) Refresh() tea.Cmd               { return c.load() }
 func (c *Credits) Leave()                         { c.req.CancelAll() }

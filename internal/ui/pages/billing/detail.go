@@ -70,6 +70,7 @@ func (d *GroupDetail) load() tea.Cmd {
 func (d *GroupDetail) Title() string                  { return dash(d.group.BillingGroupName) }
 func (d *GroupDetail) SetSize(w, h int)               { d.detail.SetSize(w, h) }
 func (d *GroupDetail) Capturing() bool                { return false }
+func (d *GroupDetail) ID() int64                      { return d.req.ID }
 func (d *GroupDetail) RefreshInterval() time.Duration { return d.ctx.Refresh }
 func (d *GroupDetail) Refresh() tea.Cmd               { return d.load() }
 func (d *GroupDetail) Leave()                         { d.req.CancelAll() }

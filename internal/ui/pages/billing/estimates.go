@@ -60,6 +60,7 @@ func (e *Estimates) load() tea.Cmd {
 func (e *Estimates) Title() string    { return "Estimate of " + dash(e.project) }
 func (e *Estimates) SetSize(w, h int) { e.w, e.h = w, h; e.table.SetSize(w, max(1, h-2)) }
 func (e *Estimates) Capturing() bool  { return e.table.Filtering() }
+func (e *Estimates) ID() int64        { return e.req.ID }
 func (e *Estimates) ClaimsKey(msg tea.KeyMsg) bool {
 	return key.Matches(msg, e.ctx.Keys.Back) && e.table.FilterText() != ""
 }
@@ -220,6 +221,7 @@ func (a *AllEstimates) load() tea.Cmd {
 func (a *AllEstimates) Title() string    { return "All projects" }
 func (a *AllEstimates) SetSize(w, h int) { a.w, a.h = w, h; a.layout() }
 func (a *AllEstimates) Capturing() bool  { return a.table.Filtering() }
+func (a *AllEstimates) ID() int64        { return a.req.ID }
 func (a *AllEstimates) ClaimsKey(msg tea.KeyMsg) bool {
 	return key.Matches(msg, a.ctx.Keys.Back) && a.table.FilterText() != ""
 }

@@ -84,6 +84,7 @@ func (g *Groups) load() tea.Cmd {
 func (g *Groups) Title() string    { return "Billing groups" }
 func (g *Groups) SetSize(w, h int) { g.table.SetSize(w, h) }
 func (g *Groups) Capturing() bool  { return g.table.Filtering() }
+func (g *Groups) ID() int64        { return g.req.ID }
 
 // ClaimsKey takes esc while a filter is applied (esc clears it first).
 func (g *Groups) ClaimsKey(msg tea.KeyMsg) bool {

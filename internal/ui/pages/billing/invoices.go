@@ -84,6 +84,7 @@ func (v *Invoices) statusLines() int {
 }
 
 func (v *Invoices) Capturing() bool { return v.table.Filtering() }
+func (v *Invoices) ID() int64       { return v.req.ID }
 
 // ClaimsKey takes esc while a text or state filter is applied (esc clears it first).
 func (v *Invoices) ClaimsKey(msg tea.KeyMsg) bool {

@@ -23,6 +23,8 @@ type actions struct {
 	ctx      *common.Context
 	req      *common.Requests
 	projects models.ProjectList
+	// created puts the list's cursor on a new project (nil outside the list).
+	created func(name string)
 }
 
 // formData is what create/edit forms need from the platform before they open.
@@ -142,6 +144,9 @@ func (a *actions) handle(msg tea.Msg) (cmd tea.Cmd, handled, changed bool) {
 			return common.Error(a.ctx.ErrorText(msg.Err)), true, false
 		}
 		if msg.Kind == "create" {
+			if a.created != nil {
+				a.created(msg.Value.ProjectName)
+			}
 			return tea.Batch(common.Success("Created project "+msg.Value.ProjectName),
 				common.Send(common.SelectProject{Name: msg.Value.ProjectName})), true, true
 		}

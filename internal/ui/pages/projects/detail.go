@@ -3,107 +3,55 @@ package projects
 import (
 	"context"
 	"strings"
-	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
-	"github.com/svcui/svcui/internal/ui/keys"
 )
 
 // Detail shows every field of one project, the caller's role and the e-mail lists.
 type Detail struct {
-	ctx     *common.Context
-	req     *common.Requests
-	name    string
-	detail  *components.Detail
-	project *models.Project
-	errText string
-	acts    *actions
-	gone    bool
+	*base.Detail[models.Project]
+	acts *actions
 }
 
 // NewDetail builds the detail view of a project.
 func NewDetail(ctx *common.Context, name string) *Detail {
-	req := common.NewRequests()
-	return &Detail{ctx: ctx, req: req, name: name, detail: components.NewDetail(ctx), acts: &actions{ctx: ctx, req: req}}
-}
-
-func (d *Detail) Init() tea.Cmd { return d.load() }
-
-func (d *Detail) load() tea.Cmd {
-	api, name := d.ctx.API, d.name
-	return common.Fetch(d.req, "detail", func(ctx context.Context) (models.Project, error) {
-		return api.GetProject(ctx, name)
+	d := &Detail{}
+	k := ctx.Keys
+	d.Detail = base.NewDetail(ctx, base.DetailSpec[models.Project]{
+		Title: name,
+		Load: func() func(context.Context) (models.Project, error) {
+			api := ctx.API
+			return func(c context.Context) (models.Project, error) { return api.GetProject(c, name) }
+		},
+		Sections: func(p models.Project) []components.Section { return sections(ctx, p) },
+		Actions: []base.Action[models.Project]{
+			{Key: k.Edit, Run: func(p models.Project) tea.Cmd { return d.acts.startEdit(p) }},
+			{Key: k.Delete, NoSelection: true, Run: func(models.Project) tea.Cmd { return d.acts.confirmDelete(name) }},
+		},
 	})
-}
-
-func (d *Detail) Title() string                  { return d.name }
-func (d *Detail) SetSize(w, h int)               { d.detail.SetSize(w, h) }
-func (d *Detail) Capturing() bool                { return false }
-func (d *Detail) RefreshInterval() time.Duration { return d.ctx.Refresh }
-func (d *Detail) Refresh() tea.Cmd               { return d.load() }
-func (d *Detail) Leave()                         { d.req.CancelAll() }
-
-func (d *Detail) ShortHelp() []key.Binding {
-	k := d.ctx.Keys
-	return keys.Enabled(k.Edit, k.Delete, k.Copy)
-}
-
-func (d *Detail) FullHelp() [][]key.Binding {
-	k := d.ctx.Keys
-	return [][]key.Binding{keys.Enabled(k.Edit, k.Delete, k.Refresh), d.detail.HelpBindings()}
+	d.acts = &actions{ctx: ctx, req: d.Req}
+	return d
 }
 
 func (d *Detail) Update(msg tea.Msg) (common.View, tea.Cmd) {
-	switch msg := msg.(type) {
-	case common.Result[models.Project]:
-		if msg.Kind == "detail" {
-			if !d.req.Current(msg.Addr) {
-				return d, nil
-			}
-			if msg.Err != nil {
-				d.errText = d.ctx.ErrorText(msg.Err)
-				return d, common.Send(common.RefreshDone{Err: msg.Err})
-			}
-			d.errText = ""
-			p := msg.Value
-			d.project = &p
-			d.detail.SetSections(sections(d.ctx, p))
-			return d, common.Send(common.RefreshDone{})
-		}
-	case common.RefreshNow:
-		return d, d.load()
-	case createProject:
+	if _, ok := msg.(createProject); ok {
 		return d, d.acts.startCreate()
-	case tea.KeyMsg:
-		k := d.ctx.Keys
-		switch {
-		case key.Matches(msg, k.Edit):
-			if d.project == nil {
-				return d, common.Warn("Still loading " + d.name)
-			}
-			return d, d.acts.startEdit(*d.project)
-		case key.Matches(msg, k.Delete):
-			return d, d.acts.confirmDelete(d.name)
-		}
-		_, cmd := d.detail.Update(msg)
-		return d, cmd
 	}
 	if cmd, handled, changed := d.acts.handle(msg); handled {
 		if _, ok := msg.(common.Result[deleted]); ok && changed {
-			d.gone = true
 			return d, tea.Batch(cmd, common.Send(common.PopView{}))
 		}
 		if changed {
-			return d, tea.Batch(cmd, d.load())
+			return d, tea.Batch(cmd, d.Load())
 		}
 		return d, cmd
 	}
-	return d, nil
+	return d, d.Handle(msg)
 }
 
 func sections(ctx *common.Context, p models.Project) []components.Section {
@@ -140,11 +88,4 @@ func joinNonEmpty(name, id string) string {
 		return name
 	}
 	return id
-}
-
-func (d *Detail) View() string {
-	if d.project == nil {
-		return components.Placeholder(d.ctx, d.errText, "Loading "+d.name+"…")
-	}
-	return d.detail.ViewWithError(d.errText)
 }

@@ -146,6 +146,8 @@ func (p *Pane) Leave() {
 }
 
 // Capturing: the editor and the pickers take every key (the root then steals none).
+func (p *Pane) ID() int64 { return p.req.ID }
+
 func (p *Pane) Capturing() bool {
 	return p.picker != nil || (p.conn != nil && p.focus == focusEditor) || p.indices.Filtering() ||
 		(p.focus == focusResults && p.res.table.Filtering())

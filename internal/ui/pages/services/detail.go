@@ -78,6 +78,7 @@ func (d *Detail) load() tea.Cmd {
 func (d *Detail) Title() string    { return d.name }
 func (d *Detail) SetSize(w, h int) { d.detail.SetSize(w, h) }
 func (d *Detail) Capturing() bool  { return false }
+func (d *Detail) ID() int64        { return d.req.ID }
 func (d *Detail) Leave()           { d.req.CancelAll() }
 func (d *Detail) Refresh() tea.Cmd { return d.load() }
 

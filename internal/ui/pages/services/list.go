@@ -204,6 +204,7 @@ func (l *List) Title() string {
 
 func (l *List) SetSize(w, h int) { l.table.SetSize(w, h) }
 func (l *List) Capturing() bool  { return l.table.Filtering() }
+func (l *List) ID() int64        { return l.req.ID }
 func (l *List) Leave()           { l.req.CancelAll() }
 func (l *List) Refresh() tea.Cmd { return l.load() }
 

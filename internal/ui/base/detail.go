@@ -1,0 +1,137 @@
+package base
+
+import (
+	"context"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
+)
+
+// DetailSpec is what a detail view has of its own.
+type DetailSpec[T any] struct {
+	// Title is the breadcrumb segment (usually the resource's name).
+	Title string
+	// Load builds the fetcher of the resource (see Fetcher: capture, don't read later).
+	Load func() func(ctx context.Context) (T, error)
+	// Sections renders the resource.
+	Sections func(T) []components.Section
+	// Loaded runs after every successful load.
+	Loaded  func(T) tea.Cmd
+	Actions []Action[T]
+	// Interval overrides the live-refresh interval (default ctx.Refresh; <0 = not live).
+	Interval func() time.Duration
+}
+
+// Detail is the base of every key/value detail view: one resource, loaded and
+// refreshed, shown as sections with x to reveal and y to copy.
+type Detail[T any] struct {
+	Ctx    *common.Context
+	Req    *common.Requests
+	Fields *components.Detail
+	Spec   DetailSpec[T]
+
+	item    T
+	has     bool
+	errText string
+}
+
+// NewDetail builds a detail view from its spec.
+func NewDetail[T any](ctx *common.Context, spec DetailSpec[T]) *Detail[T] {
+	return &Detail[T]{Ctx: ctx, Req: common.NewRequests(), Fields: components.NewDetail(ctx), Spec: spec}
+}
+
+// ID addresses results to this view.
+func (d *Detail[T]) ID() int64 { return d.Req.ID }
+
+// Init starts the first load.
+func (d *Detail[T]) Init() tea.Cmd { return d.Load() }
+
+// Load (re)loads the resource.
+func (d *Detail[T]) Load() tea.Cmd { return common.Fetch(d.Req, "detail", d.Spec.Load()) }
+
+// Item is the loaded resource; ok is false until the first load succeeds.
+func (d *Detail[T]) Item() (T, bool) { return d.item, d.has }
+
+// Set shows a resource at once (an edit's answer) as if loaded.
+func (d *Detail[T]) Set(v T) {
+	d.item, d.has, d.errText = v, true, ""
+	d.Fields.SetSections(d.Spec.Sections(v))
+}
+
+// Handle is the shared part of Update: the resource's result, refresh, the actions and
+// the detail's own keys (move, x, y).
+func (d *Detail[T]) Handle(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case common.Result[T]:
+		if msg.Kind != "detail" || !d.Req.Current(msg.Addr) {
+			return nil
+		}
+		if msg.Err != nil {
+			d.errText = d.Ctx.ErrorText(msg.Err)
+			return common.Send(common.RefreshDone{Err: msg.Err})
+		}
+		d.Set(msg.Value)
+		cmd := common.Send(common.RefreshDone{})
+		if d.Spec.Loaded != nil {
+			cmd = tea.Batch(cmd, d.Spec.Loaded(msg.Value))
+		}
+		return cmd
+	case common.RefreshNow:
+		return d.Load()
+	case tea.KeyMsg:
+		if a, ok := match(d.Spec.Actions, msg); ok {
+			if !d.has && !a.NoSelection {
+				return common.Warn("Still loading " + d.Spec.Title)
+			}
+			return a.Run(d.item)
+		}
+		_, cmd := d.Fields.Update(msg)
+		return cmd
+	}
+	return nil
+}
+
+// Title is the breadcrumb segment.
+func (d *Detail[T]) Title() string { return d.Spec.Title }
+
+// View shows the fields, or the loading/error placeholder before the first load.
+func (d *Detail[T]) View() string {
+	if !d.has {
+		return components.Placeholder(d.Ctx, d.errText, "Loading "+d.Spec.Title+"…")
+	}
+	return d.Fields.ViewWithError(d.errText)
+}
+
+// SetSize gives the fields the pane.
+func (d *Detail[T]) SetSize(w, h int) { d.Fields.SetSize(w, h) }
+
+// Capturing: a detail has no text input.
+func (d *Detail[T]) Capturing() bool { return false }
+
+// Refresh reloads (live refresh).
+func (d *Detail[T]) Refresh() tea.Cmd { return d.Load() }
+
+// RefreshInterval is the spec's, else the configured interval.
+func (d *Detail[T]) RefreshInterval() time.Duration {
+	if d.Spec.Interval != nil {
+		return d.Spec.Interval()
+	}
+	return d.Ctx.Refresh
+}
+
+// Leave cancels what is in flight.
+func (d *Detail[T]) Leave() { d.Req.CancelAll() }
+
+// ShortHelp is the actions and copy.
+func (d *Detail[T]) ShortHelp() []key.Binding {
+	return append(helpOf(d.Spec.Actions, true), d.Ctx.Keys.Copy)
+}
+
+// FullHelp is every action and refresh, then the detail's keys.
+func (d *Detail[T]) FullHelp() [][]key.Binding {
+	return [][]key.Binding{append(helpOf(d.Spec.Actions, false), d.Ctx.Keys.Refresh), d.Fields.HelpBindings()}
+}

@@ -1,0 +1,247 @@
+package base
+
+import (
+	"context"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
+)
+
+// Fetcher loads a list. It runs inside a command, never in Update, so it must capture
+// what it needs (project, service) when it is built rather than read the view later.
+type Fetcher[T any] func(ctx context.Context) ([]T, error)
+
+// Partial is returned by a Fetcher beside the items it could load when part of the
+// list failed (a project in all-projects mode, a malformed element): the items are
+// shown and the sentence is shown above them and in the footer.
+type Partial struct{ Text string }
+
+func (p *Partial) Error() string { return p.Text }
+
+// ListSpec is what a list view has of its own.
+type ListSpec[T any] struct {
+	// Title is the breadcrumb segment.
+	Title string
+	// Noun names one item in messages ("No project selected").
+	Noun    string
+	Columns []components.Column
+	// Empty is shown when the list has no rows.
+	Empty string
+	// Load builds the fetcher for the current state; a nil fetcher means there is
+	// nothing to load, and why says so in place of the rows.
+	Load func() (f Fetcher[T], why string)
+	// Key identifies an item across refreshes (the cursor follows it); Row renders it.
+	Key func(T) string
+	Row func(T) components.Row
+	// FollowsProject lists reload when the current project changes.
+	FollowsProject bool
+	// Loaded runs after every successful load (caches, default selection).
+	Loaded  func(items []T) tea.Cmd
+	Actions []Action[T]
+	// Interval overrides the live-refresh interval (default ctx.Refresh; <0 = not live).
+	Interval func() time.Duration
+}
+
+// List is the base of every table view.
+type List[T any] struct {
+	Ctx   *common.Context
+	Req   *common.Requests
+	Table *components.Table
+	Spec  ListSpec[T]
+
+	items  []T
+	byKey  map[string]int
+	pick   string // select this key after the next load (a created item)
+	loaded bool
+}
+
+// NewList builds a list view from its spec.
+func NewList[T any](ctx *common.Context, spec ListSpec[T]) *List[T] {
+	l := &List[T]{Ctx: ctx, Req: common.NewRequests(), Spec: spec}
+	l.Table = components.NewTable(ctx, spec.Columns)
+	l.Table.Empty = spec.Empty
+	return l
+}
+
+// ID addresses results to this view.
+func (l *List[T]) ID() int64 { return l.Req.ID }
+
+// Init starts the first load.
+func (l *List[T]) Init() tea.Cmd { return l.Load() }
+
+// Load starts a load (a new one cancels the previous).
+func (l *List[T]) Load() tea.Cmd {
+	f, why := l.Spec.Load()
+	if f == nil {
+		l.Req.Forget("list")
+		l.Table.Empty = why
+		l.SetItems(nil)
+		return common.Send(common.RefreshDone{})
+	}
+	l.Table.Empty = l.Spec.Empty
+	return common.Fetch(l.Req, "list", f)
+}
+
+// Reset drops what is shown and loads again (project changed, mode switched).
+func (l *List[T]) Reset() tea.Cmd {
+	l.Req.Forget("list")
+	l.items, l.byKey, l.loaded = nil, nil, false
+	l.Table.SetRows(nil)
+	l.Table.Loading = true
+	return l.Load()
+}
+
+// Items are the loaded items in load order.
+func (l *List[T]) Items() []T { return l.items }
+
+// Loaded reports whether a load has succeeded.
+func (l *List[T]) Loaded() bool { return l.loaded }
+
+// SetItems shows items at once (a create's answer before the next refresh), keeping
+// the cursor on the same key.
+func (l *List[T]) SetItems(items []T) {
+	l.items = items
+	l.byKey = make(map[string]int, len(items))
+	rows := make([]components.Row, len(items))
+	for i, it := range items {
+		l.byKey[l.Spec.Key(it)] = i
+		rows[i] = l.Spec.Row(it)
+		rows[i].Key = l.Spec.Key(it)
+	}
+	l.Table.SetRows(rows)
+	if l.pick != "" && l.Table.Select(l.pick) {
+		l.pick = ""
+	}
+}
+
+// Rerender rebuilds the rows from the items (something they show changed).
+func (l *List[T]) Rerender() { l.SetItems(l.items) }
+
+// Selected is the item under the cursor.
+func (l *List[T]) Selected() (T, bool) {
+	i, ok := l.byKey[l.Table.SelectedKey()]
+	if !ok {
+		var zero T
+		return zero, false
+	}
+	return l.items[i], true
+}
+
+// SelectLater puts the cursor on key now if it is shown, else after the next load that
+// has it (a newly created item).
+func (l *List[T]) SelectLater(key string) {
+	if !l.Table.Select(key) {
+		l.pick = key
+	}
+}
+
+// Handle is the shared part of Update: the list's results, project changes, refresh,
+// the filter, the actions and the table's own keys. Views call it for whatever they do
+// not handle themselves.
+func (l *List[T]) Handle(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case common.Result[[]T]:
+		if msg.Kind != "list" || !l.Req.Current(msg.Addr) {
+			return nil
+		}
+		return l.finish(msg.Value, msg.Err)
+	case common.ProjectSelected:
+		if l.Spec.FollowsProject {
+			return l.Reset()
+		}
+		l.Rerender()
+		return nil
+	case common.RefreshNow:
+		return l.Load()
+	case tea.KeyMsg:
+		if l.Table.Filtering() {
+			_, cmd := l.Table.Update(msg)
+			return cmd
+		}
+		if a, ok := match(l.Spec.Actions, msg); ok {
+			item, ok := l.Selected()
+			return run(a, item, ok, l.noun())
+		}
+	}
+	_, cmd := l.Table.Update(msg)
+	return cmd
+}
+
+func (l *List[T]) finish(items []T, err error) tea.Cmd {
+	var partial *Partial
+	if err != nil && !asPartial(err, &partial) {
+		l.Table.SetError(l.Ctx.ErrorText(err))
+		return common.Send(common.RefreshDone{Err: err})
+	}
+	l.loaded = true
+	l.SetItems(items)
+	cmds := []tea.Cmd{common.Send(common.RefreshDone{})}
+	if partial != nil {
+		l.Table.Err = partial.Text
+		cmds = append(cmds, common.Warn(partial.Text))
+	}
+	if l.Spec.Loaded != nil {
+		cmds = append(cmds, l.Spec.Loaded(items))
+	}
+	return tea.Batch(cmds...)
+}
+
+func asPartial(err error, p **Partial) bool {
+	pe, ok := err.(*Partial)
+	if ok {
+		*p = pe
+	}
+	return ok
+}
+
+func (l *List[T]) noun() string {
+	if l.Spec.Noun == "" {
+		return "row"
+	}
+	return l.Spec.Noun
+}
+
+// Title is the breadcrumb segment.
+func (l *List[T]) Title() string { return l.Spec.Title }
+
+// View renders the table.
+func (l *List[T]) View() string { return l.Table.View() }
+
+// SetSize gives the table the pane.
+func (l *List[T]) SetSize(w, h int) { l.Table.SetSize(w, h) }
+
+// Capturing is true while the filter has focus.
+func (l *List[T]) Capturing() bool { return l.Table.Filtering() }
+
+// ClaimsKey takes esc while a filter is applied (esc clears it before going back).
+func (l *List[T]) ClaimsKey(msg tea.KeyMsg) bool {
+	return key.Matches(msg, l.Ctx.Keys.Back) && l.Table.FilterText() != ""
+}
+
+// Refresh reloads (live refresh).
+func (l *List[T]) Refresh() tea.Cmd { return l.Load() }
+
+// RefreshInterval is the spec's, else the configured interval.
+func (l *List[T]) RefreshInterval() time.Duration {
+	if l.Spec.Interval != nil {
+		return l.Spec.Interval()
+	}
+	return l.Ctx.Refresh
+}
+
+// Leave cancels what is in flight.
+func (l *List[T]) Leave() { l.Req.CancelAll() }
+
+// ShortHelp is the actions, then the filter.
+func (l *List[T]) ShortHelp() []key.Binding {
+	return append(helpOf(l.Spec.Actions, true), l.Ctx.Keys.Filter)
+}
+
+// FullHelp is every action and refresh, then the table's keys.
+func (l *List[T]) FullHelp() [][]key.Binding {
+	return [][]key.Binding{append(helpOf(l.Spec.Actions, false), l.Ctx.Keys.Refresh), l.Table.HelpBindings()}
+}
