@@ -10,18 +10,26 @@ import (
 )
 
 // faultSpec is a parsed --faults value: "seed=7,500=0.1,429=0.05,latency=0.2:300ms,drop=0.02".
+//
+// drop=R closes R of all connections unanswered; a dropped write (POST, PUT, DELETE) is
+// executed first half of the time. drop-after=R closes R of the writes after executing
+// them, always: the write happened and the caller cannot know, which is the case a
+// client must report as of unknown outcome rather than as failed.
 type faultSpec struct {
-	Seed        int64
-	Rate500     float64
-	Rate429     float64
-	RateLatency float64
-	Latency     time.Duration
-	RateDrop    float64
+	Seed          int64
+	Rate500       float64
+	Rate429       float64
+	RateLatency   float64
+	Latency       time.Duration
+	RateDrop      float64
+	RateDropAfter float64
 }
 
 func (f faultSpec) active() bool {
-	return f.Rate500 > 0 || f.Rate429 > 0 || f.RateLatency > 0 || f.RateDrop > 0
+	return f.Rate500 > 0 || f.Rate429 > 0 || f.RateLatency > 0 || f.RateDrop > 0 || f.RateDropAfter > 0
 }
+
+const faultKeys = "seed, 500, 429, latency, drop, drop-after"
 
 // parseFaults reads a fault spec; every mistake names the part that is wrong.
 func parseFaults(spec string) (faultSpec, error) {
@@ -35,7 +43,7 @@ func parseFaults(spec string) (faultSpec, error) {
 		part = strings.TrimSpace(part)
 		key, val, ok := strings.Cut(part, "=")
 		if !ok || key == "" || val == "" {
-			return f, fmt.Errorf("fault spec part %q must be KEY=VALUE (keys: seed, 500, 429, latency, drop)", part)
+			return f, fmt.Errorf("fault spec part %q must be KEY=VALUE (keys: %s)", part, faultKeys)
 		}
 		if seen[key] {
 			return f, fmt.Errorf("fault spec names %q twice", key)
@@ -48,7 +56,7 @@ func parseFaults(spec string) (faultSpec, error) {
 				return f, fmt.Errorf("fault spec part %q: the seed must be an integer", part)
 			}
 			f.Seed = n
-		case "500", "429", "drop":
+		case "500", "429", "drop", "drop-after":
 			r, err := parseRate(part, val)
 			if err != nil {
 				return f, err
@@ -58,6 +66,8 @@ func parseFaults(spec string) (faultSpec, error) {
 				f.Rate500 = r
 			case "429":
 				f.Rate429 = r
+			case "drop-after":
+				f.RateDropAfter = r
 			default:
 				f.RateDrop = r
 			}
@@ -76,7 +86,7 @@ func parseFaults(spec string) (faultSpec, error) {
 			}
 			f.RateLatency, f.Latency = r, d
 		default:
-			return f, fmt.Errorf("fault spec part %q: unknown fault %q (known: seed, 500, 429, latency, drop)", part, key)
+			return f, fmt.Errorf("fault spec part %q: unknown fault %q (known: %s)", part, key, faultKeys)
 		}
 	}
 	return f, nil
@@ -122,10 +132,16 @@ func newFaultInjector(spec faultSpec, fallbackSeed int64) *faultInjector {
 	return &faultInjector{spec: spec, rng: rand.New(rand.NewPCG(uint64(seed), 0x5ca1ab1e))}
 }
 
-// decide draws the same number of values for every request, whatever they decide.
+// decide draws the same number of values for every request, whatever they decide. The
+// drop-after draw is made only when that fault is configured, so the specs without it
+// give the same faults for the same seed as before it existed.
 func (fi *faultInjector) decide(write bool) faultDecision {
 	fi.mu.Lock()
 	dLat, dDrop, dAfter, d500, d429 := fi.rng.Float64(), fi.rng.Float64(), fi.rng.Float64(), fi.rng.Float64(), fi.rng.Float64()
+	dDropAfter := 1.0
+	if fi.spec.RateDropAfter > 0 {
+		dDropAfter = fi.rng.Float64()
+	}
 	fi.mu.Unlock()
 	var d faultDecision
 	if dLat < fi.spec.RateLatency {
@@ -137,6 +153,8 @@ func (fi *faultInjector) decide(write bool) faultDecision {
 		if write && dAfter < 0.5 {
 			d.kind = faultDropAfter
 		}
+	case write && dDropAfter < fi.spec.RateDropAfter:
+		d.kind = faultDropAfter
 	case d500 < fi.spec.Rate500:
 		d.kind = fault500
 	case d429 < fi.spec.Rate429:

@@ -131,3 +131,59 @@ func TestDropAfterExecute(t *testing.T) {
 		t.Fatalf("%d of %d dropped writes were executed; want some but not all", created, n)
 	}
 }
+
+// drop-after executes every chosen write and then closes the connection: the services
+// and users a client "failed" to create exist, and reads are never dropped.
+func TestDropAfterOnlyWrites(t *testing.T) {
+	f, err := parseFaults("drop-after=0.25")
+	if err != nil || f.RateDropAfter != 0.25 || !f.active() {
+		t.Fatalf("parsed %+v, %v", f, err)
+	}
+	e := newEnv(t, Options{Faults: "seed=5,drop-after=1", ProvisionDelay: time.Millisecond})
+	client := &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{DisableKeepAlives: true}}
+	send := func(method, path, body string) (int, error) {
+		var rd io.Reader
+		if body != "" {
+			rd = strings.NewReader(body)
+		}
+		req, _ := http.NewRequest(method, e.srv.URL+path, rd)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "svcv1 "+e.sb.AdminToken())
+		res, err := client.Do(req)
+		if err != nil {
+			return 0, err
+		}
+		res.Body.Close()
+		return res.StatusCode, nil
+	}
+	const n = 5
+	for i := 0; i < n; i++ {
+		svc := fmt.Sprintf(`{"service_name":"pg-after-%d","service_type":"pg","plan":"startup-4","cloud":"aws-eu-west-1"}`, i)
+		user := fmt.Sprintf(`{"username":"after_%d"}`, i)
+		for _, w := range [][2]string{{"/v1/project/acme-prod/service", svc}, {"/v1/project/acme-prod/service/pg-main/user", user}} {
+			if status, err := send("POST", w[0], w[1]); err == nil {
+				t.Fatalf("POST %s answered %d; drop-after=1 closes every write", w[0], status)
+			}
+		}
+		if status, err := send("GET", "/v1/project/acme-prod/service/pg-main/user", ""); err != nil || status != 200 {
+			t.Fatalf("a read under drop-after: %d, %v", status, err)
+		}
+	}
+	if status, err := send("DELETE", "/v1/project/acme-prod/service/pg-after-0", ""); err == nil {
+		t.Fatalf("DELETE answered %d", status)
+	}
+	e.sb.mu.RLock()
+	defer e.sb.mu.RUnlock()
+	p := e.sb.st.Projects["acme-prod"]
+	for i := 0; i < n; i++ {
+		if p.Services[fmt.Sprintf("pg-after-%d", i)] == nil && i > 0 {
+			t.Errorf("service pg-after-%d was not created before the drop", i)
+		}
+		if p.Services["pg-main"].user(fmt.Sprintf("after_%d", i)) == nil {
+			t.Errorf("user after_%d was not created before the drop", i)
+		}
+	}
+	if p.Services["pg-after-0"] != nil {
+		t.Error("the dropped DELETE was not executed")
+	}
+}

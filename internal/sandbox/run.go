@@ -18,7 +18,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "loopback address to listen on (port 0 picks one)")
 	data := fs.String("data", "demo", "data set: demo, empty or scale:N")
 	delay := fs.Duration("provision-delay", DefaultProvisionDelay, "how long services stay REBUILDING or REBALANCING")
-	faults := fs.String("faults", "", "fault injection, e.g. seed=7,500=0.1,429=0.05,latency=0.2:300ms,drop=0.02")
+	faults := fs.String("faults", "", "fault injection, e.g. seed=7,500=0.1,429=0.05,latency=0.2:300ms,drop=0.02,drop-after=0.05 (drop-after: writes executed, then the connection closed)")
 	state := fs.String("state", "", "state file: loaded when present, saved after changes")
 	rate := fs.Int("rate-limit", DefaultRateLimit, "requests per minute per token")
 	seed := fs.Int64("seed", 0, "seed for demo data, passwords and faults (0: random)")
