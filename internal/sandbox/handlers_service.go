@@ -63,15 +63,15 @@ func copyConfig(m map[string]any) models.UserConfig {
 }
 
 func (s *Sandbox) renderService(p *project, sv *service, now time.Time, detail bool) models.Service {
-	host, port := s.endpoint(p, sv)
-	pu := sv.primary()
-	db := defaultDatabase(sv.Type)
+	cd := s.connection(p, sv)
 	params := map[string]string{
-		"host": host, "port": strconv.Itoa(port), "user": pu.Username, "password": pu.Password,
+		"host": cd.host, "port": strconv.Itoa(cd.port), "user": cd.user, "password": cd.password,
 	}
-	if db != "" {
-		params["dbname"] = db
-		params["sslmode"] = "require"
+	if cd.dbname != "" {
+		params["dbname"] = cd.dbname
+	}
+	if cd.sslmode != "" {
+		params["sslmode"] = cd.sslmode
 	}
 	if sv.Type == models.TypeOpenSearch {
 		params["dashboards_uri"] = "https://" + sv.Host + ":443"
@@ -83,7 +83,7 @@ func (s *Sandbox) renderService(p *project, sv *service, now time.Time, detail b
 		State:                 sv.state(now),
 		CloudName:             sv.Cloud,
 		Plan:                  sv.Plan,
-		ServiceURI:            serviceURI(sv.Type, pu.Username, pu.Password, host, port, db),
+		ServiceURI:            cd.uri,
 		ServiceURIParams:      params,
 		CreateTime:            sv.CreateTime,
 		UpdateTime:            sv.updateTime(now),
@@ -96,7 +96,7 @@ func (s *Sandbox) renderService(p *project, sv *service, now time.Time, detail b
 	}
 	if detail {
 		out.ConnectionInfo = models.ConnectionInfoMap{sv.Type: {{
-			Host: host, Port: models.FlexInt(port), DBName: db, User: pu.Username,
+			Host: cd.host, Port: models.FlexInt(cd.port), DBName: cd.dbname, User: cd.user,
 		}}}
 	}
 	return out

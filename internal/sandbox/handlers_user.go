@@ -7,13 +7,13 @@ import (
 )
 
 func (s *Sandbox) listUsers(c *call) (any, error) {
-	_, sv, err := c.service(accessRead, "list service users")
+	p, sv, err := c.service(accessRead, "list service users")
 	if err != nil {
 		return nil, err
 	}
 	out := make([]models.ServiceUser, 0, len(sv.Users))
 	for _, u := range sv.Users {
-		out = append(out, models.ServiceUser{Username: u.Username, Type: u.Type})
+		out = append(out, models.ServiceUser{Username: s.userName(p, sv, u), Type: u.Type})
 	}
 	return map[string]any{"users": out}, nil
 }
@@ -23,7 +23,7 @@ func (s *Sandbox) createUser(c *call) (any, error) {
 	if err := c.decode(&req, "username"); err != nil {
 		return nil, err
 	}
-	_, sv, err := c.service(accessManage, "create service users")
+	p, sv, err := c.service(accessManage, "create service users")
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +43,7 @@ func (s *Sandbox) createUser(c *call) (any, error) {
 			return nil, badRequest("Invalid authentication: %s services accept %s, not %q", sv.Type, strings.Join(allowed, " or "), req.Authentication)
 		}
 	}
-	if sv.user(req.Username) != nil {
+	if s.findUser(p, sv, req.Username) != nil || sv.user(req.Username) != nil {
 		return nil, conflict("Service user %s already exists in service %s", req.Username, sv.Name)
 	}
 	u := &serviceUser{Username: req.Username, Type: models.UserRegular, Password: s.newPassword(), Authentication: req.Authentication}
@@ -80,16 +80,19 @@ func (s *Sandbox) resetUser(c *call) (any, error) {
 	if err := c.decode(&req, "operation"); err != nil {
 		return nil, err
 	}
-	_, sv, err := c.service(accessManage, "reset service user credentials")
+	p, sv, err := c.service(accessManage, "reset service user credentials")
 	if err != nil {
 		return nil, err
 	}
 	if req.Operation != models.ResetCredentialsOperation {
 		return nil, badRequest("Invalid operation: %q is not supported; the only operation is %s", req.Operation, models.ResetCredentialsOperation)
 	}
-	u := sv.user(c.param("username"))
+	u := s.findUser(p, sv, c.param("username"))
 	if u == nil {
 		return nil, notFound("Service user %s does not exist in service %s", c.param("username"), sv.Name)
+	}
+	if s.attachmentOf(p, sv) != nil && u == sv.primary() {
+		return nil, badRequest("Service %s is attached to a real server (svcui sandbox --attach); the password of %s is that server's and cannot be reset here", sv.Name, c.param("username"))
 	}
 	u.Password = s.newPassword()
 	if err := s.issueAccessCert(sv, u, c); err != nil {
@@ -99,12 +102,12 @@ func (s *Sandbox) resetUser(c *call) (any, error) {
 }
 
 func (s *Sandbox) deleteUser(c *call) (any, error) {
-	_, sv, err := c.service(accessAdmin, "delete service users")
+	p, sv, err := c.service(accessAdmin, "delete service users")
 	if err != nil {
 		return nil, err
 	}
 	name := c.param("username")
-	u := sv.user(name)
+	u := s.findUser(p, sv, name)
 	if u == nil {
 		return nil, notFound("Service user %s does not exist in service %s", name, sv.Name)
 	}
@@ -126,16 +129,14 @@ func (s *Sandbox) connectionInfo(c *call) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	host, port := s.endpoint(p, sv)
-	pu := sv.primary()
-	db := defaultDatabase(sv.Type)
+	cd := s.connection(p, sv)
 	return models.ConnectionInfo{
-		Host:     host,
-		Port:     models.FlexInt(port),
-		User:     pu.Username,
-		Password: pu.Password,
-		Database: db,
-		URI:      serviceURI(sv.Type, pu.Username, pu.Password, host, port, db),
-		CACert:   s.ca.CertPEM,
+		Host:     cd.host,
+		Port:     models.FlexInt(cd.port),
+		User:     cd.user,
+		Password: cd.password,
+		Database: cd.dbname,
+		URI:      cd.uri,
+		CACert:   cd.caPEM,
 	}, nil
 }

@@ -22,6 +22,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	state := fs.String("state", "", "state file: loaded when present, saved after changes")
 	rate := fs.Int("rate-limit", DefaultRateLimit, "requests per minute per token")
 	seed := fs.Int64("seed", 0, "seed for demo data, passwords and faults (0: random)")
+	var attachArgs []string // checked after parsing, so that no error repeats a password
+	fs.Func("attach", "SERVICE=URI or PROJECT/SERVICE=URI (repeatable): answer that service's connection details from a real server's URI, e.g. pg-main=postgres://user:pass@127.0.0.1:5432/db?sslmode=disable; URI env:NAME reads it from the environment", func(v string) error {
+		attachArgs = append(attachArgs, v)
+		return nil
+	})
 	fail := func(err error) error {
 		fmt.Fprintln(stderr, "svcui sandbox: "+err.Error())
 		return err
@@ -29,7 +34,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stderr)
-			fmt.Fprintln(stderr, "Usage: svcui sandbox [--addr 127.0.0.1:8080] [--data demo|empty|scale:N] [--provision-delay 20s] [--faults SPEC] [--state FILE] [--rate-limit N] [--seed N]")
+			fmt.Fprintln(stderr, "Usage: svcui sandbox [--addr 127.0.0.1:8080] [--data demo|empty|scale:N] [--provision-delay 20s] [--faults SPEC] [--state FILE] [--rate-limit N] [--seed N] [--attach SERVICE=URI]...")
 			fs.PrintDefaults()
 			return nil
 		}
@@ -47,9 +52,13 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := checkLoopback(*addr); err != nil {
 		return fail(err)
 	}
+	attach, err := parseAttachArgs(attachArgs)
+	if err != nil {
+		return fail(err)
+	}
 	sb, err := New(Options{
 		Data: *data, ProvisionDelay: *delay, Faults: *faults, StateFile: *state,
-		RateLimit: *rate, Search: true, Seed: *seed,
+		RateLimit: *rate, Search: true, Seed: *seed, Attach: attach,
 	})
 	if err != nil {
 		return fail(err)
@@ -72,4 +81,20 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fail(errors.New("closing took longer than 10s; the state file may be stale"))
 	}
 	return nil
+}
+
+// parseAttachArgs reads the --attach values (SERVICE=URI) into Options.Attach.
+func parseAttachArgs(args []string) (map[string]string, error) {
+	attach := map[string]string{}
+	for _, v := range args {
+		name, uri, ok := strings.Cut(v, "=")
+		if !ok || name == "" || uri == "" || strings.Contains(name, "://") {
+			return nil, fmt.Errorf("--attach %s: the form is SERVICE=URI, like pg-main=postgres://user:pass@127.0.0.1:5432/db", redactURI(v))
+		}
+		if _, dup := attach[name]; dup {
+			return nil, fmt.Errorf("--attach names %s twice", name)
+		}
+		attach[name] = uri
+	}
+	return attach, nil
 }

@@ -22,12 +22,16 @@ import (
 type Options struct {
 	Data           string        // "demo" (default), "empty", "scale:N"
 	ProvisionDelay time.Duration // REBUILDING/REBALANCING → RUNNING after this; default 20s
-	Faults         string        // fault spec, e.g. "seed=7,500=0.1,429=0.05,latency=0.2:300ms,drop=0.02"
+	Faults         string        // fault spec, e.g. "seed=7,500=0.1,429=0.05,latency=0.2:300ms,drop=0.02,drop-after=0.05"
 	StateFile      string        // loaded at New when it exists; saved after changes and on Close
 	Clock          Clock         // nil = real time
 	RateLimit      int           // requests per minute per token; 0 = 1200
 	Search         bool          // serve the OpenSearch interface of opensearch services over TLS on loopback
 	Seed           int64         // demo data, passwords and faults determinism; 0 = random
+	// Attach points services at real servers: "SERVICE" (unique in the data) or
+	// "PROJECT/SERVICE" → a URI like postgres://user:pass@127.0.0.1:5432/db?sslmode=disable,
+	// or "env:NAME" to read the URI from that environment variable. See connDetails.
+	Attach map[string]string
 }
 
 // DefaultProvisionDelay is how long a service stays REBUILDING or REBALANCING.
@@ -53,6 +57,9 @@ type Sandbox struct {
 	rng    *mrand.Rand
 	tokens tokenPair
 	ca     *certAuthority
+	// attached: connection details of services pointed at real servers, by searchKey;
+	// fixed at New, so read without the lock.
+	attached map[string]*connDetails
 
 	limiter *rateLimiter
 	faults  *faultInjector // nil when no faults are configured
@@ -113,6 +120,9 @@ func New(opts Options) (*Sandbox, error) {
 		if err := s.generate(opts.Data); err != nil {
 			return nil, err
 		}
+	}
+	if err := s.resolveAttachments(opts.Attach); err != nil {
+		return nil, err
 	}
 	s.search = newSearchHost(s)
 	if opts.Search {
