@@ -13,6 +13,7 @@ import (
 	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/config"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/safe"
 	"github.com/svcui/svcui/internal/ui/theme"
 )
 
@@ -180,7 +181,7 @@ func (w *welcome) View() string {
 	}
 	if w.errText != "" {
 		// Wrapped to the form's width: a long refusal must not widen the box past the screen.
-		b.WriteString("\n" + t.Danger.Width(welcomeTextWidth).Render("✗ "+w.errText))
+		b.WriteString("\n" + t.Danger.Width(welcomeTextWidth).Render("✗ "+safe.Text(w.errText)))
 	}
 	b.WriteString("\n\n" + t.Muted.Render("esc: quit"))
 	box := t.ModalBox.Render(b.String())

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/safe"
 	"github.com/svcui/svcui/internal/ui/theme"
 )
 
@@ -27,14 +28,14 @@ func Header(ctx *common.Context, crumbs []string, live LiveState, width int) str
 	st := ctx.Styles
 	left := st.Title.Render("svcui")
 	if ctx.Profile != "" {
-		left += " " + st.Muted.Render("["+ctx.Profile+"]")
+		left += " " + st.Muted.Render("["+safe.Text(ctx.Profile)+"]")
 	}
 	if ctx.Project != "" && ctx.Role != "" {
-		left += " " + st.Muted.Render("as ") + string(ctx.Role)
+		left += " " + st.Muted.Render("as ") + safe.Text(string(ctx.Role))
 	}
 	crumb := ""
 	if len(crumbs) > 0 {
-		crumb = st.Breadcrumb.Render(strings.Join(crumbs, " › "))
+		crumb = st.Breadcrumb.Render(safe.Text(strings.Join(crumbs, " › ")))
 	}
 	var right []string
 	if live.Interval > 0 {
@@ -118,7 +119,7 @@ func Footer(ctx *common.Context, level theme.Level, message string, help []key.B
 	st := ctx.Styles
 	msg := ""
 	if message != "" {
-		msg = st.LevelStyle(level).Render(theme.LevelGlyph(level) + " " + strings.ReplaceAll(message, "\n", " "))
+		msg = st.LevelStyle(level).Render(theme.LevelGlyph(level) + " " + safe.Text(message))
 	}
 	// Whole entries only: one that does not fit is left out (the help overlay lists it)
 	// rather than cut mid-word; shorter ones after it, like "? help", still get their place.

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 // Field is one key/value line of a Detail.
@@ -145,10 +146,10 @@ func (d *Detail) View() string {
 			if si > 0 {
 				lines = append(lines, "")
 			}
-			lines = append(lines, st.HelpGroup.Render(sec.Title))
+			lines = append(lines, st.HelpGroup.Render(safe.Text(sec.Title)))
 		}
 		for _, f := range sec.Fields {
-			val := f.Value
+			val := safe.Text(f.Value)
 			if f.Secret && !d.revealed {
 				val = st.Secret.Render(Mask(val))
 			}
@@ -161,18 +162,17 @@ func (d *Detail) View() string {
 				marker = "› "
 				cursorLine = len(lines)
 			}
-			label := pad(f.Label, labelW, false)
+			label := pad(safe.Text(f.Label), labelW, false)
 			if f.Multiline && (!f.Secret || d.revealed) && strings.Contains(f.Value, "\n") {
 				line := marker + st.Muted.Render(label) + "  "
 				if selected {
 					line = st.Selected.Render(marker+label) + "  "
 				}
 				lines = append(lines, line+"(multi-line, y copies)")
-				for _, l := range strings.Split(strings.TrimRight(f.Value, "\n"), "\n") {
+				for _, l := range strings.Split(strings.TrimRight(safe.Block(f.Value), "\n"), "\n") {
 					lines = append(lines, "    "+st.Muted.Render(l))
 				}
 			} else {
-				val = strings.ReplaceAll(val, "\n", " ")
 				var line string
 				if selected {
 					line = st.Selected.Render(marker+label) + "  " + val

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 // Frame draws a modal's content in a centred box within the screen. Content wider or
@@ -19,7 +20,7 @@ func Frame(ctx *common.Context, title, body, help string, screenW, screenH int) 
 	maxH := max(5, screenH-2)
 	var head, tail []string
 	if title != "" {
-		head = []string{st.ModalTitle.Render(title), ""}
+		head = []string{st.ModalTitle.Render(safe.Text(title)), ""}
 	}
 	if help != "" {
 		tail = []string{"", st.Muted.Render(help)}
@@ -82,7 +83,7 @@ func (c *Confirm) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 }
 
 func (c *Confirm) View() string {
-	body := lipgloss.NewStyle().Width(ModalWidth(c.screenW)).Render(c.text)
+	body := lipgloss.NewStyle().Width(ModalWidth(c.screenW)).Render(safe.Block(c.text))
 	return Frame(c.ctx, c.title, body, "y / enter: yes   n / esc: no", c.screenW, c.scH)
 }
 
@@ -137,9 +138,9 @@ func (c *TypedConfirm) View() string {
 	st := c.ctx.Styles
 	w := ModalWidth(c.screenW)
 	var b strings.Builder
-	b.WriteString(lipgloss.NewStyle().Width(w).Render(c.text))
+	b.WriteString(lipgloss.NewStyle().Width(w).Render(safe.Block(c.text)))
 	b.WriteString("\n\nType ")
-	b.WriteString(st.Bold.Render(c.name))
+	b.WriteString(st.Bold.Render(safe.Text(c.name)))
 	b.WriteString(" to confirm:\n")
 	b.WriteString("> " + c.input.View())
 	b.WriteString("\n")
@@ -241,7 +242,7 @@ func (s *Secret) View() string {
 	st := s.ctx.Styles
 	var b strings.Builder
 	for _, f := range s.fields {
-		b.WriteString(st.Muted.Render(f[0]+": ") + f[1] + "\n")
+		b.WriteString(st.Muted.Render(safe.Text(f[0])+": ") + safe.Text(f[1]) + "\n")
 	}
 	b.WriteString("\n")
 	// Wrapped to the modal's width: the frame cuts long lines, and at 80 columns it cut the warning.

@@ -19,6 +19,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 // Column describes a table column.
@@ -36,6 +37,10 @@ type Column struct {
 	Numeric bool
 	// Optional columns are hidden in the compact layout (below 120 columns).
 	Optional bool
+	// Styled columns carry the UI's own styling (state badges), built from platform text
+	// that went through safe.Text first; every other cell is outside text and is made
+	// safe here.
+	Styled bool
 }
 
 // Row is one table row. Key identifies it across refreshes (the resource name); the
@@ -108,6 +113,10 @@ func (t *Table) SetRows(rows []Row) {
 			var cell string
 			if c < len(r.Cells) {
 				cell = r.Cells[c]
+				if !t.columns[c].Styled {
+					cell = safe.Text(cell)
+					r.Cells[c] = cell
+				}
 			}
 			p := cell
 			if strings.IndexByte(p, 0x1b) >= 0 {
@@ -439,7 +448,7 @@ func (t *Table) View() string {
 	var hb strings.Builder
 	hb.WriteString("  ")
 	for i, ci := range shown {
-		title := t.columns[ci].Title
+		title := safe.Text(t.columns[ci].Title)
 		if t.sorted && ci == t.sortCol {
 			if t.sortDesc {
 				title += " ↓"
@@ -459,12 +468,12 @@ func (t *Table) View() string {
 	case t.Loading && len(t.rows) == 0:
 		lines = append(lines, st.Muted.Render("  Loading…"))
 	case t.Err != "" && len(t.rows) == 0:
-		lines = append(lines, st.Danger.Render(ansi.Truncate("  ✗ "+t.Err, t.width, "…")))
+		lines = append(lines, st.Danger.Render(ansi.Truncate("  ✗ "+safe.Text(t.Err), t.width, "…")))
 		lines = append(lines, st.Muted.Render("  Press ctrl+r to retry."))
 	case len(t.rows) == 0:
-		lines = append(lines, st.Muted.Render(ansi.Truncate("  "+t.Empty, t.width, "…")))
+		lines = append(lines, st.Muted.Render(ansi.Truncate("  "+safe.Text(t.Empty), t.width, "…")))
 	case len(t.visible) == 0:
-		lines = append(lines, st.Muted.Render(ansi.Truncate("  No rows match “"+t.filter.Value()+"”. Press esc to clear the filter.", t.width, "…")))
+		lines = append(lines, st.Muted.Render(ansi.Truncate("  No rows match “"+safe.Text(t.filter.Value())+"”. Press esc to clear the filter.", t.width, "…")))
 	default:
 		end := min(len(t.visible), t.offset+body)
 		for vi := t.offset; vi < end; vi++ {
@@ -522,7 +531,7 @@ func (t *Table) statusLine() string {
 		parts = append(parts, "0/"+strconv.Itoa(len(t.rows)))
 	}
 	if f := t.filter.Value(); f != "" {
-		parts = append(parts, "filter “"+f+"” ("+strconv.Itoa(len(t.visible))+" of "+strconv.Itoa(len(t.rows))+")")
+		parts = append(parts, "filter “"+safe.Text(f)+"” ("+strconv.Itoa(len(t.visible))+" of "+strconv.Itoa(len(t.rows))+")")
 	}
 	if t.sorted && t.sortCol < len(t.columns) {
 		dir := "↑"
@@ -533,7 +542,7 @@ func (t *Table) statusLine() string {
 	}
 	s := st.Muted.Render(strings.Join(parts, " · "))
 	if t.Err != "" && len(t.rows) > 0 {
-		s += "  " + st.Danger.Render("✗ "+t.Err)
+		s += "  " + st.Danger.Render("✗ "+safe.Text(t.Err))
 	}
 	return ansi.Truncate(s, t.width, "…")
 }

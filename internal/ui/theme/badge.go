@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 // Level is the severity of a footer message.
@@ -51,6 +53,7 @@ var SpinnerFrames = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "�
 // REBUILDING/REBALANCING with the current spinner frame, anything else as it comes with
 // a neutral glyph. Colour only reinforces the glyph.
 func (t *Theme) StateBadge(state string, frame int) string {
+	state = safe.Text(state)
 	up := strings.ToUpper(state)
 	switch up {
 	case "RUNNING":

@@ -38,7 +38,7 @@ func New(ctx *common.Context) common.View {
 		{Title: "", Width: 1, Max: 1},
 		{Title: "Service", Flex: true, Max: 48},
 		{Title: "Type", Max: 14},
-		{Title: "State", Max: 20},
+		{Title: "State", Max: 20, Styled: true},
 	})
 	t.Empty = "No services in this project."
 	return &Picker{ctx: ctx, req: common.NewRequests(), table: t, project: ctx.Project, services: map[string]models.Service{}}

@@ -15,6 +15,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/keys"
+	"github.com/svcui/svcui/internal/ui/safe"
 	"github.com/svcui/svcui/internal/ui/theme"
 )
 
@@ -49,12 +50,12 @@ func NewAccess(ctx *common.Context, t target, kind string) *Access {
 		cols = []components.Column{{Title: "Username", Flex: true, Max: 40}, {Title: "Topic", Flex: true, Max: 60}, {Title: "Permission", Max: 12}}
 	case common.AccessTopics:
 		cols = []components.Column{{Title: "Topic", Flex: true, Max: 60}, {Title: "Partitions", Right: true, Numeric: true, Max: 10},
-			{Title: "Replication", Right: true, Numeric: true, Max: 11}, {Title: "State", Max: 16}}
+			{Title: "Replication", Right: true, Numeric: true, Max: 11}, {Title: "State", Max: 16, Styled: true}}
 	case common.AccessDatabases:
 		cols = []components.Column{{Title: "Database", Flex: true, Max: 64}}
 	default:
 		kind = common.AccessUsers
-		cols = []components.Column{{Title: "Username", Flex: true, Max: 48}, {Title: "Type", Max: 12}}
+		cols = []components.Column{{Title: "Username", Flex: true, Max: 48}, {Title: "Type", Max: 12, Styled: true}}
 	}
 	tb := components.NewTable(ctx, cols)
 	tb.Empty = "Nothing here yet. Press c to create one."
@@ -257,7 +258,7 @@ func (a *Access) render() {
 	switch a.kind {
 	case common.AccessUsers:
 		for _, u := range a.data.Users {
-			typ := string(u.Type)
+			typ := safe.Text(string(u.Type))
 			if u.Type == models.UserPrimary {
 				typ = st.Bold.Render("★ primary")
 			}
@@ -296,7 +297,7 @@ func topicBadge(st *theme.Theme, state string, frame int) string {
 		return st.Muted.Render("? unknown")
 	}
 	f := theme.SpinnerFrames[((frame%len(theme.SpinnerFrames))+len(theme.SpinnerFrames))%len(theme.SpinnerFrames)]
-	return st.Warn.Render(f + " " + state)
+	return st.Warn.Render(f + " " + safe.Text(state))
 }
 
 func sortRows(rows []components.Row) {

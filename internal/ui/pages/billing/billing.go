@@ -14,6 +14,7 @@ import (
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 // Pane keys. They avoid every default binding of ctx.Keys (c e d R x y u a s S g G j k q).
@@ -110,7 +111,7 @@ func invoiceBadge(ctx *common.Context, s models.InvoiceState) string {
 	case "":
 		return st.Muted.Render("? unknown")
 	}
-	return st.Info.Render("◆ " + string(s))
+	return st.Info.Render("◆ " + safe.Text(string(s)))
 }
 
 // alignAmounts formats amounts so that, right-aligned in a column, their decimal points

@@ -38,7 +38,7 @@ func NewEstimates(ctx *common.Context, project string) *Estimates {
 		{Title: "Service", Flex: true, Max: 40},
 		{Title: "Type", Max: 14},
 		{Title: "Estimated cost", Right: true, Numeric: true, Max: 20},
-		{Title: "", Width: barWidth, Max: barWidth},
+		{Title: "", Width: barWidth, Max: barWidth, Styled: true},
 	})
 	t.Empty = "No services in this project, so nothing is estimated."
 	return &Estimates{ctx: ctx, req: common.NewRequests(), project: project, table: t}

@@ -44,7 +44,7 @@ func NewInvoices(ctx *common.Context, b models.BillingGroup) *Invoices {
 		{Title: "Number", Max: 24},
 		{Title: "Period", Max: 26, Flex: true},
 		// Wide enough for every documented state word: a badge is never cut.
-		{Title: "State", Width: 15, Max: 24},
+		{Title: "State", Width: 15, Max: 24, Styled: true},
 		{Title: "Total incl. VAT", Right: true, Numeric: true, Max: 18},
 		// Shown from 120 columns; at 80 the total incl. VAT and the currency stay.
 		{Title: "Total excl. VAT", Right: true, Numeric: true, Max: 18, Optional: true},

@@ -78,7 +78,7 @@ func newPane(ctx *common.Context, service string) *Pane {
 	ta.Placeholder = "GET /logs-app/_search   (ctrl+t templates)"
 	ta.SetValue("GET /_cluster/health\n")
 	idx := components.NewTable(ctx, []components.Column{
-		{Title: "", Width: 1, Max: 1},
+		{Title: "", Width: 1, Max: 1, Styled: true},
 		{Title: "Index", Flex: true, Max: 30},
 		{Title: "Docs", Right: true, Numeric: true, Max: 9},
 		{Title: "Size", Right: true, Max: 8, Optional: true},

@@ -86,12 +86,12 @@ func newTable(ctx *common.Context, all bool) *components.Table {
 		{Title: "Type", Max: 12},
 		{Title: "Plan", Max: 18},
 		{Title: "Cloud", Max: 22, Optional: true},
-		{Title: "State", Max: 28, Width: 12},
+		{Title: "State", Max: 28, Width: 12, Styled: true},
 		// Nodes and age give way below 120 columns so plan and state stay readable.
 		{Title: "Nodes", Right: true, Numeric: true, Max: 5, Optional: true},
 		{Title: "Disk GB", Right: true, Numeric: true, Max: 8},
 		{Title: "Age", Right: true, Numeric: true, Max: 5, Optional: true},
-		{Title: "Prot.", Max: 5},
+		{Title: "Prot.", Max: 5, Styled: true},
 	}
 	if all {
 		// The project column takes the room of disk and protection in the compact layout,
