@@ -103,12 +103,22 @@ func TestSQLErrors(t *testing.T) {
 		status     int
 		detail     string
 	}{
-		{`DELETE FROM docs`, "SyntaxCheckException", 400, "Only SELECT"},
-		{`SELECT * FROM docs; DROP TABLE docs`, "SyntaxCheckException", 400, "Multiple statements"},
-		{`SELECT nope FROM docs`, "SemanticCheckException", 400, "no such column: nope"},
+		{`DELETE FROM docs`, "SyntaxCheckException", 400, "offending symbol [DELETE] at: 'DELETE' <--- HERE... More details: only SELECT"},
+		{`SELECT * FROM docs; DROP TABLE docs`, "SyntaxCheckException", 400, "offending symbol [;] at: 'SELECT * FROM docs;' <--- HERE... More details: multiple statements"},
+		{`SELECT nope FROM docs`, "SemanticCheckException", 400, "can't resolve Symbol(namespace=FIELD_NAME, name=nope) in type env"},
+		{`SELECT * FROM docs WHERE nope = 1`, "SemanticCheckException", 400, "name=nope"},
 		{`SELECT * FROM missing`, "IndexNotFoundException", 404, "no such index [missing]"},
-		{`SELEC * FROM docs`, "SyntaxCheckException", 400, "Only SELECT"},
-		{`SELECT * FROM docs WHERE`, "SyntaxCheckException", 400, "incomplete input"},
+		{`SELEC * FROM docs`, "SyntaxCheckException", 400, "offending symbol [SELEC]"},
+		{`SELECT * FROM docs WHERE`, "SyntaxCheckException", 400, "offending symbol [<EOF>] at: 'SELECT * FROM docs WHERE' <--- HERE"},
+		{`SELECT title FROM docs WHERE qty > 1 ORDER`, "SyntaxCheckException", 400, "expecting BY"},
+		{`SELECT 'open FROM docs`, "SyntaxCheckException", 400, "string literal is not closed"},
+		{`SELECT * FROM docs JOIN docs d2 ON docs.qty = d2.qty`, "SyntaxCheckException", 400, "joins are not supported"},
+		{`SELECT * FROM (SELECT * FROM docs)`, "SyntaxCheckException", 400, "subqueries are not supported"},
+		{`SELECT title, COUNT(*) FROM docs GROUP BY category`, "SemanticCheckException", 400, "expression [title] contains non-aggregated column"},
+		{`SELECT * FROM docs WHERE qty > price`, "SemanticCheckException", 400, "would need a script"},
+		{`SELECT load_extension('x') FROM docs`, "SemanticCheckException", 400, "Unsupported function [LOAD_EXTENSION]"},
+		// The engine refuses to aggregate a text field without a keyword sub-field, as OpenSearch does.
+		{`SELECT body, COUNT(*) FROM docs GROUP BY body`, "SearchPhaseExecutionException", 400, "Text fields are not optimised"},
 	}
 	for _, tc := range cases {
 		code, m := doJSON(t, h, "POST", "/_plugins/_sql", `{"query":`+string(mustJSON(tc.query))+`}`)
@@ -116,10 +126,5 @@ func TestSQLErrors(t *testing.T) {
 			!strings.Contains(get(m, "error.details").(string), tc.detail) || get(m, "error.reason") == nil {
 			t.Errorf("%s: %d %v", tc.query, code, m)
 		}
-	}
-	// A statement cannot write, even through SQLite tricks.
-	_, m := doJSON(t, h, "POST", "/_plugins/_sql", `{"query":"SELECT COUNT(*) FROM docs"}`)
-	if get(m, "datarows.0.0") != 5.0 {
-		t.Fatalf("docs table altered: %v", m)
 	}
 }

@@ -1,0 +1,332 @@
+package opensearch
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// sqlResult is a finished query: typed columns, rows, and the engine's own answer (format=json).
+type sqlResult struct {
+	names  []string
+	types  []string
+	rows   [][]any
+	engine obj
+}
+
+// prepareSQL parses a statement and translates it against the indices it names; the caller
+// holds the cluster's read lock.
+func (c *Cluster) prepareSQL(stmt string) (*sqlPlan, *sqlErr) {
+	sel, err := parseSQL(strings.TrimSpace(stmt))
+	if err != nil {
+		return nil, err
+	}
+	targets, aerr := c.resolve(sel.from, false)
+	if aerr == nil && len(targets) == 0 {
+		aerr = indexNotFound(sel.from)
+	}
+	if aerr != nil {
+		return nil, &sqlErr{aerr.status, "Error occurred in OpenSearch engine: " + aerr.reason,
+			"org.opensearch.index.IndexNotFoundException: " + aerr.reason + "\nFor more details, please send request for Json format to see the raw response from OpenSearch engine.",
+			"IndexNotFoundException"}
+	}
+	return planSQL(sel, targets)
+}
+
+// runSQL runs one statement through the engine's search and aggregations.
+func (c *Cluster) runSQL(stmt string) (*sqlResult, *sqlErr) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	p, err := c.prepareSQL(stmt)
+	if err != nil {
+		return nil, err
+	}
+	// The request goes through JSON, exactly as _explain shows it and as a user could paste it.
+	v, derr := decodeJSON(mustJSON(p.body))
+	if derr != nil {
+		return nil, &sqlErr{500, "Error occurred in OpenSearch engine", "the translated request is not valid JSON", "IllegalStateException"}
+	}
+	body, _ := asMap(v)
+	req, aerr := parseSearch(body, nil)
+	var out obj
+	if aerr == nil {
+		out, aerr = c.execSearch(p.targets, req)
+	}
+	if aerr != nil {
+		return nil, engineSQLErr(aerr)
+	}
+	res := &sqlResult{engine: out}
+	for _, col := range p.cols {
+		res.names = append(res.names, col.name)
+		res.types = append(res.types, col.typ)
+	}
+	var rows []map[string]any
+	if p.grouped {
+		rows = p.groupRows(out)
+	} else {
+		rows = p.hitRows(out)
+	}
+	for _, r := range rows {
+		vals := make([]any, len(p.cols))
+		for i, col := range p.cols {
+			vals[i] = sqlOut(evalSQL(col.expr, r), col.typ)
+		}
+		res.rows = append(res.rows, vals)
+	}
+	if res.rows == nil {
+		res.rows = [][]any{}
+	}
+	return res, nil
+}
+
+// engineSQLErr reports an engine failure the way the plugin wraps OpenSearch exceptions.
+func engineSQLErr(e *apiError) *sqlErr {
+	cause := e
+	if e.root != nil {
+		cause = e.root
+	}
+	return &sqlErr{e.status, "Error occurred in OpenSearch engine: " + cause.reason,
+		cause.reason + "\nFor more details, please send request for Json format to see the raw response from OpenSearch engine.",
+		javaExceptionName(e.typ)}
+}
+
+// javaExceptionName turns search_phase_execution_exception into SearchPhaseExecutionException.
+func javaExceptionName(typ string) string {
+	var b strings.Builder
+	for _, part := range strings.Split(typ, "_") {
+		if part != "" {
+			b.WriteString(strings.ToUpper(part[:1]) + part[1:])
+		}
+	}
+	return b.String()
+}
+
+func objGet(o obj, k string) any {
+	for _, m := range o {
+		if m.k == k {
+			return m.v
+		}
+	}
+	return nil
+}
+
+// hitRows reads each hit's fields from its document, typed by the mapping.
+func (p *sqlPlan) hitRows(out obj) []map[string]any {
+	hits, _ := objGet(out, "hits").(obj)
+	list, _ := objGet(hits, "hits").([]obj)
+	byName := map[string]*index{}
+	for _, ix := range p.targets {
+		byName[ix.name] = ix
+	}
+	var fields []string
+	for _, col := range p.cols {
+		walkSQL(col.expr, func(x sqlExpr) {
+			if r, ok := x.(*sqlColRef); ok && !containsStr(fields, r.name) {
+				fields = append(fields, r.name)
+			}
+		})
+	}
+	rows := make([]map[string]any, 0, len(list))
+	for _, h := range list {
+		name, _ := objGet(h, "_index").(string)
+		id, _ := objGet(h, "_id").(string)
+		ix := byName[name]
+		if ix == nil {
+			continue
+		}
+		slot, ok := ix.ids[id]
+		if !ok || ix.docs[slot] == nil {
+			continue
+		}
+		row := map[string]any{}
+		for _, f := range fields {
+			switch f {
+			case "_id":
+				row[f] = id
+			case "_index":
+				row[f] = name
+			case "_score":
+				row[f] = objGet(h, "_score")
+			default:
+				row[f] = sqlValue(ix, ix.docs[slot], f)
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// groupRows walks the nested terms (and missing) buckets into one row per group, then applies
+// HAVING, ORDER BY and LIMIT, which the plugin also runs over the aggregated rows.
+func (p *sqlPlan) groupRows(out obj) []map[string]any {
+	var rows []map[string]any
+	var walk func(level obj, depth int, keys []any, count int)
+	walk = func(level obj, depth int, keys []any, count int) {
+		if depth == len(p.groups) {
+			row := map[string]any{}
+			for i, g := range p.groups {
+				row[g] = keys[i]
+			}
+			for _, a := range p.aggs {
+				row[a.key] = p.aggValue(a, level, count)
+			}
+			rows = append(rows, row)
+			return
+		}
+		g := p.groups[depth]
+		terms, _ := objGet(level, g).(obj)
+		buckets, _ := objGet(terms, "buckets").([]obj)
+		for _, b := range buckets {
+			n, _ := objGet(b, "doc_count").(int)
+			walk(b, depth+1, append(keys[:depth:depth], p.bucketKey(g, b)), n)
+		}
+		if m, _ := objGet(level, g+"#missing").(obj); m != nil {
+			if n, _ := objGet(m, "doc_count").(int); n > 0 {
+				walk(m, depth+1, append(keys[:depth:depth], nil), n)
+			}
+		}
+	}
+	aggs, _ := objGet(out, "aggregations").(obj)
+	hits, _ := objGet(out, "hits").(obj)
+	total, _ := objGet(hits, "total").(obj)
+	n, _ := objGet(total, "value").(int)
+	if len(p.groups) > 0 || len(p.aggs) > 0 {
+		walk(aggs, 0, nil, n)
+	}
+	if p.having != nil {
+		kept := rows[:0]
+		for _, r := range rows {
+			if truthy(evalSQL(p.having, r)) {
+				kept = append(kept, r)
+			}
+		}
+		rows = kept
+	}
+	if len(p.order) > 0 {
+		sortSQLRows(rows, p.order)
+	}
+	from := min(p.sel.offset, len(rows))
+	rows = rows[from:]
+	limit := defaultSQLRows
+	if p.sel.limit >= 0 {
+		limit = p.sel.limit
+	}
+	return rows[:min(limit, len(rows))]
+}
+
+func (p *sqlPlan) bucketKey(field string, b obj) any {
+	key := objGet(b, "key")
+	f, _ := asFloat(key)
+	switch fd := p.fields[field]; fd.kind {
+	case kindDate:
+		return sqlTimestamp(int64(f))
+	case kindBool:
+		return f != 0
+	case kindLong:
+		return int64(f)
+	case kindFloat:
+		return f
+	}
+	return key
+}
+
+// aggValue reads one aggregate from a bucket (or the top level), typed like the plugin's.
+func (p *sqlPlan) aggValue(a *sqlAgg, level obj, count int) any {
+	if a.star {
+		return int64(count)
+	}
+	m, _ := objGet(level, a.key).(obj)
+	v := objGet(m, "value")
+	if v == nil {
+		return nil
+	}
+	f, _ := asFloat(v)
+	switch {
+	case a.fn == "COUNT":
+		return int64(f)
+	case a.fn == "AVG":
+		return f
+	case a.fd != nil && a.fd.kind == kindDate:
+		return sqlTimestamp(int64(f))
+	case a.fd != nil && a.fd.kind == kindLong:
+		return int64(f)
+	}
+	return f
+}
+
+func sqlTimestamp(ms int64) string {
+	t := time.UnixMilli(ms).UTC()
+	if ms%1000 != 0 {
+		return t.Format("2006-01-02 15:04:05.000")
+	}
+	return t.Format("2006-01-02 15:04:05")
+}
+
+// sqlValue reads a document's field as the column's value: the first value for numbers, dates
+// and booleans; text and keyword arrays as their JSON text.
+func sqlValue(ix *index, d *document, field string) any {
+	fd := ix.fields[field]
+	if fd == nil {
+		return nil
+	}
+	var vals []any
+	for _, v := range sourceValues(d.src, field) {
+		if v != nil {
+			vals = append(vals, v)
+		}
+	}
+	if len(vals) == 0 {
+		return nil
+	}
+	v := vals[0]
+	switch fd.kind {
+	case kindText, kindKeyword:
+		if len(vals) > 1 {
+			return string(mustJSON(toPlain(vals)))
+		}
+		s, _ := asString(v)
+		return s
+	case kindLong:
+		f, err := parseLong(v, fd.typ)
+		if err != nil {
+			return nil
+		}
+		return int64(f)
+	case kindFloat:
+		if f, ok := asFloat(v); ok {
+			return f
+		}
+	case kindDate:
+		s, _ := asString(v)
+		if ms, ok := parseDateFormat(s, fd.fm.format); ok {
+			return sqlTimestamp(ms)
+		}
+	case kindBool:
+		if b, ok := asBool(v); ok {
+			return b
+		}
+	}
+	return nil
+}
+
+// sqlOut renders a value for its column type: floats as 32-bit numbers, like the plugin.
+func sqlOut(v any, typ string) any {
+	switch t := v.(type) {
+	case int64:
+		switch typ {
+		case "float", "double":
+			return float64(t)
+		}
+	case float64:
+		switch typ {
+		case "float":
+			return json.Number(strconv.FormatFloat(t, 'g', -1, 32))
+		case "long", "integer", "short", "byte":
+			return int64(t)
+		}
+	case float32:
+		return json.Number(strconv.FormatFloat(float64(t), 'g', -1, 32))
+	}
+	return v
+}

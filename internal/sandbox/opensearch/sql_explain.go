@@ -1,0 +1,76 @@
+package opensearch
+
+import (
+	"net/http"
+	"strings"
+)
+
+// handleSQLExplain answers POST /_plugins/_sql/_explain with the plan the statement runs as, in
+// the shape of the plugin's v2 engine (OpenSearch 2.x, documented in the plugin's
+// docs/user/ppl/interfaces/endpoint.rst before the Calcite engine): a tree of operators whose
+// leaf, OpenSearchIndexScan, carries the search request as
+// "OpenSearchQueryRequest(indexName=..., sourceBuilder={...}, searchDone=false)". The
+// sourceBuilder is exactly the body this emulation runs, so it can be pasted into a _search.
+func (c *Cluster) handleSQLExplain(w http.ResponseWriter, r *http.Request, body []byte) {
+	stmt, serr := sqlStatement(body)
+	if serr == nil {
+		var plan obj
+		c.mu.RLock()
+		p, err := c.prepareSQL(stmt)
+		if err == nil {
+			plan = p.explain()
+		}
+		c.mu.RUnlock()
+		if err == nil {
+			c.reply(w, r, 200, obj{{"root", plan}})
+			return
+		}
+		serr = err
+	}
+	c.reply(w, r, serr.status, serr.body())
+}
+
+// explain renders the operator tree: projection, then what runs over the engine's answer in
+// memory (limit, sort, HAVING filter of grouped queries), then the index scan.
+func (p *sqlPlan) explain() obj {
+	names := make([]string, len(p.cols))
+	for i, col := range p.cols {
+		names[i] = col.name
+	}
+	indices := make([]string, len(p.targets))
+	for i, ix := range p.targets {
+		indices[i] = ix.name
+	}
+	node := obj{{"name", "OpenSearchIndexScan"}, {"description", obj{{"request",
+		"OpenSearchQueryRequest(indexName=" + strings.Join(indices, ",") + ", sourceBuilder=" + string(mustJSON(p.body)) + ", searchDone=false)"}}},
+		{"children", []obj{}}}
+	wrap := func(name string, desc obj) {
+		node = obj{{"name", name}, {"description", desc}, {"children", []obj{node}}}
+	}
+	if p.grouped {
+		if p.having != nil {
+			wrap("FilterOperator", obj{{"conditions", sqlText(p.having)}})
+		}
+		if len(p.order) > 0 {
+			sorts := obj{}
+			for _, o := range p.order {
+				dir, nulls := "ASC", "NULL_FIRST"
+				if o.desc {
+					dir = "DESC"
+				}
+				if !o.nullsFirst {
+					nulls = "NULL_LAST"
+				}
+				sorts = append(sorts, kv{sqlText(o.expr), obj{{"sortOrder", dir}, {"nullOrder", nulls}}})
+			}
+			wrap("SortOperator", obj{{"sortList", sorts}})
+		}
+		limit := defaultSQLRows
+		if p.sel.limit >= 0 {
+			limit = p.sel.limit
+		}
+		wrap("LimitOperator", obj{{"limit", limit}, {"offset", p.sel.offset}})
+	}
+	wrap("ProjectOperator", obj{{"fields", "[" + strings.Join(names, ", ") + "]"}})
+	return node
+}
