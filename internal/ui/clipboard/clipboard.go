@@ -1,19 +1,23 @@
-// Package clipboard copies values for the UI: the native clipboard (atotto) when it
-// works, OSC 52 otherwise (wrapped for tmux and screen so the escape reaches the outer
-// terminal), chosen by SVCUI_CLIPBOARD / the config's clipboard = auto|native|osc52|off.
-// Every copy returns a sentence for the footer saying what happened.
+// Package clipboard copies values for the UI by the way that reaches the person's
+// clipboard where svcui runs: the native clipboard (atotto) on a desktop; inside tmux
+// `tmux load-buffer -w -` (tmux 3.2 or later; raw OSC 52 for older tmux); GNU screen's
+// DCS wrapper inside screen; raw OSC 52 over plain SSH. SVCUI_CLIPBOARD / the config's
+// clipboard = auto|native|osc52|off overrides the choice. Every copy returns a Result
+// whose sentence says what was done and what it depends on, and never the value.
 package clipboard
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	native "github.com/atotto/clipboard"
-	"github.com/aymanbagabas/go-osc52/v2"
 )
 
 // Mode selects how values are copied.
@@ -21,9 +25,9 @@ type Mode string
 
 // Modes accepted by SVCUI_CLIPBOARD and the config.
 const (
-	Auto   Mode = "auto"
-	Native Mode = "native"
-	OSC52  Mode = "osc52"
+	Auto   Mode = "auto"   // native on a local desktop, else through the terminal
+	Native Mode = "native" // the system clipboard only
+	OSC52  Mode = "osc52"  // through the terminal only: tmux load-buffer, screen, or raw OSC 52
 	Off    Mode = "off"
 )
 
@@ -42,16 +46,23 @@ func ParseMode(s string) (Mode, error) {
 type Clipboard struct {
 	mode   Mode
 	getenv func(string) string
+	goos   string
 
-	// Seams for tests: the native clipboard and the terminal OSC 52 is written to.
+	// Seams for tests: the native clipboard, the terminal OSC 52 is written to, and how
+	// the tmux command is found.
 	nativeWrite     func(string) error
 	nativeAvailable func() bool
 	openTerminal    func() (io.WriteCloser, error)
+	lookPath        func(string) (string, error)
 
-	mu sync.Mutex // serialises terminal writes
+	detectOnce sync.Once
+	env        Env
+
+	mu sync.Mutex // one copy at a time: terminal writes and tmux buffers do not interleave
 }
 
-// New builds a clipboard for mode; getenv is os.Getenv when nil.
+// New builds a clipboard for mode; getenv is os.Getenv when nil. It runs nothing: the
+// environment is detected on the first Detect or Copy.
 func New(mode Mode, getenv func(string) string) *Clipboard {
 	if getenv == nil {
 		getenv = os.Getenv
@@ -59,27 +70,13 @@ func New(mode Mode, getenv func(string) string) *Clipboard {
 	return &Clipboard{
 		mode:            mode,
 		getenv:          getenv,
+		goos:            runtime.GOOS,
 		nativeWrite:     native.WriteAll,
 		nativeAvailable: func() bool { return !native.Unsupported },
 		openTerminal:    openTTY,
+		lookPath:        exec.LookPath,
 	}
 }
-
-// openTTY opens the controlling terminal for writing escapes beside the Bubble Tea
-// renderer. /dev/tty reaches the terminal even when stdout is redirected; the renderer
-// writes whole frames to stdout, and our single Write of a complete sequence is not
-// interleaved with a frame in practice (both are single write(2) calls to the tty).
-func openTTY() (io.WriteCloser, error) {
-	f, err := os.OpenFile("/dev/tty", os.O_WRONLY, 0)
-	if err != nil {
-		return nopCloser{os.Stderr}, nil
-	}
-	return f, nil
-}
-
-type nopCloser struct{ io.Writer }
-
-func (nopCloser) Close() error { return nil }
 
 // Mode returns the configured mode.
 func (c *Clipboard) Mode() Mode { return c.mode }
@@ -93,96 +90,94 @@ func (c *Clipboard) SetNative(write func(string) error, available func() bool) {
 	c.nativeWrite, c.nativeAvailable = write, available
 }
 
-// Result says what a copy did.
-type Result struct {
-	// Text is the footer sentence.
-	Text string
-	// OK is false when nothing was copied.
-	OK bool
-}
-
-// remote reports an SSH session: a native copy would land on the remote host's
-// clipboard (or fail), so auto prefers OSC 52 there.
-func (c *Clipboard) remote() bool {
-	return c.getenv("SSH_TTY") != "" || c.getenv("SSH_CONNECTION") != "" || c.getenv("SSH_CLIENT") != ""
-}
-
-// multiplexer names the terminal multiplexer OSC 52 must be wrapped for: "tmux", "screen" or "".
-func (c *Clipboard) multiplexer() string {
-	if c.getenv("TMUX") != "" {
-		return "tmux"
-	}
-	if c.getenv("STY") != "" || strings.HasPrefix(c.getenv("TERM"), "screen") {
-		return "screen"
-	}
-	return ""
-}
-
-// Sequence returns the OSC 52 escape that copies text, wrapped for the multiplexer in use.
-func (c *Clipboard) Sequence(text string) string {
-	seq := osc52.New(text)
-	switch c.multiplexer() {
-	case "tmux":
-		seq = seq.Tmux()
-	case "screen":
-		seq = seq.Screen()
-	}
-	return seq.String()
-}
-
-// Copy copies value and describes the outcome; label names the value ("password").
-// It may block briefly (native clipboards run a helper process): call it from a tea.Cmd.
+// Copy copies value and says what it did; label names the value ("password"). It may
+// run helper commands (tmux, xclip) and wait for them: call it from a tea.Cmd.
 func (c *Clipboard) Copy(label, value string) Result {
+	if label == "" {
+		label = "value"
+	}
+	what := "the " + label
+	if c.mode == Off {
+		return result(Failed, None, "Nothing copied: the clipboard is off (SVCUI_CLIPBOARD=off or clipboard: off in the config).")
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	env := c.Detect()
 	switch c.mode {
-	case Off:
-		return Result{Text: "Clipboard is off (SVCUI_CLIPBOARD=off); nothing copied"}
 	case Native:
 		if err := c.copyNative(value); err != nil {
-			return Result{Text: fmt.Sprintf("Could not copy %s: native clipboard failed (%s); try SVCUI_CLIPBOARD=osc52", label, err)}
+			return result(Failed, None, fmt.Sprintf("Could not copy %s: the system clipboard failed (%v); SVCUI_CLIPBOARD=osc52 copies through the terminal instead.", what, err))
 		}
-		return Result{Text: fmt.Sprintf("Copied %s to the clipboard", label), OK: true}
+		return result(Copied, NativeCopy, fmt.Sprintf("Copied %s to the system clipboard.", what))
 	case OSC52:
-		return c.copyOSC52(label, value, "")
+		return c.copyTerminal(env, what, value, "")
 	}
-	// auto
-	if !c.remote() {
+	// Auto: the system clipboard is the user's only on their own desktop; over SSH it is
+	// the remote host's (or absent), so the copy goes through the terminal.
+	if env.Desktop && !env.SSH && env.NativeTool {
 		err := c.copyNative(value)
 		if err == nil {
-			return Result{Text: fmt.Sprintf("Copied %s to the clipboard", label), OK: true}
+			return result(Copied, NativeCopy, fmt.Sprintf("Copied %s to the system clipboard.", what))
 		}
-		return c.copyOSC52(label, value, "")
+		return c.copyTerminal(env, what, value, fmt.Sprintf("the system clipboard failed (%v), so ", err))
 	}
-	return c.copyOSC52(label, value, "")
+	return c.copyTerminal(env, what, value, "")
 }
 
 func (c *Clipboard) copyNative(value string) error {
 	if !c.nativeAvailable() {
-		return errors.New("no clipboard utility found (xclip, xsel, wl-copy or pbcopy)")
+		return fmt.Errorf("no clipboard command found (pbcopy, xclip, xsel or wl-copy)")
 	}
-	if err := c.nativeWrite(value); err != nil {
-		// The helper's error text never contains the value.
-		return err
-	}
-	return nil
+	// The helper's error text never contains the value.
+	return c.nativeWrite(value)
 }
 
-func (c *Clipboard) copyOSC52(label, value, note string) Result {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	w, err := c.openTerminal()
-	if err != nil {
-		return Result{Text: fmt.Sprintf("Could not copy %s: no terminal to send OSC 52 to (%v)", label, err)}
+// Why a raw OSC 52 may not arrive, by where it goes.
+const (
+	dependsTerminal = "it arrives only if your terminal accepts OSC 52"
+	dependsTmux     = "it arrives only if tmux has set-clipboard on and your terminal accepts OSC 52"
+)
+
+// copyTerminal copies through the terminal by the way the environment allows; why
+// explains an earlier failure and starts the sentence.
+func (c *Clipboard) copyTerminal(env Env, what, value, why string) Result {
+	switch {
+	case env.Tmux && env.TmuxLoadBuffer:
+		err := tmuxLoadBuffer(env.TmuxPath, value)
+		if err == nil {
+			return result(Copied, TmuxBuffer, capitalise(why+"copied "+what+" to tmux's buffer and asked tmux to pass it to your terminal (needs a terminal that accepts OSC 52)."))
+		}
+		why += fmt.Sprintf("copying through tmux load-buffer failed (%v), so ", err)
+		return c.send(RawOSC52, rawSequence(value), why+"sent "+what+" to tmux as OSC 52; "+dependsTmux+".", what)
+	case env.Tmux:
+		if env.TmuxPath == "" {
+			why += "the tmux command is not on PATH, so "
+		} else {
+			why += "this tmux (" + env.TmuxVersion + ") predates load-buffer -w (3.2), so "
+		}
+		return c.send(RawOSC52, rawSequence(value), why+"sent "+what+" to tmux as OSC 52; "+dependsTmux+".", what)
+	case env.Screen:
+		return c.send(ScreenOSC52, screenSequence(value), why+"sent "+what+" to your terminal as OSC 52 through GNU screen; "+dependsTerminal+".", what)
+	case env.FarMultiplexer != "":
+		// TERM names screen or tmux but neither runs here: one is on the other side of
+		// SSH. Screen passes only its wrapper and tmux only the raw form (with
+		// set-clipboard on), each ignoring the other, so both go in one write.
+		return c.send(FarOSC52, rawSequence(value)+screenSequence(value), why+"sent "+what+" as OSC 52 for the "+env.FarMultiplexer+
+			" multiplexer across the connection; it arrives only through GNU screen or a tmux with set-clipboard on, to a terminal that accepts OSC 52.", what)
 	}
-	defer w.Close()
-	if _, err := io.WriteString(w, c.Sequence(value)); err != nil {
-		return Result{Text: fmt.Sprintf("Could not copy %s: writing OSC 52 failed (%v)", label, err)}
+	return c.send(RawOSC52, rawSequence(value), why+"sent "+what+" to your terminal as OSC 52; "+dependsTerminal+".", what)
+}
+
+// send writes seq to the terminal and, when that worked, reports text.
+func (c *Clipboard) send(method Method, seq, text, what string) Result {
+	if err := c.writeTerminal(seq); err != nil {
+		return result(Failed, None, fmt.Sprintf("Could not copy %s: %v.", what, err))
 	}
-	via := "OSC 52"
-	switch c.multiplexer() {
-	case "tmux":
-		via = "OSC 52 through tmux passthrough (tmux: set -g allow-passthrough on)"
-	case "screen":
-		via = "OSC 52 via screen"
-	}
-	return Result{Text: fmt.Sprintf("Copied %s with %s%s", label, via, note), OK: true}
+	return result(Sent, method, capitalise(text))
+}
+
+// capitalise upper-cases the first letter of a sentence assembled from clauses.
+func capitalise(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
