@@ -62,7 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	sandboxData := fs.String("sandbox-data", "demo", "sandbox data with --sandbox: demo, empty or scale:N")
 	showVersion := fs.Bool("version", false, "print the version and exit")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage:\n  svcui [flags]\n  svcui --sandbox [--sandbox-data demo|empty|scale:N]\n  svcui sandbox [--addr 127.0.0.1:8080] [--data demo|empty|scale:N] [--provision-delay 20s] [--faults SPEC] [--state FILE]\n  svcui version\n\nFlags:\n")
+		fmt.Fprintf(stderr, "Usage:\n  svcui [flags]\n  svcui --sandbox [--sandbox-data demo|empty|scale:N]\n  svcui sandbox [--addr 127.0.0.1:8080] [--data demo|empty|hostile|scale:N] [--provision-delay 20s] [--faults SPEC] [--state FILE] [--rate-limit N] [--seed N] [--attach SERVICE=URI]...\n  svcui version\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

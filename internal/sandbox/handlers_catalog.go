@@ -5,11 +5,11 @@ import (
 )
 
 func (s *Sandbox) listClouds(c *call) (any, error) {
-	return map[string]any{"clouds": clouds}, nil
+	return map[string]any{"clouds": s.catalogueClouds()}, nil
 }
 
 func (s *Sandbox) listServiceTypes(c *call) (any, error) {
-	return map[string]any{"service_types": serviceTypes}, nil
+	return map[string]any{"service_types": s.catalogueServiceTypes()}, nil
 }
 
 func (s *Sandbox) listPlans(c *call) (any, error) {

@@ -88,6 +88,9 @@ func (s *Sandbox) listTopics(c *call) (any, error) {
 		if c.now.Before(t.Created.Add(topicConfigureTime)) {
 			state = "CONFIGURING"
 		}
+		if t.State != "" {
+			state = t.State
+		}
 		out = append(out, models.Topic{TopicName: t.Name, Partitions: models.FlexInt(t.Partitions), Replication: models.FlexInt(t.Replication), State: state})
 	}
 	return map[string]any{"topics": out}, nil

@@ -16,7 +16,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("svcui sandbox", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	addr := fs.String("addr", "127.0.0.1:8080", "loopback address to listen on (port 0 picks one)")
-	data := fs.String("data", "demo", "data set: demo, empty or scale:N")
+	data := fs.String("data", "demo", "data set: demo, empty, hostile (demo plus text with terminal control sequences, for sanitizer tests) or scale:N")
 	delay := fs.Duration("provision-delay", DefaultProvisionDelay, "how long services stay REBUILDING or REBALANCING")
 	faults := fs.String("faults", "", "fault injection, e.g. seed=7,500=0.1,429=0.05,latency=0.2:300ms,drop=0.02,drop-after=0.05 (drop-after: writes executed, then the connection closed)")
 	state := fs.String("state", "", "state file: loaded when present, saved after changes")
@@ -34,7 +34,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stderr)
-			fmt.Fprintln(stderr, "Usage: svcui sandbox [--addr 127.0.0.1:8080] [--data demo|empty|scale:N] [--provision-delay 20s] [--faults SPEC] [--state FILE] [--rate-limit N] [--seed N] [--attach SERVICE=URI]...")
+			fmt.Fprintln(stderr, "Usage: svcui sandbox [--addr 127.0.0.1:8080] [--data demo|empty|hostile|scale:N] [--provision-delay 20s] [--faults SPEC] [--state FILE] [--rate-limit N] [--seed N] [--attach SERVICE=URI]...")
 			fs.PrintDefaults()
 			return nil
 		}

@@ -20,7 +20,7 @@ import (
 
 // Options configure a sandbox.
 type Options struct {
-	Data           string        // "demo" (default), "empty", "scale:N"
+	Data           string        // "demo" (default), "empty", "hostile" (see hostile.go), "scale:N"
 	ProvisionDelay time.Duration // REBUILDING/REBALANCING → RUNNING after this; default 20s
 	Faults         string        // fault spec, e.g. "seed=7,500=0.1,429=0.05,latency=0.2:300ms,drop=0.02,drop-after=0.05"
 	StateFile      string        // loaded at New when it exists; saved after changes and on Close
@@ -158,6 +158,8 @@ func (s *Sandbox) generate(data string) error {
 		s.buildDemo(now)
 	case data == "empty":
 		s.buildEmpty(now)
+	case data == "hostile":
+		s.buildHostile(now)
 	case strings.HasPrefix(data, "scale:"):
 		n, err := parseScale(data)
 		if err != nil {
@@ -165,7 +167,7 @@ func (s *Sandbox) generate(data string) error {
 		}
 		s.buildScale(now, n)
 	default:
-		return fmt.Errorf("unknown data set %q: use demo, empty or scale:N", data)
+		return fmt.Errorf("unknown data set %q: use demo, empty, hostile or scale:N", data)
 	}
 	return nil
 }

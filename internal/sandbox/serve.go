@@ -70,6 +70,10 @@ func (s *Sandbox) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c.body = body
+	if err := s.hostileRefusal(r.Method, body); err != nil {
+		writeResult(w, nil, err)
+		return
+	}
 
 	write := isWrite(r.Method)
 	if write {

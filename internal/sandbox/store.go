@@ -24,6 +24,7 @@ type store struct {
 	Projects    map[string]*project      `json:"projects"`
 	Groups      map[string]*billingGroup `json:"billing_groups"`
 	Credits     credits                  `json:"credits"`
+	Hostile     bool                     `json:"hostile,omitempty"` // the hostile data set: see hostile.go
 }
 
 type credits struct {
@@ -92,6 +93,7 @@ type topic struct {
 	Partitions  int       `json:"partitions"`
 	Replication int       `json:"replication"`
 	Created     time.Time `json:"created"`
+	State       string    `json:"state,omitempty"` // answered instead of the computed state (hostile data)
 }
 
 type billingGroup struct {
