@@ -160,9 +160,10 @@ func (c *Clipboard) copyTerminal(env Env, what, value, why string) Result {
 		return c.send(ScreenOSC52, screenSequence(value), why+"sent "+what+" to your terminal as OSC 52 through GNU screen; "+dependsTerminal+".", what)
 	case env.FarMultiplexer != "":
 		// TERM names screen or tmux but neither runs here: one is on the other side of
-		// SSH. Screen passes only its wrapper and tmux only the raw form (with
-		// set-clipboard on), each ignoring the other, so both go in one write.
-		return c.send(FarOSC52, rawSequence(value)+screenSequence(value), why+"sent "+what+" as OSC 52 for the "+env.FarMultiplexer+
+		// SSH. Screen passes only its wrapper (and drops raw OSC 52); tmux with
+		// set-clipboard on takes the raw form, but reads the wrapper's first chunk as an
+		// OSC 52 of its own, so the raw form goes last and is the one that stays.
+		return c.send(FarOSC52, screenSequence(value)+rawSequence(value), why+"sent "+what+" as OSC 52 for the "+env.FarMultiplexer+
 			" multiplexer across the connection; it arrives only through GNU screen or a tmux with set-clipboard on, to a terminal that accepts OSC 52.", what)
 	}
 	return c.send(RawOSC52, rawSequence(value), why+"sent "+what+" to your terminal as OSC 52; "+dependsTerminal+".", what)

@@ -148,7 +148,7 @@ func TestCopyChoosesByEnvironment(t *testing.T) {
 		{name: "GNU screen", setup: setup{mode: Auto, env: map[string]string{"STY": "123.pts-0.host", "TERM": "screen"}},
 			method: ScreenOSC52, level: Sent, terminal: screen, says: []string{"GNU screen", "accepts OSC 52"}},
 		{name: "screen or tmux across SSH", setup: setup{mode: Auto, env: map[string]string{"TERM": "screen-256color", "SSH_TTY": "/dev/pts/3"}},
-			method: FarOSC52, level: Sent, terminal: raw + screen, says: []string{"screen-256color", "set-clipboard on"}},
+			method: FarOSC52, level: Sent, terminal: screen + raw, says: []string{"screen-256color", "set-clipboard on"}},
 		{name: "plain SSH", setup: setup{mode: Auto, env: map[string]string{"SSH_CONNECTION": "1 2 3 4", "DISPLAY": ":10", "TERM": "xterm-256color"}, nativeOK: true},
 			method: RawOSC52, level: Sent, terminal: raw, says: []string{"Sent the password to your terminal as OSC 52", "accepts OSC 52"}},
 		{name: "console without a display", setup: setup{mode: Auto, nativeOK: true},
