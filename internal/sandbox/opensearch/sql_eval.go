@@ -155,8 +155,13 @@ func evalBinary(t *sqlBinary, row map[string]any) any {
 }
 
 func likeRegexp(pat string) *regexp.Regexp {
+	return regexp.MustCompile("(?is)^" + likePattern(pat) + "$")
+}
+
+// likePattern turns a LIKE pattern into a regular expression: % any run, _ one character,
+// backslash escapes.
+func likePattern(pat string) string {
 	var b strings.Builder
-	b.WriteString("(?is)^")
 	for i := 0; i < len(pat); i++ {
 		switch c := pat[i]; {
 		case c == '\\' && i+1 < len(pat):
@@ -170,8 +175,7 @@ func likeRegexp(pat string) *regexp.Regexp {
 			b.WriteString(regexp.QuoteMeta(string(c)))
 		}
 	}
-	b.WriteString("$")
-	return regexp.MustCompile(b.String())
+	return b.String()
 }
 
 func truthy(v any) bool {

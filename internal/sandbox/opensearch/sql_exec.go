@@ -174,17 +174,18 @@ func (p *sqlPlan) groupRows(out obj) []map[string]any {
 			rows = append(rows, row)
 			return
 		}
+		// The NULL group comes first, like the plugin's composite buckets (missing_order first).
 		g := p.groups[depth]
+		if m, _ := objGet(level, g+"#missing").(obj); m != nil {
+			if n, _ := objGet(m, "doc_count").(int); n > 0 {
+				walk(m, depth+1, append(keys[:depth:depth], nil), n)
+			}
+		}
 		terms, _ := objGet(level, g).(obj)
 		buckets, _ := objGet(terms, "buckets").([]obj)
 		for _, b := range buckets {
 			n, _ := objGet(b, "doc_count").(int)
 			walk(b, depth+1, append(keys[:depth:depth], p.bucketKey(g, b)), n)
-		}
-		if m, _ := objGet(level, g+"#missing").(obj); m != nil {
-			if n, _ := objGet(m, "doc_count").(int); n > 0 {
-				walk(m, depth+1, append(keys[:depth:depth], nil), n)
-			}
 		}
 	}
 	aggs, _ := objGet(out, "aggregations").(obj)

@@ -82,7 +82,7 @@ func planSQL(sel *sqlSelect, targets []*index) (*sqlPlan, *sqlErr) {
 		p.cols = append(p.cols, sqlOutCol{name: name, typ: p.typeOf(e), expr: e})
 	}
 	var err *sqlErr
-	if sel.having, err = p.bindItemRef(sel.having); err != nil {
+	if sel.having, err = p.bindAlias(sel.having); err != nil {
 		return nil, err
 	}
 	p.having = sel.having
@@ -259,17 +259,23 @@ func (p *sqlPlan) bind(e sqlExpr) (sqlExpr, *sqlErr) {
 	return nil, sqlSemantic("unsupported expression")
 }
 
-// bindItemRef binds an ORDER BY or HAVING expression, where a select alias or a position
-// (ORDER BY 2) stands for that select item.
+// bindItemRef binds an ORDER BY or GROUP BY item, where a position (ORDER BY 2) or a select
+// alias stands for that select item.
 func (p *sqlPlan) bindItemRef(e sqlExpr) (sqlExpr, *sqlErr) {
-	switch t := e.(type) {
-	case *sqlLit:
+	if t, ok := e.(*sqlLit); ok {
 		if n, ok := t.val.(int64); ok {
 			if n < 1 || int(n) > len(p.cols) {
-				return nil, sqlSemantic("ORDER BY position %d is not in the select list (1 to %d)", n, len(p.cols))
+				return nil, sqlSemantic("position %d is not in the select list (1 to %d)", n, len(p.cols))
 			}
 			return p.cols[n-1].expr, nil
 		}
+	}
+	return p.bindAlias(e)
+}
+
+// bindAlias binds an expression in which select aliases stand for their items (HAVING n > 1).
+func (p *sqlPlan) bindAlias(e sqlExpr) (sqlExpr, *sqlErr) {
+	switch t := e.(type) {
 	case *sqlColRef:
 		for i, it := range p.sel.items {
 			if it.alias != "" && strings.EqualFold(it.alias, t.name) {
@@ -277,14 +283,14 @@ func (p *sqlPlan) bindItemRef(e sqlExpr) (sqlExpr, *sqlErr) {
 			}
 		}
 	case *sqlBinary:
-		l, err := p.bindItemRef(t.l)
+		l, err := p.bindAlias(t.l)
 		if err != nil {
 			return nil, err
 		}
-		r, err := p.bindItemRef(t.r)
+		r, err := p.bindAlias(t.r)
 		return &sqlBinary{t.op, l, r}, err
 	case *sqlNot:
-		x, err := p.bindItemRef(t.x)
+		x, err := p.bindAlias(t.x)
 		return &sqlNot{x}, err
 	}
 	return p.bind(e)

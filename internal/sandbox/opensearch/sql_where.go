@@ -1,9 +1,6 @@
 package opensearch
 
-import (
-	"regexp"
-	"strings"
-)
+import "strings"
 
 // sqlRelevance maps the plugin's full-text functions to the query they become.
 var sqlRelevance = map[string]string{
@@ -89,7 +86,7 @@ func (p *sqlPlan) filter(e sqlExpr) (q any, relevance bool, err *sqlErr) {
 			q = sqlBool("should", ranges...)
 		}
 		if t.not {
-			q = dsl{"bool": dsl{"filter": []any{dsl{"exists": dsl{"field": field}}}, "must_not": []any{q}}}
+			q = presentAndNot(field, q)
 		}
 		return q, false, nil
 	case *sqlBetween:
@@ -104,7 +101,7 @@ func (p *sqlPlan) filter(e sqlExpr) (q any, relevance bool, err *sqlErr) {
 		}
 		var q any = p.rangeOf(field, "gte", lo.val, "lte", hi.val)
 		if t.not {
-			q = dsl{"bool": dsl{"filter": []any{dsl{"exists": dsl{"field": field}}}, "must_not": []any{q}}}
+			q = presentAndNot(field, q)
 		}
 		return q, false, nil
 	case *sqlIsNull:
@@ -135,6 +132,12 @@ func (p *sqlPlan) filter(e sqlExpr) (q any, relevance bool, err *sqlErr) {
 		}
 	}
 	return nil, false, sqlSemantic("this emulation translates WHERE conditions of the form field <op> literal, IN, BETWEEN, LIKE, IS NULL, AND/OR/NOT and the full-text functions (MATCH, MATCH_PHRASE, MULTI_MATCH, QUERY); [%s] would need a script", sqlText(e))
+}
+
+// presentAndNot negates q for documents that have the field: in SQL a negated condition is
+// never true for a missing value, where must_not alone would keep those documents.
+func presentAndNot(field string, q any) dsl {
+	return dsl{"bool": dsl{"filter": []any{dsl{"exists": dsl{"field": field}}}, "must_not": []any{q}}}
 }
 
 func flattenSQL(e sqlExpr, op string, out *[]sqlExpr) {
@@ -195,8 +198,7 @@ func (p *sqlPlan) compare(t *sqlBinary) (any, *sqlErr) {
 		q = p.rangeOf(field, key, lit.val, "", nil)
 	}
 	if op == "!=" {
-		// SQL's != is never true for a missing value; must_not alone would keep those documents.
-		return dsl{"bool": dsl{"filter": []any{dsl{"exists": dsl{"field": field}}}, "must_not": []any{q}}}, nil
+		return presentAndNot(field, q), nil
 	}
 	return q, nil
 }
@@ -249,21 +251,7 @@ func (p *sqlPlan) like(t *sqlBinary) (any, *sqlErr) {
 		w := strings.NewReplacer("%", "*", "_", "?").Replace(pat)
 		return dsl{"wildcard": dsl{field: dsl{"value": w, "case_insensitive": true}}}, nil
 	}
-	var re strings.Builder
-	for i := 0; i < len(pat); i++ {
-		switch c := pat[i]; {
-		case c == '\\' && i+1 < len(pat):
-			i++
-			re.WriteString(regexp.QuoteMeta(pat[i : i+1]))
-		case c == '%':
-			re.WriteString(".*")
-		case c == '_':
-			re.WriteString(".")
-		default:
-			re.WriteString(regexp.QuoteMeta(string(c)))
-		}
-	}
-	return dsl{"regexp": dsl{field: dsl{"value": re.String(), "case_insensitive": true}}}, nil
+	return dsl{"regexp": dsl{field: dsl{"value": likePattern(pat), "case_insensitive": true}}}, nil
 }
 
 // relevance translates MATCH(field, 'text', option='value', ...) and its relatives.
