@@ -276,16 +276,19 @@ func (p *sqlParser) selectItem() (sqlItem, *sqlErr) {
 		it.text = c.name
 	}
 	if p.accept("AS") {
-		t := p.next()
-		if t.kind != tokIdent && t.kind != tokQIdent && t.kind != tokString {
-			p.i--
+		if t := p.peek(); !isAliasTok(t) && t.kind != tokString {
 			return sqlItem{}, p.fail("expecting an alias")
 		}
-		it.alias = t.text
-	} else if t := p.peek(); t.kind == tokQIdent || t.kind == tokIdent && !sqlReserved[strings.ToUpper(t.text)] {
+		it.alias = p.next().text
+	} else if isAliasTok(p.peek()) {
 		it.alias = p.next().text
 	}
 	return it, nil
+}
+
+// isAliasTok: a quoted identifier, or a word that is not a keyword.
+func isAliasTok(t sqlTok) bool {
+	return t.kind == tokQIdent || t.kind == tokIdent && !sqlReserved[strings.ToUpper(t.text)]
 }
 
 // fromClause reads the index expression: adjacent pieces form one name (logs-2024-*), commas
@@ -319,13 +322,11 @@ func (p *sqlParser) fromClause(sel *sqlSelect) *sqlErr {
 	}
 	sel.from = strings.Join(names, ",")
 	if p.accept("AS") {
-		t := p.next()
-		if t.kind != tokIdent && t.kind != tokQIdent {
-			p.i--
+		if !isAliasTok(p.peek()) {
 			return p.fail("expecting an alias")
 		}
-		sel.alias = t.text
-	} else if t := p.peek(); t.kind == tokQIdent || t.kind == tokIdent && !sqlReserved[strings.ToUpper(t.text)] {
+		sel.alias = p.next().text
+	} else if isAliasTok(p.peek()) {
 		sel.alias = p.next().text
 	}
 	for _, kw := range []string{"JOIN", "INNER", "LEFT", "RIGHT", "CROSS", "FULL"} {

@@ -111,6 +111,8 @@ func TestSQLErrors(t *testing.T) {
 		{`SELEC * FROM docs`, "SyntaxCheckException", 400, "offending symbol [SELEC]"},
 		{`SELECT * FROM docs WHERE`, "SyntaxCheckException", 400, "offending symbol [<EOF>] at: 'SELECT * FROM docs WHERE' <--- HERE"},
 		{`SELECT title FROM docs WHERE qty > 1 ORDER`, "SyntaxCheckException", 400, "expecting BY"},
+		{`SELECT qty AS FROM docs`, "SyntaxCheckException", 400, "offending symbol [FROM] at: 'SELECT qty AS FROM' <--- HERE... More details: expecting an alias"},
+		{`SELECT qty FROM docs AS`, "SyntaxCheckException", 400, "offending symbol [<EOF>]"},
 		{`SELECT 'open FROM docs`, "SyntaxCheckException", 400, "string literal is not closed"},
 		{`SELECT * FROM docs JOIN docs d2 ON docs.qty = d2.qty`, "SyntaxCheckException", 400, "joins are not supported"},
 		{`SELECT * FROM (SELECT * FROM docs)`, "SyntaxCheckException", 400, "subqueries are not supported"},
