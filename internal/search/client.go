@@ -42,6 +42,10 @@ type Response struct {
 	RoundTrip time.Duration
 	// Took is the server's own "took" (milliseconds) when the body is a JSON object carrying it.
 	Took *int64
+	// User is the service user the request was sent as.
+	User string
+	// Reauth is set when a 401 made the client ask for the credentials again (WithReauth).
+	Reauth *ReauthEvent
 }
 
 // OK reports a 2xx status.
@@ -52,7 +56,11 @@ func (r *Response) Err() error {
 	if r.OK() {
 		return nil
 	}
-	return ShapeError(r.Status, r.Body)
+	e := ShapeError(r.Status, r.Body)
+	e.ContentType = r.Header.Get("Content-Type")
+	e.User = r.User
+	e.Reauth = r.Reauth
+	return e
 }
 
 // Option adjusts a Client.
@@ -63,6 +71,7 @@ type clientConfig struct {
 	defaultTimeout time.Duration
 	userAgent      string
 	transport      *http.Transport
+	reauth         ReauthFunc
 }
 
 // WithMaxResponseBytes sets the response body cap (default 64 MiB).
@@ -81,10 +90,11 @@ func WithTransport(t *http.Transport) Option { return func(c *clientConfig) { c.
 
 // Client talks to one opensearch service over TLS with basic auth. Safe for concurrent use.
 type Client struct {
-	target Target
+	target Target // its Username and Password are the initial credentials; see creds
 	base   *url.URL
 	http   *http.Client
 	cfg    clientConfig
+	creds  credentials
 }
 
 // NewClient builds a client for t. With t.CACertPEM the CA is the only trusted root;
@@ -125,6 +135,7 @@ func NewClient(t Target, opts ...Option) (*Client, error) {
 		return nil, errors.New("search client: bad host")
 	}
 	c := &Client{target: t, base: base, cfg: cfg}
+	c.creds.set(t.Username, t.Password)
 	c.http = &http.Client{Transport: tr, CheckRedirect: c.checkRedirect}
 	return c, nil
 }
@@ -133,27 +144,35 @@ func NewClient(t Target, opts ...Option) (*Client, error) {
 // so credentials never travel elsewhere.
 func (c *Client) checkRedirect(req *http.Request, via []*http.Request) error {
 	if len(via) >= 5 {
-		return errors.New("too many redirects")
+		return &redirectError{loop: true}
 	}
 	if req.URL.Scheme != c.base.Scheme || !strings.EqualFold(req.URL.Host, c.base.Host) {
-		return fmt.Errorf("redirect to another host (%s) refused", req.URL.Host)
+		return &redirectError{to: req.URL.Host}
 	}
-	req.SetBasicAuth(c.target.Username, c.target.Password)
+	// The credentials of the original request, which may be newer than the target's.
+	if a := via[0].Header.Get("Authorization"); a != "" {
+		req.Header.Set("Authorization", a)
+	}
 	return nil
 }
 
 // Insecure reports that certificate verification is off, so the UI can say so.
 func (c *Client) Insecure() bool { return c.target.InsecureSkipVerify }
 
-// Target returns the target with the password removed.
+// Target returns the target with the password removed; Username is the user requests
+// are sent as now (it changes when a re-authentication gives another user).
 func (c *Client) Target() Target {
 	t := c.target
+	t.Username, _, _ = c.creds.get()
 	t.Password = ""
 	return t
 }
 
 // Do sends r and reads the whole response (up to the size cap). A non-2xx status is
-// not an error here: callers inspect Status, or call Response.Err.
+// not an error here: callers inspect Status, or call Response.Err. A request that got
+// no answer fails with a *RequestError (see Describe). With WithReauth, a 401 makes
+// the client ask for the credentials once and, when they changed, send r once more
+// with them; the response then carries Reauth.
 func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
 	method := strings.ToUpper(strings.TrimSpace(r.Method))
 	if method == "" {
@@ -168,16 +187,43 @@ func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
 		ctx, cancel = context.WithTimeout(ctx, c.cfg.defaultTimeout)
 		defer cancel()
 	}
+	user, password, gen := c.creds.get()
+	resp, err := c.send(ctx, method, u, r, user, password)
+	if err != nil || resp.Status != http.StatusUnauthorized || c.cfg.reauth == nil {
+		return resp, err
+	}
+	ev, newUser, newPassword, err := c.reauthenticate(ctx, user, password, gen)
+	if err != nil {
+		return nil, err
+	}
+	if ev.Unchanged {
+		resp.Reauth = ev
+		return resp, nil
+	}
+	// Exactly one retry: a second 401 is the answer, never another round.
+	again, err := c.send(ctx, method, u, r, newUser, newPassword)
+	if err != nil {
+		return nil, err
+	}
+	again.Reauth = ev
+	return again, nil
+}
+
+// send makes one HTTP exchange as user.
+func (c *Client) send(ctx context.Context, method string, u *url.URL, r Request, user, password string) (*Response, error) {
+	fail := func(err error) error {
+		return &RequestError{Method: method, Path: u.Path, Host: u.Host, PinnedCA: c.pinnedCA(), Err: redact(err, password)}
+	}
 	var body io.Reader
 	if len(r.Body) > 0 {
 		body = bytes.NewReader(r.Body)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, u.String(), body)
 	if err != nil {
-		return nil, c.redact(fmt.Errorf("%s %s: %w", method, u.Path, err))
+		return nil, fail(err)
 	}
-	if c.target.Username != "" || c.target.Password != "" {
-		req.SetBasicAuth(c.target.Username, c.target.Password)
+	if user != "" || password != "" {
+		req.SetBasicAuth(user, password)
 	}
 	if len(r.Body) > 0 {
 		ct := r.ContentType
@@ -193,18 +239,21 @@ func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
 	start := time.Now()
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return nil, c.redact(fmt.Errorf("%s %s: %w", method, u.Path, err))
+		return nil, fail(err)
 	}
 	defer resp.Body.Close()
 	data, err := readCapped(resp.Body, c.cfg.maxBody)
 	rt := time.Since(start)
 	if err != nil {
-		return nil, c.redact(fmt.Errorf("%s %s: %w", method, u.Path, err))
+		return nil, fail(err)
 	}
-	out := &Response{Status: resp.StatusCode, Header: resp.Header, Body: data, RoundTrip: rt}
+	out := &Response{Status: resp.StatusCode, Header: resp.Header, Body: data, RoundTrip: rt, User: user}
 	out.Took = tookOf(data)
 	return out, nil
 }
+
+// pinnedCA reports that the service's own CA is the only trusted root.
+func (c *Client) pinnedCA() bool { return strings.TrimSpace(c.target.CACertPEM) != "" }
 
 // resolve joins a console path ("/i/_search?q=x" or "i/_search") onto the base URL.
 func (c *Client) resolve(path string) (*url.URL, error) {
@@ -265,15 +314,15 @@ func tookOf(body []byte) *int64 {
 }
 
 // redact removes the password from an error message, should any layer ever echo it.
-func (c *Client) redact(err error) error {
-	if err == nil || c.target.Password == "" {
+func redact(err error, password string) error {
+	if err == nil || password == "" {
 		return err
 	}
 	msg := err.Error()
-	if !strings.Contains(msg, c.target.Password) {
+	if !strings.Contains(msg, password) {
 		return err
 	}
-	return &redactedError{msg: strings.ReplaceAll(msg, c.target.Password, "****"), cause: errors.Unwrap(err)}
+	return &redactedError{msg: strings.ReplaceAll(msg, password, "****"), cause: errors.Unwrap(err)}
 }
 
 type redactedError struct {

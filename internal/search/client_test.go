@@ -2,17 +2,10 @@ package search
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/pem"
 	"errors"
 	"io"
 	"log"
-	"math/big"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -265,12 +258,11 @@ func TestClientPathStaysOnHost(t *testing.T) {
 }
 
 func TestClientRedactsPassword(t *testing.T) {
-	c := &Client{target: Target{Password: testPass}}
-	err := c.redact(errors.New("dial https://u:" + testPass + "@h: " + context.Canceled.Error()))
+	err := redact(errors.New("dial https://u:"+testPass+"@h: "+context.Canceled.Error()), testPass)
 	if strings.Contains(err.Error(), testPass) {
 		t.Fatalf("not redacted: %v", err)
 	}
-	wrapped := c.redact(&wrapErr{msg: "x " + testPass, err: context.Canceled})
+	wrapped := redact(&wrapErr{msg: "x " + testPass, err: context.Canceled}, testPass)
 	if !errors.Is(wrapped, context.Canceled) || strings.Contains(wrapped.Error(), testPass) {
 		t.Fatalf("redacted error lost its cause or kept the password: %v", wrapped)
 	}
@@ -315,25 +307,4 @@ func TestHealthCatIndicesMapping(t *testing.T) {
 }
 
 // otherCAPEM makes a self-signed CA unrelated to the httptest certificate.
-func otherCAPEM(t *testing.T) string {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(1),
-		Subject:               pkix.Name{CommonName: "other test CA"},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(time.Hour),
-		IsCA:                  true,
-		BasicConstraintsValid: true,
-		KeyUsage:              x509.KeyUsageCertSign,
-		IPAddresses:           []net.IP{net.ParseIP("127.0.0.1")},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}))
-}
+func otherCAPEM(t *testing.T) string { return newTestCA(t, "other test CA").pem }

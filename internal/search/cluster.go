@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"sort"
@@ -36,7 +37,7 @@ func (c *Client) Health(ctx context.Context) (*ClusterHealth, error) {
 	}
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(resp.Body, &raw); err != nil {
-		return nil, fmt.Errorf("cluster health: unexpected body: %v", err)
+		return nil, answerError("the cluster health", resp, err)
 	}
 	h := &ClusterHealth{
 		ClusterName:         flexString(raw["cluster_name"]),
@@ -73,14 +74,18 @@ func (c *Client) CatIndices(ctx context.Context) ([]IndexInfo, error) {
 	if err := resp.Err(); err != nil {
 		return nil, err
 	}
-	return ParseCatIndices(resp.Body)
+	out, err := ParseCatIndices(resp.Body)
+	if err != nil {
+		return nil, answerError("the index list", resp, errors.Unwrap(err))
+	}
+	return out, nil
 }
 
 // ParseCatIndices decodes a _cat/indices JSON answer.
 func ParseCatIndices(body []byte) ([]IndexInfo, error) {
 	var rows []map[string]json.RawMessage
 	if err := json.Unmarshal(body, &rows); err != nil {
-		return nil, fmt.Errorf("cat indices: unexpected body: %v", err)
+		return nil, fmt.Errorf("cat indices: unexpected body: %w", err)
 	}
 	out := make([]IndexInfo, 0, len(rows))
 	for _, r := range rows {
@@ -109,7 +114,11 @@ func (c *Client) Mapping(ctx context.Context, index string) (Mapping, error) {
 	if err := resp.Err(); err != nil {
 		return Mapping{}, err
 	}
-	return ParseMapping(resp.Body)
+	m, err := ParseMapping(resp.Body)
+	if err != nil {
+		return Mapping{}, answerError("the mapping of "+index, resp, errors.Unwrap(err))
+	}
+	return m, nil
 }
 
 func firstPresent(m map[string]json.RawMessage, keys ...string) json.RawMessage {

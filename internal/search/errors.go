@@ -2,6 +2,7 @@ package search
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -18,6 +19,11 @@ type EngineError struct {
 	RootCauses []ErrorCause
 	// Raw is the body as text (trimmed, at most 2 KiB) when it was not a recognised JSON error.
 	Raw string
+	// ContentType, User and Reauth are filled by Response.Err: the answer's content
+	// type, the user the request was sent as, and what a re-authentication did.
+	ContentType string
+	User        string
+	Reauth      *ReauthEvent
 }
 
 // ErrorCause is one entry of error.root_cause.
@@ -99,4 +105,87 @@ func firstLine(s string) string {
 		s = s[:i]
 	}
 	return strings.TrimSpace(truncate(s, 300))
+}
+
+// RequestError is a request that got no answer: TLS, connection, timeout, redirect or
+// an answer over the size cap. Describe turns it into a sentence.
+type RequestError struct {
+	Method string
+	Path   string // without the query string
+	Host   string // host:port
+	// PinnedCA means the service's CA was the only trusted root (else the system's roots).
+	PinnedCA bool
+	Err      error
+}
+
+func (e *RequestError) Error() string { return e.Method + " " + e.Path + ": " + e.Err.Error() }
+
+func (e *RequestError) Unwrap() error { return e.Err }
+
+// redirectError is a redirect the client refused to follow.
+type redirectError struct {
+	loop bool
+	to   string // the other host, when not a loop
+}
+
+func (e *redirectError) Error() string {
+	if e.loop {
+		return "too many redirects"
+	}
+	return "redirect to another host (" + e.to + ") refused"
+}
+
+// AnswerError is a successful status whose body could not be read as expected.
+type AnswerError struct {
+	What        string // what was expected, e.g. "the index list"
+	Status      int
+	ContentType string
+	// JSONPath and Found locate a value of the wrong type ("[3].docs.count", "object");
+	// Offset is the byte offset of a syntax error. Empty/zero when unknown.
+	JSONPath string
+	Found    string
+	Offset   int64
+	// Body is the start of the body (at most 2 KiB), for the debug log.
+	Body string
+	Err  error
+}
+
+func (e *AnswerError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: unreadable answer (status %d", e.What, e.Status)
+	if e.ContentType != "" {
+		b.WriteString(", " + e.ContentType)
+	}
+	b.WriteString(")")
+	switch {
+	case e.JSONPath != "" || e.Found != "":
+		fmt.Fprintf(&b, ": at %s found %s", orDollar(e.JSONPath), e.Found)
+	case e.Err != nil:
+		b.WriteString(": " + e.Err.Error())
+	}
+	return b.String()
+}
+
+func (e *AnswerError) Unwrap() error { return e.Err }
+
+func orDollar(path string) string {
+	if path == "" {
+		return "the top level"
+	}
+	return path
+}
+
+// answerError explains why resp's body did not decode into what.
+func answerError(what string, resp *Response, err error) *AnswerError {
+	e := &AnswerError{What: what, Status: resp.Status, ContentType: resp.Header.Get("Content-Type"),
+		Body: truncate(strings.TrimSpace(string(resp.Body)), maxRawError), Err: err}
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &te):
+		e.JSONPath, e.Found = te.Field, te.Value
+	case errors.As(err, &se):
+		e.Offset = se.Offset
+	}
+	return e
 }

@@ -31,7 +31,7 @@ func ParseMapping(body []byte) (Mapping, error) {
 		Mappings json.RawMessage `json:"mappings"`
 	}
 	if err := json.Unmarshal(body, &top); err != nil {
-		return Mapping{}, fmt.Errorf("mapping: unexpected body: %v", err)
+		return Mapping{}, fmt.Errorf("mapping: unexpected body: %w", err)
 	}
 	var m Mapping
 	for name, idx := range top {
