@@ -1,26 +1,46 @@
 package components
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/safe"
 	"github.com/svcui/svcui/internal/ui/theme"
 )
 
 // Form shows a huh form inside a modal. Fields validate as the user types (give them
 // Validate funcs, e.g. models.ValidateProjectName); esc cancels; when the form
 // completes, onSubmit builds the command that sends the request (it reads the values
-// the fields were bound to) and the modal closes.
+// the fields were bound to) and the modal closes. When the platform refuses, the view
+// calls Refused: the same form comes back with everything typed and the platform's
+// message at the field it names, and enter sends again.
 type Form struct {
 	ctx          *common.Context
 	title        string
+	groups       []*huh.Group
 	form         *huh.Form
 	onSubmit     func() tea.Cmd
 	screenW, scH int
 	done         bool
 	live         []liveCheck
+	names        []fieldName
+	refusal      *refusal
+}
+
+// fieldName ties a platform field name ("disk_space_mb") to the form field showing it.
+type fieldName struct {
+	api, title string
+	explain    func(msg string) string
+}
+
+// refusal is the platform's last answer to this form.
+type refusal struct {
+	title, msg string
 }
 
 // liveCheck validates a field while it is typed into: huh itself validates only when
@@ -53,13 +73,76 @@ func (f *Form) LiveError() string {
 
 // NewForm wraps groups in a modal form.
 func NewForm(ctx *common.Context, title string, onSubmit func() tea.Cmd, groups ...*huh.Group) *Form {
-	f := huh.NewForm(groups...).WithShowHelp(true).WithShowErrors(true)
-	f = f.WithTheme(HuhTheme(ctx.Styles))
+	f := &Form{ctx: ctx, title: title, groups: groups, onSubmit: onSubmit}
+	f.form = f.build()
+	return f
+}
+
+// build makes the huh form over the groups; the fields keep their values (they are
+// bound to the view's variables), so a rebuilt form shows everything typed.
+func (f *Form) build() *huh.Form {
+	h := huh.NewForm(f.groups...).WithShowHelp(true).WithShowErrors(true)
+	h = h.WithTheme(HuhTheme(f.ctx.Styles))
 	// ctrl+c must still reach the root (quit anywhere), so the form never quits itself.
 	km := huh.NewDefaultKeyMap()
 	km.Quit = key.NewBinding(key.WithDisabled())
-	f = f.WithKeyMap(km)
-	return &Form{ctx: ctx, title: title, form: f, onSubmit: onSubmit}
+	h = h.WithKeyMap(km)
+	if f.screenW > 0 {
+		h = h.WithWidth(ModalWidth(f.screenW))
+		if f.scH < 40 {
+			h = h.WithHeight(max(8, f.scH-10))
+		}
+	}
+	return h
+}
+
+// Names ties the platform's name of a field (as its refusals name it: "disk_space_mb",
+// "user_config.pg_version") to the title of the form field that edits it. explain, when
+// given, adds what the message means in the form's own units ("92160 MB is 90 GB").
+func (f *Form) Names(apiName, title string, explain func(msg string) string) *Form {
+	f.names = append(f.names, fieldName{apiName, title, explain})
+	return f
+}
+
+// Refused brings the form back after the platform refused what it sent: everything
+// typed stays, the message shows at the field it names (else on top), enter sends again.
+func (f *Form) Refused(msg string) tea.Cmd {
+	r := &refusal{msg: msg}
+	for _, n := range f.names {
+		if mentions(msg, n.api) {
+			r.title = n.title
+			if n.explain != nil {
+				if extra := n.explain(msg); extra != "" {
+					r.msg += " (" + extra + ")"
+				}
+			}
+			break
+		}
+	}
+	f.refusal = r
+	f.done = false
+	f.form = f.build()
+	return common.Send(common.OpenModal{Modal: f})
+}
+
+// mentions reports whether msg names the field as a word ("disk_space_mb" in
+// "disk_space_mb: must be at least …", not "mb" inside it).
+func mentions(msg, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(msg[i:], name)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(name)
+		if (start == 0 || !isNameByte(msg[start-1])) && (end == len(msg) || !isNameByte(msg[end])) {
+			return true
+		}
+		i = end
+	}
+}
+
+func isNameByte(b byte) bool {
+	return b == '_' || b == '.' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
 // Huh exposes the underlying form (tests read its state).
@@ -74,6 +157,16 @@ func (f *Form) SetSize(w, h int) {
 	if h < 40 {
 		f.form = f.form.WithHeight(max(8, h-10))
 	}
+}
+
+// Title is the form's title (the review step of an edit names it).
+func (f *Form) Title() string { return f.title }
+
+// Reopen shows the form again as it was left (esc in a review goes back to it).
+func (f *Form) Reopen() tea.Cmd {
+	f.done = false
+	f.form = f.build()
+	return common.Send(common.OpenModal{Modal: f})
 }
 
 func (f *Form) ShortHelp() []key.Binding {
@@ -107,11 +200,35 @@ func (f *Form) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 
 func (f *Form) View() string {
 	body := f.form.View()
+	if r := f.refusal; r != nil {
+		body = f.withRefusal(body, r)
+	}
 	if msg := f.LiveError(); msg != "" {
 		// On top, so a form cut by a short screen still shows it.
 		body = f.ctx.Styles.Danger.Render("✗ "+msg) + "\n" + body
 	}
-	return Frame(f.ctx, f.title, body, "esc: cancel", f.screenW, f.scH)
+	return Frame(f.ctx, f.title, body, "enter: send again   esc: cancel", f.screenW, f.scH)
+}
+
+// withRefusal puts the platform's message under the title of the field it names, and
+// a line on top saying the platform refused (a short screen may cut the field).
+func (f *Form) withRefusal(body string, r *refusal) string {
+	st := f.ctx.Styles
+	msg := safe.Text(r.msg)
+	top := st.Danger.Render("✗ The platform refused this: " + msg)
+	if r.title == "" {
+		return top + "\n" + body
+	}
+	lines := strings.Split(body, "\n")
+	for i, l := range lines {
+		if strings.Contains(ansi.Strip(l), r.title) {
+			// Wrapped to the modal: the message is the point, it must not be cut.
+			at := strings.Split(st.Danger.Width(max(20, ModalWidth(f.screenW)-2)).PaddingLeft(2).Render("✗ "+msg), "\n")
+			lines = append(lines[:i+1], append(at, lines[i+1:]...)...)
+			return st.Danger.Render("✗ The platform refused this; see "+r.title+".") + "\n" + strings.Join(lines, "\n")
+		}
+	}
+	return top + "\n" + body
 }
 
 // HuhTheme is the huh theme matching the UI theme. Without colour it is huh's base theme

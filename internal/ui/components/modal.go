@@ -103,8 +103,11 @@ func NewTypedConfirm(ctx *common.Context, title, consequences, name string, onCo
 	return &TypedConfirm{ctx: ctx, title: title, text: consequences, name: name, onConfirm: onConfirm}
 }
 
-// Matches reports whether the typed text is the name.
-func (c *TypedConfirm) Matches() bool { return c.input.Value() == c.name }
+// Matches reports whether the typed text is the name. An empty name never matches:
+// a blank row from a malformed answer must not be destroyed by pressing enter.
+func (c *TypedConfirm) Matches() bool {
+	return strings.TrimSpace(c.name) != "" && c.input.Value() == c.name
+}
 
 func (c *TypedConfirm) Init() tea.Cmd    { return nil }
 func (c *TypedConfirm) SetSize(w, h int) { c.screenW, c.scH = w, h }
