@@ -69,6 +69,18 @@ type Platform struct {
 	IsForbidden func(error) bool
 	// IsConflict reports a 409.
 	IsConflict func(error) bool
+	// IsOutcomeUnknown reports a write that was sent but whose answer never came: it may
+	// have happened. Views read the resource back instead of reporting a failure, and
+	// never send it again by themselves.
+	IsOutcomeUnknown func(error) bool
+	// Detail is the full account of an error for the debug log (status, content type,
+	// what was unreadable); never shown whole on screen, never holding a secret.
+	Detail func(error) string
+}
+
+// OutcomeUnknown reports whether err is a write of unknown outcome.
+func (c *Context) OutcomeUnknown(err error) bool {
+	return err != nil && c.Platform.IsOutcomeUnknown != nil && c.Platform.IsOutcomeUnknown(err)
 }
 
 // ErrorText is the sentence shown for err.

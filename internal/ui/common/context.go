@@ -60,6 +60,13 @@ type Context struct {
 	Project   string
 	Role      models.Role
 	AccountID string
+	// Current service and billing group: set by navigation (SelectService,
+	// SelectBillingGroup) and the palette; commands that need one use them before asking.
+	Service, ServiceType             string
+	BillingGroupID, BillingGroupName string
+	// Passwords this session received (a created user, a reset): connect may use them.
+	// Never persisted, never logged.
+	Passwords map[string]string
 
 	// Caches for palette completion and cross-pane lookups; panes fill them as they load.
 	ProjectNames []string
@@ -86,6 +93,7 @@ func NewContext() *Context {
 		Roles:        map[string]models.Role{},
 		Accounts:     map[string]string{},
 		ServiceNames: map[string][]string{},
+		Passwords:    map[string]string{},
 		Commands:     NewCommands(),
 		Clipboard:    clipboard.New(clipboard.Off, nil),
 	}
@@ -116,6 +124,19 @@ func (c *Context) SetServiceNames(project string, names []string) {
 	s := append([]string(nil), names...)
 	sort.Strings(s)
 	c.ServiceNames[project] = s
+}
+
+// RememberPassword keeps a password this session received for a service user.
+func (c *Context) RememberPassword(project, service, user, password string) {
+	if password != "" && password != "<redacted>" {
+		c.Passwords[project+"/"+service+"/"+user] = password
+	}
+}
+
+// Password is a password this session received for a service user, if any.
+func (c *Context) Password(project, service, user string) (string, bool) {
+	pw, ok := c.Passwords[project+"/"+service+"/"+user]
+	return pw, ok
 }
 
 // CanAdminister reports whether the caller's role in the current project may change it

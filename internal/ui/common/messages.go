@@ -37,6 +37,20 @@ type SelectProject struct{ Name string }
 // project changed, so panes that depend on it reload.
 type ProjectSelected struct{ Name string }
 
+// SelectService makes a service current (and its project, when it differs): the
+// breadcrumb shows it and :users, :acl, :topics, :databases, :search and :connect use it.
+type SelectService struct{ Project, Name, Type string }
+
+// SelectBillingGroup makes a billing group current: :invoices and :estimate use it.
+type SelectBillingGroup struct{ ID, Name string }
+
+// CopyDone reports a copy's outcome; the root shows it in the footer and hands it to
+// the open modal, which shows it inside (the footer is hidden behind a modal).
+type CopyDone struct {
+	Level theme.Level
+	Text  string
+}
+
 // OpenService asks the root to show a service's detail in the Services tab. The
 // services pane handles it (the root forwards it to the Services tab's root view).
 type OpenService struct{ Project, Service string }

@@ -25,6 +25,13 @@ type KeyMap struct {
 	Reveal, Copy, CopyURI              key.Binding
 	Quit, ForceQuit, Confirm, Complete key.Binding
 
+	// Pane keys: a service's detail.
+	Users, ACL, Topics, Databases, SearchTab, Launch key.Binding
+	// Pane keys: billing.
+	Invoices, Estimates, Credits, Assign, Download, StateFilter, Chart key.Binding
+	// Pane keys: the Search tab.
+	NextPane, ViewMode, NextPage, CopyCurl, SearchUser, Templates, History, SQLMode, BulkLoad, ExternalEditor key.Binding
+
 	readOnly bool
 	// mutating keeps the mutating bindings as they were before read-only disabled them,
 	// so a press can be recognised and refused with a message.
@@ -63,7 +70,7 @@ var table = []entry{
 	{"sortreverse", []string{"S"}, "S", "reverse order", false, func(k *KeyMap) *key.Binding { return &k.SortReverse }},
 	{"toggleall", []string{"a"}, "a", "this project / all", false, func(k *KeyMap) *key.Binding { return &k.ToggleAll }},
 	{"refresh", []string{"ctrl+r"}, "ctrl+r", "refresh", false, func(k *KeyMap) *key.Binding { return &k.Refresh }},
-	{"run", []string{"ctrl+r", "f5"}, "ctrl+r/f5", "run", false, func(k *KeyMap) *key.Binding { return &k.Run }},
+	{"run", []string{"ctrl+r", "f5", "alt+enter"}, "ctrl+r/f5", "run", false, func(k *KeyMap) *key.Binding { return &k.Run }},
 	{"create", []string{"c"}, "c", "create", true, func(k *KeyMap) *key.Binding { return &k.Create }},
 	{"edit", []string{"e"}, "e", "edit", true, func(k *KeyMap) *key.Binding { return &k.Edit }},
 	{"delete", []string{"d"}, "d", "delete", true, func(k *KeyMap) *key.Binding { return &k.Delete }},
@@ -75,6 +82,34 @@ var table = []entry{
 	{"forcequit", []string{"ctrl+c"}, "ctrl+c", "quit", false, func(k *KeyMap) *key.Binding { return &k.ForceQuit }},
 	{"confirm", []string{"enter"}, "enter", "confirm", false, func(k *KeyMap) *key.Binding { return &k.Confirm }},
 	{"complete", []string{"tab"}, "tab", "complete", false, func(k *KeyMap) *key.Binding { return &k.Complete }},
+
+	{"users", []string{"u"}, "u", "users", false, func(k *KeyMap) *key.Binding { return &k.Users }},
+	{"acl", []string{"A"}, "A", "ACL", false, func(k *KeyMap) *key.Binding { return &k.ACL }},
+	{"topics", []string{"t"}, "t", "topics", false, func(k *KeyMap) *key.Binding { return &k.Topics }},
+	{"databases", []string{"b"}, "b", "databases", false, func(k *KeyMap) *key.Binding { return &k.Databases }},
+	{"searchtab", []string{"f"}, "f", "search tab", false, func(k *KeyMap) *key.Binding { return &k.SearchTab }},
+	{"launch", []string{"o"}, "o", "open in its client", false, func(k *KeyMap) *key.Binding { return &k.Launch }},
+
+	{"invoices", []string{"i"}, "i", "invoices", false, func(k *KeyMap) *key.Binding { return &k.Invoices }},
+	{"estimates", []string{"E"}, "E", "estimates", false, func(k *KeyMap) *key.Binding { return &k.Estimates }},
+	{"credits", []string{"C"}, "C", "credits", false, func(k *KeyMap) *key.Binding { return &k.Credits }},
+	{"assign", []string{"p"}, "p", "assign a project", true, func(k *KeyMap) *key.Binding { return &k.Assign }},
+	{"download", []string{"D"}, "D", "download PDF", false, func(k *KeyMap) *key.Binding { return &k.Download }},
+	{"statefilter", []string{"f"}, "f", "cycle state filter", false, func(k *KeyMap) *key.Binding { return &k.StateFilter }},
+	{"chart", []string{"m"}, "m", "totals per month", false, func(k *KeyMap) *key.Binding { return &k.Chart }},
+
+	{"nextpane", []string{"tab", "shift+tab"}, "tab", "next pane", false, func(k *KeyMap) *key.Binding { return &k.NextPane }},
+	{"viewmode", []string{"v"}, "v", "view", false, func(k *KeyMap) *key.Binding { return &k.ViewMode }},
+	{"nextpage", []string{"n"}, "n", "next page", false, func(k *KeyMap) *key.Binding { return &k.NextPage }},
+	{"copycurl", []string{"C"}, "C", "copy as curl", false, func(k *KeyMap) *key.Binding { return &k.CopyCurl }},
+	{"searchuser", []string{"U"}, "U", "user", false, func(k *KeyMap) *key.Binding { return &k.SearchUser }},
+	{"templates", []string{"ctrl+t"}, "ctrl+t", "templates", false, func(k *KeyMap) *key.Binding { return &k.Templates }},
+	// ctrl+h is backspace on many terminals; ctrl+p is the key that always works.
+	{"history", []string{"ctrl+p", "ctrl+h"}, "ctrl+p", "history", false, func(k *KeyMap) *key.Binding { return &k.History }},
+	{"sqlmode", []string{"ctrl+s"}, "ctrl+s", "SQL mode", false, func(k *KeyMap) *key.Binding { return &k.SQLMode }},
+	// Not ctrl+b: that is tmux's default prefix, so tmux users could never press it.
+	{"bulkload", []string{"ctrl+o"}, "ctrl+o", "bulk load a file", true, func(k *KeyMap) *key.Binding { return &k.BulkLoad }},
+	{"externaleditor", []string{"ctrl+e"}, "ctrl+e", "$EDITOR", false, func(k *KeyMap) *key.Binding { return &k.ExternalEditor }},
 }
 
 // Actions lists the action names accepted in key overrides, sorted.
