@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -161,32 +162,19 @@ func (h *History) Add(e HistoryEntry) error {
 
 // rewrite replaces the file atomically with the current entries.
 func (h *History) rewrite() error {
-	tmp, err := os.CreateTemp(filepath.Dir(h.path), ".history-*")
-	if err != nil {
-		return fmt.Errorf("history: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	w := bufio.NewWriter(tmp)
-	for _, e := range h.entries {
-		line, err := json.Marshal(e)
-		if err != nil {
-			continue
+	err := writeFileAtomic(h.path, func(w io.Writer) error {
+		for _, e := range h.entries {
+			line, err := json.Marshal(e)
+			if err != nil {
+				continue
+			}
+			if _, err := w.Write(append(line, '\n')); err != nil {
+				return err
+			}
 		}
-		w.Write(line)
-		w.WriteByte('\n')
-	}
-	if err := w.Flush(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("history: %w", err)
-	}
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		return fmt.Errorf("history: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("history: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), h.path); err != nil {
+		return nil
+	})
+	if err != nil {
 		return fmt.Errorf("history: %w", err)
 	}
 	return nil

@@ -1,0 +1,216 @@
+package search
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Files of the Search tab inside the state directory (config.StateDir()). Every
+// function takes that directory: nothing is read or written until one is called.
+const (
+	stateSubdir     = "search"
+	columnsFile     = "columns.json"
+	editorSubdir    = "editor"
+	stateVersion    = 1
+	maxColumnSets   = 200     // index patterns remembered; the least recently saved go first
+	MaxEditorText   = 1 << 20 // the most editor text kept between sessions
+	maxColumnChoice = 200     // columns in one choice
+)
+
+type columnsDoc struct {
+	Version  int                    `json:"version"`
+	Patterns map[string]columnEntry `json:"patterns"`
+}
+
+type columnEntry struct {
+	Columns []string  `json:"columns"`
+	Saved   time.Time `json:"saved"`
+}
+
+// LoadColumns returns the columns chosen for indexPattern (see IndexPattern), in
+// order; nil when none were saved. A missing or unreadable file is no choice, not an
+// error, so a damaged file never blocks the tab; err reports I/O failures only.
+func LoadColumns(stateDir, indexPattern string) ([]string, error) {
+	doc, err := readColumns(stateDir)
+	if err != nil {
+		return nil, err
+	}
+	return doc.Patterns[indexPattern].Columns, nil
+}
+
+// SaveColumns remembers cols for indexPattern; an empty cols forgets the choice.
+func SaveColumns(stateDir, indexPattern string, cols []string) error {
+	if strings.TrimSpace(indexPattern) == "" {
+		return errors.New("columns: no index pattern to remember them for")
+	}
+	if len(cols) > maxColumnChoice {
+		cols = cols[:maxColumnChoice]
+	}
+	doc, err := readColumns(stateDir)
+	if err != nil {
+		return err
+	}
+	if len(cols) == 0 {
+		delete(doc.Patterns, indexPattern)
+	} else {
+		doc.Patterns[indexPattern] = columnEntry{Columns: append([]string(nil), cols...), Saved: time.Now().UTC()}
+	}
+	for len(doc.Patterns) > maxColumnSets {
+		oldest := ""
+		for k, e := range doc.Patterns {
+			if oldest == "" || e.Saved.Before(doc.Patterns[oldest].Saved) || e.Saved.Equal(doc.Patterns[oldest].Saved) && k < oldest {
+				oldest = k
+			}
+		}
+		delete(doc.Patterns, oldest)
+	}
+	data, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return fmt.Errorf("columns: %w", err)
+	}
+	if err := writeBytesAtomic(filepath.Join(stateDir, stateSubdir, columnsFile), data); err != nil {
+		return fmt.Errorf("columns: %w", err)
+	}
+	return nil
+}
+
+func readColumns(stateDir string) (columnsDoc, error) {
+	doc := columnsDoc{Version: stateVersion, Patterns: map[string]columnEntry{}}
+	if strings.TrimSpace(stateDir) == "" {
+		return doc, errors.New("columns: no state directory was given")
+	}
+	data, err := os.ReadFile(filepath.Join(stateDir, stateSubdir, columnsFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return doc, nil
+	}
+	if err != nil {
+		return doc, fmt.Errorf("columns: %w", err)
+	}
+	var got columnsDoc
+	if json.Unmarshal(data, &got) == nil && got.Patterns != nil {
+		doc.Patterns = got.Patterns
+	}
+	return doc, nil
+}
+
+type editorDoc struct {
+	Version int       `json:"version"`
+	Service string    `json:"service"`
+	Text    string    `json:"text"`
+	Saved   time.Time `json:"saved"`
+}
+
+// LoadEditorText returns the editor text saved for service ("project-service", as
+// for history); ok is false when none was saved or the file is unreadable.
+func LoadEditorText(stateDir, service string) (text string, ok bool, err error) {
+	path, err := editorPath(stateDir, service)
+	if err != nil {
+		return "", false, err
+	}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("editor text: %w", err)
+	}
+	var doc editorDoc
+	if json.Unmarshal(data, &doc) != nil {
+		return "", false, nil
+	}
+	return doc.Text, true, nil
+}
+
+// SaveEditorText keeps text for service. Text over MaxEditorText is refused with a
+// sentence, so a pasted bulk load does not fill the disk at each keystroke.
+func SaveEditorText(stateDir, service, text string) error {
+	if len(text) > MaxEditorText {
+		return fmt.Errorf("editor text: %s is more than the %s kept between sessions; it was not saved", byteSize(int64(len(text))), byteSize(MaxEditorText))
+	}
+	path, err := editorPath(stateDir, service)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(editorDoc{Version: stateVersion, Service: service, Text: text, Saved: time.Now().UTC()})
+	if err != nil {
+		return fmt.Errorf("editor text: %w", err)
+	}
+	if err := writeBytesAtomic(path, data); err != nil {
+		return fmt.Errorf("editor text: %w", err)
+	}
+	return nil
+}
+
+func editorPath(stateDir, service string) (string, error) {
+	if strings.TrimSpace(stateDir) == "" {
+		return "", errors.New("editor text: no state directory was given")
+	}
+	name, err := historyFileName(service)
+	if err != nil {
+		return "", fmt.Errorf("editor text: %w", err)
+	}
+	return filepath.Join(stateDir, stateSubdir, editorSubdir, strings.TrimSuffix(name, ".jsonl")+".json"), nil
+}
+
+// IndexPattern is the index part of a request path, names sorted
+// ("/logs-*,audit/_search?q=x" → "audit,logs-*"): the key column choices are kept
+// under. "" when the path names no index ("/_search", "/_cat/indices").
+func IndexPattern(path string) string {
+	p, _, _ := strings.Cut(path, "?")
+	p = strings.TrimPrefix(strings.TrimSpace(p), "/")
+	first, _, _ := strings.Cut(p, "/")
+	if first == "" || strings.HasPrefix(first, "_") {
+		return ""
+	}
+	parts := strings.Split(first, ",")
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+// writeBytesAtomic writes data and a newline with writeFileAtomic.
+func writeBytesAtomic(path string, data []byte) error {
+	return writeFileAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(append(data, '\n'))
+		return err
+	})
+}
+
+// writeFileAtomic writes path through a temporary file in the same directory and a
+// rename, mode 0600 (directories 0700), so a crash leaves the old or the new file.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+"-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	w := bufio.NewWriter(tmp)
+	err = write(w)
+	if err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		err = tmp.Chmod(0o600)
+	}
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
