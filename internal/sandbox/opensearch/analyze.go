@@ -13,6 +13,13 @@ const maxTokenLength = 255
 // not a letter or digit, lowercase each token.
 func analyze(s string) []string {
 	var out []string
+	scanWords(s, func(start, end int, ascii bool) { out = appendToken(out, s[start:end], ascii) })
+	return out
+}
+
+// scanWords calls f with the byte span of every word of s (a run of letters, digits and combining
+// marks), and whether the word is plain ASCII. Highlighting needs the spans, analysis the words.
+func scanWords(s string, f func(start, end int, ascii bool)) {
 	start := -1
 	ascii := true
 	for i := 0; i < len(s); {
@@ -25,7 +32,7 @@ func analyze(s string) []string {
 					ascii = true
 				}
 			} else if start >= 0 {
-				out = appendToken(out, s[start:i], ascii)
+				f(start, i, ascii)
 				start = -1
 			}
 			i++
@@ -38,15 +45,14 @@ func analyze(s string) []string {
 			}
 			ascii = false
 		} else if start >= 0 {
-			out = appendToken(out, s[start:i], ascii)
+			f(start, i, ascii)
 			start = -1
 		}
 		i += size
 	}
 	if start >= 0 {
-		out = appendToken(out, s[start:], ascii)
+		f(start, len(s), ascii)
 	}
-	return out
 }
 
 func appendToken(out []string, tok string, ascii bool) []string {

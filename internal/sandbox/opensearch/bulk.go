@@ -14,13 +14,15 @@ type bulkOp struct {
 	id     string
 	source []byte         // index/create document line
 	update map[string]any // update body (its line is kept in source)
+	// emptyID: "_id" was given as "", which the engine refuses per item (an absent _id is generated).
+	emptyID bool
 }
 
 var bulkActions = map[string]bool{"index": true, "create": true, "update": true, "delete": true}
 
 var bulkMetaKeys = map[string]bool{"_index": true, "_id": true, "routing": true, "_routing": true, "if_seq_no": true,
 	"if_primary_term": true, "require_alias": true, "retry_on_conflict": true, "pipeline": true, "version": true,
-	"version_type": true, "_source": true, "dynamic_templates": true, "_type": true}
+	"version_type": true, "_source": true, "dynamic_templates": true, "_type": true, "op_type": true}
 
 // parseBulk reads the whole NDJSON body first, so a malformed action line fails the request
 // before anything is written, as the engine does.
@@ -76,6 +78,12 @@ func parseBulk(body []byte, defaultIndex string) ([]bulkOp, *apiError) {
 				op.index, _ = asString(x)
 			case "_id":
 				op.id, _ = asString(x)
+				op.emptyID = x != nil && op.id == ""
+			case "op_type":
+				// An index action with op_type create is a create, and is answered as one.
+				if s, _ := asString(x); s == "create" && op.action == "index" {
+					op.action = "create"
+				}
 			}
 		}
 		if op.index == "" {
@@ -169,9 +177,21 @@ func (c *Cluster) handleBulk(w http.ResponseWriter, r *http.Request, defaultInde
 		c.fail(w, r, err)
 		return
 	}
+	forced, err := forcedRefresh(r)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
 	c.mu.Lock()
 	items, anyErr := c.execBulk(ops)
 	c.mu.Unlock()
+	if forced {
+		for _, it := range items {
+			if res, ok := it[0].v.(obj); ok {
+				it[0].v = withForcedRefresh(res)
+			}
+		}
+	}
 	c.reply(w, r, 200, obj{{"took", time.Since(start).Milliseconds()}, {"errors", anyErr}, {"items", items}})
 }
 
@@ -185,6 +205,11 @@ func (c *Cluster) execBulk(ops []bulkOp) ([]obj, bool) {
 		var err *apiError
 		switch op.action {
 		case "index", "create":
+			if op.emptyID {
+				// Checked per item by the engine (bulk/10_basic.yml "Empty _id"): this item fails, the rest run.
+				err = badRequest("if _id is specified it must not be empty")
+				break
+			}
 			res, ix, err = c.indexDoc(op.index, op.id, op.source, op.action == "create")
 			if err == nil && op.id == "" {
 				op.id = res.id
@@ -196,12 +221,15 @@ func (c *Cluster) execBulk(ops []bulkOp) ([]obj, bool) {
 				res, ix, err = c.updateDoc(op.index, op.id, op.update, op.source)
 			}
 		case "delete":
-			if existing, ok := c.indices[op.index]; ok {
+			if existing, derr := c.docTarget(op.index); derr == nil {
 				ix = existing
 				res = ix.remove(op.id)
 			} else {
 				res = writeResult{id: op.id, version: 1, result: "not_found", status: 404}
 			}
+		}
+		if ix != nil {
+			op.index = ix.name // a write through an alias reports the index it went to
 		}
 		var item obj
 		if err != nil {

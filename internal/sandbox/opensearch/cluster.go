@@ -165,10 +165,22 @@ func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index, *apiEr
 					chosen[n] = ix
 				}
 			}
+			// Wildcards reach the indices of matching aliases too.
+			for _, a := range c.aliasNamesMatching(part) {
+				for _, ix := range c.aliasIndices(a) {
+					chosen[ix.name] = ix
+				}
+			}
 			continue
 		}
 		ix, ok := c.indices[part]
 		if !ok {
+			if viaAlias := c.aliasIndices(part); len(viaAlias) > 0 {
+				for _, ix := range viaAlias {
+					chosen[ix.name] = ix
+				}
+				continue
+			}
 			if ignoreUnavailable {
 				continue
 			}
@@ -203,8 +215,15 @@ func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apiErr
 		e.index = name
 		return nil, e
 	}
+	if c.isAlias(name) {
+		e := errf(400, "invalid_index_name_exception", "Invalid index name [%s], already exists as alias", name)
+		e.index = name
+		return nil, e
+	}
 	ix := newIndex(name, randomID(16), c.now().UnixMilli())
+	var aliases []any // the template's, then the body's
 	if t := c.matchTemplate(name); t != nil {
+		aliases = append(aliases, t.aliases)
 		if err := applySettings(ix, t.settings); err != nil {
 			return nil, err
 		}
@@ -229,8 +248,14 @@ func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apiErr
 				return nil, err
 			}
 		case "aliases":
+			aliases = append(aliases, v)
 		default:
 			return nil, errf(400, "parse_exception", "unknown key [%s] for create index", k)
+		}
+	}
+	for _, a := range aliases {
+		if err := c.createAliases(ix, a); err != nil {
+			return nil, err
 		}
 	}
 	ix.fields = ix.mapping.flatten()
@@ -238,10 +263,14 @@ func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apiErr
 	return ix, nil
 }
 
-// indexForWrite returns an index, creating it (with templates and dynamic mapping) when missing.
+// indexForWrite returns an index (or an alias's write index), creating it (with templates and
+// dynamic mapping) when missing.
 func (c *Cluster) indexForWrite(name string) (*index, *apiError) {
 	if ix, ok := c.indices[name]; ok {
 		return ix, nil
+	}
+	if c.isAlias(name) {
+		return c.writeIndexOf(name)
 	}
 	return c.createIndex(name, nil)
 }

@@ -84,6 +84,11 @@ func (c *Cluster) indexDoc(indexName, id string, raw []byte, create bool) (write
 }
 
 func (c *Cluster) handleIndexDoc(w http.ResponseWriter, r *http.Request, indexName, id string, body []byte, create bool) {
+	forced, ferr := forcedRefresh(r)
+	if ferr != nil {
+		c.fail(w, r, ferr)
+		return
+	}
 	c.mu.Lock()
 	if sq := r.URL.Query().Get("if_seq_no"); sq != "" {
 		if ix, ok := c.indices[indexName]; ok {
@@ -106,6 +111,9 @@ func (c *Cluster) handleIndexDoc(w http.ResponseWriter, r *http.Request, indexNa
 	var out obj
 	if err == nil {
 		out = c.writeBody(ix, res)
+		if forced {
+			out = withForcedRefresh(out)
+		}
 	}
 	c.mu.Unlock()
 	if err != nil {
@@ -118,11 +126,12 @@ func (c *Cluster) handleIndexDoc(w http.ResponseWriter, r *http.Request, indexNa
 func (c *Cluster) handleGetDoc(w http.ResponseWriter, r *http.Request, indexName, id string, sourceOnly bool) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	ix, ok := c.indices[indexName]
-	if !ok {
-		c.fail(w, r, indexNotFound(indexName))
+	ix, err := c.docTarget(indexName)
+	if err != nil {
+		c.fail(w, r, err)
 		return
 	}
+	indexName = ix.name
 	d := ix.get(id)
 	if d == nil {
 		if sourceOnly {
@@ -187,16 +196,24 @@ func splitList(s string) []any {
 }
 
 func (c *Cluster) handleDeleteDoc(w http.ResponseWriter, r *http.Request, indexName, id string) {
+	forced, ferr := forcedRefresh(r)
+	if ferr != nil {
+		c.fail(w, r, ferr)
+		return
+	}
 	c.mu.Lock()
-	ix, ok := c.indices[indexName]
-	if !ok {
+	ix, err := c.docTarget(indexName)
+	if err != nil {
 		c.mu.Unlock()
-		c.fail(w, r, indexNotFound(indexName))
+		c.fail(w, r, err)
 		return
 	}
 	res := ix.remove(id)
 	out := c.writeBody(ix, res)
 	c.mu.Unlock()
+	if forced {
+		out = withForcedRefresh(out)
+	}
 	c.reply(w, r, res.status, out)
 }
 
@@ -223,6 +240,13 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 		return writeResult{}, nil, errf(400, "action_request_validation_exception", "Validation Failed: 1: script or doc is missing;")
 	}
 	ix, exists := c.indices[indexName]
+	if !exists && c.isAlias(indexName) {
+		var err *apiError
+		if ix, err = c.writeIndexOf(indexName); err != nil {
+			return writeResult{}, nil, err
+		}
+		indexName, exists = ix.name, true
+	}
 	var current *document
 	if exists {
 		current = ix.get(id)
@@ -280,6 +304,11 @@ func deepMerge(dst, src map[string]any) {
 }
 
 func (c *Cluster) handleUpdate(w http.ResponseWriter, r *http.Request, indexName, id string, body []byte) {
+	forced, err := forcedRefresh(r)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
 	v, err := parseBody(body, true)
 	if err != nil {
 		c.fail(w, r, err)
@@ -291,6 +320,10 @@ func (c *Cluster) handleUpdate(w http.ResponseWriter, r *http.Request, indexName
 	var out obj
 	if err == nil {
 		out = c.writeBody(ix, res)
+		// A noop writes nothing, so there is nothing to refresh.
+		if forced && res.result != "noop" {
+			out = withForcedRefresh(out)
+		}
 	}
 	c.mu.Unlock()
 	if err != nil {

@@ -114,6 +114,15 @@ func (c *Cluster) route(s []string) map[string]handlerFunc {
 			return map[string]handlerFunc{"GET": func(w http.ResponseWriter, r *http.Request, _ []byte) { c.handleHealth(w, r, at(2)) }}
 		case s[0] == "_cat" && at(1) == "indices" && n <= 3:
 			return map[string]handlerFunc{"GET": func(w http.ResponseWriter, r *http.Request, _ []byte) { c.handleCatIndices(w, r, at(2)) }}
+		case s[0] == "_cat" && at(1) == "aliases" && n <= 3:
+			return map[string]handlerFunc{"GET": func(w http.ResponseWriter, r *http.Request, _ []byte) { c.handleCatAliases(w, r, at(2)) }}
+		case s[0] == "_aliases" && n == 1:
+			return map[string]handlerFunc{
+				"POST": c.handleUpdateAliases,
+				"GET":  func(w http.ResponseWriter, r *http.Request, _ []byte) { c.handleGetAlias(w, r, "", "") },
+			}
+		case (s[0] == "_alias" || s[0] == "_aliases") && n <= 2:
+			return c.aliasRoutes("", at(1))
 		case s[0] == "_cat" && at(1) == "health" && n == 2:
 			return map[string]handlerFunc{"GET": c.handleCatHealth}
 		case s[0] == "_cat" && at(1) == "count" && n <= 3:
@@ -224,6 +233,10 @@ func (c *Cluster) route(s []string) map[string]handlerFunc {
 				"GET": func(w http.ResponseWriter, r *http.Request, _ []byte) { c.handleGetMapping(w, r, idx) },
 				"PUT": put, "POST": put,
 			}
+		}
+	case "_alias", "_aliases":
+		if n <= 3 {
+			return c.aliasRoutes(idx, at(2))
 		}
 	case "_settings":
 		if n == 2 {

@@ -81,6 +81,8 @@ type index struct {
 	texts map[string]*textIndex
 	cols  map[string]*column
 	tf    map[string]int32 // scratch for term counting
+
+	aliases map[string]*aliasDef // by alias name; nil until the first alias
 }
 
 func newIndex(name, uuid string, created int64) *index {

@@ -61,7 +61,7 @@ func (c *Cluster) replyPerIndex(w http.ResponseWriter, r *http.Request, expr str
 
 func (c *Cluster) handleGetIndex(w http.ResponseWriter, r *http.Request, expr string) {
 	c.replyPerIndex(w, r, expr, func(ix *index) obj {
-		return obj{{"aliases", obj{}}, {"mappings", ix.mapping.render()}, {"settings", ix.settingsView()}}
+		return obj{{"aliases", ix.renderAliases()}, {"mappings", ix.mapping.render()}, {"settings", ix.settingsView()}}
 	})
 }
 
@@ -78,6 +78,13 @@ func (c *Cluster) handleHeadIndex(w http.ResponseWriter, r *http.Request, expr s
 
 func (c *Cluster) handleDeleteIndex(w http.ResponseWriter, r *http.Request, expr string) {
 	c.mu.Lock()
+	for _, part := range splitNames(expr) {
+		if _, isIndex := c.indices[part]; !isIndex && c.isAlias(part) {
+			c.mu.Unlock()
+			c.fail(w, r, badRequest("The provided expression [%s] matches an alias, specify the corresponding concrete indices instead.", part))
+			return
+		}
+	}
 	list, err := c.resolve(expr, false)
 	if err == nil {
 		for _, ix := range list {

@@ -274,6 +274,12 @@ func phraseMatch(c *qctx, fd *fieldDef, t *textIndex, terms []string, slop int, 
 }
 
 func countPhrase(toks, terms []string, slop int, lastPrefix bool) int {
+	return scanPhrase(toks, terms, slop, lastPrefix, nil)
+}
+
+// scanPhrase counts the occurrences of a phrase among tokens (within slop), telling onMatch,
+// when given, the first and last token position of each.
+func scanPhrase(toks, terms []string, slop int, lastPrefix bool, onMatch func(first, last int)) int {
 	eq := func(tok string, j int) bool {
 		if lastPrefix && j == len(terms)-1 {
 			return strings.HasPrefix(tok, terms[j])
@@ -303,6 +309,9 @@ func countPhrase(toks, terms []string, slop int, lastPrefix bool) int {
 		}
 		if ok {
 			n++
+			if onMatch != nil {
+				onMatch(i, pos)
+			}
 		}
 	}
 	return n

@@ -23,6 +23,9 @@ type searchReq struct {
 	minScore    *float64
 	version     bool
 	seqNo       bool
+	highlight   *highlightSpec
+	// aliasFilter: indices reached only through filtered aliases, and the filter that applies.
+	aliasFilter map[string]query
 }
 
 type sortKind int
@@ -124,7 +127,9 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 			req.version, _ = asBool(v)
 		case "seq_no_primary_term":
 			req.seqNo, _ = asBool(v)
-		case "timeout", "explain", "highlight", "stored_fields", "docvalue_fields", "fields", "terminate_after",
+		case "highlight":
+			req.highlight, err = parseHighlight(v)
+		case "timeout", "explain", "stored_fields", "docvalue_fields", "fields", "terminate_after",
 			"profile", "suggest", "indices_boost", "stats", "ext", "batched_reduce_size":
 		case "script_fields", "runtime_mappings":
 			return nil, badRequest("[%s] is not supported by this emulation: scripts cannot be run", k)
@@ -509,20 +514,8 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 	if err := checkSort(targets, req.sort); err != nil {
 		return nil, err
 	}
-	specs := req.sort
-	fieldSorted := false
-	wantScores := len(specs) == 0 || req.trackScores
-	for _, sp := range specs {
-		if sp.kind == sortField || sp.kind == sortDoc {
-			fieldSorted = true
-		}
-		if sp.kind == sortScore {
-			wantScores = true
-		}
-	}
-	if len(specs) == 0 {
-		specs = []sortSpec{{kind: sortScore, field: "_score", desc: true}}
-	}
+	order := newHitOrder(req.sort, req.trackScores)
+	specs := order.specs
 	var after []sortVal
 	if req.searchAfter != nil {
 		after = afterKeys(req.searchAfter, specs)
@@ -546,6 +539,9 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 			} else {
 				m.bits[i] = 0
 			}
+		}
+		if err := applyAliasFilter(qc, m, req.aliasFilter); err != nil {
+			return nil, shardFailure(err, ix.name)
 		}
 		if req.minScore != nil {
 			ms := float32(*req.minScore)
@@ -585,31 +581,9 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 			}
 			i++
 		})
-		if fieldSorted || len(req.sort) > 0 {
-			keys := make([]sortVal, n*len(specs))
-			for j := base; j < len(hits); j++ {
-				h := &hits[j]
-				h.keys = keys[(j-base)*len(specs) : (j-base+1)*len(specs)]
-				for k, sp := range specs {
-					h.keys[k] = sortKey(ix, h.slot, h.score, sp)
-				}
-			}
-		}
+		order.fillKeys(ix, hits[base:])
 	}
-	keyed := fieldSorted || len(req.sort) > 0
-	less := func(a, b *hit) bool {
-		if keyed {
-			if c := cmpKeys(a.keys, b.keys, specs); c != 0 {
-				return c < 0
-			}
-		} else if a.score != b.score {
-			return a.score > b.score
-		}
-		if a.ord != b.ord {
-			return a.ord < b.ord
-		}
-		return a.slot < b.slot
-	}
+	less := order.less
 	if after != nil {
 		kept := hits[:0]
 		for _, h := range hits {
@@ -625,33 +599,13 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 	} else {
 		page = nil
 	}
+	view := &hitView{order: order, source: req.source, version: req.version, seqNo: req.seqNo}
+	if req.highlight != nil {
+		view.hl = newHighlighter(req.highlight, req.query)
+	}
 	hitList := make([]obj, 0, len(page))
-	for _, h := range page {
-		ix := targets[h.ord]
-		d := ix.docs[h.slot]
-		o := obj{{"_index", ix.name}, {"_id", d.id}}
-		if req.version {
-			o = append(o, kv{"_version", d.version})
-		}
-		if req.seqNo {
-			o = append(o, kv{"_seq_no", d.seqNo}, kv{"_primary_term", 1})
-		}
-		if fieldSorted && !wantScores {
-			o = append(o, kv{"_score", nil})
-		} else {
-			o = append(o, kv{"_score", h.score})
-		}
-		if src, ok := req.source.apply(d); ok {
-			o = append(o, kv{"_source", src})
-		}
-		if len(req.sort) > 0 {
-			vals := make([]any, len(specs))
-			for k, sp := range specs {
-				vals[k] = sortOutput(ix, h.keys[k], sp)
-			}
-			o = append(o, kv{"sort", vals})
-		}
-		hitList = append(hitList, o)
+	for i := range page {
+		hitList = append(hitList, view.render(targets[page[i].ord], &page[i]))
 	}
 	hitsObj := obj{}
 	switch {
@@ -665,7 +619,7 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 		}
 	}
 	var ms any
-	if !(fieldSorted && !wantScores) && !math.IsInf(float64(maxScore), -1) && req.size > 0 {
+	if !order.nullScores && !math.IsInf(float64(maxScore), -1) && req.size > 0 {
 		ms = maxScore
 	}
 	hitsObj = append(hitsObj, kv{"max_score", ms}, kv{"hits", hitList})
@@ -769,6 +723,7 @@ func (c *Cluster) handleSearch(w http.ResponseWriter, r *http.Request, expr stri
 	targets, err := c.searchTargets(expr, r)
 	var out obj
 	if err == nil {
+		req.aliasFilter = c.aliasFilters(expr)
 		out, err = c.execSearch(targets, req)
 	}
 	c.mu.RUnlock()
@@ -812,9 +767,14 @@ func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr strin
 	}
 	n, shards := 0, 0
 	now := c.now()
+	filters := c.aliasFilters(expr)
 	for _, ix := range targets {
 		shards += ix.shards
-		ms, err := q.eval(&qctx{ix: ix, now: now})
+		qc := &qctx{ix: ix, now: now}
+		ms, err := q.eval(qc)
+		if err == nil {
+			err = applyAliasFilter(qc, ms, filters)
+		}
 		if err != nil {
 			c.fail(w, r, shardFailure(err, ix.name))
 			return

@@ -1,0 +1,98 @@
+package opensearch
+
+// hitOrder is how a search (or a top_hits aggregation) orders its hits.
+type hitOrder struct {
+	specs      []sortSpec // the sort, or _score desc when none was given
+	keyed      bool       // a sort was given: hits carry sort keys and show "sort"
+	nullScores bool       // sorted by fields without track_scores: _score and max_score are null
+}
+
+func newHitOrder(sort []sortSpec, trackScores bool) hitOrder {
+	o := hitOrder{specs: sort, keyed: len(sort) > 0}
+	fieldSorted, wantScores := false, len(sort) == 0 || trackScores
+	for _, sp := range sort {
+		if sp.kind == sortField || sp.kind == sortDoc {
+			fieldSorted = true
+		}
+		if sp.kind == sortScore {
+			wantScores = true
+		}
+	}
+	o.nullScores = fieldSorted && !wantScores
+	if len(o.specs) == 0 {
+		o.specs = []sortSpec{{kind: sortScore, field: "_score", desc: true}}
+	}
+	return o
+}
+
+// fillKeys computes the sort keys of hits of one index, when the order needs them.
+func (o hitOrder) fillKeys(ix *index, hits []hit) {
+	if !o.keyed {
+		return
+	}
+	keys := make([]sortVal, len(hits)*len(o.specs))
+	for j := range hits {
+		h := &hits[j]
+		h.keys = keys[j*len(o.specs) : (j+1)*len(o.specs)]
+		for k, sp := range o.specs {
+			h.keys[k] = sortKey(ix, h.slot, h.score, sp)
+		}
+	}
+}
+
+func (o hitOrder) less(a, b *hit) bool {
+	if o.keyed {
+		if c := cmpKeys(a.keys, b.keys, o.specs); c != 0 {
+			return c < 0
+		}
+	} else if a.score != b.score {
+		return a.score > b.score
+	}
+	if a.ord != b.ord {
+		return a.ord < b.ord
+	}
+	return a.slot < b.slot
+}
+
+// hitView is what a rendered hit shows besides _index and _id.
+type hitView struct {
+	order   hitOrder
+	source  sourceFilter
+	version bool
+	seqNo   bool
+	hl      *highlighter
+}
+
+// render is one hit as the engine writes it: _index, _id, [_version], [_seq_no, _primary_term],
+// _score, _source, highlight, sort.
+func (v *hitView) render(ix *index, h *hit) obj {
+	d := ix.docs[h.slot]
+	o := obj{{"_index", ix.name}, {"_id", d.id}}
+	if v.version {
+		o = append(o, kv{"_version", d.version})
+	}
+	if v.seqNo {
+		o = append(o, kv{"_seq_no", d.seqNo}, kv{"_primary_term", 1})
+	}
+	if v.order.nullScores {
+		o = append(o, kv{"_score", nil})
+	} else {
+		o = append(o, kv{"_score", h.score})
+	}
+	if src, ok := v.source.apply(d); ok {
+		o = append(o, kv{"_source", src})
+	}
+	if v.hl != nil {
+		if hl := v.hl.render(ix, d); hl != nil {
+			o = append(o, kv{"highlight", hl})
+		}
+	}
+	if v.order.keyed {
+		vals := make([]any, len(v.order.specs))
+		for k, sp := range v.order.specs {
+			vals[k] = sortOutput(ix, h.keys[k], sp)
+		}
+		o = append(o, kv{"sort", vals})
+	}
+	return o
+}
