@@ -10,6 +10,10 @@ import (
 // defaultSQLRows is the plugin's plugins.query.size_limit: rows returned without a LIMIT.
 const defaultSQLRows = 200
 
+// maxSQLGroups bounds GROUP BY: every level nests its terms and its missing (NULL) bucket, so
+// the request doubles with each field.
+const maxSQLGroups = 8
+
 // groupBucketSize is the number of terms buckets asked for per GROUP BY level.
 const groupBucketSize = 10000
 
@@ -490,6 +494,9 @@ func (p *sqlPlan) planGroups(order []sqlOrder, body map[string]any) *sqlErr {
 		if !containsStr(p.groups, r.name) {
 			p.groups = append(p.groups, r.name)
 		}
+	}
+	if len(p.groups) > maxSQLGroups {
+		return sqlSemantic("this emulation groups by at most %d fields; the statement groups by %d", maxSQLGroups, len(p.groups))
 	}
 	seen := map[string]bool{}
 	collect := func(e sqlExpr) *sqlErr {
