@@ -106,6 +106,9 @@ func planSQL(sel *sqlSelect, targets []*index) (*sqlPlan, *sqlErr) {
 	}
 	body := map[string]any{}
 	if sel.where != nil {
+		if hasAgg(sel.where) {
+			return nil, sqlSemantic("aggregate functions are not allowed in WHERE; filter groups with HAVING")
+		}
 		where, err := p.bind(sel.where)
 		if err != nil {
 			return nil, err
@@ -533,13 +536,15 @@ func (p *sqlPlan) planGroups(order []sqlOrder, body map[string]any) *sqlErr {
 			return err
 		}
 	}
-	for _, e := range []sqlExpr{p.having} {
+	rest := []sqlExpr{p.having}
+	for _, o := range order {
+		rest = append(rest, o.expr)
+	}
+	for _, e := range rest {
 		if err := collect(e); err != nil {
 			return err
 		}
-	}
-	for _, o := range order {
-		if err := collect(o.expr); err != nil {
+		if err := p.checkGrouped(e); err != nil {
 			return err
 		}
 	}
@@ -596,6 +601,14 @@ func (p *sqlPlan) checkGrouped(e sqlExpr) *sqlErr {
 		}
 		return p.checkGrouped(t.r)
 	case *sqlNeg:
+		return p.checkGrouped(t.x)
+	case *sqlNot:
+		return p.checkGrouped(t.x)
+	case *sqlIsNull:
+		return p.checkGrouped(t.x)
+	case *sqlInList:
+		return p.checkGrouped(t.x)
+	case *sqlBetween:
 		return p.checkGrouped(t.x)
 	}
 	return nil

@@ -119,6 +119,8 @@ func TestSQLErrors(t *testing.T) {
 		{`SELECT COUNT(*) FROM docs GROUP BY category, price, qty, published, active, tags, title, _id, _index`, "SemanticCheckException", 400, "GROUP BY accepts fields"},
 		{`SELECT COUNT(*) FROM docs GROUP BY title, title.keyword, category, price, qty, published, active, tags, body`, "SemanticCheckException", 400, "groups by at most 8 fields"},
 		{`SELECT COUNT(*) FROM docs GROUP BY 1`, "SemanticCheckException", 400, "GROUP BY accepts fields"},
+		{`SELECT category FROM docs GROUP BY category ORDER BY qty`, "SemanticCheckException", 400, "expression [qty] contains non-aggregated column"},
+		{`SELECT category FROM docs WHERE COUNT(*) > 1 GROUP BY category`, "SemanticCheckException", 400, "not allowed in WHERE"},
 		{`SELECT title, COUNT(*) FROM docs GROUP BY category`, "SemanticCheckException", 400, "expression [title] contains non-aggregated column"},
 		{`SELECT * FROM docs WHERE qty > price`, "SemanticCheckException", 400, "would need a script"},
 		{`SELECT load_extension('x') FROM docs`, "SemanticCheckException", 400, "Unsupported function [LOAD_EXTENSION]"},
