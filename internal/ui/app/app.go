@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/clipboard"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/theme"
@@ -57,6 +58,10 @@ type Model struct {
 
 	msgLevel theme.Level
 	msgText  string
+	// msgGen identifies the footer message, so its expiry tick clears only that one.
+	msgGen int
+	// log is this session's messages, oldest first (":messages" shows them newest first).
+	log []LoggedMessage
 
 	focused bool
 	// Live refresh: one tea.Tick at a time, identified by tickGen so re-arming
@@ -72,6 +77,21 @@ type Model struct {
 
 type refreshTick struct{ gen int }
 type spinTick struct{ gen int }
+type expireTick struct{ gen int }
+
+// LoggedMessage is one footer message of this session.
+type LoggedMessage struct {
+	At    time.Time
+	Level theme.Level
+	Text  string
+}
+
+// messageLife is how long a success or info message stays in the footer; warnings and
+// errors stay until the user moves on (another view, tab or modal).
+const messageLife = 5 * time.Second
+
+// logLimit bounds the session's message log.
+const logLimit = 500
 
 // New builds the root.
 func New(opts Options) *Model {
@@ -120,6 +140,12 @@ func (m *Model) registerDefaults() {
 		}
 	}
 	m.ctx.Commands.Register(common.Command{Name: "quit", Help: "leave svcui", Run: func(*common.Context, string) tea.Cmd { return common.Send(common.Quit{}) }})
+	// The short words k9s users type.
+	for alias, name := range map[string]string{"svc": "services", "proj": "projects", "inv": "invoices", "db": "databases", "bg": "billing"} {
+		m.ctx.Commands.Alias(alias, name)
+	}
+	m.ctx.Commands.Register(common.Command{Name: "messages", Help: "this session's messages in full, newest first",
+		Run: func(*common.Context, string) tea.Cmd { return common.Send(common.ShowMessages{}) }})
 	if m.switchProfile != nil {
 		m.ctx.Commands.Register(common.Command{Name: "profile", Arg: common.ProfileArg, Help: "reconnect with another profile",
 			Run: func(_ *common.Context, name string) tea.Cmd { return common.Send(common.SwitchProfile{Name: name}) }})
@@ -220,7 +246,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		m.ctx.SpinnerFrame++
-		return m.spinCmd()
+		var cmd tea.Cmd
+		if v := m.top(); v != nil {
+			nv, c := v.Update(common.SpinnerTick{})
+			m.setTop(nv)
+			cmd = c
+		}
+		return tea.Batch(cmd, m.spinCmd())
 	case common.RefreshDone:
 		if msg.Err != nil {
 			m.live.Failures++
@@ -241,10 +273,18 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.modal = nil
 		return nil
 	case common.Notify:
-		m.msgLevel, m.msgText = msg.Level, msg.Text
-		if msg.Level == theme.LevelError {
-			m.ctx.Log.Info("footer error", "text", msg.Text)
+		return m.notify(msg.Level, msg.Text)
+	case expireTick:
+		if msg.gen == m.msgGen && m.msgLevel != theme.LevelWarn && m.msgLevel != theme.LevelError {
+			m.msgText = ""
 		}
+		return nil
+	case common.ShowMessages:
+		return m.push(newMessages(m.ctx, m.log))
+	case common.SelectService:
+		return m.selectService(msg)
+	case common.SelectBillingGroup:
+		m.ctx.BillingGroupID, m.ctx.BillingGroupName = msg.ID, msg.Name
 		return nil
 	case common.SwitchTab:
 		return m.switchTab(msg.Tab - 1)
@@ -262,14 +302,17 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return tea.Batch(cmd, m.sendToTabRoot(2, msg))
 	case common.CopyRequest:
 		return m.copy(msg)
-	case copied:
-		if msg.ok {
-			m.msgLevel = theme.LevelSuccess
-		} else {
-			m.msgLevel = theme.LevelWarn
+	case common.CopyDone:
+		// Inside the modal that asked (the footer is hidden behind it), and in the footer.
+		var cmd tea.Cmd
+		if m.modal != nil {
+			nm, c := m.modal.Update(msg)
+			if nm != nil {
+				m.modal = nm
+			}
+			cmd = c
 		}
-		m.msgText = msg.text
-		return nil
+		return tea.Batch(cmd, m.notify(msg.Level, msg.Text))
 	case common.RefreshNow:
 		return m.refreshNow()
 	case common.Quit:
@@ -435,6 +478,7 @@ func (m *Model) push(v common.View) tea.Cmd {
 	if v == nil {
 		return nil
 	}
+	m.movedOn()
 	t := &m.tabs[m.active]
 	v.SetSize(m.ctx.Width, m.ctx.Height)
 	t.stack = append(t.stack, v)
@@ -446,6 +490,7 @@ func (m *Model) pop() tea.Cmd {
 	if len(t.stack) <= 1 {
 		return nil
 	}
+	m.movedOn()
 	leaving := t.stack[len(t.stack)-1]
 	if l, ok := leaving.(common.Leaver); ok {
 		l.Leave()
@@ -462,6 +507,9 @@ func (m *Model) switchTab(i int) tea.Cmd {
 	if i < 0 || i >= len(m.tabs) {
 		return nil
 	}
+	if i != m.active {
+		m.movedOn()
+	}
 	m.active = i
 	m.tabs[i].returnTo = 0
 	return m.ensureTab(i)
@@ -474,6 +522,9 @@ func (m *Model) selectProject(name string) tea.Cmd {
 	m.ctx.Project = name
 	m.ctx.Role = m.ctx.Roles[name]
 	m.ctx.AccountID = m.ctx.Accounts[name]
+	// The current service and billing group belonged to the other project.
+	m.ctx.Service, m.ctx.ServiceType = "", ""
+	m.ctx.BillingGroupID, m.ctx.BillingGroupName = "", ""
 	var cmds []tea.Cmd
 	for ti := range m.tabs {
 		for i, v := range m.tabs[ti].stack {
@@ -500,11 +551,6 @@ func (m *Model) sendToTabRoot(tab int, msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-type copied struct {
-	ok   bool
-	text string
-}
-
 func (m *Model) copy(req common.CopyRequest) tea.Cmd {
 	cb := m.ctx.Clipboard
 	if cb == nil {
@@ -517,8 +563,63 @@ func (m *Model) copy(req common.CopyRequest) tea.Cmd {
 	value := req.Value
 	return func() tea.Msg {
 		r := cb.Copy(label, value)
-		return copied{ok: r.OK, text: r.Text}
+		return common.CopyDone{Level: copyLevel(r.Level), Text: r.Text}
 	}
+}
+
+// copyLevel: only a copy that surely landed (clipboard, tmux buffer) is a success; one
+// sent to the terminal is information, since it depends on the terminal.
+func copyLevel(l clipboard.Level) theme.Level {
+	switch l {
+	case clipboard.Copied:
+		return theme.LevelSuccess
+	case clipboard.Sent:
+		return theme.LevelInfo
+	}
+	return theme.LevelWarn
+}
+
+// notify shows a footer message, logs it for ":messages" and arms its expiry.
+func (m *Model) notify(level theme.Level, text string) tea.Cmd {
+	m.msgGen++
+	m.msgLevel, m.msgText = level, text
+	if text == "" {
+		return nil
+	}
+	m.log = append(m.log, LoggedMessage{At: m.ctx.Now(), Level: level, Text: text})
+	if len(m.log) > logLimit {
+		m.log = m.log[len(m.log)-logLimit:]
+	}
+	if level == theme.LevelError {
+		m.ctx.Log.Info("footer error", "text", text)
+	}
+	if level == theme.LevelWarn || level == theme.LevelError {
+		return nil
+	}
+	gen := m.msgGen
+	return tea.Tick(messageLife, func(time.Time) tea.Msg { return expireTick{gen} })
+}
+
+// movedOn clears a warning or error once the user goes elsewhere: it was about what
+// they were doing, and stays readable in ":messages".
+func (m *Model) movedOn() {
+	if m.msgLevel == theme.LevelWarn || m.msgLevel == theme.LevelError {
+		m.msgGen++
+		m.msgText = ""
+	}
+}
+
+// Log is the session's messages, oldest first (tests).
+func (m *Model) Log() []LoggedMessage { return m.log }
+
+// selectService makes a service (and its project) current.
+func (m *Model) selectService(msg common.SelectService) tea.Cmd {
+	var cmd tea.Cmd
+	if msg.Project != "" && msg.Project != m.ctx.Project {
+		cmd = tea.Batch(m.selectProject(msg.Project), m.notify(theme.LevelInfo, "Current project: "+msg.Project))
+	}
+	m.ctx.Service, m.ctx.ServiceType = msg.Name, msg.Type
+	return cmd
 }
 
 // reconnect starts over with another profile's client and settings.
@@ -534,6 +635,8 @@ func (m *Model) reconnect(msg common.Reconnect) tea.Cmd {
 	m.modal = nil
 	c := m.ctx
 	c.Project, c.Role, c.AccountID = "", "", ""
+	c.Service, c.ServiceType, c.BillingGroupID, c.BillingGroupName = "", "", "", ""
+	c.Passwords = map[string]string{}
 	c.ProjectNames = nil
 	c.Roles = map[string]models.Role{}
 	c.Accounts = map[string]string{}
@@ -541,8 +644,7 @@ func (m *Model) reconnect(msg common.Reconnect) tea.Cmd {
 	msg.Apply(c)
 	m.live = components.LiveState{}
 	m.active = 0
-	m.msgLevel, m.msgText = theme.LevelSuccess, "Connected with profile "+msg.Profile
-	return m.ensureTab(0)
+	return tea.Batch(m.notify(theme.LevelSuccess, "Connected with profile "+msg.Profile), m.ensureTab(0))
 }
 
 func (m *Model) quit() tea.Cmd {
@@ -635,13 +737,7 @@ func (m *Model) View() string {
 	if m.modal != nil {
 		return fitLines(m.modal.View(), w, h)
 	}
-	var crumbs []string
-	if m.ctx.Project != "" {
-		crumbs = append(crumbs, m.ctx.Project)
-	}
-	for _, v := range m.tabs[m.active].stack {
-		crumbs = append(crumbs, v.Title())
-	}
+	crumbs := m.crumbs()
 	if len(m.tabs[m.active].stack) == 0 {
 		crumbs = append(crumbs, m.tabs[m.active].spec.Name)
 	}
@@ -673,6 +769,24 @@ func (m *Model) View() string {
 	body = fitLines(body, w, m.ctx.Height)
 	footer := components.Footer(m.ctx, m.msgLevel, m.msgText, help, w)
 	return header + "\n" + tabs + "\n" + body + "\n" + footer
+}
+
+// crumbs is the breadcrumb: the current project, the current service on the tabs that
+// work on one (Users, Search), then the titles of the tab's view stack.
+func (m *Model) crumbs() []string {
+	var out []string
+	if m.ctx.Project != "" {
+		out = append(out, m.ctx.Project)
+	}
+	if (m.active == 2 || m.active == 4) && m.ctx.Service != "" {
+		out = append(out, m.ctx.Service)
+	}
+	for _, v := range m.tabs[m.active].stack {
+		if t := v.Title(); len(out) == 0 || t != out[len(out)-1] {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // fitLines pads or cuts s to exactly h lines, so the chrome never moves and the frame

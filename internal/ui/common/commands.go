@@ -33,13 +33,29 @@ type Command struct {
 	Mutating bool
 	// OptionalArg commands also run bare (Run gets ""), e.g. "search" with or without a service.
 	OptionalArg bool
+	// Accepts, when set, narrows the names offered for the argument to the valid
+	// targets ("search" offers opensearch services only).
+	Accepts func(ctx *Context, arg string) bool
 }
 
 // Commands is the palette's registry.
-type Commands struct{ byName map[string]Command }
+type Commands struct {
+	byName  map[string]Command
+	aliases map[string]string
+}
 
 // NewCommands returns an empty registry.
-func NewCommands() *Commands { return &Commands{byName: map[string]Command{}} }
+func NewCommands() *Commands {
+	return &Commands{byName: map[string]Command{}, aliases: map[string]string{}}
+}
+
+// Alias makes a short word run a command ("svc" for "services"), as k9s users type.
+func (c *Commands) Alias(alias, name string) {
+	c.aliases[strings.ToLower(alias)] = strings.ToLower(name)
+}
+
+// Aliases returns alias → command name.
+func (c *Commands) Aliases() map[string]string { return c.aliases }
 
 // Register adds or replaces commands.
 func (c *Commands) Register(cmds ...Command) {
@@ -62,6 +78,11 @@ func (c *Commands) All() []Command {
 // name that is a word-prefix of the line wins ("services all" before "services").
 func (c *Commands) Lookup(line string) (Command, string, bool) {
 	fields := strings.Fields(line)
+	if len(fields) > 0 {
+		if name, ok := c.aliases[strings.ToLower(fields[0])]; ok {
+			fields = append(strings.Fields(name), fields[1:]...)
+		}
+	}
 	for n := len(fields); n > 0; n-- {
 		name := strings.ToLower(strings.Join(fields[:n], " "))
 		if cmd, ok := c.byName[name]; ok {

@@ -59,6 +59,13 @@ type OpenService struct{ Project, Service string }
 // value in that report ("password", "URI"); the value itself is never shown or logged.
 type CopyRequest struct{ Label, Value string }
 
+// SpinnerTick is delivered to the visible view when the spinner frame advances
+// (ctx.SpinnerFrame), so views update in-progress badges in Update; View changes nothing.
+type SpinnerTick struct{}
+
+// ShowMessages opens the session's messages (":messages").
+type ShowMessages struct{}
+
 // RefreshNow asks the focused view to reload now.
 type RefreshNow struct{}
 

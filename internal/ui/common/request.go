@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -131,12 +130,4 @@ func (r *Requests) InFlight() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return len(r.cancels)
-}
-
-// Since renders how long ago t was for live indicators ("3s ago", "2m ago").
-func Since(now, t time.Time) string {
-	if t.IsZero() {
-		return "never"
-	}
-	return Ago(now.Sub(t))
 }

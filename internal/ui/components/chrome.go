@@ -22,6 +22,14 @@ type LiveState struct {
 	Paused   bool
 }
 
+// clock is a refresh time as the user's wall clock shows it ("never" before the first).
+func clock(t time.Time) string {
+	if t.IsZero() {
+		return "never"
+	}
+	return t.Local().Format("15:04:05")
+}
+
 // Header renders the one-line header: profile, role, breadcrumb, live indicator,
 // rate limit, READ-ONLY. It is cut to width, dropping the least important parts first.
 func Header(ctx *common.Context, crumbs []string, live LiveState, width int) string {
@@ -39,14 +47,15 @@ func Header(ctx *common.Context, crumbs []string, live LiveState, width int) str
 	}
 	var right []string
 	if live.Interval > 0 {
-		now := ctx.Now()
+		// The clock time of the last good refresh, not its age: an age would need the
+		// header to tick every second to stay true, and an idle console should not.
 		switch {
 		case live.Paused:
-			right = append(right, st.Muted.Render("⏸ paused"))
+			right = append(right, st.Muted.Render("⏸ paused · "+clock(live.LastOK)))
 		case live.Failures > 0:
-			right = append(right, st.Warn.Render(fmt.Sprintf("↻ stale · failing (%d) · ok %s", live.Failures, common.Since(now, live.LastOK))))
+			right = append(right, st.Warn.Render(fmt.Sprintf("↻ stale · failing (%d) · last ok %s", live.Failures, clock(live.LastOK))))
 		default:
-			right = append(right, st.Muted.Render(fmt.Sprintf("↻ %s · %s", shortDuration(live.Interval), common.Since(now, live.LastOK))))
+			right = append(right, st.Muted.Render(fmt.Sprintf("↻ %s · %s", shortDuration(live.Interval), clock(live.LastOK))))
 		}
 	}
 	// A healthy rate limit is the first thing to give way when the line is short.

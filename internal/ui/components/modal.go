@@ -10,6 +10,7 @@ import (
 
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/safe"
+	"github.com/svcui/svcui/internal/ui/theme"
 )
 
 // Frame draws a modal's content in a centred box within the screen. Content wider or
@@ -200,6 +201,9 @@ type Secret struct {
 	copyURIKey   key.Binding
 	closeKey     key.Binding
 	screenW, scH int
+	// copied is the last copy's outcome, shown inside: the footer is hidden behind the
+	// modal, and a person must not close it believing a copy landed that did not.
+	copied *common.CopyDone
 }
 
 // NewSecret builds the modal. fields are shown as "label: value" lines (the secret is
@@ -226,6 +230,10 @@ func (s *Secret) ShortHelp() []key.Binding {
 func (s *Secret) FullHelp() [][]key.Binding { return [][]key.Binding{s.ShortHelp()} }
 
 func (s *Secret) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
+	if d, ok := msg.(common.CopyDone); ok {
+		s.copied = &d
+		return s, nil
+	}
 	km, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return s, nil
@@ -250,6 +258,9 @@ func (s *Secret) View() string {
 	b.WriteString("\n")
 	// Wrapped to the modal's width: the frame cuts long lines, and at 80 columns it cut the warning.
 	b.WriteString(st.Warn.Width(ModalWidth(s.screenW)).Render("! This " + s.secretLabel + " is shown only once. Copy it now; it will not be shown again."))
+	if c := s.copied; c != nil {
+		b.WriteString("\n\n" + st.LevelStyle(c.Level).Width(ModalWidth(s.screenW)).Render(theme.LevelGlyph(c.Level)+" "+safe.Text(c.Text)))
+	}
 	help := s.copyKey.Help().Key + ": copy " + s.secretLabel
 	if s.uri != "" {
 		help += "   " + s.copyURIKey.Help().Key + ": copy " + s.uriLabel

@@ -1,6 +1,7 @@
 package components
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -40,11 +41,11 @@ func NewPalette(ctx *common.Context) *Palette {
 			p.candidates = append(p.candidates, candidate{c.Name, c.Help})
 		case common.ProjectArg:
 			for _, n := range ctx.ProjectNames {
-				p.candidates = append(p.candidates, candidate{c.Name + " " + n, c.Help})
+				p.addArg(c, n)
 			}
 		case common.ServiceArg:
 			for _, n := range ctx.ServiceNames[ctx.Project] {
-				p.candidates = append(p.candidates, candidate{c.Name + " " + n, c.Help})
+				p.addArg(c, n)
 			}
 		case common.ProfileArg:
 			for _, n := range ctx.Profiles {
@@ -54,8 +55,26 @@ func NewPalette(ctx *common.Context) *Palette {
 			p.candidates = append(p.candidates, candidate{c.Name + " ", c.Help})
 		}
 	}
+	aliases := ctx.Commands.Aliases()
+	names := make([]string, 0, len(aliases))
+	for a := range aliases {
+		names = append(names, a)
+	}
+	sort.Strings(names)
+	for _, a := range names {
+		if cmd, _, ok := ctx.Commands.Lookup(aliases[a]); ok {
+			p.candidates = append(p.candidates, candidate{a, "= " + cmd.Name + ": " + cmd.Help})
+		}
+	}
 	p.filter()
 	return p
+}
+
+// addArg offers "command name" when the command accepts that name.
+func (p *Palette) addArg(c common.Command, name string) {
+	if c.Accepts == nil || c.Accepts(p.ctx, name) {
+		p.candidates = append(p.candidates, candidate{c.Name + " " + name, c.Help})
+	}
 }
 
 type candidates []candidate
@@ -130,14 +149,22 @@ func (p *Palette) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 	return p, nil
 }
 
-// run resolves the typed line (or the highlighted completion when the line is not a
-// command by itself) and runs it.
+// run runs what enter points at: the typed line when it is itself one of the offered
+// lines (or a free-text command), else the highlighted completion, so ":service kaf"
+// with "service kafka-events" highlighted opens kafka-events. Only with no completion
+// left is the line taken as typed (a name the caches do not know yet).
 func (p *Palette) run() tea.Cmd {
-	line := strings.TrimSpace(p.input.Value())
-	cmd, arg, ok := p.ctx.Commands.Lookup(line)
-	if (!ok || (cmd.Arg != common.NoArg && arg == "" && cmd.Arg != common.FreeArg && !cmd.OptionalArg)) && len(p.matches) > 0 {
-		cmd, arg, ok = p.ctx.Commands.Lookup(p.matches[p.cursor].text)
+	line := strings.Join(strings.Fields(p.input.Value()), " ")
+	if line == "" {
+		return common.Send(common.CloseModal{})
 	}
+	target := line
+	if len(p.matches) > 0 && !p.offered(line) {
+		if c, _, ok := p.ctx.Commands.Lookup(line); !ok || c.Arg != common.FreeArg {
+			target = p.matches[p.cursor].text
+		}
+	}
+	cmd, arg, ok := p.ctx.Commands.Lookup(target)
 	closeCmd := common.Send(common.CloseModal{})
 	if !ok {
 		if line == "" {
@@ -152,6 +179,16 @@ func (p *Palette) run() tea.Cmd {
 		return tea.Batch(closeCmd, common.Warn("Read-only mode: “"+cmd.Name+"” changes the platform and is disabled"))
 	}
 	return tea.Batch(closeCmd, cmd.Run(p.ctx, arg))
+}
+
+// offered reports whether line is exactly one of the palette's lines.
+func (p *Palette) offered(line string) bool {
+	for _, c := range p.candidates {
+		if strings.EqualFold(strings.TrimSpace(c.text), line) {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *Palette) View() string {

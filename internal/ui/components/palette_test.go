@@ -157,3 +157,45 @@ func TestPaletteOptionalArgRunsBareAndIsListed(t *testing.T) {
 		t.Errorf("search NAME: %v", msgs)
 	}
 }
+
+func typeKeys(s string, then ...string) []string {
+	var out []string
+	for _, r := range s {
+		out = append(out, string(r))
+	}
+	return append(out, then...)
+}
+
+func TestPaletteEnterRunsTheHighlightedCompletion(t *testing.T) {
+	c := paletteCtx()
+	// "service kaf" parses as a command with an argument, but the argument names no
+	// service: enter runs what is highlighted, "service kafka-events".
+	if msgs := runPalette(c, typeKeys("service kaf", "enter")...); !has(msgs, gotoProject{"svc:kafka-events"}) {
+		t.Fatalf("service kaf: %v", msgs)
+	}
+	// The k9s words are aliases, not fuzzy matches of some service.
+	c.Commands.Alias("svc", "services")
+	if msgs := runPalette(c, typeKeys("svc", "enter")...); !has(msgs, common.SwitchTab{Tab: 2}) {
+		t.Fatalf("svc: %v", msgs)
+	}
+	// Enter on nothing typed only closes.
+	if msgs := runPalette(c, "enter"); len(msgs) != 1 || msgs[0] != (common.CloseModal{}) {
+		t.Fatalf("empty enter: %v", msgs)
+	}
+}
+
+func TestPaletteOffersOnlyValidTargets(t *testing.T) {
+	c := paletteCtx()
+	c.Commands.Register(common.Command{Name: "search", Arg: common.ServiceArg, OptionalArg: true,
+		Accepts: func(_ *common.Context, name string) bool { return name == "pg-main" },
+		Run:     func(_ *common.Context, a string) tea.Cmd { return common.Send(gotoProject{"search:" + a}) }})
+	p := NewPalette(c)
+	for _, r := range "search" {
+		p.Update(keyMsg(string(r)))
+	}
+	for _, m := range p.Matches() {
+		if m == "search kafka-events" {
+			t.Fatalf("offered a target the command does not accept: %v", p.Matches())
+		}
+	}
+}

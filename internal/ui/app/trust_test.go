@@ -1,0 +1,117 @@
+package app
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/theme"
+)
+
+func TestSuccessExpiresErrorsGoWhenTheUserMovesOnAndMessagesKeepsThemAll(t *testing.T) {
+	m, _ := newModel(t, false)
+	_, cmd := m.Update(common.Notify{Level: theme.LevelSuccess, Text: "Created project x"})
+	if _, text := m.Message(); text != "Created project x" {
+		t.Fatalf("message not shown: %q", text)
+	}
+	if cmd == nil {
+		t.Fatal("a success message must arm its expiry")
+	}
+	drive(m, expireTick{gen: m.msgGen})
+	if _, text := m.Message(); text != "" {
+		t.Fatalf("success did not expire: %q", text)
+	}
+	long := "The platform refused: " + strings.Repeat("a very long reason ", 12)
+	drive(m, common.Notify{Level: theme.LevelError, Text: long})
+	drive(m, expireTick{gen: m.msgGen})
+	if _, text := m.Message(); text != long {
+		t.Fatal("an error must stay until the user moves on, not expire on a timer")
+	}
+	drive(m, keyMsg("2"))
+	if _, text := m.Message(); text != "" {
+		t.Fatalf("error stayed after moving to another tab: %q", text)
+	}
+	// :messages shows both, newest first, the long one whole (wrapped).
+	drive(m, common.ShowMessages{})
+	m.Top().SetSize(80, 30)
+	body := ansi.Strip(m.Top().View())
+	errAt, okAt := strings.Index(body, "The platform refused"), strings.Index(body, "Created project x")
+	if errAt < 0 || okAt < 0 || errAt > okAt {
+		t.Fatalf("messages not listed newest first:\n%s", body)
+	}
+	if !strings.Contains(strings.Join(strings.Fields(body), " "), strings.TrimSpace(strings.Join(strings.Fields(long), " "))) {
+		t.Fatalf("long message cut:\n%s", body)
+	}
+}
+
+func TestCopyOutcomeShowsInsideTheSecretModal(t *testing.T) {
+	m, _ := newModel(t, false)
+	sec := components.NewSecret(m.ctx, "New user", [][2]string{{"password", "pw"}}, "password", "pw", "", "")
+	drive(m, common.OpenModal{Modal: sec})
+	drive(m, common.CopyDone{Level: theme.LevelInfo, Text: "Sent the password to your terminal (OSC 52); it lands only if the terminal accepts OSC 52."})
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "Sent the password to your terminal (OSC 52); it lands only if the") {
+		t.Fatalf("copy outcome not inside the modal:\n%s", v)
+	}
+}
+
+func TestSelectServiceCarriesContextAndTheBreadcrumbShowsIt(t *testing.T) {
+	m, _ := newModel(t, false)
+	m.ctx.Project = "acme-prod"
+	drive(m, common.SelectService{Project: "acme-dev", Name: "pg-main", Type: "pg"})
+	if m.ctx.Project != "acme-dev" || m.ctx.Service != "pg-main" || m.ctx.ServiceType != "pg" {
+		t.Fatalf("context: %q %q %q", m.ctx.Project, m.ctx.Service, m.ctx.ServiceType)
+	}
+	if _, text := m.Message(); !strings.Contains(text, "Current project: acme-dev") {
+		t.Fatalf("a project change through a service must be said: %q", text)
+	}
+	m.active = 2
+	if c := strings.Join(m.crumbs(), " › "); !strings.HasPrefix(c, "acme-dev › pg-main") {
+		t.Fatalf("crumbs: %q", c)
+	}
+	// Another project: the service belonged to the old one.
+	drive(m, common.SelectProject{Name: "acme-prod"})
+	if m.ctx.Service != "" {
+		t.Fatal("the current service must not survive a project change")
+	}
+}
+
+type tickCounter struct {
+	*fakeView
+	ticks int
+}
+
+func (v *tickCounter) Update(msg tea.Msg) (common.View, tea.Cmd) {
+	if _, ok := msg.(common.SpinnerTick); ok {
+		v.ticks++
+		return v, nil
+	}
+	return v.fakeView.Update(msg)
+}
+func (v *tickCounter) Animating() bool { return true }
+
+func TestSpinnerFramesReachTheVisibleViewAsMessages(t *testing.T) {
+	m, root := newModel(t, false)
+	tv := &tickCounter{fakeView: root}
+	m.tabs[0].stack[0] = tv
+	m.spinGen = 7
+	drive(m, spinTick{gen: 7})
+	if tv.ticks != 1 || m.ctx.SpinnerFrame != 1 {
+		t.Fatalf("ticks %d frame %d", tv.ticks, m.ctx.SpinnerFrame)
+	}
+}
+
+func TestHeaderShowsTheClockTimeOfTheLastRefreshNotAnAge(t *testing.T) {
+	m, _ := newModel(t, false)
+	at := time.Date(2026, 11, 23, 14, 3, 7, 0, time.Local)
+	m.ctx.Now = func() time.Time { return at.Add(9 * time.Second) }
+	m.live = components.LiveState{Interval: 10 * time.Second, LastOK: at}
+	head := ansi.Strip(strings.Split(m.View(), "\n")[0])
+	if !strings.Contains(head, "14:03:07") || strings.Contains(head, "just now") {
+		t.Fatalf("header: %q", head)
+	}
+}
