@@ -6,11 +6,13 @@ import (
 )
 
 // handleSQLExplain answers POST /_plugins/_sql/_explain with the plan the statement runs as, in
-// the shape of the plugin's v2 engine (OpenSearch 2.x, documented in the plugin's
-// docs/user/ppl/interfaces/endpoint.rst before the Calcite engine): a tree of operators whose
-// leaf, OpenSearchIndexScan, carries the search request as
+// the shape of the plugin's v2 engine in OpenSearch 2.x (opensearch-project/sql, 2.x branch:
+// docs/user/optimization/optimization.rst and docs/user/ppl/interfaces/endpoint.rst): a tree of
+// operators whose leaf, OpenSearchIndexScan, carries the search request as
 // "OpenSearchQueryRequest(indexName=..., sourceBuilder={...}, searchDone=false)". The
-// sourceBuilder is exactly the body this emulation runs, so it can be pasted into a _search.
+// sourceBuilder is exactly the body this emulation runs, so it can be pasted into a _search;
+// GROUP BY shows as nested terms aggregations where the plugin sends a composite one, which
+// this engine does not have.
 func (c *Cluster) handleSQLExplain(w http.ResponseWriter, r *http.Request, body []byte) {
 	stmt, serr := sqlStatement(body)
 	if serr == nil {

@@ -31,6 +31,7 @@ type sqlPlan struct {
 	aggs    []*sqlAgg // aggregate calls, by key
 	having  sqlExpr
 	order   []sqlOrder // in memory (grouped queries only)
+	scored  bool // WHERE has a full-text function: hits come by score
 	body    map[string]any
 }
 
@@ -113,11 +114,12 @@ func planSQL(sel *sqlSelect, targets []*index) (*sqlPlan, *sqlErr) {
 		if err != nil {
 			return nil, err
 		}
-		q, _, err := p.filter(where)
+		q, scored, err := p.filter(where)
 		if err != nil {
 			return nil, err
 		}
 		body["query"] = q
+		p.scored = scored
 	}
 	if p.grouped {
 		if err := p.planGroups(order, body); err != nil {
@@ -462,9 +464,14 @@ func (p *sqlPlan) planHits(order []sqlOrder, body map[string]any) *sqlErr {
 		}
 		sorts = append(sorts, map[string]any{p.keywordField(r.name): map[string]any{"order": dir, "missing": missing}})
 	}
+	if sorts == nil && !p.scored {
+		// The plugin reads plain scans in index order.
+		sorts = []any{map[string]any{"_doc": map[string]any{"order": "asc"}}}
+	}
 	if sorts != nil {
 		body["sort"] = sorts
 	}
+	body["timeout"] = "1m"
 	size := defaultSQLRows
 	if p.sel.limit >= 0 {
 		size = p.sel.limit

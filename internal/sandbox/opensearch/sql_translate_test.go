@@ -155,6 +155,18 @@ func TestSQLExplain(t *testing.T) {
 		t.Fatalf("grouped sourceBuilder: %s", src)
 	}
 
+	// Plain scans read in index order, full-text ones by score, as the plugin's requests do.
+	_, m = explainSQL(t, c, `SELECT title FROM docs`)
+	if src := scanRequest(t, get(m, "root.children.0")); !strings.Contains(src, `"sort":[{"_doc":{"order":"asc"}}]`) ||
+		!strings.Contains(src, `"size":200`) || !strings.Contains(src, `"timeout":"1m"`) {
+		t.Fatalf("plain scan: %s", src)
+	}
+	_, m = explainSQL(t, c, `SELECT title FROM docs WHERE MATCH(body, 'fox') AND qty > 1`)
+	if src := scanRequest(t, get(m, "root.children.0")); strings.Contains(src, `"sort"`) ||
+		!strings.Contains(src, `"must":[{"match":{"body":{"query":"fox"}}}]`) || !strings.Contains(src, `"filter":[{"range":{"qty":{"gt":1}}}]`) {
+		t.Fatalf("scored scan: %s", src)
+	}
+
 	code, m = explainSQL(t, c, `SELECT nope FROM docs`)
 	if code != 400 || get(m, "error.type") != "SemanticCheckException" || m["status"] != 400.0 {
 		t.Fatalf("explain error: %d %v", code, m)
