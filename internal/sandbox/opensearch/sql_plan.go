@@ -31,7 +31,7 @@ type sqlPlan struct {
 	aggs    []*sqlAgg // aggregate calls, by key
 	having  sqlExpr
 	order   []sqlOrder // in memory (grouped queries only)
-	scored  bool // WHERE has a full-text function: hits come by score
+	scored  bool       // WHERE has a full-text function: hits come by score
 	body    map[string]any
 }
 
