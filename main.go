@@ -112,7 +112,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer closeSandbox()
-		settings.APIURL, settings.Token, settings.TokenSource = url, token, "sandbox"
+		settings.APIURL, settings.Token, settings.TokenSource = url, token, ui.TokenFromSandbox
 		settings.ProfileName = "sandbox"
 	}
 
@@ -121,6 +121,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		ConfigPath:   cfgPath,
 		Version:      version,
 		StartSandbox: startSandbox,
+		File:         file,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "svcui: %v\n", err)

@@ -305,7 +305,11 @@ func TestFlowSwitchProfile(t *testing.T) {
 	t.Setenv("SVCUI_PROFILE", "")
 	s := settings(e, e.admin)
 	s.ProfileName = "boss"
-	opts := Options{ConfigPath: cfg, NewClient: func(u, tok string) (*api.Client, error) { return api.New(api.Options{BaseURL: u, Token: tok}) }}
+	file, err := config.Load(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{ConfigPath: cfg, File: file, NewClient: func(u, tok string) (*api.Client, error) { return api.New(api.Options{BaseURL: u, Token: tok}) }}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	sc := startWith(t, s, client(t, e.url, e.admin), 120, 40, profileSwitcher(context.Background(), opts, s, theme.New(theme.Dark, true), logger))
 	sc.waitFor("[boss]", "acme-prod")

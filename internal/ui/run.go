@@ -29,6 +29,11 @@ import (
 
 var _ common.API = (*api.Client)(nil)
 
+// TokenFromSandbox is the token source of the embedded sandbox (--sandbox, or the
+// welcome screen's choice): the console runs under the profile "sandbox" and says the
+// data is demo data.
+const TokenFromSandbox = "sandbox"
+
 // Options configure Run.
 type Options struct {
 	Settings config.Settings
@@ -42,6 +47,9 @@ type Options struct {
 	// Input and Output default to the terminal.
 	Input  io.Reader
 	Output io.Writer
+	// File is the config file as main read it at start: Run never reads it again
+	// (":profile NAME" resolves from it).
+	File *config.Config
 	// ProgramOptions are appended to the program's options (tests).
 	ProgramOptions []tea.ProgramOption
 }
@@ -56,9 +64,6 @@ func Run(ctx context.Context, opts Options) (err error) {
 	defer closeLog()
 	logger.Info("svcui starting", "version", opts.Version, "profile", s.ProfileName, "api", s.APIURL, "read_only", s.ReadOnly)
 
-	common.PanicHook = func(v any, stack []byte) {
-		logger.Error("panic in a request", "value", fmt.Sprint(v), "stack", string(stack))
-	}
 	if opts.ConfigPath == "" {
 		opts.ConfigPath = config.ConfigPath()
 	}
@@ -102,6 +107,8 @@ func Run(ctx context.Context, opts Options) (err error) {
 		}
 		if res.stop != nil {
 			defer res.stop()
+			// The sandbox runs under its own profile name, and the header says it is demo data.
+			s.ProfileName, s.TokenSource = "sandbox", TokenFromSandbox
 		}
 		s.APIURL, s.Token = res.url, res.token
 	}
@@ -111,12 +118,12 @@ func Run(ctx context.Context, opts Options) (err error) {
 		return err
 	}
 	model := newRoot(s, th, logger, client, profileSwitcher(ctx, opts, s, th, logger))
-	if file, err := config.Load(opts.ConfigPath); err == nil {
-		for name := range file.Profiles {
+	if opts.File != nil {
+		for name := range opts.File.Profiles {
 			model.inner.Context().Profiles = append(model.inner.Context().Profiles, name)
 		}
-		sort.Strings(model.inner.Context().Profiles)
 	}
+	sort.Strings(model.inner.Context().Profiles)
 	p := tea.NewProgram(model, programOptions(ctx, opts)...)
 	programs = append(programs, p)
 	_, err = p.Run()
@@ -155,10 +162,10 @@ func newRoot(s config.Settings, th *theme.Theme, logger *slog.Logger, client *ap
 // a client and hands the root a Reconnect.
 func profileSwitcher(ctx context.Context, opts Options, cur config.Settings, th *theme.Theme, logger *slog.Logger) func(string) tea.Cmd {
 	return func(name string) tea.Cmd {
+		file := opts.File
 		return func() tea.Msg {
-			file, err := config.Load(opts.ConfigPath)
-			if err != nil {
-				return common.Notify{Level: theme.LevelError, Text: err.Error()}
+			if file == nil {
+				return common.Notify{Level: theme.LevelWarn, Text: "No config file was read at start, so there is no profile “" + name + "” to switch to"}
 			}
 			if _, ok := file.Profiles[name]; !ok {
 				return common.Notify{Level: theme.LevelWarn, Text: "No profile named “" + name + "” in the config file"}
@@ -216,6 +223,7 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 	c.Clipboard = clipboard.New(cbMode, nil)
 	c.Log = logger
 	c.Profile = s.ProfileName
+	c.Demo = s.TokenSource == TokenFromSandbox
 	c.ReadOnly = s.ReadOnly
 	c.SearchInsecure = s.SearchInsecure
 	if s.Refresh > 0 {
@@ -235,7 +243,9 @@ type safeModel struct {
 }
 
 func (m *safeModel) Init() tea.Cmd {
-	cmd := m.inner.Init()
+	// Finding how to copy may run `tmux -V`: a command, never in Update.
+	cb := m.inner.Context().Clipboard
+	cmd := tea.Batch(m.inner.Init(), func() tea.Msg { cb.Detect(); return nil })
 	if len(m.warnings) > 0 {
 		cmd = tea.Batch(cmd, common.Warn(m.warnings[0]))
 	}

@@ -5,6 +5,7 @@
 package app
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -350,6 +351,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 // whose view is gone is dropped.
 func (m *Model) deliver(msg common.Addressed) tea.Cmd {
 	id := msg.Target()
+	if f, ok := msg.(common.Failed); ok {
+		var pe *common.PanicError
+		if errors.As(f.Failure(), &pe) {
+			m.ctx.Log.Error("panic in a request", "kind", pe.Kind, "value", fmt.Sprint(pe.Value), "stack", string(pe.Stack))
+		}
+	}
 	for ti := range m.tabs {
 		st := m.tabs[ti].stack
 		for i, v := range st {

@@ -47,6 +47,8 @@ type Context struct {
 
 	Profile  string
 	Profiles []string
+	// Demo is set on the embedded sandbox: the header says the data is demo data.
+	Demo     bool
 	ReadOnly bool
 	// SearchInsecure skips TLS verification of search interfaces (profile setting); the
 	// Search tab warns on screen while it is on.

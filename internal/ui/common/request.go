@@ -2,7 +2,6 @@ package common
 
 import (
 	"context"
-	"fmt"
 	"runtime/debug"
 	"sync"
 
@@ -32,9 +31,23 @@ type Result[T any] struct {
 // Target implements Addressed.
 func (r Result[T]) Target() int64 { return r.View }
 
-// PanicHook is told about panics recovered in request commands; package ui points it at
-// the log file. Set once at start.
-var PanicHook func(value any, stack []byte)
+// PanicError is the error a request that panicked (a decoder bug, say) answers with:
+// the view shows its sentence, the root logs the value and stack when it delivers it.
+type PanicError struct {
+	Kind  string
+	Value any
+	Stack []byte
+}
+
+func (e *PanicError) Error() string {
+	return "internal error in the " + e.Kind + " request (details in the log)"
+}
+
+// Failed is implemented by results, so the root can log what went wrong inside them.
+type Failed interface{ Failure() error }
+
+// Failure implements Failed.
+func (r Result[T]) Failure() error { return r.Err }
 
 // Requests tracks a view's in-flight API calls: their latest generation per kind and
 // their cancel funcs, cancelled when the view leaves or the program quits.
@@ -75,15 +88,12 @@ func Fetch[T any](r *Requests, kind string, fn func(ctx context.Context) (T, err
 			// A panic in a request (a decoder bug, say) becomes an error for the view and a
 			// stack in the log instead of killing the program.
 			if p := recover(); p != nil {
-				if hook := PanicHook; hook != nil {
-					hook(p, debug.Stack())
-				}
 				cancel()
 				r.mu.Lock()
 				delete(r.cancels, gen)
 				r.mu.Unlock()
 				var zero T
-				msg = Result[T]{Addr: addr, Value: zero, Err: fmt.Errorf("internal error in the %s request (details in the log)", kind)}
+				msg = Result[T]{Addr: addr, Value: zero, Err: &PanicError{Kind: kind, Value: p, Stack: debug.Stack()}}
 			}
 		}()
 		v, err := fn(ctx)

@@ -108,12 +108,10 @@ func TestRelativeTimes(t *testing.T) {
 }
 
 func TestPanicInRequestBecomesError(t *testing.T) {
-	var got any
-	PanicHook = func(v any, stack []byte) { got = v }
-	defer func() { PanicHook = nil }()
 	r := NewRequests()
 	res := Fetch(r, "list", func(context.Context) ([]int, error) { panic("decoder bug") })().(Result[[]int])
-	if res.Err == nil || got != "decoder bug" || r.InFlight() != 0 {
-		t.Fatalf("err %v, hook %v, in flight %d", res.Err, got, r.InFlight())
+	var pe *PanicError
+	if !errors.As(res.Failure(), &pe) || pe.Value != "decoder bug" || len(pe.Stack) == 0 || r.InFlight() != 0 {
+		t.Fatalf("err %v, in flight %d", res.Err, r.InFlight())
 	}
 }

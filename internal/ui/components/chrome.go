@@ -71,6 +71,9 @@ func Header(ctx *common.Context, crumbs []string, live LiveState, width int) str
 			}
 		}
 	}
+	if ctx.Demo {
+		right = append(right, st.ReadOnlyBadge.Render(" DEMO DATA "))
+	}
 	if ctx.ReadOnly {
 		right = append(right, st.ReadOnlyBadge.Render(" READ-ONLY "))
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -15,5 +16,14 @@ func TestFrameOnShortScreenCutsTheBodyNotTheWayOut(t *testing.T) {
 	}
 	if n := len(strings.Split(out, "\n")); n > 24 {
 		t.Fatalf("%d lines on a 24-line screen", n)
+	}
+}
+
+func TestTypedConfirmNeverMatchesAnEmptyName(t *testing.T) {
+	ran := false
+	c := NewTypedConfirm(testCtx(), "Delete project", "irreversible", "", func() tea.Cmd { ran = true; return nil })
+	c.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if c.Matches() || ran {
+		t.Fatal("an empty name matched an empty confirmation")
 	}
 }
