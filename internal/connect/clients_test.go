@@ -17,6 +17,9 @@ func TestPsqlGetsPasswordThroughPassfileAndVerifiesTLS(t *testing.T) {
 	if s.Kind != KindExec || s.Client != "psql" || s.User != "avnadmin" {
 		t.Fatalf("session = %+v", s)
 	}
+	if s.Cmd.Stdin != nil || s.Cmd.Stdout != nil || s.Cmd.Stderr != nil {
+		t.Error("Cmd must leave Stdin, Stdout and Stderr to tea.ExecProcess")
+	}
 	dir := s.privateDir()
 	if _, err := run(t, s); err != nil {
 		t.Fatal(err)
