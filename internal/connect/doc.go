@@ -16,8 +16,8 @@
 //  1. Plan writes the files and arms a signal guard.
 //  2. The UI runs the session: tea.Exec(session, callback) runs Session.Run, which removes
 //     the files as soon as the client exits and, when the client failed or only printed
-//     something (kcat -L), waits for Enter so its output stays readable. tea.ExecProcess(
-//     session.Cmd, callback) works too, without the pause.
+//     something (kcat -L), waits for Enter so its output stays readable.
+//     tea.ExecProcess(session.Cmd, callback) works too, without the pause.
 //  3. The callback calls Session.Cleanup: removes whatever is left and disarms the guard.
 //     Cleanup is idempotent and must also run when the session is dropped unused.
 //
