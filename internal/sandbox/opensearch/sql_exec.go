@@ -272,7 +272,7 @@ func sqlValue(ix *index, d *document, field string) any {
 		return nil
 	}
 	var vals []any
-	for _, v := range sourceValues(d.src, field) {
+	for _, v := range sourceValues(d.src, sourcePath(fd)) {
 		if v != nil {
 			vals = append(vals, v)
 		}

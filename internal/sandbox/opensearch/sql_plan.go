@@ -437,9 +437,11 @@ func (p *sqlPlan) planHits(order []sqlOrder, body map[string]any) *sqlErr {
 	seen := map[string]bool{}
 	for _, c := range p.cols {
 		walkSQL(c.expr, func(x sqlExpr) {
-			if r, ok := x.(*sqlColRef); ok && !seen[r.name] && !strings.HasPrefix(r.name, "_") {
-				seen[r.name] = true
-				includes = append(includes, r.name)
+			if r, ok := x.(*sqlColRef); ok && !strings.HasPrefix(r.name, "_") {
+				if path := sourcePath(p.fields[r.name]); !seen[path] {
+					seen[path] = true
+					includes = append(includes, path)
+				}
 			}
 		})
 	}

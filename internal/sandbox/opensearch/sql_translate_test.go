@@ -60,6 +60,7 @@ func TestSQLFollowsMappings(t *testing.T) {
 		{"LIMIT offset, count", `SELECT qty FROM docs ORDER BY qty LIMIT 1, 2`, [][]any{{3.0}, {5.0}}},
 		{"ORDER BY position", `SELECT qty FROM docs ORDER BY 1 DESC LIMIT 1`, [][]any{{9.0}}},
 		{"ORDER BY alias of a text field sorts its keyword", `SELECT title AS t FROM docs ORDER BY t LIMIT 1`, [][]any{{"Brown bread"}}},
+		{"a keyword sub-field reads its parent", `SELECT title.keyword FROM docs WHERE title.keyword = 'Lazy dog'`, [][]any{{"Lazy dog"}}},
 		{"table alias", `SELECT title FROM docs d WHERE d.qty = 9`, [][]any{{"Fox news"}}},
 		{"timestamps compare as SQL literals", `SELECT published FROM docs WHERE published BETWEEN '2024-03-01 12:00:00' AND '2024-03-04 08:00:00' ORDER BY published`,
 			[][]any{{"2024-03-01 18:30:00"}, {"2024-03-02 09:15:00"}, {"2024-03-04 08:00:00"}}},
