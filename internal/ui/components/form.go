@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/ui/common"
@@ -231,18 +232,51 @@ func (f *Form) withRefusal(body string, r *refusal) string {
 	return top + "\n" + body
 }
 
-// HuhTheme is the huh theme matching the UI theme. Without colour it is huh's base theme
-// with its few colours replaced by attributes (buttons reversed, placeholders faint), so
-// NO_COLOR output carries no colour codes at all.
+// HuhTheme is the huh theme built from the UI theme's palette, so forms follow dark,
+// light and NO_COLOR like everything else. Without colour every colour is dropped and
+// attributes carry the meaning (buttons reversed, placeholders faint); the help line
+// under a form uses the theme's help styles, not bubbles' coloured defaults.
 func HuhTheme(t *theme.Theme) *huh.Theme {
-	if !t.NoColor {
-		return huh.ThemeCharm()
-	}
+	p := t.Palette
 	h := huh.ThemeBase()
-	for _, fs := range []*huh.FieldStyles{&h.Focused, &h.Blurred} {
-		fs.FocusedButton = fs.FocusedButton.UnsetForeground().UnsetBackground().Reverse(true).Bold(true)
-		fs.BlurredButton = fs.BlurredButton.UnsetForeground().UnsetBackground()
-		fs.TextInput.Placeholder = fs.TextInput.Placeholder.UnsetForeground().Faint(true)
+	f := &h.Focused
+	f.Base = f.Base.BorderForeground(p.Border)
+	f.Card = f.Base
+	f.Title = f.Title.Foreground(p.Accent).Bold(true)
+	f.NoteTitle = f.NoteTitle.Foreground(p.Accent).Bold(true).MarginBottom(1)
+	f.Directory = f.Directory.Foreground(p.Accent)
+	f.Description = f.Description.Foreground(p.Muted)
+	f.ErrorIndicator = f.ErrorIndicator.Foreground(p.Danger)
+	f.ErrorMessage = f.ErrorMessage.Foreground(p.Danger)
+	f.SelectSelector = f.SelectSelector.Foreground(p.Accent)
+	f.NextIndicator = f.NextIndicator.Foreground(p.Accent)
+	f.PrevIndicator = f.PrevIndicator.Foreground(p.Accent)
+	f.MultiSelectSelector = f.MultiSelectSelector.Foreground(p.Accent)
+	f.SelectedOption = f.SelectedOption.Foreground(p.OK)
+	f.SelectedPrefix = lipgloss.NewStyle().Foreground(p.OK).SetString("✓ ")
+	f.UnselectedPrefix = lipgloss.NewStyle().Foreground(p.Muted).SetString("• ")
+	f.TextInput.Cursor = f.TextInput.Cursor.Foreground(p.Accent)
+	f.TextInput.Prompt = f.TextInput.Prompt.Foreground(p.Accent)
+	if t.NoColor {
+		f.FocusedButton = f.FocusedButton.UnsetForeground().UnsetBackground().Reverse(true).Bold(true)
+		f.BlurredButton = f.BlurredButton.UnsetForeground().UnsetBackground()
+		f.TextInput.Placeholder = f.TextInput.Placeholder.UnsetForeground().Faint(true)
+	} else {
+		f.FocusedButton = f.FocusedButton.Foreground(p.BadgeFg).Background(p.Accent)
+		f.BlurredButton = f.BlurredButton.Foreground(p.Muted).UnsetBackground()
+		f.TextInput.Placeholder = f.TextInput.Placeholder.Foreground(p.Muted)
 	}
+	f.Next = f.FocusedButton
+	h.Blurred = h.Focused
+	h.Blurred.Base = h.Blurred.Base.BorderStyle(lipgloss.HiddenBorder())
+	h.Blurred.Card = h.Blurred.Base
+	h.Blurred.MultiSelectSelector = lipgloss.NewStyle().SetString("  ")
+	h.Blurred.NextIndicator = lipgloss.NewStyle()
+	h.Blurred.PrevIndicator = lipgloss.NewStyle()
+	h.Group.Title = f.Title
+	h.Group.Description = f.Description
+	h.Help.ShortKey, h.Help.FullKey = t.HelpKey, t.HelpKey
+	h.Help.ShortDesc, h.Help.FullDesc = t.HelpDesc, t.HelpDesc
+	h.Help.ShortSeparator, h.Help.FullSeparator, h.Help.Ellipsis = t.Muted, t.Muted, t.Muted
 	return h
 }

@@ -1,15 +1,20 @@
 package components
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
 
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/theme"
 )
 
 // pump feeds msg to the modal and every message its commands produce (except the
@@ -142,4 +147,28 @@ func containsMsg(msgs []tea.Msg, want tea.Msg) bool {
 		}
 	}
 	return false
+}
+
+func TestFormsCarryNoColourUnderNoColor(t *testing.T) {
+	// A terminal that shows colour: what NO_COLOR must hold against.
+	prev := lipgloss.ColorProfile()
+	lipgloss.SetColorProfile(termenv.ANSI256)
+	defer lipgloss.SetColorProfile(prev)
+	ctx := testCtx()
+	ctx.Styles = theme.New(theme.Dark, true)
+	var name string
+	f := NewForm(ctx, "Create topic", func() tea.Cmd { return nil },
+		huh.NewGroup(huh.NewInput().Title("Name").Description("1-249 characters").Placeholder("events").Value(&name),
+			huh.NewSelect[string]().Title("Cleanup").Options(huh.NewOptions("delete", "compact")...)))
+	f.SetSize(100, 40)
+	f.Init()
+	out := f.View()
+	// SGR parameters that set a colour: 30–37, 38;…, 40–47, 48;…, 90–97, 100–107.
+	for _, seq := range regexp.MustCompile(`\x1b\[([0-9;]*)m`).FindAllStringSubmatch(out, -1) {
+		for _, p := range strings.Split(seq[1], ";") {
+			if n, err := strconv.Atoi(p); err == nil && (n >= 30 && n <= 49 || n >= 90 && n <= 107) {
+				t.Fatalf("colour %q in a NO_COLOR form:\n%q", seq[0], out)
+			}
+		}
+	}
 }
