@@ -29,10 +29,14 @@ type namedFilter struct {
 type aggCtx struct {
 	now     time.Time
 	buckets int
+	// The search's query and its match sets by index, for top_hits' scores and highlight;
+	// nil when the aggregations run without a search.
+	query  query
+	scores map[*index]*mset
 }
 
 var metricAggs = map[string]bool{"avg": true, "sum": true, "min": true, "max": true, "value_count": true,
-	"cardinality": true, "stats": true, "extended_stats": true}
+	"cardinality": true, "stats": true, "extended_stats": true, "percentiles": true, "top_hits": true}
 var bucketAggs = map[string]bool{"terms": true, "range": true, "date_range": true, "histogram": true,
 	"date_histogram": true, "filter": true, "filters": true, "missing": true}
 
@@ -156,6 +160,10 @@ func runAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		return filtersAgg(sp, segs, ctx)
 	case "missing":
 		return missingAgg(sp, segs, ctx)
+	case "percentiles":
+		return percentilesAgg(sp, segs)
+	case "top_hits":
+		return topHitsAgg(sp, segs, ctx)
 	}
 	return metricAgg(sp, segs)
 }

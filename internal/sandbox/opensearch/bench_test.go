@@ -21,10 +21,12 @@ func benchDoc(rng *rand.Rand) []byte {
 		strings.Join(words, " "), rng.IntN(25), []string{"INFO", "WARN", "ERROR"}[rng.IntN(3)], rng.IntN(2000)))
 }
 
-func BenchmarkMatchWithTermsAgg100k(b *testing.B) {
+// benchIndex is a 100,000-document "bench" index of short log lines.
+func benchIndex(b *testing.B) *Cluster {
 	c := newTestCluster(b)
 	rng := rand.New(rand.NewPCG(1, 2))
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	if _, err := c.createIndex("bench", map[string]any{"mappings": map[string]any{"properties": map[string]any{
 		"message": map[string]any{"type": "text"}, "service": map[string]any{"type": "keyword"},
 		"level": map[string]any{"type": "keyword"}, "latency": map[string]any{"type": "long"}}}}); err != nil {
@@ -35,11 +37,14 @@ func BenchmarkMatchWithTermsAgg100k(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	c.mu.Unlock()
-	h := c.Handler()
-	body := `{"query":{"match":{"message":"payment timeout"}},"aggs":{"svc":{"terms":{"field":"service"}}}}`
+	return c
+}
+
+// benchSearch checks the answer once, then times the search.
+func benchSearch(b *testing.B, body string, check func(m map[string]any) bool) {
+	h := benchIndex(b).Handler()
 	code, m := doJSON(b, h, "POST", "/bench/_search", body)
-	if code != 200 || len(get(m, "aggregations.svc.buckets").([]any)) != 10 {
+	if code != 200 || !check(m) {
 		b.Fatalf("bad answer %d %v", code, m)
 	}
 	b.ResetTimer()
@@ -48,6 +53,26 @@ func BenchmarkMatchWithTermsAgg100k(b *testing.B) {
 			b.Fatal(code)
 		}
 	}
+}
+
+func BenchmarkMatchWithTermsAgg100k(b *testing.B) {
+	benchSearch(b, `{"query":{"match":{"message":"payment timeout"}},"aggs":{"svc":{"terms":{"field":"service"}}}}`,
+		func(m map[string]any) bool { return len(get(m, "aggregations.svc.buckets").([]any)) == 10 })
+}
+
+// BenchmarkHighlight100k: a match over 100,000 documents with the ten hits highlighted.
+func BenchmarkHighlight100k(b *testing.B) {
+	benchSearch(b, `{"query":{"match":{"message":"payment timeout"}},"highlight":{"fields":{"message":{}}}}`,
+		func(m map[string]any) bool { return get(m, "hits.hits.9.highlight.message.0") != nil })
+}
+
+// BenchmarkPercentiles100k: default percentiles of a numeric field over all 100,000 documents.
+func BenchmarkPercentiles100k(b *testing.B) {
+	benchSearch(b, `{"size":0,"aggs":{"lat":{"percentiles":{"field":"latency"}}}}`,
+		func(m map[string]any) bool {
+			vals, _ := get(m, "aggregations.lat.values").(map[string]any)
+			return vals["99.0"] != nil
+		})
 }
 
 func BenchmarkBulkIndex(b *testing.B) {

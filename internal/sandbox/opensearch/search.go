@@ -523,6 +523,7 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 	now := c.now()
 	var hits []hit
 	var segs []segment
+	scoreSets := map[*index]*mset{}
 	total := 0
 	maxScore := float32(math.Inf(-1))
 	shards := 0
@@ -555,6 +556,7 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 			slots := make([]int32, 0, popcount(m.bits))
 			forEach(m.bits, func(s int32) { slots = append(slots, s) })
 			segs = append(segs, segment{ix: ix, slots: slots})
+			scoreSets[ix] = m
 		}
 		if req.postFilter != nil {
 			pf, err := req.postFilter.eval(qc)
@@ -627,7 +629,7 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 		{"_shards", obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}},
 		{"hits", hitsObj}}
 	if len(req.aggs) > 0 {
-		ac := &aggCtx{now: now}
+		ac := &aggCtx{now: now, query: req.query, scores: scoreSets}
 		res, err := runAggs(req.aggs, segs, ac)
 		if err != nil {
 			name := "_all"
