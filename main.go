@@ -35,7 +35,11 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// The TUI takes ctrl+c as a key; SIGINT reaches svcui only from outside, or from a
+	// client opened with `o` (psql) that shares the terminal's process group, where
+	// ctrl+c is meant for the client. So the TUI ends on SIGTERM and SIGHUP only; the
+	// sandbox alone also ends on ctrl+c.
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 
 	if len(args) > 0 {
@@ -44,6 +48,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "svcui %s (commit %s, built %s)\n", version, commit, date)
 			return 0
 		case "sandbox":
+			ctx, stop := signal.NotifyContext(ctx, os.Interrupt)
+			defer stop()
 			if err := sandbox.Run(ctx, args[1:], stdout, stderr); err != nil {
 				if errors.Is(err, flag.ErrHelp) {
 					return 0
