@@ -367,7 +367,9 @@ func (r bodyRole) values(key string, c suggestCtx) []Suggestion {
 }
 
 // Field kinds for typed suggestions.
-func textual(t string) bool { return t == "text" || t == "match_only_text" || t == "keyword" || t == "" }
+func textual(t string) bool {
+	return t == "text" || t == "match_only_text" || t == "keyword" || t == ""
+}
 func numeric(t string) bool {
 	switch t {
 	case "long", "integer", "short", "byte", "double", "float", "half_float", "scaled_float", "unsigned_long", "":
