@@ -35,7 +35,7 @@ type Config struct {
 	Theme          string             `yaml:"theme,omitempty"`
 	Clipboard      string             `yaml:"clipboard,omitempty"`
 	// Keys overrides key bindings: action name → keys (an empty list unbinds the action).
-	Keys map[string][]string `yaml:"keys,omitempty"`
+	Keys Bindings `yaml:"keys,omitempty"`
 
 	// Warnings are problems that do not stop svcui, such as a config file other users can read.
 	Warnings []string `yaml:"-"`

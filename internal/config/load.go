@@ -81,10 +81,13 @@ func Parse(data []byte) (*Config, error) {
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, describeSyntaxOrTypeError(data, err)
 	}
-	// The decoder skips a mapping entry whose key is empty or null, which hides typos such as
-	// "  : value"; refuse those before anything else.
-	if line := emptyKeyLine(&root); line > 0 {
-		return nil, fmt.Errorf("line %d: a key is empty or null", line)
+	if err := keyProblem(&root); err != nil {
+		return nil, err
+	}
+	// SaveProfile writes profile: and profiles: as keys of their own, which would override
+	// what a top-level merge supplies; refuse here rather than lose settings at the save.
+	if line := topMergeLine(&root); line > 0 {
+		return nil, fmt.Errorf("line %d: a merge key (<<) cannot be used at the top level of the file; write the settings it brings in directly", line)
 	}
 	if problems := cfg.validate(&root); len(problems) > 0 {
 		return nil, errors.New(strings.Join(problems, "; "))
@@ -239,16 +242,6 @@ func (c *Config) validate(root *yaml.Node) []string {
 				truncate(c.DefaultProfile, 40), available(c.Profiles))
 		}
 	}
-	for action, keys := range c.Keys {
-		if strings.TrimSpace(action) == "" {
-			add(keyLine(root, "keys", action), "keys: an action name is empty")
-		}
-		for _, k := range keys {
-			if strings.TrimSpace(k) == "" {
-				add(valueLine(root, "keys", action), "keys: %q has an empty key", truncate(action, 40))
-			}
-		}
-	}
 
 	sort.SliceStable(ps, func(i, j int) bool { return ps[i].line < ps[j].line })
 	out := make([]string, len(ps))
@@ -287,21 +280,38 @@ func profileNames(profiles map[string]Profile) []string {
 	return names
 }
 
-// emptyKeyLine returns the line of the first mapping key that is null (empty when unquoted), or 0.
-func emptyKeyLine(n *yaml.Node) int {
-	if n == nil {
-		return 0
-	}
+// keyProblem refuses mapping keys that do not say which setting they are. The decoder
+// skips an entry whose key is empty or null, which hides typos such as "  : value". A key
+// that is an alias (*name) reads as the anchored text, but SaveProfile looks keys up by
+// what is written and would add a second profiles: (or profile) beside it.
+func keyProblem(n *yaml.Node) error {
 	if n.Kind == yaml.MappingNode {
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			if k := n.Content[i]; k.Kind == yaml.ScalarNode && k.Tag == "!!null" {
-				return k.Line
+			switch k := n.Content[i]; {
+			case k.Kind == yaml.ScalarNode && k.Tag == "!!null":
+				return fmt.Errorf("line %d: a key is empty or null", k.Line)
+			case k.Kind == yaml.AliasNode:
+				return fmt.Errorf("line %d: an alias (*%s) cannot be used as a key; write the key itself", k.Line, truncate(k.Value, 40))
 			}
 		}
 	}
 	for _, c := range n.Content {
-		if l := emptyKeyLine(c); l > 0 {
-			return l
+		if err := keyProblem(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// topMergeLine returns the line of a merge key (<<) in the top-level mapping, or 0.
+func topMergeLine(root *yaml.Node) int {
+	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
+		return 0
+	}
+	top := root.Content[0]
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		if k := top.Content[i]; k.ShortTag() == "!!merge" {
+			return k.Line
 		}
 	}
 	return 0

@@ -102,6 +102,13 @@ func TestLoadErrorsNameLineAndKey(t *testing.T) {
 		{"empty profile name", "profiles:\n  \"\":\n    api_url: https://h\n", []string{"line 2", "profile name is empty"}},
 		{"default profile undefined", "profile: prod\nprofiles:\n  dev: {}\n", []string{"line 1", `profile "prod" is not defined`, "defined: dev"}},
 		{"empty key binding", "keys:\n  quit: [\"\"]\n", []string{"line 2", "empty key"}},
+		{"key binding without a list, flow", "theme: dark\nkeys: {quit}\n", []string{"line 2", "keys.quit needs a list of keys, e.g. [q]"}},
+		{"key binding without a list, numeric action", "keys: {0}\n", []string{"line 1", "keys.0 needs a list of keys"}},
+		{"key binding without a list, block", "keys:\n  help: [h]\n  quit:\n", []string{"line 3", "keys.quit needs a list of keys", "[] to unbind"}},
+		{"null key in a binding", "keys:\n  quit: [q, ~]\n", []string{"line 2", "keys.quit has an empty key"}},
+		{"binding name with control characters", "keys: {\"\\e]0;x\": [q]}\n", []string{"line 1", "control characters"}},
+		{"top-level merge", "theme: dark\n<<: {profile: x}\nprofiles: {x: {}}\n", []string{"line 2", "merge key (<<) cannot be used at the top level"}},
+		{"alias as key", "profile: &k profiles\n*k : {profiles: {}}\n", []string{"line 2", "alias (*k) cannot be used as a key"}},
 		{"duplicate key", "theme: dark\ntheme: light\n", []string{"line 2", "already defined"}},
 		{"second document", "theme: dark\n---\ntheme: light\n", []string{"second YAML document"}},
 	}
@@ -186,5 +193,18 @@ func TestLoadDefaultPathFollowsEnvironment(t *testing.T) {
 	cfg, err := Load("")
 	if err != nil || cfg.Theme != "light" {
 		t.Fatalf("cfg=%+v err=%v", cfg, err)
+	}
+}
+
+func TestLoadKeepsWhatYAMLSharingMeans(t *testing.T) {
+	cfg, err := Load(writeConfig(t, "keys:\n  help: &h ['?', f1]\n  palette: *h\n  refresh: []\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.Keys["palette"]; len(got) != 2 || got[1] != "f1" {
+		t.Errorf("keys.palette through an alias = %q", got)
+	}
+	if got, ok := cfg.Keys["refresh"]; !ok || got == nil || len(got) != 0 {
+		t.Errorf("keys.refresh: [] must stay present and empty (unbound), got %#v", got)
 	}
 }

@@ -109,6 +109,8 @@ func withProfile(data []byte, name string, p Profile) ([]byte, error) {
 		*def = *strNode(name)
 	}
 
+	explicitFlowNulls(&doc, false)
+
 	var buf bytes.Buffer
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)
@@ -121,13 +123,37 @@ func withProfile(data []byte, name string, p Profile) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// explicitFlowNulls writes an empty null inside a flow collection ({theme}, [a, ]) as ~.
+// The encoder cannot write an empty plain scalar there and quotes it as ”, which reads
+// back as text: `{refresh}` (not set) would come back as `{refresh: ”}` (not a duration).
+func explicitFlowNulls(n *yaml.Node, inFlow bool) {
+	if n.Kind == yaml.ScalarNode && inFlow && n.Value == "" && n.ShortTag() == "!!null" && n.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle) == 0 {
+		n.Value = "~"
+		return
+	}
+	if n.Kind == yaml.AliasNode {
+		return // the anchored node is visited where it is defined
+	}
+	inFlow = inFlow || n.Style&yaml.FlowStyle != 0
+	for _, c := range n.Content {
+		explicitFlowNulls(c, inFlow)
+	}
+}
+
 // errUsesAnchors stops an edit that would change or break what an alias (*name) refers to.
 var errUsesAnchors = errors.New("the profiles use YAML anchors or aliases here; edit the file by hand")
 
 // plain reports whether n can be replaced in place without touching what aliases refer to.
 func plain(n *yaml.Node) bool { return n.Anchor == "" && n.Kind != yaml.AliasNode }
 
-func strNode(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
+func strNode(s string) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+	if s == "<<" {
+		// yaml.v3 writes it plain, and a plain << as a key reads back as a merge key.
+		n.Style = yaml.DoubleQuotedStyle
+	}
+	return n
+}
 
 // mappingValue returns the value node of key in mapping m, or nil.
 func mappingValue(m *yaml.Node, key string) *yaml.Node {

@@ -172,3 +172,40 @@ func TestSaveProfileFollowsSymlink(t *testing.T) {
 		t.Errorf("target not updated: %+v, %v", cfg, err)
 	}
 }
+
+// What loads must save and load again unchanged; these broke the rewrite before.
+func TestSaveProfileRoundTripsAwkwardFiles(t *testing.T) {
+	for _, content := range []string{
+		"{refresh, theme: dark}\n",               // an empty value in a flow mapping is "not set"
+		"profiles: {a: {read_only, token: x}}\n", // the encoder wrote '' there: not a boolean
+		"{profiles: {a}, keys: {quit: [q], help: []}}\n",
+	} {
+		path := writeConfig(t, content)
+		before, err := Load(path)
+		if err != nil {
+			t.Fatalf("%q: %v", content, err)
+		}
+		if err := SaveProfile(path, "new", Profile{APIURL: "https://h"}); err != nil {
+			t.Fatalf("%q: %v", content, err)
+		}
+		after, err := Load(path)
+		if err != nil {
+			t.Fatalf("%q: saved file does not load: %v", content, err)
+		}
+		if d := roundTripDiff(before, after, "new", Profile{APIURL: "https://h"}); d != "" {
+			data, _ := os.ReadFile(path)
+			t.Errorf("%q: %s changed; saved:\n%s", content, d, data)
+		}
+	}
+}
+
+func TestSaveProfileNamedLikeAMergeKey(t *testing.T) {
+	path := writeConfig(t, "")
+	if err := SaveProfile(path, "<<", Profile{APIURL: "https://h"}); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Load(path)
+	if err != nil || cfg.Profiles["<<"].APIURL != "https://h" {
+		t.Fatalf("profile << not saved as a profile: %v, %v", cfg, err)
+	}
+}
