@@ -5,6 +5,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/models"
 )
 
@@ -48,6 +49,7 @@ type API interface {
 	CreateTopic(ctx context.Context, project, service string, req models.CreateTopicRequest) error
 	ListDatabases(ctx context.Context, project, service string) ([]models.Database, error)
 	CreateDatabase(ctx context.Context, project, service, database string) error
+	ListServicesAcrossProjects(ctx context.Context, projects []string) ([]api.ProjectService, []api.ProjectError)
 }
 
 // RateLimit is what the header shows about the platform's rate limit.
