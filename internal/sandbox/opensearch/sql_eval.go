@@ -291,6 +291,9 @@ func sqlScalar(name string, args []any) any {
 			}
 		}
 		return nil
+	case "CAST":
+		typ, _ := at(args, 1).(string)
+		return sqlCast(args[0], sqlCastTypes[typ])
 	case "CONCAT":
 		var b strings.Builder
 		for i := range args {
@@ -349,4 +352,55 @@ func at(args []any, i int) any {
 		return args[i]
 	}
 	return nil
+}
+
+// sqlCastTypes maps CAST's type names to the column types they give.
+var sqlCastTypes = map[string]string{"INT": "integer", "INTEGER": "integer", "LONG": "long", "BIGINT": "long",
+	"FLOAT": "float", "REAL": "float", "DOUBLE": "double", "STRING": "keyword", "VARCHAR": "keyword", "TEXT": "keyword",
+	"BOOLEAN": "boolean", "TIMESTAMP": "timestamp"}
+
+// sqlCast converts a value to a column type; what does not convert is NULL.
+func sqlCast(v any, typ string) any {
+	if v == nil {
+		return nil
+	}
+	switch typ {
+	case "keyword":
+		if s, ok := asString(v); ok {
+			return s
+		}
+		return strings.TrimSpace(string(mustJSON(v)))
+	case "boolean":
+		if b, ok := v.(bool); ok {
+			return b
+		}
+		if f, ok := asFloat(v); ok {
+			return f != 0
+		}
+		s, _ := asString(v)
+		b, ok := asBool(strings.ToLower(s))
+		if !ok {
+			return nil
+		}
+		return b
+	case "timestamp":
+		s, _ := asString(v)
+		if t, ok := dateBound(s); ok {
+			ms, _ := parseDateFormat(t.(string), "strict_date_optional_time")
+			return sqlTimestamp(ms)
+		}
+		return nil
+	}
+	f, ok := asFloat(v)
+	if b, isBool := v.(bool); isBool {
+		f, ok = float64(boolInt(b)), true
+	}
+	if !ok {
+		return nil
+	}
+	switch typ {
+	case "integer", "long":
+		return int64(f)
+	}
+	return f
 }

@@ -572,6 +572,22 @@ func (p *sqlParser) call() (sqlExpr, *sqlErr) {
 	t := p.next()
 	p.next() // (
 	f := &sqlFunc{name: strings.ToUpper(t.text), pos: t.pos}
+	if f.name == "CAST" { // CAST(expr AS type): the type travels as a string argument
+		x, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		if err := p.expect("AS"); err != nil {
+			return nil, err
+		}
+		typ := p.peek()
+		if _, ok := sqlCastTypes[strings.ToUpper(typ.text)]; typ.kind != tokIdent || !ok {
+			return nil, p.fail("expecting a type: " + strings.Join(sortedKeys(sqlCastTypes), ", "))
+		}
+		p.next()
+		f.args = []sqlExpr{x, &sqlLit{strings.ToUpper(typ.text)}}
+		return f, p.expectOp(")")
+	}
 	if p.acceptOp(")") {
 		return f, nil
 	}

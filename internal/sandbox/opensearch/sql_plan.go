@@ -58,7 +58,7 @@ var sqlAggFuncs = map[string]bool{"COUNT": true, "SUM": true, "AVG": true, "MIN"
 // sqlScalarFuncs are computed over result rows (sqlScalar).
 var sqlScalarFuncs = map[string]bool{"UPPER": true, "LOWER": true, "TRIM": true, "LENGTH": true, "CHAR_LENGTH": true,
 	"SUBSTRING": true, "SUBSTR": true, "CONCAT": true, "COALESCE": true, "IFNULL": true, "ABS": true, "FLOOR": true,
-	"CEIL": true, "CEILING": true, "ROUND": true}
+	"CEIL": true, "CEILING": true, "ROUND": true, "CAST": true}
 
 func planSQL(sel *sqlSelect, targets []*index) (*sqlPlan, *sqlErr) {
 	p := &sqlPlan{sel: sel, targets: targets, fields: map[string]*fieldDef{}}
@@ -405,6 +405,11 @@ func (p *sqlPlan) typeOf(e sqlExpr) string {
 			}
 		case "LENGTH", "CHAR_LENGTH":
 			return "integer"
+		case "CAST":
+			if l, ok := t.args[1].(*sqlLit); ok {
+				typ, _ := l.val.(string)
+				return sqlCastTypes[typ]
+			}
 		case "FLOOR", "CEIL", "CEILING":
 			return "long"
 		case "ROUND":

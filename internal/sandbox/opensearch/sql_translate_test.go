@@ -48,6 +48,7 @@ func TestSQLFollowsMappings(t *testing.T) {
 		{"NOT LIKE", `SELECT title FROM docs WHERE title NOT LIKE '%FOX%' ORDER BY qty`, [][]any{{"Lazy dog"}, {"Cooking with butter"}, {"Brown bread"}}},
 		{"LIKE keeps ? literal", `SELECT title FROM docs WHERE title LIKE 'fox?news'`, [][]any{}},
 		{"LIKE with _", `SELECT category FROM docs WHERE category LIKE 'f__d' LIMIT 1`, [][]any{{"food"}}},
+		{"constant conditions", `SELECT COUNT(*) FROM docs WHERE 1 = 1 AND NOT 2 < 1`, [][]any{{5.0}}},
 		{"IN", `SELECT qty FROM docs WHERE qty IN (1, 9) ORDER BY qty`, [][]any{{1.0}, {9.0}}},
 		{"BETWEEN", `SELECT qty FROM docs WHERE qty BETWEEN 3 AND 7 ORDER BY qty DESC`, [][]any{{7.0}, {5.0}, {3.0}}},
 		{"IS NULL", `SELECT title FROM docs WHERE price IS NULL`, [][]any{{"Brown bread"}}},
@@ -75,6 +76,8 @@ func TestSQLFollowsMappings(t *testing.T) {
 		{"GROUP BY a text field uses its keyword", `SELECT title, COUNT(*) FROM docs GROUP BY title LIMIT 1`, [][]any{{"Brown bread", 1.0}}},
 		{"DISTINCT", `SELECT DISTINCT category FROM docs`, [][]any{{"animals"}, {"food"}, {"news"}}},
 		{"grouped LIMIT", `SELECT category FROM docs GROUP BY category ORDER BY category DESC LIMIT 1 OFFSET 1`, [][]any{{"food"}}},
+		{"CAST", `SELECT CAST(qty AS STRING), CAST(price AS INT), CAST('2024-03-01' AS TIMESTAMP), CAST(active AS LONG) FROM docs WHERE qty = 2 + 3`,
+			[][]any{{"5", 10.0, "2024-03-01 00:00:00", 1.0}}},
 		{"scalar functions and arithmetic", `SELECT UPPER(category) AS c, qty * 2, LENGTH(category) FROM docs WHERE qty > 8`, [][]any{{"NEWS", 18.0, 4.0}}},
 	}
 	for _, tc := range cases {

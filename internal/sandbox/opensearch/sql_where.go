@@ -20,6 +20,12 @@ func sqlBool(occur string, clauses ...any) dsl {
 // filter translates a bound WHERE condition into a query clause; relevance reports whether it
 // scores (full-text functions), which decides between bool must and filter.
 func (p *sqlPlan) filter(e sqlExpr) (q any, relevance bool, err *sqlErr) {
+	if lit, ok := constLit(e); ok { // WHERE 1 = 1
+		if truthy(lit.val) {
+			return dsl{"match_all": dsl{}}, false, nil
+		}
+		return dsl{"match_none": dsl{}}, false, nil
+	}
 	switch t := e.(type) {
 	case *sqlBinary:
 		switch t.op {
@@ -69,7 +75,7 @@ func (p *sqlPlan) filter(e sqlExpr) (q any, relevance bool, err *sqlErr) {
 		}
 		var values []any
 		for _, x := range t.list {
-			lit, ok := x.(*sqlLit)
+			lit, ok := constLit(x)
 			if !ok {
 				return nil, false, sqlSemantic("IN takes a list of literals; [%s] is not one", sqlText(x))
 			}
@@ -94,8 +100,8 @@ func (p *sqlPlan) filter(e sqlExpr) (q any, relevance bool, err *sqlErr) {
 		if err != nil {
 			return nil, false, err
 		}
-		lo, ok1 := t.lo.(*sqlLit)
-		hi, ok2 := t.hi.(*sqlLit)
+		lo, ok1 := constLit(t.lo)
+		hi, ok2 := constLit(t.hi)
 		if !ok1 || !ok2 {
 			return nil, false, sqlSemantic("BETWEEN takes two literals, e.g. qty BETWEEN 1 AND 5")
 		}
@@ -119,19 +125,34 @@ func (p *sqlPlan) filter(e sqlExpr) (q any, relevance bool, err *sqlErr) {
 			q, err := p.relevance(t, typ)
 			return q, true, err
 		}
-	case *sqlLit:
-		if b, ok := t.val.(bool); ok {
-			if b {
-				return dsl{"match_all": dsl{}}, false, nil
-			}
-			return dsl{"match_none": dsl{}}, false, nil
-		}
 	case *sqlColRef:
 		if p.fields[t.name] != nil && p.fields[t.name].kind == kindBool {
 			return dsl{"term": dsl{t.name: dsl{"value": true}}}, false, nil
 		}
 	}
 	return nil, false, sqlSemantic("this emulation translates WHERE conditions of the form field <op> literal, IN, BETWEEN, LIKE, IS NULL, AND/OR/NOT and the full-text functions (MATCH, MATCH_PHRASE, MULTI_MATCH, QUERY); [%s] would need a script", sqlText(e))
+}
+
+// constLit folds an expression without fields (2 + 3, UPPER('a'), CAST(...)) into a literal.
+func constLit(e sqlExpr) (*sqlLit, bool) {
+	if l, ok := e.(*sqlLit); ok {
+		return l, true
+	}
+	constant := e != nil
+	walkSQL(e, func(x sqlExpr) {
+		switch t := x.(type) {
+		case *sqlColRef, *sqlArray:
+			constant = false
+		case *sqlFunc:
+			if sqlAggFuncs[t.name] || sqlRelevance[t.name] != "" {
+				constant = false
+			}
+		}
+	})
+	if !constant {
+		return nil, false
+	}
+	return &sqlLit{evalSQL(e, nil)}, true
 }
 
 // presentAndNot negates q for documents that have the field: in SQL a negated condition is
@@ -162,11 +183,11 @@ var sqlFlip = map[string]string{"=": "=", "!=": "!=", "<": ">", "<=": ">=", ">":
 
 func (p *sqlPlan) compare(t *sqlBinary) (any, *sqlErr) {
 	op, l, r := t.op, t.l, t.r
-	if _, ok := l.(*sqlLit); ok {
+	if _, ok := constLit(l); ok {
 		l, r, op = r, l, sqlFlip[op]
 	}
 	col, ok1 := l.(*sqlColRef)
-	lit, ok2 := r.(*sqlLit)
+	lit, ok2 := constLit(r)
 	if !ok1 || !ok2 || op == "" || (strings.HasPrefix(col.name, "_") && col.name != "_id") {
 		return nil, sqlSemantic("this emulation compares a field with a literal; [%s] would need a script", sqlText(t))
 	}
@@ -238,7 +259,7 @@ func (p *sqlPlan) dateRange(field, k1 string, v1 any, k2 string, v2 any) dsl {
 // holding a literal * or ? becomes the equivalent regexp instead, since wildcard cannot escape.
 func (p *sqlPlan) like(t *sqlBinary) (any, *sqlErr) {
 	col, ok1 := t.l.(*sqlColRef)
-	lit, ok2 := t.r.(*sqlLit)
+	lit, ok2 := constLit(t.r)
 	pat, ok3 := "", false
 	if ok2 {
 		pat, ok3 = lit.val.(string)
