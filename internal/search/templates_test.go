@@ -26,15 +26,22 @@ func TestTemplatesParseAndValidate(t *testing.T) {
 		}
 	}
 	// Every shape named in the interface has a template.
-	joined := ""
+	joined, all := "", ""
 	for _, tp := range tpls {
+		all += tp.Text
 		joined += ParseBuffer(tp.Text)[0].Method + " " + ParseBuffer(tp.Text)[0].Base() + "\n"
 	}
-	for _, want := range []string{"PUT /weblogs\n", "POST /weblogs/_doc\n", "GET /weblogs/_search\n", "POST /_bulk\n", "POST /_reindex\n",
+	for _, want := range []string{"PUT /logs-archive\n", "POST /logs-archive/_doc\n", "GET /logs-app/_search\n", "POST /_bulk\n", "POST /_reindex\n",
 		"PUT /_index_template/", "PUT /_plugins/_ism/policies/", "POST /_plugins/_sql\n", "PUT /_plugins/_security/api/roles/",
-		"GET /_cluster/health\n", "GET /_cat/indices\n", "GET /weblogs/_mapping\n", "DELETE /"} {
+		"GET /_cluster/health\n", "GET /_cat/indices\n", "GET /logs-app/_mapping\n", "DELETE /", "POST /_aliases\n", "GET /_alias\n",
+		"GET /logs-app/_count\n"} {
 		if !strings.Contains(joined, want) {
 			t.Fatalf("no template for %q in\n%s", want, joined)
+		}
+	}
+	for _, k := range []string{`"highlight"`, `"top_hits"`, `"percentiles"`, `"date_histogram": { "field": "@timestamp"`} {
+		if !strings.Contains(all, k) {
+			t.Fatalf("no template uses %s", k)
 		}
 	}
 	var search string
