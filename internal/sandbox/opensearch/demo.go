@@ -11,14 +11,15 @@ import (
 
 // LoadDemo fills the cluster with demo data, deterministic from seed and relative to the clock:
 // logs-app (~5,000 log lines over five weeks) created through the logs-template template,
-// products (~200 products), the logs-retention ISM policy and the logs_reader role.
+// logs-web (4,000 web access logs over the last thirty days, see weblogs.go), the alias "logs"
+// over both, products (~200 products), the logs-retention ISM policy and the logs_reader role.
 // Existing demo objects are replaced; anything else is left alone.
 func (c *Cluster) LoadDemo(seed int64) error {
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x5eed))
 	now := c.now().UTC()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for _, name := range []string{"logs-app", "products"} {
+	for _, name := range []string{"logs-app", "logs-web", "products"} {
 		delete(c.indices, name)
 	}
 	tmplBody := map[string]any{}
@@ -39,6 +40,9 @@ func (c *Cluster) LoadDemo(seed int64) error {
 		if _, _, aerr := c.indexDoc("logs-app", fmt.Sprintf("log-%05d", i+1), raw, false); aerr != nil {
 			return fmt.Errorf("demo log %d: %s", i, aerr.reason)
 		}
+	}
+	if err := c.loadDemoWeb(uint64(seed), now); err != nil {
+		return err
 	}
 	prodBody := map[string]any{}
 	if err := json.Unmarshal([]byte(demoProductsIndex), &prodBody); err != nil {
