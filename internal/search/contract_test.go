@@ -159,16 +159,14 @@ func TestContractTemplates(t *testing.T) {
 			}
 		}
 	}
+	// Other demo indices may come and go: only what the templates touched is checked.
 	idx, err := c.CatIndices(ctxT(t))
-	var names []string
+	seen := map[string]int64{}
 	for _, ix := range idx {
-		names = append(names, ix.Index)
-		if ix.Index == "logs-archive" && ix.DocsCount != 3 {
-			t.Fatalf("logs-archive has %d documents", ix.DocsCount)
-		}
+		seen[ix.Index] = ix.DocsCount
 	}
-	if err != nil || !sameSet(names, "logs-app", "logs-archive", "products") {
-		t.Fatalf("indices after delete: %v %v", names, err)
+	if _, errorsLeft := seen["logs-errors"]; err != nil || errorsLeft || seen["logs-archive"] != 3 || seen["logs-app"] != 5000 {
+		t.Fatalf("indices after delete: %v %v", seen, err)
 	}
 }
 
