@@ -12,6 +12,9 @@ func TestPathsFollowEnvironmentAtCallTime(t *testing.T) {
 	if got := ConfigPath(); got != filepath.Join("/tmp/xdg-config", "svcui", FileName) {
 		t.Errorf("ConfigPath = %q", got)
 	}
+	if got := StateDir(); got != filepath.Join("/tmp/xdg-state", "svcui") {
+		t.Errorf("StateDir = %q", got)
+	}
 	if got := DefaultLogFile(); got != filepath.Join("/tmp/xdg-state", "svcui", "svcui.log") {
 		t.Errorf("DefaultLogFile = %q", got)
 	}
