@@ -65,7 +65,7 @@ type Model struct {
 	log []LoggedMessage
 
 	focused bool
-	// Live refresh: one tea.Tick at a time, identified by tickGen so re-arming
+	// Live refresh: one timer at a time, identified by tickGen so re-arming
 	// invalidates the previous tick.
 	tickGen  int
 	live     components.LiveState
@@ -604,7 +604,7 @@ func (m *Model) notify(level theme.Level, text string) tea.Cmd {
 		return nil
 	}
 	gen := m.msgGen
-	return tea.Tick(messageLife, func(time.Time) tea.Msg { return expireTick{gen} })
+	return m.ctx.After(messageLife, expireTick{gen})
 }
 
 // movedOn clears a warning or error once the user goes elsewhere: it was about what
@@ -706,7 +706,7 @@ func (m *Model) armRefresh() tea.Cmd {
 		return nil
 	}
 	gen := m.tickGen
-	return tea.Tick(iv, func(time.Time) tea.Msg { return refreshTick{gen} })
+	return m.ctx.After(iv, refreshTick{gen})
 }
 
 func (m *Model) animating() bool {
@@ -725,7 +725,7 @@ func (m *Model) ensureSpinner() tea.Cmd {
 
 func (m *Model) spinCmd() tea.Cmd {
 	gen := m.spinGen
-	return tea.Tick(120*time.Millisecond, func(time.Time) tea.Msg { return spinTick{gen} })
+	return m.ctx.After(120*time.Millisecond, spinTick{gen})
 }
 
 // View renders the screen: header, tabs, main pane, footer; a modal replaces the main

@@ -12,6 +12,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/keys"
 	"github.com/svcui/svcui/internal/ui/theme"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 // fakeView records the keys it receives.
@@ -68,55 +69,37 @@ func keyMsg(s string) tea.KeyMsg {
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
 }
 
-// drive feeds msg to the model and then every message its commands produce, except
-// ticks and quit (returned as quit=true).
+// drive feeds msg to the model and then every message its commands produce, run
+// synchronously (timers are on the test clock and fire only through advance); quit
+// reports that the model asked to quit.
 func drive(m *Model, msg tea.Msg) (quit bool) {
-	queue := []tea.Msg{msg}
-	for len(queue) > 0 {
-		msg := queue[0]
-		queue = queue[1:]
-		_, cmd := m.Update(msg)
-		for _, out := range run(cmd) {
-			switch out.(type) {
-			case tea.QuitMsg:
-				quit = true
-			case refreshTick, spinTick:
-			default:
-				queue = append(queue, out)
-			}
-		}
-	}
+	d := uitest.Driver{Model: m, Skip: func(msg tea.Msg) bool {
+		_, q := msg.(tea.QuitMsg)
+		quit = quit || q
+		return q
+	}}
+	d.Send(msg)
 	return quit
 }
 
-func run(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(50 * time.Millisecond):
-		return nil // a tick: not part of this step
-	}
-	if b, ok := msg.(tea.BatchMsg); ok {
-		var out []tea.Msg
-		for _, c := range b {
-			out = append(out, run(c)...)
-		}
-		return out
-	}
-	if msg == nil {
-		return nil
-	}
-	return []tea.Msg{msg}
-}
+// run runs a command synchronously.
+func run(cmd tea.Cmd) []tea.Msg { return uitest.Run(cmd) }
+
+// testStart is when every test model's clock starts.
+var testStart = time.Date(2026, 11, 23, 14, 0, 0, 0, time.UTC)
 
 func newModel(t *testing.T, readOnly bool) (*Model, *fakeView) {
 	t.Helper()
+	m, root, _ := newModelClock(t, readOnly)
+	return m, root
+}
+
+// newModelClock is newModel with its clock, for tests about time.
+func newModelClock(t *testing.T, readOnly bool) (*Model, *fakeView, *uitest.Clock) {
+	t.Helper()
 	ctx := common.NewContext()
+	clk := uitest.NewClock(testStart)
+	ctx.Now, ctx.After = clk.Now, clk.After
 	ctx.Styles = theme.New(theme.Dark, true)
 	ctx.ReadOnly = readOnly
 	ctx.Keys, _ = keys.New(nil, readOnly)
@@ -131,7 +114,7 @@ func newModel(t *testing.T, readOnly bool) (*Model, *fakeView) {
 		drive(m, msg)
 	}
 	drive(m, tea.WindowSizeMsg{Width: 120, Height: 40})
-	return m, root
+	return m, root, clk
 }
 
 func TestTabsAndQuitOnlyAtTop(t *testing.T) {

@@ -11,24 +11,24 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/theme"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 func TestSuccessExpiresErrorsGoWhenTheUserMovesOnAndMessagesKeepsThemAll(t *testing.T) {
-	m, _ := newModel(t, false)
-	_, cmd := m.Update(common.Notify{Level: theme.LevelSuccess, Text: "Created project x"})
+	m, _, clk := newModelClock(t, false)
+	d := uitest.Driver{Model: m, Clock: clk}
+	d.Send(common.Notify{Level: theme.LevelSuccess, Text: "Created project x"})
+	d.Advance(messageLife - time.Second)
 	if _, text := m.Message(); text != "Created project x" {
-		t.Fatalf("message not shown: %q", text)
+		t.Fatalf("message gone too early: %q", text)
 	}
-	if cmd == nil {
-		t.Fatal("a success message must arm its expiry")
-	}
-	drive(m, expireTick{gen: m.msgGen})
+	d.Advance(time.Second)
 	if _, text := m.Message(); text != "" {
 		t.Fatalf("success did not expire: %q", text)
 	}
 	long := "The platform refused: " + strings.Repeat("a very long reason ", 12)
-	drive(m, common.Notify{Level: theme.LevelError, Text: long})
-	drive(m, expireTick{gen: m.msgGen})
+	d.Send(common.Notify{Level: theme.LevelError, Text: long})
+	d.Advance(time.Hour)
 	if _, text := m.Message(); text != long {
 		t.Fatal("an error must stay until the user moves on, not expire on a timer")
 	}

@@ -6,6 +6,8 @@ package common
 
 import (
 	"io"
+
+	tea "github.com/charmbracelet/bubbletea"
 	"log/slog"
 	"sort"
 	"sync/atomic"
@@ -43,7 +45,11 @@ type Context struct {
 	Platform  Platform
 	Clipboard *clipboard.Clipboard
 	Log       *slog.Logger
-	Now       func() time.Time
+	// Now and After are the UI's clock: every timer (live refresh, spinner, message
+	// expiry, progress) is After(d, msg), so tests inject a clock that fires timers only
+	// when told, instead of waiting real time.
+	Now   func() time.Time
+	After func(d time.Duration, msg tea.Msg) tea.Cmd
 
 	Profile  string
 	Profiles []string
@@ -91,6 +97,7 @@ func NewContext() *Context {
 		Keys:         k,
 		Log:          slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Now:          time.Now,
+		After:        After,
 		Refresh:      10 * time.Second,
 		Roles:        map[string]models.Role{},
 		Accounts:     map[string]string{},
@@ -99,6 +106,11 @@ func NewContext() *Context {
 		Commands:     NewCommands(),
 		Clipboard:    clipboard.New(clipboard.Off, nil),
 	}
+}
+
+// After is the real clock's timer: msg arrives after d.
+func After(d time.Duration, msg tea.Msg) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }
 
 // Compact reports whether the layout should hide optional columns.

@@ -30,7 +30,7 @@ type View interface {
 }
 
 // Refresher is a live view: the root calls Refresh every RefreshInterval while the view
-// is visible and the terminal is focused (a single tea.Tick per interval, backed off on
+// is visible and the terminal is focused (a single timer per interval, backed off on
 // errors). The view answers with RefreshDone when the refresh completes.
 type Refresher interface {
 	RefreshInterval() time.Duration

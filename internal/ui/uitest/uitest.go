@@ -1,0 +1,165 @@
+// Package uitest drives UI models without real time: a Clock whose timers fire only when
+// a test advances it, and a Driver that runs every command to its messages and feeds
+// them back until nothing is left, so a test reads the screen after each step instead
+// of sleeping and hoping the program caught up.
+package uitest
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Clock is a fake clock: After records timers, Advance fires those that are due.
+type Clock struct {
+	mu      sync.Mutex
+	now     time.Time
+	pending []timer
+}
+
+type timer struct {
+	at  time.Time
+	msg tea.Msg
+}
+
+// NewClock starts a clock at t.
+func NewClock(t time.Time) *Clock { return &Clock{now: t} }
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// After records a timer; the command it returns produces nothing (the timer's message
+// comes from Advance).
+func (c *Clock) After(d time.Duration, msg tea.Msg) tea.Cmd {
+	c.mu.Lock()
+	c.pending = append(c.pending, timer{c.now.Add(d), msg})
+	c.mu.Unlock()
+	return nil
+}
+
+// Advance moves the clock by d and returns the messages of the timers now due, in
+// order.
+func (c *Clock) Advance(d time.Duration) []tea.Msg {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+	sort.SliceStable(c.pending, func(i, j int) bool { return c.pending[i].at.Before(c.pending[j].at) })
+	var due []tea.Msg
+	keep := c.pending[:0]
+	for _, t := range c.pending {
+		if t.at.After(c.now) {
+			keep = append(keep, t)
+		} else {
+			due = append(due, t.msg)
+		}
+	}
+	c.pending = keep
+	return due
+}
+
+// Pending is how many timers wait.
+func (c *Clock) Pending() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.pending)
+}
+
+// Run runs a command and returns its messages, batches and sequences flattened in order.
+// Commands run synchronously: with the UI's timers on a Clock nothing here waits.
+func Run(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	if msg == nil {
+		return nil
+	}
+	if b, ok := msg.(tea.BatchMsg); ok {
+		return runAll(b)
+	}
+	if cmds, ok := asCmds(msg); ok {
+		return runAll(cmds)
+	}
+	return []tea.Msg{msg}
+}
+
+func runAll(cmds []tea.Cmd) []tea.Msg {
+	var out []tea.Msg
+	for _, c := range cmds {
+		out = append(out, Run(c)...)
+	}
+	return out
+}
+
+var cmdType = reflect.TypeOf((*tea.Cmd)(nil)).Elem()
+
+// asCmds recognises tea.Sequence's message: a []tea.Cmd under an unexported name.
+func asCmds(m tea.Msg) ([]tea.Cmd, bool) {
+	v := reflect.ValueOf(m)
+	if v.Kind() != reflect.Slice || v.Type().Elem() != cmdType {
+		return nil, false
+	}
+	out := make([]tea.Cmd, v.Len())
+	for i := range out {
+		out[i], _ = v.Index(i).Interface().(tea.Cmd)
+	}
+	return out, true
+}
+
+// Driver holds a model and feeds it messages until it is quiet.
+type Driver struct {
+	Model tea.Model
+	Clock *Clock
+	// Skip drops messages the test does not want delivered (e.g. quit).
+	Skip func(tea.Msg) bool
+	// Steps bounds one Send, so a command loop fails the test instead of hanging it.
+	Steps int
+}
+
+// Send delivers msgs and everything their commands produce, in order.
+func (d *Driver) Send(msgs ...tea.Msg) {
+	queue := append([]tea.Msg(nil), msgs...)
+	limit := d.Steps
+	if limit == 0 {
+		limit = 10000
+	}
+	for n := 0; len(queue) > 0; n++ {
+		if n > limit {
+			panic("uitest: the model did not settle: a command loop?")
+		}
+		msg := queue[0]
+		queue = queue[1:]
+		if d.Skip != nil && d.Skip(msg) {
+			continue
+		}
+		var cmd tea.Cmd
+		d.Model, cmd = d.Model.Update(msg)
+		queue = append(queue, Run(cmd)...)
+	}
+}
+
+// Advance moves the clock and delivers the timers that came due.
+func (d *Driver) Advance(dur time.Duration) { d.Send(d.Clock.Advance(dur)...) }
+
+// Screen is the model's view without styling.
+func (d *Driver) Screen() string { return ansi.Strip(d.Model.View()) }
+
+// Has reports whether the screen shows every text.
+func (d *Driver) Has(texts ...string) bool {
+	s := d.Screen()
+	for _, t := range texts {
+		if !strings.Contains(s, t) {
+			return false
+		}
+	}
+	return true
+}
