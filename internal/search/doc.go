@@ -18,5 +18,12 @@
 //	next, err := search.NextPage(req, hits)             // ErrNoMorePages at the end
 //	history.Add(search.NewHistoryEntry(req, resp, time.Now()))
 //
-// Nothing in this package logs, and no error or export carries the password.
+// For the log-reading tab: FlattenHit (document view), PlanColumns (hits table
+// layout within a width), Suggest (editor completions by context), Describe (error
+// sentences and their debug detail), and small state files (LoadColumns,
+// SaveColumns, LoadEditorText, SaveEditorText) kept in the state directory the
+// caller passes. WithReauth lets a client recover from a password changed elsewhere.
+//
+// Nothing in this package logs, reads the environment, or touches the disk unless
+// called; no error or export carries the password.
 package search
