@@ -224,6 +224,7 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 	c.Log = logger
 	c.Profile = s.ProfileName
 	c.Demo = s.TokenSource == TokenFromSandbox
+	c.StateDir = config.StateDir()
 	c.ReadOnly = s.ReadOnly
 	c.SearchInsecure = s.SearchInsecure
 	if s.Refresh > 0 {

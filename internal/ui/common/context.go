@@ -56,6 +56,9 @@ type Context struct {
 	// Demo is set on the embedded sandbox: the header says the data is demo data.
 	Demo     bool
 	ReadOnly bool
+	// StateDir is where the UI keeps what it remembers between runs (search history,
+	// editor text, column choices): config.StateDir(), or a test's temporary directory.
+	StateDir string
 	// SearchInsecure skips TLS verification of search interfaces (profile setting); the
 	// Search tab warns on screen while it is on.
 	SearchInsecure bool
