@@ -3,7 +3,6 @@ package ui
 import (
 	"io"
 	"log/slog"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -12,52 +11,15 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/ui/theme"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
-// settleModel runs a message and every command it leads to (ticks excluded) synchronously.
-func settleModel(m tea.Model, msg tea.Msg) {
-	queue := []tea.Msg{msg}
-	for len(queue) > 0 {
-		next := queue[0]
-		queue = queue[1:]
-		_, cmd := m.Update(next)
-		queue = append(queue, runCmd(cmd)...)
-	}
-}
-
-func runCmd(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	ch := make(chan tea.Msg, 1)
-	go func() { ch <- cmd() }()
-	select {
-	case msg := <-ch:
-		switch msg := msg.(type) {
-		case nil, tea.QuitMsg:
-			return nil
-		case tea.BatchMsg:
-			var out []tea.Msg
-			for _, c := range msg {
-				out = append(out, runCmd(c)...)
-			}
-			return out
-		case tea.Cmd:
-			return runCmd(msg)
-		default:
-			// tea.Sequence produces an unexported slice of commands: run them in order.
-			if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
-				var out []tea.Msg
-				for i := 0; i < v.Len(); i++ {
-					out = append(out, runCmd(v.Index(i).Interface().(tea.Cmd))...)
-				}
-				return out
-			}
-			return []tea.Msg{msg}
-		}
-	case <-time.After(300 * time.Millisecond):
-		return nil // a tick or a blink: not part of settling
-	}
+// driver drives a root model synchronously with its timers on a test clock.
+func driver(m *safeModel) *uitest.Driver {
+	clk := uitest.NewClock(time.Date(2026, 11, 23, 14, 0, 0, 0, time.UTC))
+	ctx := m.inner.Context()
+	ctx.Now, ctx.After = clk.Now, clk.After
+	return &uitest.Driver{Model: m, Clock: clk}
 }
 
 func TestLayoutFitsTheScreen(t *testing.T) {
@@ -65,14 +27,13 @@ func TestLayoutFitsTheScreen(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {119, 30}, {160, 50}} {
 		w, h := size[0], size[1]
 		m := newRoot(settings(e, e.admin), theme.New(theme.Dark, false), slog.New(slog.NewTextHandler(io.Discard, nil)), client(t, e.url, e.admin), nil)
-		settleModel(m, tea.WindowSizeMsg{Width: w, Height: h})
-		for _, msg := range runCmd(m.Init()) {
-			settleModel(m, msg)
-		}
+		d := driver(m)
+		d.Send(tea.WindowSizeMsg{Width: w, Height: h})
+		d.Send(uitest.Run(m.Init())...)
 		screens := map[string]string{"list": m.View()}
-		settleModel(m, tea.KeyMsg{Type: tea.KeyEnter})
+		d.Send(tea.KeyMsg{Type: tea.KeyEnter})
 		screens["detail"] = m.View()
-		settleModel(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")})
+		d.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")})
 		screens["help"] = m.View()
 		for name, v := range screens {
 			lines := strings.Split(v, "\n")
