@@ -31,9 +31,12 @@ type env struct {
 	sb              *sandbox.Sandbox
 }
 
-func startSandbox(t *testing.T) env {
+func startSandbox(t *testing.T) env { return startSandboxData(t, "demo") }
+
+// startSandboxData serves a sandbox with the named data set (demo, empty, hostile).
+func startSandboxData(t *testing.T, data string) env {
 	t.Helper()
-	sb, err := sandbox.New(sandbox.Options{Data: "demo", Seed: 1})
+	sb, err := sandbox.New(sandbox.Options{Data: data, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,6 +159,16 @@ func (s *screen) keys(ks ...string) {
 }
 
 func (s *screen) typeText(text string) { s.tm.Type(text) }
+
+// advance presses keys and waits until the form's focus is on the field titled title
+// (huh marks it with a thick bar): huh moves focus with a command, and keys sent before
+// it lands would reach the previous field.
+func (s *screen) advance(title string, keys ...string) {
+	s.t.Helper()
+	s.mark()
+	s.keys(keys...)
+	s.waitFor("┃ " + title)
+}
 
 func settings(e env, token string) config.Settings {
 	return config.Settings{ProfileName: "test", APIURL: e.url, Token: token, Refresh: time.Minute}
@@ -356,21 +369,17 @@ func TestFlowEditProject(t *testing.T) {
 	s.mark()
 	s.keys("e") // the current project (acme-prod) is under the cursor
 	s.waitFor("Edit project acme-prod", "Technical e-mails")
-	s.keys("enter") // keep the cloud
-	settle()
-	s.keys("enter") // keep billing e-mails
-	settle()
+	s.advance("Billing e-mails", "enter")   // keep the cloud
+	s.advance("Technical e-mails", "enter") // keep billing e-mails
 	s.typeText(", nope")
 	s.waitFor("✗") // validated as typed
 	for range len("nope") {
 		s.tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
 	}
 	s.typeText("sre@acme.example")
-	settle()
-	s.keys("enter")
-	settle()
-	s.keys("enter") // country
-	settle()
+	s.waitFor("sre@acme.example")
+	s.advance("Country code", "enter")
+	s.advance("Billing group", "enter")
 	s.mark()
 	s.keys("enter") // billing group: submit
 	s.waitFor("Saved project acme-prod")

@@ -87,15 +87,13 @@ func TestWelcomeChecksAndSavesProfile(t *testing.T) {
 	sc := &screen{t: t, tm: tm}
 	sc.waitFor("API URL")
 	tm.Type(e.url)
-	sc.keys("enter")
-	settle() // huh moves focus with a command; keys sent before it lands would go to the URL
+	sc.advance("API token", "enter")
 	tm.Type("wrong-token")
 	sc.mark()
 	sc.keys("enter")
 	sc.waitFor("✗") // the platform's 401, and the form again
 	// Fix the token: the form keeps the URL; move to the token field and retype.
-	sc.keys("enter")
-	settle()
+	sc.advance("API token", "enter")
 	for range len("wrong-token") {
 		tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
 	}
@@ -115,5 +113,6 @@ func TestWelcomeChecksAndSavesProfile(t *testing.T) {
 	}
 }
 
-// settle lets huh move focus between fields (it does so with a command) before the next keys.
+// settle lets huh move focus between fields (it does so with a command) before the next
+// keys. Being replaced by screen.advance, which waits for the focus to land.
 func settle() { time.Sleep(150 * time.Millisecond) }
