@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/common"
 )
 
 // loadedList builds a list holding n services, as after a load (a few in progress, so
@@ -31,7 +32,7 @@ func loadedList(tb testing.TB, n int) *List {
 	ctx := testCtx(&fakeAPI{})
 	l := New(ctx).(*List)
 	l.SetSize(160, 46)
-	l.setEntries(es)
+	l.show(es)
 	return l
 }
 
@@ -44,7 +45,9 @@ func benchView(b *testing.B, n int, spinning bool) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if spinning {
-			l.ctx.SpinnerFrame++ // a spinner frame: in-progress rows get a new state cell
+			// A spinner frame: in-progress rows get a new state cell.
+			l.Ctx.SpinnerFrame++
+			l.Update(common.SpinnerTick{})
 		}
 		_ = l.View()
 	}

@@ -16,16 +16,38 @@ func Commands() []common.Command {
 			return tea.Sequence(common.Send(common.SwitchTab{Tab: 2}), common.Send(showAll(true)))
 		}},
 		{Name: "service", Arg: common.ServiceArg, Help: "open a service of the current project", Run: func(ctx *common.Context, name string) tea.Cmd {
-			if names, ok := ctx.ServiceNames[ctx.Project]; ok {
-				known := false
-				for _, n := range names {
-					known = known || n == name
-				}
-				if !known {
-					return common.Warn("No service named “" + name + "” in " + ctx.Project)
-				}
+			if cmd := unknownService(ctx, name); cmd != nil {
+				return cmd
 			}
 			return common.Send(common.OpenService{Project: ctx.Project, Service: name})
 		}},
+		{Name: "connect", Arg: common.ServiceArg, OptionalArg: true, Help: "open a service in its own client (the current service when none is named)",
+			Run: func(ctx *common.Context, name string) tea.Cmd {
+				if name == "" {
+					name = ctx.Service
+				}
+				if name == "" {
+					return common.Warn("No current service: open one in tab 2, or type :connect NAME")
+				}
+				if cmd := unknownService(ctx, name); cmd != nil {
+					return cmd
+				}
+				return newConnector(ctx, ctx.Project, name).cmd()
+			}},
 	}
+}
+
+// unknownService says so when the current project's services are known and name is
+// not one of them.
+func unknownService(ctx *common.Context, name string) tea.Cmd {
+	names, ok := ctx.ServiceNames[ctx.Project]
+	if !ok {
+		return nil
+	}
+	for _, n := range names {
+		if n == name {
+			return nil
+		}
+	}
+	return common.Warn("No service named “" + name + "” in " + ctx.Project)
 }

@@ -9,14 +9,13 @@ import (
 	"sync"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
-	"github.com/svcui/svcui/internal/ui/keys"
-	"github.com/svcui/svcui/internal/ui/theme"
+	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 // detailData is a service with its connection information (which may fail on its own,
@@ -29,41 +28,39 @@ type detailData struct {
 
 // Detail is one service: overview, maintenance, user_config and connection information.
 type Detail struct {
-	ctx              *common.Context
-	req              *common.Requests
-	project, name    string
-	detail           *components.Detail
-	acts             *actions
-	data             *detailData
-	errText          string
-	gone             bool
-	users, acl       key.Binding
-	topics, dbs      key.Binding
-	openDash, search key.Binding
-	// opener opens a URL in a browser; nil when none is available (tests replace it).
-	opener func(string) error
+	*base.Detail[detailData]
+	acts          *actions
+	project, name string
+	// elsewhere is the project made current since this view opened: the service is not
+	// shown under another project's name and role.
+	elsewhere string
+	gone      bool
+	width     int
 }
 
 // NewDetail builds a service's detail view.
 func NewDetail(ctx *common.Context, project, name string) *Detail {
-	req := common.NewRequests()
-	return &Detail{ctx: ctx, req: req, project: project, name: name, detail: components.NewDetail(ctx),
-		acts:     &actions{ctx: ctx, req: req},
-		users:    key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "users")),
-		acl:      key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "ACL")),
-		topics:   key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "topics")),
-		dbs:      key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "databases")),
-		openDash: key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open dashboards")),
-		search:   key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "search tab")),
-		opener:   browserOpener(),
-	}
+	d := &Detail{project: project, name: name}
+	d.Detail = base.NewDetail(ctx, base.DetailSpec[detailData]{
+		Title:    name,
+		Load:     d.load,
+		Sections: func(dd detailData) []components.Section { return sections(ctx, project, dd) },
+		Loaded:   d.loaded,
+		Interval: func() time.Duration {
+			if d.Animating() {
+				return common.FastRefresh
+			}
+			return ctx.Refresh
+		},
+	})
+	d.Spec.Actions = d.actionsFor("")
+	d.acts = &actions{ctx: ctx, req: d.Req, target: d}
+	return d
 }
 
-func (d *Detail) Init() tea.Cmd { return d.load() }
-
-func (d *Detail) load() tea.Cmd {
-	api, project, name := d.ctx.API, d.project, d.name
-	return common.Fetch(d.req, "detail", func(ctx context.Context) (detailData, error) {
+func (d *Detail) load() func(ctx context.Context) (detailData, error) {
+	api, project, name := d.Ctx.API, d.project, d.name
+	return func(ctx context.Context) (detailData, error) {
 		var out detailData
 		var wg sync.WaitGroup
 		wg.Add(1)
@@ -72,158 +69,132 @@ func (d *Detail) load() tea.Cmd {
 		wg.Wait()
 		out.Service = s
 		return out, err
-	})
-}
-
-func (d *Detail) Title() string    { return d.name }
-func (d *Detail) SetSize(w, h int) { d.detail.SetSize(w, h) }
-func (d *Detail) Capturing() bool  { return false }
-func (d *Detail) ID() int64        { return d.req.ID }
-func (d *Detail) Leave()           { d.req.CancelAll() }
-func (d *Detail) Refresh() tea.Cmd { return d.load() }
-
-func (d *Detail) inProgress() bool { return d.data != nil && d.data.Service.State.InProgress() }
-
-func (d *Detail) RefreshInterval() time.Duration {
-	if d.inProgress() {
-		return common.FastRefresh
 	}
-	return d.ctx.Refresh
 }
 
-func (d *Detail) Animating() bool { return d.inProgress() }
-
-func (d *Detail) typ() string {
-	if d.data == nil {
-		return ""
+// loaded offers the keys of the service's type, and tells the root the type of the
+// current service when it did not know it (opened from the palette).
+func (d *Detail) loaded(dd detailData) tea.Cmd {
+	typ := dd.Service.ServiceType
+	d.Spec.Actions = d.actionsFor(typ)
+	if c := d.Ctx; c.Project == d.project && (c.Service != d.name || c.ServiceType != typ) {
+		return common.Send(common.SelectService{Project: d.project, Name: d.name, Type: typ})
 	}
-	return d.data.Service.ServiceType
+	return nil
 }
 
-// subViewKeys are the keys that open the service's sub-views, by type.
-func (d *Detail) subViewKeys() []key.Binding {
-	out := []key.Binding{d.users}
-	switch t := d.typ(); {
-	case t == models.TypeKafka:
-		out = append(out, d.acl, d.topics)
-	case models.HasDatabases(t):
-		out = append(out, d.dbs)
-	case t == models.TypeOpenSearch:
-		out = append(out, d.openDash, d.search)
+// actionsFor lists the keys a service of type typ answers: its sub-views by type, then
+// edit, delete and connect.
+func (d *Detail) actionsFor(typ string) []base.Action[detailData] {
+	k := d.Ctx.Keys
+	access := func(view string) func(detailData) tea.Cmd {
+		return func(dd detailData) tea.Cmd {
+			return common.Send(common.OpenAccess{Project: d.project, Service: d.name, ServiceType: dd.Service.ServiceType, View: view})
+		}
 	}
-	return out
+	acts := []base.Action[detailData]{{Key: k.Users, Run: access(common.AccessUsers)}}
+	switch {
+	case typ == models.TypeKafka:
+		acts = append(acts, base.Action[detailData]{Key: k.ACL, Run: access(common.AccessACL)},
+			base.Action[detailData]{Key: k.Topics, Run: access(common.AccessTopics)})
+	case models.HasDatabases(typ):
+		acts = append(acts, base.Action[detailData]{Key: k.Databases, Run: access(common.AccessDatabases)})
+	case typ == models.TypeOpenSearch:
+		acts = append(acts, base.Action[detailData]{Key: k.SearchTab, Run: func(detailData) tea.Cmd {
+			return searchTab(d.Ctx, d.project, d.name)
+		}})
+	}
+	launch := "connect"
+	switch typ {
+	case models.TypeOpenSearch:
+		launch = "query in the Search tab"
+	case models.TypeGrafana:
+		launch = "open the dashboards"
+	}
+	return append(acts,
+		base.Action[detailData]{Key: k.Launch, Help: launch, Run: func(detailData) tea.Cmd {
+			return newConnector(d.Ctx, d.project, d.name).cmd()
+		}},
+		base.Action[detailData]{Key: k.Edit, Run: func(dd detailData) tea.Cmd { return d.acts.startEdit(d.project, dd.Service) }},
+		base.Action[detailData]{Key: k.Delete, Run: func(dd detailData) tea.Cmd { return d.acts.confirmDelete(d.project, dd.Service) }},
+	)
 }
 
-func (d *Detail) ShortHelp() []key.Binding {
-	k := d.ctx.Keys
-	return append(d.subViewKeys(), keys.Enabled(k.Edit, k.Delete, k.Copy, k.Reveal)...)
+// Animating: the state badge spins while the service is being built or rebalanced.
+func (d *Detail) Animating() bool {
+	dd, ok := d.Item()
+	return ok && d.elsewhere == "" && dd.Service.State.InProgress()
 }
 
-func (d *Detail) FullHelp() [][]key.Binding {
-	k := d.ctx.Keys
-	return [][]key.Binding{d.subViewKeys(), keys.Enabled(k.Edit, k.Delete, k.Refresh), d.detail.HelpBindings()}
+// Refresh stops once the service's project is no longer current.
+func (d *Detail) Refresh() tea.Cmd {
+	if d.elsewhere != "" {
+		return nil
+	}
+	return d.Load()
 }
 
 func (d *Detail) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	switch msg := msg.(type) {
-	case common.Result[detailData]:
-		if !d.req.Current(msg.Addr) {
-			return d, nil
+	case common.ProjectSelected:
+		if msg.Name != d.project {
+			d.elsewhere = msg.Name
+			d.Req.CancelAll()
+		} else {
+			d.elsewhere = ""
 		}
-		if msg.Err != nil {
-			d.errText = d.ctx.ErrorText(msg.Err)
-			return d, common.Send(common.RefreshDone{Err: msg.Err})
+		return d, nil
+	case common.SpinnerTick:
+		if dd, ok := d.Item(); ok {
+			d.Set(dd) // the badge draws the new frame
 		}
-		d.errText = ""
-		v := msg.Value
-		d.data = &v
-		d.render()
-		return d, common.Send(common.RefreshDone{})
-	case common.RefreshNow:
-		return d, d.load()
-	case common.OpenService:
-		// Handed to the tab root while a detail is on top: show that service instead.
-		return d, tea.Sequence(common.Send(common.PopView{}), common.Send(msg))
-	case showAll:
+		return d, nil
+	case common.OpenService, showAll:
+		// Handed to the tab root while a detail is on top: show that instead.
 		return d, tea.Sequence(common.Send(common.PopView{}), common.Send(msg))
 	case tea.KeyMsg:
-		return d, d.handleKey(msg)
+		if d.elsewhere != "" {
+			return d, nil
+		}
 	}
-	if cmd, handled := d.acts.handle(msg, d); handled {
+	if cmd, handled := d.acts.handle(msg); handled {
 		if d.gone {
 			// The service is deleted: back to the list, which reloads.
 			return d, tea.Batch(cmd, tea.Sequence(common.Send(common.PopView{}), common.Send(common.RefreshNow{})))
 		}
 		return d, cmd
 	}
-	return d, nil
+	return d, d.Handle(msg)
 }
 
-// upsert and remove make Detail an action target: a saved service is shown at once, a
-// deleted one closes the view.
+// View says so instead of the service once another project is current.
+func (d *Detail) View() string {
+	if d.elsewhere != "" {
+		text := safe.Text(d.name + " is a service of " + d.project + ", and the current project is now " +
+			d.elsewhere + ". Press esc to go back, or :project " + d.project + " to see it again.")
+		return d.Ctx.Styles.Muted.Width(max(20, d.width-2)).PaddingLeft(2).Render(text)
+	}
+	return d.Detail.View()
+}
+
+// SetSize keeps the width for the sentence above.
+func (d *Detail) SetSize(w, h int) {
+	d.width = w
+	d.Detail.SetSize(w, h)
+}
+
+// upsert, created and remove make Detail an action target: a saved service is shown at
+// once, a deleted one closes the view.
 func (d *Detail) upsert(_ string, s models.Service) {
-	if d.data != nil && s.ServiceName == d.name {
-		d.data.Service = s
-		d.render()
+	if dd, ok := d.Item(); ok && s.ServiceName == d.name {
+		dd.Service = s
+		d.Set(dd)
 	}
 }
+
+func (d *Detail) created(string, string) {}
 
 func (d *Detail) remove(string, string) { d.gone = true }
-
-func (d *Detail) handleKey(msg tea.KeyMsg) tea.Cmd {
-	k := d.ctx.Keys
-	access := func(view string) tea.Cmd {
-		return common.Send(common.OpenAccess{Project: d.project, Service: d.name, ServiceType: d.typ(), View: view})
-	}
-	t := d.typ()
-	switch {
-	case key.Matches(msg, k.Edit):
-		if d.data == nil {
-			return common.Warn("Still loading " + d.name)
-		}
-		return d.acts.startEdit(d.project, d.data.Service)
-	case key.Matches(msg, k.Delete):
-		if d.data == nil {
-			return common.Warn("Still loading " + d.name)
-		}
-		return d.acts.confirmDelete(d.project, d.data.Service)
-	case key.Matches(msg, d.users):
-		return access(common.AccessUsers)
-	case key.Matches(msg, d.acl) && t == models.TypeKafka:
-		return access(common.AccessACL)
-	case key.Matches(msg, d.topics) && t == models.TypeKafka:
-		return access(common.AccessTopics)
-	case key.Matches(msg, d.dbs) && models.HasDatabases(t):
-		return access(common.AccessDatabases)
-	case key.Matches(msg, d.search) && t == models.TypeOpenSearch:
-		return common.Send(common.SwitchTab{Tab: 5})
-	case key.Matches(msg, d.openDash) && t == models.TypeOpenSearch:
-		return d.openDashboards()
-	}
-	_, cmd := d.detail.Update(msg)
-	return cmd
-}
-
-func (d *Detail) openDashboards() tea.Cmd {
-	uri := d.data.Service.DashboardsURI()
-	if uri == "" {
-		return common.Warn("This service has no dashboards address")
-	}
-	if d.opener == nil {
-		return common.Warn("No browser is available here (no xdg-open or open); press y on the Dashboards line to copy the address")
-	}
-	open := d.opener
-	return func() tea.Msg {
-		if err := open(uri); err != nil {
-			return common.Notify{Level: theme.LevelWarn, Text: "Could not open a browser: " + err.Error()}
-		}
-		return common.Notify{Level: theme.LevelSuccess, Text: "Opened the dashboards in your browser"}
-	}
-}
-
-func (d *Detail) render() {
-	d.detail.SetSections(sections(d.ctx, d.project, *d.data))
-}
 
 func sections(ctx *common.Context, project string, dd detailData) []components.Section {
 	s := dd.Service
@@ -340,11 +311,4 @@ func firstNonEmpty(a, b string) string {
 		return a
 	}
 	return b
-}
-
-func (d *Detail) View() string {
-	if d.data == nil {
-		return components.Placeholder(d.ctx, d.errText, "Loading "+d.name+"…")
-	}
-	return d.detail.ViewWithError(d.errText)
 }

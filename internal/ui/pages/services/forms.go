@@ -99,7 +99,10 @@ func (a *actions) nameCheck(existing []string) func(string) error {
 	}
 }
 
-func diskCheck(min int) func(string) error {
+// diskCheck checks a disk size typed in GB against the smallest the console knows the
+// platform takes (the plan's size on create, the current size on edit: disk only
+// grows); why says where that floor comes from. The spec states no maximum.
+func diskCheck(minMB func() (int, string)) func(string) error {
 	return func(s string) error {
 		s = strings.TrimSpace(s)
 		if s == "" {
@@ -109,12 +112,31 @@ func diskCheck(min int) func(string) error {
 		if err != nil || gb <= 0 {
 			return fmt.Errorf("disk size must be a whole number of GB")
 		}
-		return models.ValidateDiskIncrease(min, gb*1024)
+		if floor, why := minMB(); gb*1024 < floor {
+			return fmt.Errorf("disk must be at least %s GB: %s", diskGB(floor), why)
+		}
+		return nil
 	}
 }
 
+// explainMB adds the form's unit to a platform message in megabytes: "81920 MB is
+// 80 GB, 40960 MB is 40 GB".
+func explainMB(msg string) string {
+	var parts []string
+	seen := map[int]bool{}
+	for _, f := range strings.FieldsFunc(msg, func(r rune) bool { return r < '0' || r > '9' }) {
+		mb, err := strconv.Atoi(f)
+		if err != nil || mb < 1024 || seen[mb] {
+			continue
+		}
+		seen[mb] = true
+		parts = append(parts, fmt.Sprintf("%d MB is %s GB", mb, diskGB(mb)))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // createDetailsForm is the second step: plan with prices, name, options, then a summary.
-func (a *actions) createDetailsForm(pp planPrep) common.Modal {
+func (a *actions) createDetailsForm(pp planPrep) *components.Form {
 	v := &createValues{Plan: pp.Plans[0].PlanName, Confirm: true}
 	var planOpts []huh.Option[string]
 	for _, p := range pp.Plans {
@@ -127,20 +149,31 @@ func (a *actions) createDetailsForm(pp planPrep) common.Modal {
 		}
 		planOpts = append(planOpts, huh.NewOption(label, p.PlanName))
 	}
+	// The plan's own size is the smallest disk it takes (the plans endpoint's figure).
+	planDisk := func() (int, string) {
+		p, _ := planByName(pp.Plans, v.Plan)
+		return int(p.DiskSpaceMB), "the size of plan " + p.PlanName
+	}
 	check := a.nameCheck(pp.Prep.Existing)
-	name := huh.NewInput().Title("Name").Description("3-63 characters: lowercase letters, digits, hyphens").Value(&v.Name).Validate(check)
-	disk := huh.NewInput().Title("Disk size in GB (optional)").Description("empty = the plan's size").Value(&v.DiskGB).Validate(diskCheck(1))
+	diskOK := diskCheck(planDisk)
+	name := huh.NewInput().Title(titleName).Description("3-63 characters: lowercase letters, digits, hyphens").Value(&v.Name).Validate(check)
+	disk := huh.NewInput().Title(titleDiskCreate).DescriptionFunc(func() string {
+		if mb, _ := planDisk(); mb > 0 {
+			return "empty = the plan's " + diskGB(mb) + " GB; more costs more"
+		}
+		return "empty = the plan's size"
+	}, &v.Plan).Value(&v.DiskGB).Validate(diskOK)
 	vpc := huh.NewInput().Title("Project VPC id (optional)").Value(&v.VPC).Validate(models.ValidateVPCID)
-	ipf := huh.NewInput().Title("IP filter (optional)").Description("comma-separated CIDRs, like 10.0.0.0/8, 192.168.1.0/24").Value(&v.IPFilter).Validate(optionalCIDRs)
+	ipf := huh.NewInput().Title(titleIPFilterCreate).Description("comma-separated CIDRs, like 10.0.0.0/8, 192.168.1.0/24").Value(&v.IPFilter).Validate(optionalCIDRs)
 	fields := []huh.Field{
-		huh.NewSelect[string]().Title("Plan").Description("price per hour and per month (" + strconv.Itoa(models.HoursPerMonth) + " h)").Options(planOpts...).Height(6).Value(&v.Plan),
+		huh.NewSelect[string]().Title(titlePlan).Description("price per hour and per month (" + strconv.Itoa(models.HoursPerMonth) + " h)").Options(planOpts...).Height(6).Value(&v.Plan),
 		name, disk,
-		huh.NewConfirm().Title("Termination protection").Description("refuses delete and power off until removed").Value(&v.Protect),
+		huh.NewConfirm().Title(titleProtection).Description("refuses delete and power off until removed").Value(&v.Protect),
 		vpc,
 	}
 	switch pp.Type {
 	case models.TypePG:
-		fields = append(fields, huh.NewInput().Title("PostgreSQL version (optional)").Description("pg_version, e.g. 16").Value(&v.PGVersion))
+		fields = append(fields, huh.NewInput().Title(titlePGVersion).Description("pg_version, e.g. 16").Value(&v.PGVersion))
 	case models.TypeKafka:
 		fields = append(fields,
 			huh.NewConfirm().Title("Kafka Connect").Description("kafka_connect").Value(&v.KafkaConnect),
@@ -181,17 +214,42 @@ func (a *actions) createDetailsForm(pp planPrep) common.Modal {
 		if !v.Confirm {
 			return common.Info("Create service: cancelled")
 		}
-		return a.create(project, build())
+		return a.createService(project, build())
 	}, huh.NewGroup(fields...), summary)
 	return form.Live(name, func() error {
 		if v.Name == "" {
 			return nil
 		}
 		return check(v.Name)
-	}).Live(disk, func() error { return diskCheck(1)(v.DiskGB) }).
+	}).Live(disk, func() error { return diskOK(v.DiskGB) }).
 		Live(vpc, func() error { return models.ValidateVPCID(v.VPC) }).
-		Live(ipf, func() error { return optionalCIDRs(v.IPFilter) })
+		Live(ipf, func() error { return optionalCIDRs(v.IPFilter) }).
+		// The first name a message mentions wins, so those that other messages quote
+		// ("plan startup-4 takes …") come last.
+		Names("disk_space_mb", titleDiskCreate, explainMB).
+		Names("user_config.pg_version", titlePGVersion, nil).
+		Names("user_config.ip_filter", titleIPFilterCreate, nil).
+		Names("project_vpc_id", "Project VPC id", nil).
+		Names("termination_protection", titleProtection, nil).
+		Names("service_name", titleName, nil).
+		Names("plan", titlePlan, nil)
 }
+
+// Field titles the platform's refusals are tied to (Form.Names).
+const (
+	titleName           = "Name"
+	titlePlan           = "Plan"
+	titleCloud          = "Cloud"
+	titleDiskCreate     = "Disk size in GB (optional)"
+	titleDiskEdit       = "Disk size in GB"
+	titlePower          = "Power"
+	titleProtection     = "Termination protection"
+	titleMaintenanceDay = "Maintenance day"
+	titleMaintenance    = "Maintenance time (UTC)"
+	titlePGVersion      = "PostgreSQL version (optional)"
+	titleIPFilterCreate = "IP filter (optional)"
+	titleIPFilterEdit   = "IP filter"
+)
 
 func createSummary(req models.CreateServiceRequest, plan models.Plan) string {
 	lines := []string{
@@ -218,164 +276,16 @@ func createSummary(req models.CreateServiceRequest, plan models.Plan) string {
 	return strings.Join(append(lines, "It starts as REBUILDING and turns RUNNING when its nodes are up."), "\n")
 }
 
-func (a *actions) create(project string, req models.CreateServiceRequest) tea.Cmd {
+// createService sends the create; an error's answer still names the service, so a
+// refusal or a lost answer can be told apart from the others.
+func (a *actions) createService(project string, req models.CreateServiceRequest) tea.Cmd {
 	api := a.ctx.API
 	return tea.Batch(common.Info("Creating "+req.ServiceName+"…"), common.Fetch(a.req, "create", func(ctx context.Context) (changed, error) {
 		s, err := api.CreateService(ctx, project, req)
-		if err == nil && s.ServiceName == "" {
+		if err != nil || s.ServiceName == "" {
 			s.ServiceName, s.ServiceType, s.Plan, s.CloudName = req.ServiceName, req.ServiceType, req.Plan, req.Cloud
 			s.State = models.StateRebuilding
 		}
 		return changed{Project: project, Service: s, Created: true}, err
-	}))
-}
-
-// editValues are bound to the edit form's fields.
-type editValues struct {
-	Plan, Cloud, DiskGB, Power, DOW, Time, IPFilter string
-	Protect                                         bool
-}
-
-const (
-	powerOn  = "on"
-	powerOff = "off"
-)
-
-func currentEditValues(s models.Service) editValues {
-	v := editValues{Plan: s.Plan, Cloud: s.CloudName, DiskGB: "", Power: powerOn, Protect: s.TerminationProtection,
-		IPFilter: strings.Join(s.UserConfig.IPFilter(), ", ")}
-	if s.DiskSpaceMB > 0 {
-		v.DiskGB = diskGB(s.DiskSpaceMB)
-	}
-	if s.State == models.StatePowerOff {
-		v.Power = powerOff
-	}
-	if s.Maintenance != nil {
-		v.DOW, v.Time = s.Maintenance.DOW, strings.TrimSuffix(s.Maintenance.Time, ":00")
-		if len(s.Maintenance.Time) == 8 && !strings.HasSuffix(s.Maintenance.Time, ":00") {
-			v.Time = s.Maintenance.Time
-		}
-	}
-	return v
-}
-
-func (a *actions) editForm(p editPrep) common.Modal {
-	s := p.Service
-	orig := currentEditValues(s)
-	v := &editValues{}
-	*v = orig
-	cur, _ := planByName(p.Plans, s.Plan)
-	var planOpts []huh.Option[string]
-	if _, ok := planByName(p.Plans, s.Plan); !ok {
-		planOpts = append(planOpts, huh.NewOption(s.Plan+" (current)", s.Plan))
-	}
-	for _, pl := range p.Plans {
-		label := fmt.Sprintf("%-18s %s", pl.PlanName, monthly(pl))
-		if pl.PlanName == s.Plan {
-			label += " (current)"
-		} else if cur.PriceUSD.Set {
-			diff := pl.MonthlyUSD().Sub(cur.MonthlyUSD())
-			sign := "+"
-			if diff.Value.IsNegative() {
-				sign = ""
-			}
-			label += " (" + sign + "$" + diff.FormatNumber() + "/month)"
-		}
-		planOpts = append(planOpts, huh.NewOption(label, pl.PlanName))
-	}
-	dows := []huh.Option[string]{huh.NewOption("(not set)", "")}
-	if orig.DOW == "never" {
-		dows = append(dows, huh.NewOption("never", "never"))
-	}
-	for _, d := range models.Weekdays {
-		dows = append(dows, huh.NewOption(d, d))
-	}
-	diskMin := s.DiskSpaceMB
-	disk := huh.NewInput().Title("Disk size in GB").Description(fmt.Sprintf("increase only; now %s GB", diskGB(s.DiskSpaceMB))).Value(&v.DiskGB).Validate(diskCheck(diskMin))
-	mtime := huh.NewInput().Title("Maintenance time (UTC)").Description("HH:MM, like 03:00").Value(&v.Time).Validate(func(t string) error { return models.ValidateMaintenance("", t) })
-	ipf := huh.NewInput().Title("IP filter").Description("comma-separated CIDRs").Value(&v.IPFilter).Validate(optionalCIDRs)
-	powerDesc := "Power off removes the nodes and stops billing; data without a backup is lost"
-	if s.ServiceType == models.TypeKafka {
-		powerDesc += ", and Kafka topic data is always lost"
-	}
-	powerDesc += ". A service powered off for long may be deleted. Power on restores from the latest backup (REBUILDING)."
-	if s.TerminationProtection {
-		powerDesc += " Refused while termination protection is on."
-	}
-	fields := []huh.Field{
-		huh.NewSelect[string]().Title("Plan").Description("price difference per month against the current plan").Options(planOpts...).Height(6).Value(&v.Plan),
-		huh.NewSelect[string]().Title("Cloud").Description("Changing the cloud migrates the service: it is REBALANCING while data moves, connections may drop briefly.").
-			Options(cloudOptions(p.Clouds, s.CloudName)...).Height(6).Value(&v.Cloud),
-		disk,
-		huh.NewSelect[string]().Title("Power").Description(powerDesc).Options(huh.NewOption("on", powerOn), huh.NewOption("off", powerOff)).Value(&v.Power),
-		huh.NewConfirm().Title("Termination protection").Value(&v.Protect),
-		huh.NewSelect[string]().Title("Maintenance day").Options(dows...).Height(5).Value(&v.DOW),
-		mtime, ipf,
-	}
-	project, name := p.Project, s.ServiceName
-	return components.NewForm(a.ctx, "Edit "+name, func() tea.Cmd {
-		return a.submitEdit(project, name, orig, *v)
-	}, huh.NewGroup(fields...)).
-		Live(disk, func() error { return diskCheck(diskMin)(v.DiskGB) }).
-		Live(mtime, func() error { return models.ValidateMaintenance("", v.Time) }).
-		Live(ipf, func() error { return optionalCIDRs(v.IPFilter) })
-}
-
-// submitEdit sends what changed, refusing a power off under termination protection
-// before any request (the platform would answer 403).
-func (a *actions) submitEdit(project, name string, orig, v editValues) tea.Cmd {
-	req, off, any := updateRequest(orig, v)
-	if !any {
-		return common.Info("Nothing changed")
-	}
-	if off && v.Protect {
-		return common.Error("Power off refused: termination protection is on for " + name + ". Remove it first (it protects against termination and shutdown).")
-	}
-	return a.update(project, name, req)
-}
-
-// updateRequest sends only what changed; off reports a request to power off.
-func updateRequest(orig, v editValues) (req models.UpdateServiceRequest, off, any bool) {
-	if v.Plan != orig.Plan && v.Plan != "" {
-		req.Plan, any = models.Ptr(v.Plan), true
-	}
-	if v.Cloud != orig.Cloud && v.Cloud != "" {
-		req.Cloud, any = models.Ptr(v.Cloud), true
-	}
-	if strings.TrimSpace(v.DiskGB) != orig.DiskGB {
-		if gb, err := strconv.Atoi(strings.TrimSpace(v.DiskGB)); err == nil && gb > 0 {
-			req.DiskSpaceMB, any = models.Ptr(gb*1024), true
-		}
-	}
-	if v.Power != orig.Power {
-		req.Powered, any = models.Ptr(v.Power == powerOn), true
-		off = v.Power == powerOff
-	}
-	if v.Protect != orig.Protect {
-		req.TerminationProtection, any = models.Ptr(v.Protect), true
-	}
-	if v.DOW != orig.DOW || v.Time != orig.Time {
-		req.Maintenance, any = &models.Maintenance{DOW: v.DOW, Time: models.NormalizeMaintenanceTime(strings.TrimSpace(v.Time))}, true
-	}
-	if v.IPFilter != orig.IPFilter {
-		req.UserConfig, any = models.UserConfig{models.UCIPFilter: cidrList(v.IPFilter)}, true
-	}
-	return req, off, any
-}
-
-func (a *actions) update(project, name string, req models.UpdateServiceRequest) tea.Cmd {
-	api := a.ctx.API
-	return tea.Batch(common.Info("Saving "+name+"…"), common.Fetch(a.req, "update", func(ctx context.Context) (changed, error) {
-		// Removing protection and powering off in one edit: the protection change must
-		// land first, or the platform refuses the power off.
-		if req.Powered != nil && !*req.Powered && req.TerminationProtection != nil && !*req.TerminationProtection {
-			first := models.UpdateServiceRequest{TerminationProtection: req.TerminationProtection}
-			if _, err := api.UpdateService(ctx, project, name, first); err != nil {
-				return changed{}, err
-			}
-			req.TerminationProtection = nil
-		}
-		s, err := api.UpdateService(ctx, project, name, req)
-		return changed{Project: project, Service: s}, err
 	}))
 }

@@ -1,22 +1,20 @@
 // Package services is the Services pane (issue 3 §3): the services table of the current
-// project or of every project, a service's detail with connection information, and
-// create, edit (plan, cloud, disk, power, protection, maintenance, ip filter) and delete.
+// project or of every project, a service's detail with connection information, create,
+// edit (plan, cloud, disk, power, protection, maintenance, ip filter, reviewed before it
+// is sent) and delete, and connecting to a service in its own client.
 package services
 
 import (
 	"context"
-	"sort"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
-	"github.com/svcui/svcui/internal/ui/keys"
 )
 
 // entry is one row's data: the project matters in all-projects mode.
@@ -25,49 +23,51 @@ type entry struct {
 	Service models.Service
 }
 
-// listing is the result of a load: the services and, in all-projects mode, the projects
-// that could not be listed.
-type listing struct {
-	All      bool
-	Project  string
-	Entries  []entry
-	Failures []projectFailure
-}
-
-type projectFailure struct {
-	Project string
-	Err     error
-}
-
 // List is the services table, the Services tab's root view.
 type List struct {
-	ctx   *common.Context
-	req   *common.Requests
-	table *components.Table
-	acts  *actions
+	*base.List[entry]
+	acts *actions
 
-	all      bool
-	project  string // project of the rows shown (single-project mode)
-	entries  []entry
-	rows     []components.Row
-	spinRows []int // rows whose state cell carries a spinner
-	frame    int
-	inFlight bool
+	all     bool
+	project string // project of the rows shown (single-project mode)
+	spin    []int  // rows whose state cell carries a spinner
 }
-
-// allWorkers bounds the concurrent per-project requests in all-projects mode.
-const allWorkers = 4
 
 // New builds the Services tab's root view.
 func New(ctx *common.Context) common.View {
-	req := common.NewRequests()
-	l := &List{ctx: ctx, req: req, project: ctx.Project}
-	l.acts = &actions{ctx: ctx, req: req}
-	l.table = newTable(ctx, false)
+	l := &List{project: ctx.Project}
+	k := ctx.Keys
+	l.List = base.NewList(ctx, base.ListSpec[entry]{
+		Title:   "Services",
+		Noun:    "service",
+		Columns: columns(false),
+		Load:    l.load,
+		Key:     l.key,
+		Row:     l.row,
+		Loaded:  l.loaded,
+		Actions: []base.Action[entry]{
+			{Key: k.Open, Run: l.open},
+			{Key: k.Create, NoSelection: true, Run: func(e entry) tea.Cmd {
+				project := l.Ctx.Project
+				if l.all && e.Project != "" {
+					project = e.Project
+				}
+				return l.acts.startCreate(project)
+			}},
+			{Key: k.Edit, Run: func(e entry) tea.Cmd { return l.acts.startEdit(e.Project, e.Service) }},
+			{Key: k.Delete, Run: func(e entry) tea.Cmd { return l.acts.confirmDelete(e.Project, e.Service) }},
+			{Key: k.ToggleAll, NoSelection: true, Run: func(entry) tea.Cmd { return l.setAll(!l.all) }},
+			{Key: k.Launch, Help: "connect", Hidden: true, Run: func(e entry) tea.Cmd {
+				return newConnector(l.Ctx, e.Project, e.Service.ServiceName).cmd()
+			}},
+		},
+		Interval: l.interval,
+	})
+	l.acts = &actions{ctx: ctx, req: l.Req, target: l}
 	return l
 }
 
-// Column order; colProject exists only in all-projects mode, so indexes shift by one there.
+// Column order; the project column exists only in all-projects mode, in front.
 const (
 	colName = iota
 	colType
@@ -80,7 +80,7 @@ const (
 	colProtect
 )
 
-func newTable(ctx *common.Context, all bool) *components.Table {
+func columns(all bool) []components.Column {
 	cols := []components.Column{
 		{Title: "Name", Flex: true, Max: 40, Width: 8},
 		{Title: "Type", Max: 12},
@@ -99,152 +99,68 @@ func newTable(ctx *common.Context, all bool) *components.Table {
 		cols[colDisk].Optional, cols[colProtect].Optional = true, true
 		cols = append([]components.Column{{Title: "Project", Max: 24}}, cols...)
 	}
-	t := components.NewTable(ctx, cols)
-	t.Empty = "No services in this project yet. Press c to create one (or :services all to see every project)."
-	if all {
-		t.Empty = "No services in any project yet. Press a to go back to one project, then c to create one."
-	}
-	return t
+	return cols
 }
 
-func (l *List) Init() tea.Cmd { return l.load() }
-
-func (l *List) load() tea.Cmd {
-	api := l.ctx.API
+// load builds the fetcher of the current mode: one project's services, or every
+// project's through the client's single fan-out.
+func (l *List) load() (base.Fetcher[entry], string) {
+	api, platform := l.Ctx.API, l.Ctx.Platform
 	if l.all {
-		known := append([]string(nil), l.ctx.ProjectNames...)
-		return common.Fetch(l.req, "list", func(ctx context.Context) (listing, error) {
-			return listAll(ctx, api, known)
-		})
+		l.Spec.Empty = "No services in any project yet. Press a to go back to one project, then c to create one."
+		known := append([]string(nil), l.Ctx.ProjectNames...)
+		return func(ctx context.Context) ([]entry, error) {
+			return listAll(ctx, api, platform, known)
+		}, ""
 	}
-	project := l.ctx.Project
+	project := l.Ctx.Project
 	l.project = project
 	if project == "" {
-		l.table.Empty = "No project selected yet. Pick one in tab 1 (Projects) or with :project NAME."
-		l.setEntries(nil)
-		return common.Send(common.RefreshDone{})
+		return nil, "No project selected yet. Pick one in tab 1 (Projects) or with :project NAME."
 	}
-	l.table.Empty = "No services in " + project + " yet. Press c to create one (or a to see every project)."
-	return common.Fetch(l.req, "list", func(ctx context.Context) (listing, error) {
+	l.Spec.Empty = "No services in " + project + " yet. Press c to create one (or a to see every project)."
+	return func(ctx context.Context) ([]entry, error) {
 		svcs, err := api.ListServices(ctx, project)
-		out := listing{Project: project, Entries: make([]entry, len(svcs))}
+		out := make([]entry, len(svcs))
 		for i, s := range svcs {
-			out.Entries[i] = entry{project, s}
+			out[i] = entry{project, s}
 		}
 		return out, err
-	})
+	}, ""
 }
 
-// listAll lists every project's services with at most allWorkers requests at once; a
-// project that fails is reported, the others are shown.
-func listAll(ctx context.Context, api common.API, projects []string) (listing, error) {
+// listAll lists every project's services (the known projects, else the project list);
+// projects that fail are named in a *base.Partial beside the others' services.
+func listAll(ctx context.Context, api common.API, platform common.Platform, projects []string) ([]entry, error) {
 	if len(projects) == 0 {
 		pl, err := api.ListProjects(ctx)
 		if err != nil {
-			return listing{All: true}, err
+			return nil, err
 		}
 		for _, p := range pl.Projects {
 			projects = append(projects, p.ProjectName)
 		}
 	}
-	type result struct {
-		project string
-		svcs    []models.Service
-		err     error
+	svcs, fails := api.ListServicesAcrossProjects(ctx, projects)
+	out := make([]entry, len(svcs))
+	for i, s := range svcs {
+		out[i] = entry{s.Project, s.Service}
 	}
-	jobs := make(chan string)
-	results := make(chan result, len(projects))
-	var wg sync.WaitGroup
-	for range min(allWorkers, len(projects)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range jobs {
-				s, err := api.ListServices(ctx, p)
-				results <- result{p, s, err}
-			}
-		}()
+	if len(fails) == 0 {
+		return out, nil
 	}
-	for _, p := range projects {
-		jobs <- p
+	if len(out) == 0 && len(fails) == len(projects) {
+		return nil, fails[0].Err
 	}
-	close(jobs)
-	wg.Wait()
-	close(results)
-	out := listing{All: true}
-	for r := range results {
-		if r.err != nil {
-			out.Failures = append(out.Failures, projectFailure{r.project, r.err})
-			continue
+	parts := make([]string, len(fails))
+	for i, f := range fails {
+		text := f.Err.Error()
+		if platform.Message != nil {
+			text = platform.Message(f.Err)
 		}
-		for _, s := range r.svcs {
-			out.Entries = append(out.Entries, entry{r.project, s})
-		}
+		parts[i] = f.Project + " (" + strings.TrimSuffix(text, ".") + ")"
 	}
-	sort.Slice(out.Entries, func(i, j int) bool {
-		a, b := out.Entries[i], out.Entries[j]
-		if a.Project != b.Project {
-			return a.Project < b.Project
-		}
-		return a.Service.ServiceName < b.Service.ServiceName
-	})
-	sort.Slice(out.Failures, func(i, j int) bool { return out.Failures[i].Project < out.Failures[j].Project })
-	if len(out.Failures) == len(projects) && len(projects) > 0 {
-		return out, out.Failures[0].Err
-	}
-	return out, nil
-}
-
-func (l *List) Title() string {
-	if l.all {
-		return "Services (all projects)"
-	}
-	return "Services"
-}
-
-func (l *List) SetSize(w, h int) { l.table.SetSize(w, h) }
-func (l *List) Capturing() bool  { return l.table.Filtering() }
-func (l *List) ID() int64        { return l.req.ID }
-func (l *List) Leave()           { l.req.CancelAll() }
-func (l *List) Refresh() tea.Cmd { return l.load() }
-
-// ClaimsKey takes esc while a filter is applied (esc clears it before going back).
-func (l *List) ClaimsKey(msg tea.KeyMsg) bool {
-	return key.Matches(msg, l.ctx.Keys.Back) && l.table.FilterText() != ""
-}
-
-// allRequestSpacing is the average time per project request that an all-projects
-// refresh may use: a refresh costs one request per project, and at a fixed 2 s a few
-// hundred projects would spend the platform's whole rate limit on one screen.
-const allRequestSpacing = 250 * time.Millisecond
-
-// RefreshInterval is faster while any service is being built or rebalanced; in
-// all-projects mode it also grows with the number of projects each refresh asks about.
-func (l *List) RefreshInterval() time.Duration {
-	d := l.ctx.Refresh
-	if len(l.spinRows) > 0 {
-		d = common.FastRefresh
-	}
-	if l.all {
-		d = max(d, time.Duration(len(l.ctx.ProjectNames))*allRequestSpacing)
-	}
-	return d
-}
-
-// Animating: the root ticks the spinner only while an in-progress badge is visible.
-func (l *List) Animating() bool { return len(l.spinRows) > 0 }
-
-func (l *List) ShortHelp() []key.Binding {
-	k := l.ctx.Keys
-	return keys.Enabled(k.Open, k.Create, k.Edit, k.Delete, k.ToggleAll, k.Filter)
-}
-
-func (l *List) FullHelp() [][]key.Binding {
-	k := l.ctx.Keys
-	return [][]key.Binding{
-		keys.Enabled(k.Open, k.Create, k.Edit, k.Delete, k.ToggleAll, k.Refresh),
-		l.table.HelpBindings(),
-	}
+	return out, &base.Partial{Text: "Could not list the services of " + strings.Join(parts, ", ") + "; showing the others."}
 }
 
 func (l *List) key(e entry) string {
@@ -254,121 +170,151 @@ func (l *List) key(e entry) string {
 	return e.Service.ServiceName
 }
 
-func (l *List) selected() (entry, bool) {
-	k := l.table.SelectedKey()
-	for _, e := range l.entries {
-		if l.key(e) == k {
-			return e, true
-		}
+// Title is the breadcrumb segment.
+func (l *List) Title() string {
+	if l.all {
+		return "Services (all projects)"
 	}
-	return entry{}, false
+	return "Services"
 }
 
-// setAll switches between one project and every project.
+// allRequestSpacing is the average time per project request that an all-projects
+// refresh may use: a refresh costs one request per project, and at a fixed 2 s a few
+// hundred projects would spend the platform's whole rate limit on one screen.
+const allRequestSpacing = 250 * time.Millisecond
+
+// interval is faster while any service is being built or rebalanced; in all-projects
+// mode it also grows with the number of projects each refresh asks about.
+func (l *List) interval() time.Duration {
+	d := l.Ctx.Refresh
+	if len(l.spin) > 0 {
+		d = common.FastRefresh
+	}
+	if l.all {
+		d = max(d, time.Duration(len(l.Ctx.ProjectNames))*allRequestSpacing)
+	}
+	return d
+}
+
+// Animating: the root ticks the spinner only while an in-progress badge is visible.
+func (l *List) Animating() bool { return len(l.spin) > 0 }
+
+// setAll switches between one project and every project: another table (the project
+// column), the same requests.
 func (l *List) setAll(all bool) tea.Cmd {
 	if l.all == all {
-		return l.load()
+		return l.Load()
 	}
 	l.all = all
-	l.req.Forget("list")
-	l.table = newTable(l.ctx, all)
-	l.table.SetSize(l.ctx.Width, l.ctx.Height)
-	l.entries, l.rows, l.spinRows = nil, nil, nil
-	return l.load()
+	l.Spec.Columns = columns(all)
+	l.Table = components.NewTable(l.Ctx, l.Spec.Columns)
+	l.Table.SetSize(l.Ctx.Width, l.Ctx.Height)
+	l.spin = nil
+	return l.Reset()
 }
 
 func (l *List) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	switch msg := msg.(type) {
-	case common.Result[listing]:
-		if msg.Kind != "list" {
-			break
-		}
-		if !l.req.Current(msg.Addr) {
-			return l, nil
-		}
-		return l, l.loaded(msg.Value, msg.Err)
 	case common.ProjectSelected:
+		// Every project is shown already, or this project is: nothing to reload.
 		if l.all || msg.Name == l.project {
+			l.Rerender()
 			return l, nil
 		}
-		l.req.Forget("list")
-		l.entries, l.rows, l.spinRows = nil, nil, nil
-		l.table.SetRows(nil)
-		l.table.Loading = true
-		return l, l.load()
+		l.spin = nil
+		return l, l.Reset()
+	case common.SpinnerTick:
+		l.advanceSpinners()
+		return l, nil
 	case common.OpenService:
 		return l, l.openService(msg)
 	case showAll:
 		return l, l.setAll(bool(msg))
-	case common.RefreshNow:
-		return l, l.load()
-	case tea.KeyMsg:
-		return l, l.handleKey(msg)
 	}
-	if cmd, handled := l.acts.handle(msg, l); handled {
+	if cmd, handled := l.acts.handle(msg); handled {
 		return l, cmd
 	}
-	_, cmd := l.table.Update(msg)
-	return l, cmd
+	return l, l.Handle(msg)
 }
 
-// openService shows a service's detail, making its project current first.
+// open shows a service's detail and makes it (and its project) current: the root says
+// so in the footer when the project changes, and the header shows that project's role.
+func (l *List) open(e entry) tea.Cmd {
+	s := e.Service
+	return tea.Sequence(common.Send(common.SelectService{Project: e.Project, Name: s.ServiceName, Type: s.ServiceType}),
+		common.Send(common.PushView{View: NewDetail(l.Ctx, e.Project, s.ServiceName)}))
+}
+
+// openService answers ":service NAME" (the palette knows no type: the detail tells the
+// root once it has loaded).
 func (l *List) openService(msg common.OpenService) tea.Cmd {
 	project := msg.Project
 	if project == "" {
-		project = l.ctx.Project
+		project = l.Ctx.Project
 	}
-	push := common.Send(common.PushView{View: NewDetail(l.ctx, project, msg.Service)})
-	if project != l.ctx.Project {
-		return tea.Sequence(common.Send(common.SelectProject{Name: project}), push)
+	typ := ""
+	for _, e := range l.Items() {
+		if e.Project == project && e.Service.ServiceName == msg.Service {
+			typ = e.Service.ServiceType
+		}
 	}
-	return push
+	return l.open(entry{project, models.Service{ServiceName: msg.Service, ServiceType: typ}})
 }
 
-func (l *List) loaded(v listing, err error) tea.Cmd {
-	if err != nil {
-		l.table.SetError(l.ctx.ErrorText(err))
-		return common.Send(common.RefreshDone{Err: err})
-	}
-	l.setEntries(v.Entries)
+// loaded fills the completion caches and finds the rows that spin.
+func (l *List) loaded(es []entry) tea.Cmd {
 	byProject := map[string][]string{}
-	if !v.All {
-		byProject[v.Project] = []string{}
+	if !l.all {
+		byProject[l.project] = []string{}
 	}
-	for _, e := range v.Entries {
+	for _, e := range es {
 		byProject[e.Project] = append(byProject[e.Project], e.Service.ServiceName)
 	}
 	for p, names := range byProject {
-		l.ctx.SetServiceNames(p, names)
+		l.Ctx.SetServiceNames(p, names)
 	}
-	cmds := []tea.Cmd{common.Send(common.RefreshDone{})}
-	if len(v.Failures) > 0 {
-		parts := make([]string, 0, len(v.Failures))
-		for _, f := range v.Failures {
-			parts = append(parts, f.Project+" ("+strings.TrimSuffix(l.ctx.ErrorText(f.Err), ".")+")")
-		}
-		text := "Could not list the services of " + strings.Join(parts, ", ") + "; showing the others."
-		l.table.Err = text
-		cmds = append(cmds, common.Warn(text))
-	}
-	return tea.Batch(cmds...)
+	l.findSpinners()
+	return nil
 }
 
-// setEntries stores the services and rebuilds the rows (the table keeps the cursor on
-// the same key).
-func (l *List) setEntries(es []entry) {
-	l.entries = es
-	now := l.ctx.Now()
-	l.rows = make([]components.Row, len(es))
-	l.spinRows = l.spinRows[:0]
-	for i, e := range es {
-		l.rows[i] = l.row(e, now)
+// findSpinners records the rows in progress (the items are in row order).
+func (l *List) findSpinners() {
+	l.spin = l.spin[:0]
+	for i, e := range l.Items() {
 		if e.Service.State.InProgress() {
-			l.spinRows = append(l.spinRows, i)
+			l.spin = append(l.spin, i)
 		}
 	}
-	l.frame = l.ctx.SpinnerFrame
-	l.table.SetRows(l.rows)
+}
+
+// advanceSpinners redraws the state cells of in-progress rows only: patching them
+// costs nothing for the thousands of settled rows.
+func (l *List) advanceSpinners() {
+	rows, items := l.Table.Rows(), l.Items()
+	if len(rows) != len(items) {
+		return
+	}
+	col := colState
+	if l.all {
+		col++
+	}
+	now := l.Ctx.Now()
+	badges := map[models.ServiceState]string{} // one render per state per frame
+	for _, i := range l.spin {
+		s := items[i].Service
+		b, ok := badges[s.State]
+		if !ok {
+			b = components.Badge(l.Ctx, string(s.State))
+			badges[s.State] = b
+		}
+		rows[i].Cells[col] = b + forText(l.Ctx, s, now)
+	}
+}
+
+// show replaces the items at once (a create's or delete's answer) before the next load.
+func (l *List) show(es []entry) {
+	l.SetItems(es)
+	l.findSpinners()
 }
 
 // upsert shows a service at once (a create's answer), before the next refresh.
@@ -376,7 +322,7 @@ func (l *List) upsert(project string, s models.Service) {
 	if !l.all && project != l.project {
 		return
 	}
-	es := append([]entry(nil), l.entries...)
+	es := append([]entry(nil), l.Items()...)
 	replaced := false
 	for i := range es {
 		if es[i].Project == project && es[i].Service.ServiceName == s.ServiceName {
@@ -386,83 +332,23 @@ func (l *List) upsert(project string, s models.Service) {
 	if !replaced {
 		es = append(es, entry{project, s})
 	}
-	l.setEntries(es)
-	l.table.Select(l.key(entry{project, s}))
+	l.show(es)
+}
+
+// created puts the cursor on a new service, now or after the load that has it.
+func (l *List) created(project, name string) {
+	l.SelectLater(l.key(entry{project, models.Service{ServiceName: name}}))
 }
 
 // remove drops a deleted service at once.
 func (l *List) remove(project, name string) {
-	es := make([]entry, 0, len(l.entries))
-	for _, e := range l.entries {
+	es := make([]entry, 0, len(l.Items()))
+	for _, e := range l.Items() {
 		if e.Project != project || e.Service.ServiceName != name {
 			es = append(es, e)
 		}
 	}
-	l.setEntries(es)
-}
-
-func (l *List) handleKey(msg tea.KeyMsg) tea.Cmd {
-	if l.table.Filtering() {
-		_, cmd := l.table.Update(msg)
-		return cmd
-	}
-	k := l.ctx.Keys
-	switch {
-	case key.Matches(msg, k.Open):
-		e, ok := l.selected()
-		if !ok {
-			return nil
-		}
-		return l.openService(common.OpenService{Project: e.Project, Service: e.Service.ServiceName})
-	case key.Matches(msg, k.ToggleAll):
-		return l.setAll(!l.all)
-	case key.Matches(msg, k.Create):
-		project := l.ctx.Project
-		if l.all {
-			if e, ok := l.selected(); ok {
-				project = e.Project
-			}
-		}
-		return l.acts.startCreate(project)
-	case key.Matches(msg, k.Edit):
-		e, ok := l.selected()
-		if !ok {
-			return common.Warn("No service selected")
-		}
-		return l.acts.startEdit(e.Project, e.Service)
-	case key.Matches(msg, k.Delete):
-		e, ok := l.selected()
-		if !ok {
-			return common.Warn("No service selected")
-		}
-		return l.acts.confirmDelete(e.Project, e.Service)
-	}
-	_, cmd := l.table.Update(msg)
-	return cmd
-}
-
-func (l *List) View() string {
-	// Advance the spinners of in-progress rows only: patching their state cells costs
-	// nothing for the thousands of settled rows.
-	if l.frame != l.ctx.SpinnerFrame && len(l.spinRows) > 0 {
-		l.frame = l.ctx.SpinnerFrame
-		col := colState
-		if l.all {
-			col++
-		}
-		now := l.ctx.Now()
-		badges := map[models.ServiceState]string{} // one render per state per frame
-		for _, i := range l.spinRows {
-			s := l.entries[i].Service
-			b, ok := badges[s.State]
-			if !ok {
-				b = components.Badge(l.ctx, string(s.State))
-				badges[s.State] = b
-			}
-			l.rows[i].Cells[col] = b + forText(l.ctx, s, now)
-		}
-	}
-	return l.table.View()
+	l.show(es)
 }
 
 // showAll is sent by the palette's "services" and "services all".

@@ -11,16 +11,16 @@ import (
 
 // row builds one table row; the sort values make nodes, disk and age sort as numbers
 // and the state sort by its word, not its glyph.
-func (l *List) row(e entry, now time.Time) components.Row {
-	s := e.Service
+func (l *List) row(e entry) components.Row {
+	s, now := e.Service, l.Ctx.Now()
 	ageSort := "0"
 	if !s.CreateTime.IsZero() {
 		ageSort = strconv.FormatInt(int64(now.Sub(s.CreateTime)/time.Second), 10)
 	}
 	cells := []string{
 		s.ServiceName, dash(s.ServiceType), dash(s.Plan), dash(s.CloudName),
-		stateCell(l.ctx, s, now), strconv.Itoa(s.NodeCount), diskGB(s.DiskSpaceMB),
-		common.Age(now, s.CreateTime), protectionMark(l.ctx, s.TerminationProtection),
+		stateCell(l.Ctx, s, now), strconv.Itoa(s.NodeCount), diskGB(s.DiskSpaceMB),
+		common.Age(now, s.CreateTime), protectionMark(l.Ctx, s.TerminationProtection),
 	}
 	sorts := []string{
 		s.ServiceName, s.ServiceType, s.Plan, s.CloudName, string(s.State),
@@ -30,7 +30,7 @@ func (l *List) row(e entry, now time.Time) components.Row {
 		cells = append([]string{e.Project}, cells...)
 		sorts = append([]string{e.Project}, sorts...)
 	}
-	return components.Row{Key: l.key(e), Cells: cells, Sort: sorts}
+	return components.Row{Cells: cells, Sort: sorts}
 }
 
 // stateCell is the badge, with the time in state for transitional services.

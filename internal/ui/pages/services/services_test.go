@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 )
@@ -24,6 +27,11 @@ type fakeAPI struct {
 	services map[string][]models.Service
 	failing  map[string]error
 	calls    []string
+	// createErr and updateErr answer the next create or update instead of the platform.
+	createErr, updateErr error
+	// createLands makes a create that answers createErr happen all the same (a lost answer).
+	createLands bool
+	conn        models.ConnectionInfo
 }
 
 func (f *fakeAPI) record(s string) {
@@ -55,12 +63,70 @@ func (f *fakeAPI) ListProjects(context.Context) (models.ProjectList, error) {
 
 func (f *fakeAPI) UpdateService(_ context.Context, project, name string, req models.UpdateServiceRequest) (models.Service, error) {
 	f.record("update " + project + "/" + name)
+	if f.updateErr != nil {
+		return models.Service{}, f.updateErr
+	}
 	return models.Service{ServiceName: name}, nil
 }
 
 func (f *fakeAPI) DeleteService(_ context.Context, project, name string) error {
 	f.record("delete " + project + "/" + name)
 	return nil
+}
+
+// ListServicesAcrossProjects answers like the client's fan-out: services ordered by
+// project then name, one failure per project that failed.
+func (f *fakeAPI) ListServicesAcrossProjects(ctx context.Context, projects []string) ([]api.ProjectService, []api.ProjectError) {
+	f.record("across " + strings.Join(projects, ","))
+	var out []api.ProjectService
+	var fails []api.ProjectError
+	sorted := append([]string(nil), projects...)
+	sort.Strings(sorted)
+	for _, p := range sorted {
+		f.mu.Lock()
+		err, svcs := f.failing[p], append([]models.Service(nil), f.services[p]...)
+		f.mu.Unlock()
+		if err != nil {
+			fails = append(fails, api.ProjectError{Project: p, Err: err})
+			continue
+		}
+		sort.Slice(svcs, func(i, j int) bool { return svcs[i].ServiceName < svcs[j].ServiceName })
+		for _, s := range svcs {
+			out = append(out, api.ProjectService{Project: p, Service: s})
+		}
+	}
+	return out, fails
+}
+
+func (f *fakeAPI) GetService(_ context.Context, project, name string) (models.Service, error) {
+	f.record("get " + project + "/" + name)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, s := range f.services[project] {
+		if s.ServiceName == name {
+			return s, nil
+		}
+	}
+	return models.Service{}, errors.New("Service " + name + " does not exist")
+}
+
+func (f *fakeAPI) GetConnectionInfo(context.Context, string, string) (models.ConnectionInfo, error) {
+	return f.conn, nil
+}
+
+func (f *fakeAPI) CreateService(_ context.Context, project string, req models.CreateServiceRequest) (models.Service, error) {
+	f.record("create " + project + "/" + req.ServiceName)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	s := models.Service{ServiceName: req.ServiceName, ServiceType: req.ServiceType, Plan: req.Plan, State: models.StateRebuilding}
+	if f.createErr != nil {
+		if f.createLands {
+			f.services[project] = append(f.services[project], s)
+		}
+		return models.Service{}, f.createErr
+	}
+	f.services[project] = append(f.services[project], s)
+	return s, nil
 }
 
 var epoch = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
@@ -86,15 +152,16 @@ func run(cmd tea.Cmd) []tea.Msg {
 		return nil
 	}
 	msg := cmd()
-	switch m := msg.(type) {
-	case tea.BatchMsg:
+	if msg == nil {
+		return nil
+	}
+	// Batches and sequences are both lists of commands (tea.sequenceMsg is unexported).
+	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
 		var out []tea.Msg
-		for _, c := range m {
-			out = append(out, run(c)...)
+		for i := range v.Len() {
+			out = append(out, run(v.Index(i).Interface().(tea.Cmd))...)
 		}
 		return out
-	case nil:
-		return nil
 	}
 	return []tea.Msg{msg}
 }
@@ -174,11 +241,15 @@ func TestListLoadsFillsCachesAndRefreshesFastWhileInProgress(t *testing.T) {
 	if l.RefreshInterval() != common.FastRefresh || !l.Animating() {
 		t.Error("in-progress service should refresh fast and animate")
 	}
-	// The spinner advances in the state cell without a reload.
+	// View changes nothing: the spinner advances on the root's tick, without a reload.
 	before := l.View()
 	ctx.SpinnerFrame++
+	if l.View() != before {
+		t.Error("View drew a new spinner frame by itself")
+	}
+	drive(l, common.SpinnerTick{})
 	if l.View() == before {
-		t.Error("spinner frame did not change the view")
+		t.Error("the spinner tick did not change the view")
 	}
 	api.services["acme-prod"][1].State = "RUNNING"
 	drive(l, common.RefreshNow{})
@@ -191,18 +262,18 @@ func TestCursorFollowsServiceAcrossRefreshAndSort(t *testing.T) {
 	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("a-one", "RUNNING"), svc("b-two", "RUNNING"), svc("c-three", "RUNNING")}}}
 	l, _, _ := newList(t, api)
 	drive(l, press("down"))
-	if l.table.SelectedKey() != "b-two" {
-		t.Fatalf("selected %q", l.table.SelectedKey())
+	if l.Table.SelectedKey() != "b-two" {
+		t.Fatalf("selected %q", l.Table.SelectedKey())
 	}
 	// A new service sorts before it: the cursor stays on b-two.
 	api.services["acme-prod"] = append([]models.Service{svc("a-zero", "RUNNING")}, api.services["acme-prod"]...)
 	drive(l, common.RefreshNow{})
-	if l.table.SelectedKey() != "b-two" {
-		t.Fatalf("after refresh selected %q", l.table.SelectedKey())
+	if l.Table.SelectedKey() != "b-two" {
+		t.Fatalf("after refresh selected %q", l.Table.SelectedKey())
 	}
 	drive(l, press("S"))
-	if l.table.SelectedKey() != "b-two" {
-		t.Fatalf("after sort selected %q", l.table.SelectedKey())
+	if l.Table.SelectedKey() != "b-two" {
+		t.Fatalf("after sort selected %q", l.Table.SelectedKey())
 	}
 }
 
@@ -222,6 +293,10 @@ func TestAllProjectsShowsPartialFailures(t *testing.T) {
 	}
 	if n := notices(msgs); !strings.Contains(n, "Could not list the services of acme-broken") {
 		t.Errorf("footer: %q", n)
+	}
+	// One fan-out through the client, not a copy of it in the pane.
+	if last := api.calls[len(api.calls)-1]; last != "across acme-broken,acme-prod,acme-staging" || len(api.calls) != 2 {
+		t.Errorf("requests: %v", api.calls)
 	}
 	if l.Title() != "Services (all projects)" {
 		t.Error(l.Title())
@@ -310,68 +385,6 @@ func TestDeleteAsksForTheNameThenDeletes(t *testing.T) {
 	}
 }
 
-func TestEditSendsOnlyChangesAndRefusesProtectedPowerOff(t *testing.T) {
-	s := svc("pg-main", "RUNNING")
-	s.TerminationProtection = true
-	s.Maintenance = &models.Maintenance{DOW: "sunday", Time: "03:00:00"}
-	orig := currentEditValues(s)
-	if orig.Time != "03:00" || orig.DiskGB != "80" || orig.Power != powerOn {
-		t.Fatalf("current values %+v", orig)
-	}
-	v := orig
-	v.Plan, v.DiskGB = "business-4", "100"
-	req, off, any := updateRequest(orig, v)
-	if !any || off || req.Plan == nil || *req.Plan != "business-4" || req.DiskSpaceMB == nil || *req.DiskSpaceMB != 102400 ||
-		req.Cloud != nil || req.Powered != nil || req.Maintenance != nil || req.UserConfig != nil || req.TerminationProtection != nil {
-		t.Errorf("request %+v", req)
-	}
-	if _, _, any := updateRequest(orig, orig); any {
-		t.Error("no change should send nothing")
-	}
-	v = orig
-	v.Time = "04:30"
-	req, _, _ = updateRequest(orig, v)
-	if req.Maintenance == nil || req.Maintenance.Time != "04:30:00" || req.Maintenance.DOW != "sunday" {
-		t.Errorf("maintenance %+v", req.Maintenance)
-	}
-
-	api := &fakeAPI{}
-	a := &actions{ctx: testCtx(api), req: common.NewRequests()}
-	v = orig
-	v.Power = powerOff
-	if n := notices(run(a.submitEdit("acme-prod", "pg-main", orig, v))); !strings.Contains(n, "Power off refused: termination protection is on") {
-		t.Errorf("protected power off: %q", n)
-	}
-	if len(api.calls) != 0 {
-		t.Errorf("requests sent: %v", api.calls)
-	}
-	// Removing protection in the same edit powers off after the protection change.
-	v.Protect = false
-	run(a.submitEdit("acme-prod", "pg-main", orig, v))
-	if len(api.calls) != 2 {
-		t.Errorf("expected two updates, got %v", api.calls)
-	}
-}
-
-func TestFormChecks(t *testing.T) {
-	a := &actions{ctx: testCtx(&fakeAPI{})}
-	check := a.nameCheck([]string{"pg-main"})
-	if check("pg-main") == nil || check("Bad") == nil || check("pg-new") != nil {
-		t.Error("name check")
-	}
-	if diskCheck(81920)("40") == nil || diskCheck(81920)("x") == nil || diskCheck(81920)("100") != nil || diskCheck(81920)("") != nil {
-		t.Error("disk check")
-	}
-	if optionalCIDRs("10.0.0.1/8") == nil || optionalCIDRs("10.0.0.0/8, 192.168.0.0/16") != nil || optionalCIDRs("") != nil {
-		t.Error("cidr check")
-	}
-	plan := models.Plan{PlanName: "startup-4", PriceUSD: models.MustAmount("0.1343")}
-	sum := createSummary(models.CreateServiceRequest{ServiceName: "x", ServiceType: "pg", Plan: "startup-4", Cloud: "c"}, plan)
-	if !strings.Contains(sum, "$98.039/month") {
-		t.Errorf("summary: %s", sum)
-	}
-}
-
 func TestReadOnlyRefusesMutations(t *testing.T) {
 	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}}}
 	l, ctx, _ := newList(t, api)
@@ -380,69 +393,6 @@ func TestReadOnlyRefusesMutations(t *testing.T) {
 		if n := notices(drive(l, press(k))); !strings.Contains(n, "Read-only mode") {
 			t.Errorf("read-only %s: %q", k, n)
 		}
-	}
-}
-
-func TestDetailSubViewsByType(t *testing.T) {
-	ctx := testCtx(&fakeAPI{})
-	d := NewDetail(ctx, "acme-prod", "kafka-events")
-	k := svc("kafka-events", "RUNNING")
-	k.ServiceType = models.TypeKafka
-	d.data = &detailData{Service: k, Conn: models.ConnectionInfo{Host: "h", Port: 9092, User: "avnadmin", Password: "AVNS_secret",
-		URI: "kafka://avnadmin:AVNS_secret@h:9092"}}
-	d.SetSize(120, 40)
-	d.render()
-	out := d.View()
-	if strings.Contains(out, "AVNS_secret") || !strings.Contains(out, "••••") {
-		t.Errorf("secret not masked:\n%s", out)
-	}
-	msgs := run(d.handleKey(press("A")))
-	if len(msgs) != 1 || msgs[0] != (common.OpenAccess{Project: "acme-prod", Service: "kafka-events", ServiceType: "kafka", View: common.AccessACL}) {
-		t.Errorf("A sent %v", msgs)
-	}
-	if msgs := run(d.handleKey(press("b"))); len(msgs) != 0 {
-		t.Errorf("b on kafka sent %v", msgs)
-	}
-	o := k
-	o.ServiceType, o.ServiceURIParams = models.TypeOpenSearch, map[string]string{"dashboards_uri": "https://dash.example"}
-	d.data.Service = o
-	d.opener = nil
-	if n := notices(run(d.handleKey(press("o")))); !strings.Contains(n, "No browser is available") {
-		t.Errorf("o without browser: %q", n)
-	}
-	var opened string
-	d.opener = func(u string) error { opened = u; return nil }
-	run(d.handleKey(press("o")))
-	if opened != "https://dash.example" {
-		t.Errorf("opened %q", opened)
-	}
-	if msgs := run(d.handleKey(press("f"))); len(msgs) != 1 || msgs[0] != (common.SwitchTab{Tab: 5}) {
-		t.Errorf("f sent %v", msgs)
-	}
-}
-
-func TestOpenServicePushesDetailAndCommandsCheckNames(t *testing.T) {
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}}}
-	l, ctx, _ := newList(t, api)
-	msgs := run(l.openService(common.OpenService{Project: "acme-prod", Service: "pg-main"}))
-	if len(msgs) != 1 {
-		t.Fatalf("open sent %v", msgs)
-	}
-	pv, ok := msgs[0].(common.PushView)
-	if !ok || pv.View.Title() != "pg-main" {
-		t.Fatalf("open sent %#v", msgs[0])
-	}
-	var service common.Command
-	for _, c := range Commands() {
-		if c.Name == "service" {
-			service = c
-		}
-	}
-	if n := notices(run(service.Run(ctx, "nope"))); !strings.Contains(n, "No service named “nope”") {
-		t.Errorf("unknown service: %q", n)
-	}
-	if msgs := run(service.Run(ctx, "pg-main")); len(msgs) != 1 || msgs[0] != (common.OpenService{Project: "acme-prod", Service: "pg-main"}) {
-		t.Errorf("service pg-main sent %v", msgs)
 	}
 }
 
@@ -485,5 +435,64 @@ func TestAllProjectsAt80ColumnsKeepsTypeAndPlanWhole(t *testing.T) {
 		if ansi.StringWidth(line) > 80 {
 			t.Fatalf("line wider than 80: %q", line)
 		}
+	}
+}
+
+// Opening a row makes its service current, and in the all-projects view its project
+// too (the root says so in the footer); the detail is pushed after that.
+func TestOpenMakesTheServiceAndItsProjectCurrent(t *testing.T) {
+	stg := svc("pg-stg", "RUNNING")
+	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}, "acme-staging": {stg}}}
+	l, ctx, _ := newList(t, api)
+	ctx.ProjectNames = []string{"acme-prod", "acme-staging"}
+	drive(l, press("a"))
+	if !l.Table.Select("acme-staging/pg-stg") {
+		t.Fatalf("no row for pg-stg:\n%s", l.View())
+	}
+	msgs := drive(l, press("enter"))
+	if len(msgs) != 2 || msgs[0] != (common.SelectService{Project: "acme-staging", Name: "pg-stg", Type: "pg"}) {
+		t.Fatalf("enter sent %v", msgs)
+	}
+	pv, ok := msgs[1].(common.PushView)
+	if !ok || pv.View.(*Detail).project != "acme-staging" || pv.View.Title() != "pg-stg" {
+		t.Fatalf("enter sent %#v", msgs[1])
+	}
+	// The root then makes acme-staging current: the all-projects view stays as it is.
+	before := len(api.calls)
+	drive(l, common.ProjectSelected{Name: "acme-staging"})
+	if len(api.calls) != before || !strings.Contains(l.View(), "pg-main") {
+		t.Errorf("all-projects view reloaded or lost rows on the project change: %v", api.calls[before:])
+	}
+}
+
+func TestOpenServiceAndCommandsCheckNames(t *testing.T) {
+	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}}}
+	l, ctx, _ := newList(t, api)
+	msgs := drive(l, common.OpenService{Project: "acme-prod", Service: "pg-main"})
+	if len(msgs) != 2 || msgs[0] != (common.SelectService{Project: "acme-prod", Name: "pg-main", Type: "pg"}) {
+		t.Fatalf("open sent %v", msgs)
+	}
+	if pv, ok := msgs[1].(common.PushView); !ok || pv.View.Title() != "pg-main" {
+		t.Fatalf("open sent %#v", msgs[1])
+	}
+	cmds := map[string]common.Command{}
+	for _, c := range Commands() {
+		cmds[c.Name] = c
+	}
+	if n := notices(run(cmds["service"].Run(ctx, "nope"))); !strings.Contains(n, "No service named “nope”") {
+		t.Errorf("unknown service: %q", n)
+	}
+	if msgs := run(cmds["service"].Run(ctx, "pg-main")); len(msgs) != 1 || msgs[0] != (common.OpenService{Project: "acme-prod", Service: "pg-main"}) {
+		t.Errorf("service pg-main sent %v", msgs)
+	}
+	c := cmds["connect"]
+	if c.Arg != common.ServiceArg || !c.OptionalArg || c.Mutating {
+		t.Errorf("connect command: %+v", c)
+	}
+	if n := notices(run(c.Run(ctx, ""))); !strings.Contains(n, "No current service") {
+		t.Errorf("bare connect without a current service: %q", n)
+	}
+	if n := notices(run(c.Run(ctx, "nope"))); !strings.Contains(n, "No service named “nope”") {
+		t.Errorf("connect nope: %q", n)
 	}
 }
