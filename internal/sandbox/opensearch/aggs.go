@@ -423,6 +423,10 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 				format = fd.fm.format
 			}
 		}
+		if fd.kind == kindKeyword && col != nil && !col.multi && include == nil && exclude == nil && !hasMissing {
+			countByOrdinal(seg, col, keep, byStr)
+			continue
+		}
 		if fd.kind == kindKeyword {
 			missS, _ := asString(missing)
 			for _, s := range seg.slots {
@@ -1051,4 +1055,39 @@ func missingAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		out = append(out, segment{ix: seg.ix, slots: slots})
 	}
 	return bucketBody(obj{}, countSlots(out), sp, out, ctx)
+}
+
+// countByOrdinal is the terms aggregation's fast path for a single-valued keyword column: counts
+// (and, for sub-aggregations, slots) gathered by ordinal, then merged into the buckets by value.
+func countByOrdinal(seg segment, col *column, keep bool, byStr map[string]*bucket) {
+	counts := make([]int32, len(col.terms))
+	var lists [][]int32
+	if keep {
+		lists = make([][]int32, len(col.terms))
+	}
+	for _, s := range seg.slots {
+		if int(s) >= len(col.ords) {
+			continue
+		}
+		if o := col.ords[s]; o >= 0 {
+			counts[o]++
+			if keep {
+				lists[o] = append(lists[o], s)
+			}
+		}
+	}
+	for o, n := range counts {
+		if n == 0 {
+			continue
+		}
+		b := byStr[col.terms[o]]
+		if b == nil {
+			b = &bucket{}
+			byStr[col.terms[o]] = b
+		}
+		b.count += int(n)
+		if keep {
+			b.segs = append(b.segs, segment{ix: seg.ix, slots: lists[o]})
+		}
+	}
 }

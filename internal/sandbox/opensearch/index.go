@@ -35,6 +35,38 @@ type column struct {
 	kind kind
 	strs [][]string
 	nums [][]float64
+
+	// Keyword ordinals, so a terms aggregation counts in an array instead of hashing every
+	// value: ords[slot] indexes terms when the slot has exactly one value, else it is -1;
+	// multi tells whether any slot ever had several. The dictionary keeps values of deleted
+	// documents until the index is rebuilt.
+	ords  []int32
+	dict  map[string]int32
+	terms []string
+	multi bool
+}
+
+// setOrd records the ordinal of a keyword slot's values.
+func (c *column) setOrd(slot int32, vals []string) {
+	for len(c.ords) <= int(slot) {
+		c.ords = append(c.ords, -1)
+	}
+	c.ords[slot] = -1
+	switch {
+	case len(vals) > 1:
+		c.multi = true
+	case len(vals) == 1:
+		o, ok := c.dict[vals[0]]
+		if !ok {
+			if c.dict == nil {
+				c.dict = map[string]int32{}
+			}
+			o = int32(len(c.terms))
+			c.dict[vals[0]] = o
+			c.terms = append(c.terms, vals[0])
+		}
+		c.ords[slot] = o
+	}
 }
 
 func (c *column) strAt(slot int32) []string {
@@ -212,6 +244,7 @@ func (ix *index) add(doc *document, leaves []leaf) {
 				c.strs = append(c.strs, nil)
 			}
 			c.strs[slot] = lf.strs
+			c.setOrd(slot, lf.strs)
 		default:
 			c := ix.column(lf.path, lf.kind)
 			for len(c.nums) <= int(slot) {
@@ -294,6 +327,7 @@ func (ix *index) unindex(slot int32) {
 		case kindKeyword:
 			if c := ix.cols[lf.path]; c != nil && int(slot) < len(c.strs) {
 				c.strs[slot] = nil
+				c.setOrd(slot, nil)
 			}
 		default:
 			if c := ix.cols[lf.path]; c != nil && int(slot) < len(c.nums) {

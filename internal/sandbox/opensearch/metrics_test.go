@@ -1,6 +1,10 @@
 package opensearch
 
 import (
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -110,4 +114,68 @@ func TestTopHitsUnderTerms(t *testing.T) {
 	mustStatus(t, 400, code, m)
 	code, m = doJSON(t, h, "POST", "/docs/_search", `{"aggs":{"t":{"top_hits":{"bogus":1}}}}`)
 	mustStatus(t, 400, code, m)
+}
+
+// percentilesOf selects instead of sorting; it must give what interpolating over sorted values gives.
+func TestPercentilesOfMatchesSortedReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 300; trial++ {
+		n := 1 + rng.IntN(300)
+		vals := make([]float64, n)
+		for i := range vals {
+			vals[i] = float64(rng.IntN(50)) // many duplicates, as in real fields
+		}
+		percents := []float64{0, 1, 5, 25, 50, 75, 95, 99, 99.9, 100, float64(rng.IntN(101))}
+		sorted := slices.Clone(vals)
+		slices.Sort(sorted)
+		got := percentilesOf(vals, percents)
+		for i, p := range percents {
+			pos := p/100*float64(n) - 0.5
+			lo := int(math.Floor(pos))
+			var want float64
+			switch {
+			case pos <= 0:
+				want = sorted[0]
+			case lo >= n-1:
+				want = sorted[n-1]
+			default:
+				want = sorted[lo] + (pos-float64(lo))*(sorted[lo+1]-sorted[lo])
+			}
+			if math.Abs(got[i]-want) > 1e-9 {
+				t.Fatalf("n=%d p=%v: got %v, want %v", n, p, got[i], want)
+			}
+		}
+	}
+}
+
+// The terms aggregation counts single-valued keywords by ordinal; after updates and deletes it
+// must agree with the value-by-value path (which include forces) and with the documents left.
+func TestTermsByOrdinalAfterWrites(t *testing.T) {
+	c := newTestCluster(t)
+	h := c.Handler()
+	do(t, h, "PUT", "/t", `{"mappings":{"properties":{"k":{"type":"keyword"},"n":{"type":"long"}}}}`)
+	var bulk strings.Builder
+	for i := 0; i < 60; i++ {
+		bulk.WriteString(`{"index":{"_id":"` + itoa(i) + `"}}` + "\n" + `{"k":"v` + itoa(i%4) + `","n":` + itoa(i) + `}` + "\n")
+	}
+	for i := 0; i < 10; i++ { // v0 → v9 for ten documents, then delete five v1s
+		bulk.WriteString(`{"index":{"_id":"` + itoa(i*4) + `"}}` + "\n" + `{"k":"v9","n":0}` + "\n")
+		if i < 5 {
+			bulk.WriteString(`{"delete":{"_id":"` + itoa(i*4+1) + `"}}` + "\n")
+		}
+	}
+	do(t, h, "POST", "/t/_bulk", bulk.String())
+	fast := `{"size":0,"aggs":{"k":{"terms":{"field":"k"},"aggs":{"s":{"sum":{"field":"n"}}}}}}`
+	slow := `{"size":0,"aggs":{"k":{"terms":{"field":"k","include":["v0","v1","v2","v3","v9"]},"aggs":{"s":{"sum":{"field":"n"}}}}}}`
+	_, ma := doJSON(t, h, "POST", "/t/_search", fast)
+	_, mb := doJSON(t, h, "POST", "/t/_search", slow)
+	if !reflect.DeepEqual(ma["aggregations"], mb["aggregations"]) {
+		t.Fatalf("ordinal and value paths differ:\n%v\n%v", ma["aggregations"], mb["aggregations"])
+	}
+	want := map[string]float64{"v0": 5, "v1": 10, "v2": 15, "v3": 15, "v9": 10}
+	for _, bk := range get(ma, "aggregations.k.buckets").([]any) {
+		if k := get(bk, "key").(string); get(bk, "doc_count") != want[k] {
+			t.Errorf("%s: %v documents, want %v", k, get(bk, "doc_count"), want[k])
+		}
+	}
 }

@@ -2,6 +2,7 @@ package opensearch
 
 import (
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -34,7 +35,7 @@ func percentilesAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 	format, _ := sp.params["format"].(string)
 	isDate := false
 	missing, hasMissing := asFloat(sp.params["missing"])
-	var vals []float64
+	vals := make([]float64, 0, countSlots(segs))
 	for _, seg := range segs {
 		fd, col, err := aggField(seg.ix, sp, true)
 		if err != nil {
@@ -124,45 +125,63 @@ func parsePercents(sp *aggSpec) ([]float64, *apiError) {
 }
 
 // percentilesOf interpolates each percent over vals (reordered in place); see percentilesAgg.
-// Only the ranks needed are selected, so a request costs a few linear passes, not a sort.
+// Only the lower neighbour of each percent is selected (quickselect, splitting the array among
+// the ranks); the upper neighbour is then the smallest value between two selected ranks. That
+// costs a few linear passes where a sort would cost n log n.
 func percentilesOf(vals []float64, percents []float64) []float64 {
 	n := len(vals)
 	out := make([]float64, len(percents))
 	if n == 0 {
 		return out
 	}
-	type need struct{ lo, hi int }
-	needs := make([]need, len(percents))
+	los := make([]int, len(percents))
 	fracs := make([]float64, len(percents))
-	var ranks []int
 	for i, p := range percents {
 		pos := p/100*float64(n) - 0.5
-		lo := int(math.Floor(pos))
-		switch {
+		switch lo := int(math.Floor(pos)); {
 		case pos <= 0:
-			needs[i] = need{0, 0}
+			los[i] = 0
 		case lo >= n-1:
-			needs[i] = need{n - 1, n - 1}
+			los[i] = n - 1
 		default:
-			needs[i] = need{lo, lo + 1}
-			fracs[i] = pos - float64(lo)
+			los[i], fracs[i] = lo, pos-float64(lo)
 		}
-		ranks = append(ranks, needs[i].lo, needs[i].hi)
 	}
+	ranks := append([]int(nil), los...)
 	sort.Ints(ranks)
-	base := 0
-	for i, k := range ranks {
-		if i > 0 && k == ranks[i-1] {
-			continue
-		}
-		selectKth(vals[base:], k-base)
-		base = k + 1
-	}
+	ranks = slices.Compact(ranks)
+	multiSelect(vals, ranks, 0)
 	for i := range percents {
-		a, b := vals[needs[i].lo], vals[needs[i].hi]
-		out[i] = a + fracs[i]*(b-a)
+		lo := los[i]
+		v := vals[lo]
+		if fracs[i] > 0 {
+			// vals[lo+1] is the smallest value after lo, found before the next selected rank.
+			next := n - 1
+			if j := sort.SearchInts(ranks, lo+1); j < len(ranks) {
+				next = ranks[j]
+			}
+			hi := vals[lo+1]
+			for _, x := range vals[lo+2 : next+1] {
+				hi = min(hi, x)
+			}
+			v += fracs[i] * (hi - v)
+		}
+		out[i] = v
 	}
 	return out
+}
+
+// multiSelect puts every rank of ks (sorted, distinct, offset by base within the whole slice)
+// in its sorted place, recursing on either side of the middle rank.
+func multiSelect(a []float64, ks []int, base int) {
+	if len(ks) == 0 {
+		return
+	}
+	mid := len(ks) / 2
+	k := ks[mid] - base
+	selectKth(a, k)
+	multiSelect(a[:k], ks[:mid], base)
+	multiSelect(a[k+1:], ks[mid+1:], base+k+1)
 }
 
 // selectKth reorders a so that a[k] is the k-th smallest, with nothing larger before it and
