@@ -72,6 +72,17 @@ func TestAliasesLifecycle(t *testing.T) {
 	if m["error"] != "alias [nope] missing" || m["status"] != 404.0 {
 		t.Fatalf("missing alias: %v", m)
 	}
+	if code, _ := do(t, h, "HEAD", "/_alias/logs", ``); code != 200 {
+		t.Fatalf("HEAD /_alias/logs = %d, want 200", code)
+	}
+	if code, _ := do(t, h, "HEAD", "/_alias/nope", ``); code != 404 {
+		t.Fatalf("HEAD /_alias/nope = %d, want 404", code)
+	}
+	// PUT /_alias/{name} with the index in the body (tests/default/_core/alias.yaml).
+	code, m = doJSON(t, h, "PUT", "/_alias/film", `{"index":"other"}`)
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "DELETE", "/other/_alias/film", ``)
+	mustStatus(t, 200, code, m)
 	code, raw = do(t, h, "GET", "/_cat/aliases?v", ``)
 	mustStatus(t, 200, code, string(raw))
 	lines := strings.Split(strings.TrimSpace(string(raw)), "\n")

@@ -188,35 +188,20 @@ func webLogs(rng *rand.Rand, end time.Time, n int) []webLog {
 	return out
 }
 
-func (g *webGen) pickRoute() webRoute {
-	total := 0
-	for _, r := range webRoutes {
-		total += r.weight
+var webRouteWeights, webAgentWeights = func() ([]int, []int) {
+	var r, a []int
+	for _, x := range webRoutes {
+		r = append(r, x.weight)
 	}
-	n := g.rng.IntN(total)
-	for _, r := range webRoutes {
-		if n < r.weight {
-			return r
-		}
-		n -= r.weight
+	for _, x := range webAgents {
+		a = append(a, x.weight)
 	}
-	return webRoutes[0]
-}
+	return r, a
+}()
 
-func (g *webGen) agent() string {
-	total := 0
-	for _, a := range webAgents {
-		total += a.weight
-	}
-	n := g.rng.IntN(total)
-	for _, a := range webAgents {
-		if n < a.weight {
-			return a.ua
-		}
-		n -= a.weight
-	}
-	return webAgents[0].ua
-}
+func (g *webGen) pickRoute() webRoute { return webRoutes[weighted(g.rng, webRouteWeights)] }
+
+func (g *webGen) agent() string { return webAgents[weighted(g.rng, webAgentWeights)].ua }
 
 // entry draws one request at t; during the outage API calls fail, a scanner probes admin paths.
 func (g *webGen) entry(t time.Time, outage bool, scanner string) webLog {
