@@ -1,0 +1,173 @@
+package api
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// bigProjectList is a valid GET /v1/project answer of n projects, shaped like the
+// platform's (the fields the platform always sends, about 310 bytes each with the role), with the membership.
+func bigProjectList(n int) []byte {
+	var b bytes.Buffer
+	b.Grow(n * 320)
+	b.WriteString(`{"projects":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"project_name":"project-%06d","account_id":"a2f91c3d7e88","account_name":"Acme Corp",`+
+			`"default_cloud":"aws-eu-west-1","billing_currency":"EUR","billing_group_id":"5b1f0c2e-91aa-4c2b-8d0e-%012d",`+
+			`"estimated_balance":"%d.%02d","available_credits":"0.00","country_code":"FI"}`,
+			i, i%50, i%1000, i%100)
+	}
+	b.WriteString(`],"project_membership":{`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		role := "admin"
+		if i%3 == 0 {
+			role = "developer"
+		}
+		fmt.Fprintf(&b, `"project-%06d":%q`, i, role)
+	}
+	b.WriteString(`}}`)
+	return b.Bytes()
+}
+
+// memSampler records the peak of the Go heap (live and not yet collected objects)
+// while a call runs, sampling runtime/metrics without stopping the world.
+type memSampler struct {
+	stop chan struct{}
+	done sync.WaitGroup
+	peak uint64
+}
+
+const heapObjectsMetric = "/memory/classes/heap/objects:bytes"
+
+func heapObjects() uint64 {
+	s := []metrics.Sample{{Name: heapObjectsMetric}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+func startMemSampler() *memSampler {
+	m := &memSampler{stop: make(chan struct{}), peak: heapObjects()}
+	m.done.Add(1)
+	go func() {
+		defer m.done.Done()
+		t := time.NewTicker(200 * time.Microsecond)
+		defer t.Stop()
+		for {
+			if h := heapObjects(); h > m.peak {
+				m.peak = h
+			}
+			select {
+			case <-m.stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return m
+}
+
+func (m *memSampler) finish() uint64 {
+	close(m.stop)
+	m.done.Wait()
+	if h := heapObjects(); h > m.peak {
+		m.peak = h
+	}
+	return m.peak
+}
+
+// procStatusKB reads one kB field (VmRSS, VmHWM) of /proc/self/status; 0 when there is
+// no such file (not Linux).
+func procStatusKB(field string) uint64 {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), field+":"); ok {
+			n, _ := strconv.ParseUint(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
+			return n
+		}
+	}
+	return 0
+}
+
+// resetPeakRSS makes VmHWM start again from the current RSS (Linux 4.0+); false when
+// the kernel does not allow it, and the peak RSS is then not reported.
+func resetPeakRSS() bool {
+	return os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) == nil
+}
+
+const mb = 1 << 20
+
+// BenchmarkLargeProjectList measures memory while ListProjects reads a valid list of
+// 80,000 projects served by httptest: peak-heap-MB is the heap's growth over the
+// call (decoded and not yet collected objects), retained-MB what the answer keeps
+// after a collection, peak-rss-MB the growth of the process's resident set, and
+// x-answer the peak heap as a multiple of the answer's size.
+func BenchmarkLargeProjectList(b *testing.B) {
+	const n = 80_000
+	body := bigProjectList(n)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(body)
+	}))
+	defer srv.Close()
+	c, err := New(Options{BaseURL: srv.URL, Token: testToken})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	var peakHeap, retained, peakRSS float64
+	rssKnown := true
+	for b.Loop() {
+		runtime.GC()
+		debug.FreeOSMemory()
+		base := heapObjects()
+		rssKnown = rssKnown && resetPeakRSS()
+		baseRSS := procStatusKB("VmRSS")
+		s := startMemSampler()
+		pl, err := c.ListProjects(ctx)
+		peak := s.finish()
+		hwm := procStatusKB("VmHWM")
+		if err != nil || len(pl.Projects) != n || len(pl.Membership) != n {
+			b.Fatalf("%d projects, %d roles, err %v", len(pl.Projects), len(pl.Membership), err)
+		}
+		runtime.GC()
+		kept := heapObjects()
+		runtime.KeepAlive(pl)
+		peakHeap = max(peakHeap, float64(peak-base)/mb)
+		retained = max(retained, float64(int64(kept)-int64(base))/mb)
+		if hwm > baseRSS {
+			peakRSS = max(peakRSS, float64(hwm-baseRSS)/1024)
+		}
+	}
+	answer := float64(len(body)) / mb
+	b.ReportMetric(answer, "answer-MB")
+	b.ReportMetric(peakHeap, "peak-heap-MB")
+	b.ReportMetric(retained, "retained-MB")
+	b.ReportMetric(peakHeap/answer, "x-answer")
+	if rssKnown {
+		b.ReportMetric(peakRSS, "peak-rss-MB")
+	}
+}
