@@ -42,8 +42,10 @@ failing_input() { # log dir target
 		echo "${dir#"$root"/}/testdata/fuzz/$target/$seed"
 	elif [ -n "$seed" ]; then
 		echo "$seed (an f.Add seed in the test)"
+	elif grep -qE '\[build failed\]|^vet: ' "$log"; then
+		echo "none: the tests did not build or go vet failed"
 	else
-		echo "none recorded (build error or crash outside an input; see the log)"
+		echo "none recorded"
 	fi
 }
 
@@ -65,7 +67,7 @@ while read -r pkg dir; do
 		echo "== $target in $pkg"
 		"$GO" test -run '^$' -fuzz "^$target\$" -fuzztime "$FUZZTIME" -fuzzminimizetime "$FUZZMINIMIZETIME" "$pkg" </dev/null 2>&1 | tee "$log"
 		if [ "${PIPESTATUS[0]}" -ne 0 ]; then
-			failures+=("$target $pkg input: $(failing_input "$log" "$dir" "$target")")
+			failures+=("$target $pkg input: $(failing_input "$log" "$dir" "$target"); log: $log")
 		fi
 	done
 done <<<"$packages"
