@@ -113,6 +113,23 @@ assert_fits() {
 	return $bad
 }
 
+# advance SESSION TITLE [KEY...]: sends the keys (default Enter) and waits until the
+# form's focus is on the field titled TITLE (huh marks it with a thick bar), so the
+# next keys reach that field.
+advance() {
+	local s=$1 title=$2; shift 2
+	[ $# -gt 0 ] || set -- Enter
+	send "$s" "$@"
+	wait_for "$s" "┃ $title" 5
+}
+
+# filter_to SESSION TEXT: applies the table filter TEXT and waits until it is in force.
+filter_to() {
+	send "$1" '/'; wait_for "$1" '^/' 5 || return 1
+	type_text "$1" "$2"; send "$1" Enter
+	wait_for "$1" "filter “$2”" 5
+}
+
 stop_ui() { tm kill-session -t "$1" >/dev/null 2>&1 || true; }
 
 [ -x "$BIN" ] || { echo "e2e: $BIN is missing; run make build first"; exit 2; }

@@ -12,23 +12,26 @@ flow_projects() {
 	type_text p 'AB'; wait_for p 'at least 3 characters' || return 1
 	send p BSpace BSpace; type_text p 'e2e-flow'
 	wait_gone p 'at least 3 characters' || return 1
-	local i; for i in 1 2 3 4; do send p Enter; sleep 0.4; done
+	advance p 'Default cloud' || return 1
+	advance p 'Billing group' || return 1
+	advance p 'Copy settings from' || return 1
+	send p Enter
 	wait_for p 'Created project e2e-flow' 10 || return 1
 	assert_screen p 'e2e-flow' || return 1
 
 	log "delete refused while services remain"
-	send p g; sleep 0.2
-	send p '/'; type_text p 'acme-staging'; send p Enter; sleep 0.3
-	send p d; wait_for p 'acme-staging' || return 1
+	filter_to p 'acme-staging' || return 1
+	send p d; wait_for p 'Delete project' || return 1
 	type_text p 'acme-staging'; send p Enter
 	wait_for p 'has services' 10 || return 1
 
 	log "delete by typing the name"
-	send p Escape; sleep 0.2; send p Escape; sleep 0.2
-	send p '/'; type_text p 'e2e-flow'; send p Enter; sleep 0.3
-	send p d; wait_for p 'type|Type' || return 1
-	type_text p 'e2e-fl'; send p Enter; sleep 0.3
-	assert_screen p 'e2e-flow' || return 1
+	send p Escape; wait_gone p 'filter “acme-staging”' || return 1
+	filter_to p 'e2e-flow' || return 1
+	send p d; wait_for p 'Delete project' || return 1
+	type_text p 'e2e-fl'; wait_for p 'does not match|keep typing' || return 1
+	send p Enter
+	assert_screen p 'Delete project' || return 1
 	type_text p 'ow'; send p Enter
 	wait_for p 'Deleted project e2e-flow' 10 || return 1
 	stop_ui p
