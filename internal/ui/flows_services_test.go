@@ -63,27 +63,24 @@ func TestFlowServicesCreateBecomesRunning(t *testing.T) {
 	s.waitFor("pg-main", "● RUNNING", "⛨ on")
 	s.mark()
 	s.keys("c")
-	s.waitFor("Create service in acme-prod (1/2)", "Service type")
-	settle()
-	s.keys("enter") // caching, the first type
-	settle()
+	s.waitFor("Create service in acme-prod (1/2)", "┃ Service type")
+	s.advance("Cloud", "enter") // caching, the first type
+	s.mark()
 	s.keys("enter") // the project's default cloud
-	s.waitFor("Create caching in acme-prod (2/2)", "/month")
-	settle()
-	s.keys("enter") // first plan
-	settle()
+	s.waitFor("Create caching in acme-prod (2/2)", "/month", "┃ Plan")
+	s.advance("Name", "enter") // first plan
 	s.typeText("pg-main")
 	s.waitFor("already exists")
-	s.tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
-	s.tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
-	s.tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
-	s.tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
-	s.typeText("cache")
-	settle()
-	for range 5 { // name, disk, protection, VPC, ip filter
-		s.keys("enter")
-		settle()
+	for range 4 {
+		s.tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
 	}
+	s.typeText("cache")
+	s.waitFor("pg-cache")
+	for _, f := range []string{"Disk size in GB", "Termination protection", "Project VPC id", "IP filter"} {
+		s.advance(f, "enter")
+	}
+	s.mark()
+	s.keys("enter")
 	s.waitFor("Create this service?", "/month")
 	s.mark()
 	s.keys("enter")
@@ -109,8 +106,7 @@ func TestFlowServicesDeleteWithTypedName(t *testing.T) {
 	s.waitFor("caching-sessions")
 	s.keys("/")
 	s.typeText("caching-sessions")
-	s.keys("enter")
-	settle()
+	s.keys("enter") // keys are handled in order: d acts on the filtered row
 	s.mark()
 	s.keys("d")
 	s.waitFor("Delete service", "irreversible")
@@ -125,34 +121,115 @@ func TestFlowServicesDeleteWithTypedName(t *testing.T) {
 	}
 }
 
-func TestFlowServicesPowerOffRefusedWithProtection(t *testing.T) {
+// Issue 8 §2: power off under termination protection is refused in the form; with the
+// protection removed in the same edit, the review lists both changes and the service's
+// name must be typed before anything is sent.
+func TestFlowServicesPowerOffIsReviewedAndNeedsTheName(t *testing.T) {
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
 	s.waitFor("acme-prod", "as admin")
 	s.keys("2")
 	s.waitFor("pg-main")
-	s.keys("G") // pg-main is last in acme-prod
-	settle()
+	s.keys("/")
+	s.typeText("pg-main")
+	s.keys("enter")
+	s.waitForLine(`1/1`, 5*time.Second)
 	s.mark()
 	s.keys("e")
-	s.waitFor("Edit pg-main", "Power")
-	settle()
-	for range 3 { // plan, cloud, disk
-		s.keys("enter")
-		settle()
+	s.waitFor("Edit pg-main", "┃ Plan")
+	s.advance("Cloud", "enter")
+	s.advance("Disk size in GB", "enter")
+	s.advance("Power", "enter")
+	s.mark()
+	s.keys("down")
+	s.waitFor("> off")
+	s.advance("Termination protection", "enter")
+	s.waitFor("power off is refused while termination protection is on")
+	s.mark()
+	s.keys("n") // protection off, on to the next page
+	s.waitFor("┃ Maintenance day")
+	s.advance("Maintenance time", "enter")
+	s.advance("IP filter", "enter")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Edit pg-main: review", "Nothing is sent until you press enter", "Power", "Termination protection", "data without a backup is lost")
+	if svc, _ := c.GetService(context.Background(), "acme-prod", "pg-main"); svc.State != models.StateRunning || !svc.TerminationProtection {
+		t.Fatalf("changed before the review was confirmed: %v %v", svc.State, svc.TerminationProtection)
 	}
-	s.keys("down") // power: off
-	settle()
-	for range 5 { // power, protection, maintenance day, time, ip filter
-		s.keys("enter")
-		settle()
-	}
-	s.waitFor("Power off refused: termination protection is on")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Power off pg-main", "Type pg-main to confirm")
+	s.typeText("pg-mai")
+	s.keys("enter")
+	s.absent("Saved pg-main", 200*time.Millisecond)
+	s.typeText("n")
+	s.keys("enter")
+	s.waitFor("Saved pg-main")
 	svc, err := c.GetService(context.Background(), "acme-prod", "pg-main")
-	if err != nil || svc.State != models.StateRunning || !svc.TerminationProtection {
-		t.Fatalf("platform changed: %v %v %v", svc.State, svc.TerminationProtection, err)
+	if err != nil || svc.State != models.StatePowerOff || svc.TerminationProtection {
+		t.Fatalf("platform: %v %v %v", svc.State, svc.TerminationProtection, err)
 	}
+}
+
+// A plan change is reviewed with its monthly price before, after and the difference
+// (esc back to the form is tested on the flow itself, in package services).
+func TestFlowServicesPlanChangeShowsThePrice(t *testing.T) {
+	e := startSandbox(t)
+	c := client(t, e.url, e.admin)
+	s := start(t, settings(e, e.admin), c, 120, 40)
+	s.waitFor("acme-prod", "as admin")
+	s.keys("2")
+	s.waitFor("pg-main")
+	s.keys("/")
+	s.typeText("pg-main")
+	s.keys("enter")
+	s.waitForLine(`1/1`, 5*time.Second)
+	before, err := c.GetService(context.Background(), "acme-prod", "pg-main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.mark()
+	s.keys("e")
+	s.waitFor("Edit pg-main", "┃ Plan")
+	s.mark()
+	s.keys("down")
+	s.waitForLine(`> \S+ +\$[0-9.,]+/month \([+-]\$`, 5*time.Second)
+	for _, f := range []string{"Cloud", "Disk size in GB", "Power", "Termination protection", "Maintenance day", "Maintenance time", "IP filter"} {
+		s.advance(f, "enter")
+	}
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Edit pg-main: review", before.Plan)
+	s.waitForLine(`\$[0-9.,]+/month → \$[0-9.,]+/month \([+-]\$[0-9.,]+/month\)`, 5*time.Second)
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Saved pg-main")
+	after, err := c.GetService(context.Background(), "acme-prod", "pg-main")
+	if err != nil || after.Plan == before.Plan {
+		t.Fatalf("plan still %s (%v)", after.Plan, err)
+	}
+}
+
+// Issue 8 §4: opening a row of the all-projects view makes its project current,
+// visibly: the footer says so and the header shows the role in that project.
+func TestFlowServicesOpenFromAllProjectsMakesItsProjectCurrent(t *testing.T) {
+	e := startSandbox(t)
+	c := client(t, e.url, e.admin)
+	s := start(t, settings(e, e.admin), c, 120, 40)
+	s.waitFor("acme-prod", "as admin")
+	s.keys("2")
+	s.waitFor("pg-main")
+	s.mark()
+	s.keys("a")
+	s.waitFor("Services (all projects)", "pg-analytics")
+	s.keys("/")
+	s.typeText("pg-analytics")
+	s.keys("enter")
+	s.waitForLine(`1/1`, 5*time.Second)
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Current project: acme-analytics", "as developer", "pg-analytics", "Connection")
 }
 
 func TestFlowServicesFaultStormLeavesUIUsable(t *testing.T) {
@@ -186,8 +263,9 @@ func TestFlowServicesFaultStormLeavesUIUsable(t *testing.T) {
 	s.mark()
 	s.keys("?")
 	s.waitFor("this project / all")
+	s.mark()
 	s.keys("esc")
-	settle()
+	s.waitFor("Prot.") // the table's header again: help closed
 	s.mark()
 	s.keys("a")
 	s.waitFor("Services (all projects)")
