@@ -11,6 +11,7 @@ import (
 	"github.com/svcui/svcui/internal/connect"
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/open"
 	"github.com/svcui/svcui/internal/ui/theme"
 )
 
@@ -28,7 +29,9 @@ type connector struct {
 	message func(error) string
 	// exec runs the client while the console is suspended (tea.Exec; tests replace it).
 	exec func(tea.ExecCommand, tea.ExecCallback) tea.Cmd
-	opts connect.Options
+	// opener opens a web address (grafana) in the desktop's browser.
+	opener open.Opener
+	opts   connect.Options
 }
 
 func newConnector(ctx *common.Context, project, service string) connector {
@@ -39,7 +42,7 @@ func newConnector(ctx *common.Context, project, service string) connector {
 			pw[user] = v
 		}
 	}
-	return connector{api: ctx.API, project: project, service: service, passwords: pw, exec: tea.Exec,
+	return connector{api: ctx.API, project: project, service: service, passwords: pw, exec: tea.Exec, opener: open.Default(),
 		search: searchTab(ctx, project, service), message: ctx.Platform.Message}
 }
 
@@ -53,8 +56,9 @@ func searchTab(ctx *common.Context, project, service string) tea.Cmd {
 }
 
 // cmd plans the session and carries it out: a client runs with the console suspended
-// and its files are removed when it exits; opensearch opens the Search tab; grafana's
-// address is copied (the console has no opener). The console stays where it was.
+// and its files are removed when it exits; opensearch opens the Search tab; grafana
+// opens in the browser, or its address is copied where there is none. The console
+// stays where it was.
 func (c connector) cmd() tea.Cmd {
 	return tea.Batch(common.Info("Connecting to "+c.service+"…"), func() tea.Msg {
 		sess, err := c.plan()
@@ -65,11 +69,29 @@ func (c connector) cmd() tea.Cmd {
 		case connect.KindSearchTab:
 			return c.search()
 		case connect.KindOpenURI:
-			return tea.Batch(common.Info(sess.Describe()+": copying the address (this console opens no browser)"),
-				common.Send(common.CopyRequest{Label: c.service + "'s address", Value: sess.URI}))()
+			return c.openURI(sess)
 		}
 		return c.exec(sess, func(err error) tea.Msg { return c.finished(sess, err) })()
 	})
+}
+
+// openURI opens a web service in the browser, or copies its address when this machine
+// has no opener (a jump host over SSH).
+func (c connector) openURI(sess *connect.Session) tea.Msg {
+	login := ""
+	if sess.User != "" {
+		login = "; log in as " + sess.User
+	}
+	err := c.opener.Open(sess.URI)
+	if err == nil {
+		return common.Notify{Level: theme.LevelSuccess, Text: "Opened " + c.service + " in your browser" + login}
+	}
+	why := "No browser here (" + err.Error() + ")"
+	if !errors.Is(err, open.ErrNoOpener) {
+		why = "Could not open a browser: " + err.Error()
+	}
+	return tea.Batch(common.Warn(why+"; copying the address of "+c.service+" instead"+login),
+		common.Send(common.CopyRequest{Label: c.service + "'s address", Value: sess.URI}))()
 }
 
 // plan reads the service and its connection information and plans the session.

@@ -4,6 +4,7 @@ package services
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/open"
 	"github.com/svcui/svcui/internal/ui/theme"
 )
 
@@ -93,5 +95,36 @@ func TestConnectSaysWhatIsMissing(t *testing.T) {
 	standIn(t)
 	if n := notices(connectTo(t, testCtx(api), t.TempDir())); !strings.Contains(n, "does not know the password of avnadmin") {
 		t.Errorf("unknown password: %q", n)
+	}
+}
+
+// grafana opens in the browser without credentials in the address, or is copied where
+// there is no opener.
+func TestConnectOpensGrafanaOrCopiesItsAddress(t *testing.T) {
+	g := svc("grafana-dash", "RUNNING")
+	g.ServiceType = models.TypeGrafana
+	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {g}},
+		conn: models.ConnectionInfo{URI: "https://avnadmin:AVNS_x@grafana.example:443", User: "avnadmin"}}
+	c := newConnector(testCtx(api), "acme-prod", "grafana-dash")
+	var opened string
+	c.opener = open.Opener{GOOS: "linux", Getenv: func(string) string { return ":0" },
+		LookPath: func(string) (string, error) { return "/usr/bin/xdg-open", nil },
+		Run:      func(_ context.Context, _, target string) error { opened = target; return nil }}
+	if n := notices(run(c.cmd())); !strings.Contains(n, "Opened grafana-dash in your browser; log in as avnadmin") {
+		t.Errorf("opened: %q", n)
+	}
+	if opened != "https://grafana.example:443" {
+		t.Errorf("the opener got %q", opened)
+	}
+	c.opener.Getenv = func(string) string { return "" } // no desktop session
+	msgs := run(c.cmd())
+	var copied common.CopyRequest
+	for _, m := range msgs {
+		if cr, ok := m.(common.CopyRequest); ok {
+			copied = cr
+		}
+	}
+	if copied.Value != "https://grafana.example:443" || !strings.Contains(notices(msgs), "copying the address of grafana-dash instead") {
+		t.Errorf("without an opener: %v", msgs)
 	}
 }

@@ -52,9 +52,6 @@ func powerOffNote(s models.Service) string {
 	return note + ". A service powered off for long may be deleted. Power on restores from the latest backup (REBUILDING)."
 }
 
-// migrateNote is what a cloud change does.
-const migrateNote = "Changing the cloud migrates the service: it is REBALANCING while its data moves, and connections may drop briefly."
-
 // protectedPowerOff is the console's own refusal, before anything is sent (the
 // platform would answer 403).
 func protectedPowerOff(orig editValues, v *editValues) error {
@@ -98,21 +95,28 @@ func (a *actions) editFlow(p editPrep) *flow {
 	disk := huh.NewInput().Title(titleDiskEdit).Description(fmt.Sprintf("increase only; now %s GB", diskGB(s.DiskSpaceMB))).Value(&v.DiskGB).Validate(diskOK)
 	mtime := huh.NewInput().Title(titleMaintenance).Description("HH:MM, like 03:00").Value(&v.Time).Validate(func(t string) error { return models.ValidateMaintenance("", t) })
 	ipf := huh.NewInput().Title(titleIPFilterEdit).Description("comma-separated CIDRs").Value(&v.IPFilter).Validate(optionalCIDRs)
-	powerDesc := powerOffNote(s)
+	powerDesc := "off: the nodes are removed, billing stops, data without a backup is lost"
+	if s.ServiceType == models.TypeKafka {
+		powerDesc = "off: the nodes are removed, billing stops, Kafka topic data is lost"
+	}
 	if s.TerminationProtection {
-		powerDesc += " Refused while termination protection is on."
+		powerDesc += "; refused while termination protection is on"
 	}
 	protect := huh.NewConfirm().Title(titleProtection).Value(&v.Protect).
 		Validate(func(bool) error { return protectedPowerOff(orig, v) })
-	fields := []huh.Field{
+	// Two pages, so each fits a 24-line screen: what costs money or loses data first,
+	// then maintenance and access.
+	changes := huh.NewGroup(
 		huh.NewSelect[string]().Title(titlePlan).Description("price difference per month against the current plan").Options(planOpts...).Height(6).Value(&v.Plan),
-		huh.NewSelect[string]().Title(titleCloud).Description(migrateNote).Options(cloudOptions(p.Clouds, s.CloudName)...).Height(6).Value(&v.Cloud),
+		huh.NewSelect[string]().Title(titleCloud).Description("a new cloud migrates the service").Options(cloudOptions(p.Clouds, s.CloudName)...).Height(4).Value(&v.Cloud),
 		disk,
 		huh.NewSelect[string]().Title(titlePower).Description(powerDesc).Options(huh.NewOption("on", powerOn), huh.NewOption("off", powerOff)).Value(&v.Power),
 		protect,
+	)
+	upkeep := huh.NewGroup(
 		huh.NewSelect[string]().Title(titleMaintenanceDay).Options(dows...).Height(5).Value(&v.DOW),
 		mtime, ipf,
-	}
+	)
 	var fl *flow
 	title := "Edit " + s.ServiceName
 	if p.Project != a.ctx.Project {
@@ -120,7 +124,7 @@ func (a *actions) editFlow(p editPrep) *flow {
 	}
 	form := components.NewForm(a.ctx, title, func() tea.Cmd {
 		return a.submitEdit(fl, p, orig, *v)
-	}, huh.NewGroup(fields...)).
+	}, changes, upkeep).
 		Live(disk, func() error { return diskOK(v.DiskGB) }).
 		Live(protect, func() error { return protectedPowerOff(orig, v) }).
 		Live(mtime, func() error { return models.ValidateMaintenance("", v.Time) }).
