@@ -17,6 +17,14 @@ import (
 type actions struct {
 	ctx *common.Context
 	req *common.Requests
+	// create is the last create form sent; edit and assign the last chains (form, then
+	// review). A refusal brings the one that was sent back with everything typed.
+	create       *components.Form
+	edit, assign *chain
+	// sent is what the last create asked for: an unknown outcome is read back by name.
+	sent struct{ account, name string }
+	// created puts the list's cursor on a new group (nil in the detail).
+	created func(id string)
 }
 
 // assigned is the result of assigning a project to a group.
@@ -25,141 +33,19 @@ type assigned struct {
 	Group   string
 }
 
-// groupValues are bound to the create/edit form's fields (lists as typed text).
-type groupValues struct {
-	Name, Currency, Company, Emails, Address, City, State, Zip, Country, VAT string
+// readBack is what a read-back after a create of unknown outcome found.
+type readBack struct {
+	Name  string
+	Group *models.BillingGroup // nil: not there
 }
 
-func valuesOf(b models.BillingGroup) groupValues {
-	return groupValues{
-		Name: b.BillingGroupName, Currency: b.BillingCurrency, Company: b.Company,
-		Emails: strings.Join(b.BillingEmail, ", "), Address: strings.Join(b.AddressLines, "\n"),
-		City: b.City, State: b.State, Zip: b.ZipCode, Country: b.CountryCode, VAT: b.VATID,
-	}
+// assignPrep is what the assign form needs: the caller's projects and their groups.
+type assignPrep struct {
+	Group    models.BillingGroup
+	Projects []models.Project
 }
 
-func optionalEmails(s string) error {
-	if strings.TrimSpace(s) == "" {
-		return nil
-	}
-	return models.ValidateEmailList(s)
-}
-
-func optionalCountry(s string) error {
-	return models.ValidateCountryCode(strings.ToUpper(strings.TrimSpace(s)))
-}
-
-func currencyOptions(current string) []huh.Option[string] {
-	opts := make([]huh.Option[string], 0, len(models.Currencies)+1)
-	known := current == ""
-	for _, c := range models.Currencies {
-		opts = append(opts, huh.NewOption(c, c))
-		known = known || c == current
-	}
-	if !known {
-		opts = append([]huh.Option[string]{huh.NewOption(current+" (current)", current)}, opts...)
-	}
-	return opts
-}
-
-// groupForm builds the form shared by create and edit: every field of the spec,
-// validated as typed.
-func (a *actions) groupForm(title string, v *groupValues, submit func() tea.Cmd) common.Modal {
-	nameCheck := func() error {
-		if v.Name == "" {
-			return nil // nothing typed yet: no error before the first key
-		}
-		return models.ValidateBillingGroupName(v.Name)
-	}
-	name := huh.NewInput().Title("Name").Description("required").Value(&v.Name).Validate(models.ValidateBillingGroupName)
-	if v.Currency == "" {
-		v.Currency = models.Currencies[0]
-	}
-	emails := huh.NewInput().Title("Billing e-mails").Description("comma-separated").Value(&v.Emails).Validate(optionalEmails)
-	country := huh.NewInput().Title("Country code").Description("two letters, like FI or US").CharLimit(2).Value(&v.Country).Validate(optionalCountry)
-	first := huh.NewGroup(
-		name,
-		huh.NewSelect[string]().Title("Currency").Options(currencyOptions(v.Currency)...).Height(5).Value(&v.Currency).Validate(models.ValidateCurrency),
-		huh.NewInput().Title("Company").Value(&v.Company),
-		emails,
-	)
-	second := huh.NewGroup(
-		huh.NewText().Title("Address lines").Description("one per line (alt+enter for a new line)").Lines(3).Value(&v.Address),
-		huh.NewInput().Title("City").Value(&v.City),
-		huh.NewInput().Title("State or province").Value(&v.State),
-		huh.NewInput().Title("ZIP code").Value(&v.Zip),
-		country,
-		huh.NewInput().Title("VAT id").Description("may be empty").Value(&v.VAT),
-	)
-	return components.NewForm(a.ctx, title, submit, first, second).
-		Live(name, nameCheck).
-		Live(emails, func() error { return optionalEmails(v.Emails) }).
-		Live(country, func() error { return optionalCountry(v.Country) })
-}
-
-// request builds a create/update body; with orig set, only changed fields are sent.
-func request(v groupValues, orig *groupValues) (models.BillingGroupRequest, bool) {
-	var r models.BillingGroupRequest
-	changed := false
-	str := func(now string, was func(groupValues) string, dst **string) {
-		now = strings.TrimSpace(now)
-		if orig != nil && now == strings.TrimSpace(was(*orig)) {
-			return
-		}
-		if orig == nil && now == "" {
-			return
-		}
-		*dst, changed = models.Ptr(now), true
-	}
-	str(v.Name, func(g groupValues) string { return g.Name }, &r.BillingGroupName)
-	str(v.Currency, func(g groupValues) string { return g.Currency }, &r.BillingCurrency)
-	str(v.Company, func(g groupValues) string { return g.Company }, &r.Company)
-	str(v.City, func(g groupValues) string { return g.City }, &r.City)
-	str(v.State, func(g groupValues) string { return g.State }, &r.State)
-	str(v.Zip, func(g groupValues) string { return g.Zip }, &r.ZipCode)
-	str(strings.ToUpper(v.Country), func(g groupValues) string { return strings.ToUpper(g.Country) }, &r.CountryCode)
-	str(v.VAT, func(g groupValues) string { return g.VAT }, &r.VATID)
-	if orig == nil || v.Emails != orig.Emails {
-		if l := models.SplitList(v.Emails); orig != nil || len(l) > 0 {
-			r.BillingEmail, changed = models.Ptr(nonNil(l)), true
-		}
-	}
-	if orig == nil || v.Address != orig.Address {
-		if l := addressLines(v.Address); orig != nil || len(l) > 0 {
-			r.AddressLines, changed = models.Ptr(nonNil(l)), true
-		}
-	}
-	return r, changed
-}
-
-func addressLines(s string) []string {
-	var out []string
-	for _, l := range strings.Split(s, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
-
-func (a *actions) readOnly(what string) tea.Cmd {
-	if a.ctx.ReadOnly {
-		return common.Warn("Read-only mode: " + what + " is disabled")
-	}
-	return nil
-}
-
-func (a *actions) createForm(account string) tea.Cmd {
-	if cmd := a.readOnly("create"); cmd != nil {
-		return cmd
-	}
+func (a *actions) startCreate(account string) tea.Cmd {
 	if account == "" {
 		account = accountFor(a.ctx)
 	}
@@ -168,82 +54,150 @@ func (a *actions) createForm(account string) tea.Cmd {
 	}
 	v := &groupValues{}
 	api := a.ctx.API
-	return common.Send(common.OpenModal{Modal: a.groupForm("Create billing group", v, func() tea.Cmd {
+	var form *components.Form
+	form = groupForm(a.ctx, "Create billing group", v, func() tea.Cmd {
 		req, _ := request(*v, nil)
-		return tea.Batch(common.Info("Creating billing group "+strings.TrimSpace(v.Name)+"…"),
+		name := strings.TrimSpace(v.Name)
+		a.create, a.sent.account, a.sent.name = form, account, name
+		return tea.Batch(common.Info("Creating billing group "+name+"…"),
 			common.Fetch(a.req, "create", func(ctx context.Context) (models.BillingGroup, error) {
 				return api.CreateBillingGroup(ctx, account, req)
 			}))
-	})})
+	})
+	return common.Send(common.OpenModal{Modal: form})
 }
 
-func (a *actions) editForm(b models.BillingGroup) tea.Cmd {
-	if cmd := a.readOnly("edit"); cmd != nil {
-		return cmd
-	}
+// startEdit opens the edit form; its submit shows the review (old → new) and only the
+// review's enter sends.
+func (a *actions) startEdit(b models.BillingGroup) tea.Cmd {
 	orig := valuesOf(b)
 	v := &groupValues{}
 	*v = orig
-	api, id := a.ctx.API, b.BillingGroupID
-	return common.Send(common.OpenModal{Modal: a.groupForm("Edit billing group "+b.BillingGroupName, v, func() tea.Cmd {
+	api, id, title := a.ctx.API, b.BillingGroupID, "Edit billing group "+b.BillingGroupName
+	var c *chain
+	form := groupForm(a.ctx, title, v, func() tea.Cmd {
 		req, changed := request(*v, &orig)
 		if !changed {
 			return common.Info("Nothing changed")
 		}
-		return tea.Batch(common.Info("Saving billing group…"),
-			common.Fetch(a.req, "update", func(ctx context.Context) (models.BillingGroup, error) {
-				return api.UpdateBillingGroup(ctx, id, req)
-			}))
-	})})
+		a.edit = c
+		c.then(components.NewReview(a.ctx, title, groupChanges(orig, *v), func() tea.Cmd {
+			return tea.Batch(common.Info("Saving billing group…"),
+				common.Fetch(a.req, "update", func(ctx context.Context) (models.BillingGroup, error) {
+					return api.UpdateBillingGroup(ctx, id, req)
+				}))
+		}, nil))
+		return nil
+	})
+	c = newChain(form)
+	return common.Send(common.OpenModal{Modal: c})
 }
 
-// assignForm picks a project (the caller's projects; those already in the group are
-// marked) and assigns it to the group with PUT /v1/project/{p}.
-func (a *actions) assignForm(b models.BillingGroup, projects []models.Project) tea.Cmd {
-	if cmd := a.readOnly("assigning a project"); cmd != nil {
-		return cmd
+// startAssign reads the caller's projects (which group each is in now), then opens the
+// form.
+func (a *actions) startAssign(b models.BillingGroup) tea.Cmd {
+	api := a.ctx.API
+	return tea.Batch(common.Info("Loading your projects…"), common.Fetch(a.req, "prep-assign", func(ctx context.Context) (assignPrep, error) {
+		list, err := api.ListProjects(ctx)
+		return assignPrep{Group: b, Projects: list.Projects}, err
+	}))
+}
+
+// assignForm picks a project (those already in the group are marked); its submit asks
+// first, naming the project, the group it leaves and the one it joins.
+func (a *actions) assignForm(p assignPrep) common.Modal {
+	b := p.Group
+	current := map[string]models.Project{}
+	for _, pr := range p.Projects {
+		current[pr.ProjectName] = pr
 	}
-	groupOf := map[string]string{}
-	for _, p := range projects {
-		groupOf[p.ProjectName] = p.BillingGroupName
-	}
-	for _, p := range b.Projects {
-		groupOf[p.ProjectName] = b.BillingGroupName
-	}
-	names := a.ctx.ProjectNames
-	if len(names) == 0 {
-		for _, p := range projects {
-			names = append(names, p.ProjectName)
-		}
-	}
-	if len(names) == 0 {
-		return common.Warn("No projects known yet; open the Projects tab (1) first")
-	}
-	opts := make([]huh.Option[string], 0, len(names))
-	for _, n := range names {
-		label := n
-		switch g := groupOf[n]; {
-		case g == b.BillingGroupName && g != "":
+	opts := make([]huh.Option[string], 0, len(p.Projects))
+	for _, pr := range p.Projects {
+		label := pr.ProjectName
+		switch {
+		case pr.BillingGroupID == b.BillingGroupID:
 			label += "  (already in this group)"
-		case g != "":
-			label += "  (now in " + g + ")"
+		case pr.BillingGroupID != "":
+			label += "  (now in " + groupName(pr) + ")"
 		}
-		opts = append(opts, huh.NewOption(label, n))
+		opts = append(opts, huh.NewOption(label, pr.ProjectName))
 	}
 	var project string
-	api, id, gname := a.ctx.API, b.BillingGroupID, b.BillingGroupName
+	var c *chain
+	api, id, gname := a.ctx.API, b.BillingGroupID, dash(b.BillingGroupName)
 	form := components.NewForm(a.ctx, "Assign a project to "+gname, func() tea.Cmd {
-		return tea.Batch(common.Info("Assigning "+project+" to "+gname+"…"),
-			common.Fetch(a.req, "assign", func(ctx context.Context) (assigned, error) {
-				p, err := api.AssignBillingGroup(ctx, project, id)
-				return assigned{Project: p, Group: gname}, err
-			}))
+		pr := current[project]
+		if pr.BillingGroupID == id {
+			return common.Info(project + " is already in " + gname + "; nothing to change")
+		}
+		a.assign = c
+		from := "no billing group"
+		if pr.BillingGroupID != "" {
+			from = groupName(pr)
+		}
+		note := "Invoices of " + gname + " include " + project + "'s costs from now on"
+		if pr.BillingGroupID != "" {
+			note += "; " + from + " stops billing it"
+		}
+		c.then(components.NewReview(a.ctx, "Move "+project+" to "+gname, []components.Change{
+			{Field: "Billing group of " + project, Old: from, New: gname, Note: note + ".", Warn: true},
+		}, func() tea.Cmd {
+			return tea.Batch(common.Info("Moving "+project+" to "+gname+"…"),
+				common.Fetch(a.req, "assign", func(ctx context.Context) (assigned, error) {
+					pr, err := api.AssignBillingGroup(ctx, project, id)
+					return assigned{Project: pr, Group: gname}, err
+				}))
+		}, nil))
+		return nil
 	}, huh.NewGroup(huh.NewSelect[string]().Title("Project").
-		Description("Its costs are billed to this group from now on.").Options(opts...).Height(8).Value(&project)))
-	return common.Send(common.OpenModal{Modal: form})
+		Description("Its costs are billed to this group from now on.").Options(opts...).Height(8).Value(&project))).
+		Names("billing_group_id", "Project", nil).
+		Names("project", "Project", nil)
+	c = newChain(form)
+	return c
 }
 
-// handle processes action results; changed reports that the platform changed.
+func groupName(p models.Project) string {
+	if p.BillingGroupName != "" {
+		return p.BillingGroupName
+	}
+	return p.BillingGroupID
+}
+
+// unknownOutcome is the read-back after a create whose answer never came: it lists the
+// groups and looks for the name. Nothing is sent again.
+func (a *actions) unknownOutcome() tea.Cmd {
+	api, account, name := a.ctx.API, a.sent.account, a.sent.name
+	return tea.Batch(
+		common.Warn("The connection dropped after the request was sent; checking whether billing group "+name+" was created…"),
+		common.Fetch(a.req, "read-back", func(ctx context.Context) (readBack, error) {
+			groups, err := api.ListBillingGroups(ctx, account)
+			for _, g := range groups {
+				if g.BillingGroupName == name {
+					return readBack{Name: name, Group: &g}, nil
+				}
+			}
+			return readBack{Name: name}, err
+		}))
+}
+
+// refused brings back what was sent, with the platform's message at its field; an
+// unknown outcome is never a refusal (see unknownOutcome).
+func (a *actions) refused(kind string, err error) tea.Cmd {
+	text := a.ctx.ErrorText(err)
+	switch {
+	case kind == "create" && a.create != nil:
+		return tea.Batch(common.Error(text), a.create.Refused(text))
+	case kind == "update" && a.edit != nil:
+		return tea.Batch(common.Error(text), a.edit.refused(text))
+	case kind == "assign" && a.assign != nil:
+		return tea.Batch(common.Error(text), a.assign.refused(text))
+	}
+	return common.Error(text)
+}
+
+// handle processes action results; changed reports that the platform changed (or may
+// have: the view reloads).
 func (a *actions) handle(msg tea.Msg) (cmd tea.Cmd, handled, changed bool) {
 	switch msg := msg.(type) {
 	case common.Result[models.BillingGroup]:
@@ -253,21 +207,70 @@ func (a *actions) handle(msg tea.Msg) (cmd tea.Cmd, handled, changed bool) {
 		if !a.req.Current(msg.Addr) {
 			return nil, true, false
 		}
-		if msg.Err != nil {
-			return common.Error(a.ctx.ErrorText(msg.Err)), true, false
-		}
-		if msg.Kind == "create" {
+		switch {
+		case msg.Kind == "create" && a.ctx.OutcomeUnknown(msg.Err):
+			return a.unknownOutcome(), true, false
+		case a.ctx.OutcomeUnknown(msg.Err):
+			return common.Warn("The connection dropped after the request was sent; the change may have been made. Showing what is there now."), true, true
+		case msg.Err != nil:
+			return a.refused(msg.Kind, msg.Err), true, false
+		case msg.Kind == "create":
+			a.selectCreated(msg.Value.BillingGroupID)
 			return common.Success("Created billing group " + msg.Value.BillingGroupName), true, true
 		}
 		return common.Success("Saved billing group " + msg.Value.BillingGroupName), true, true
-	case common.Result[assigned]:
+	case common.Result[readBack]:
+		if !a.req.Current(msg.Addr) {
+			return nil, true, false
+		}
+		rb := msg.Value
+		switch {
+		case rb.Group != nil:
+			a.selectCreated(rb.Group.BillingGroupID)
+			return common.Success("Billing group " + rb.Name + " exists: it was created"), true, true
+		case msg.Err != nil:
+			return common.Error("Could not check whether billing group " + rb.Name + " was created (" + a.ctx.ErrorText(msg.Err) +
+				"); look for it in the list before creating it again"), true, true
+		}
+		return common.Warn("Billing group " + rb.Name + " does not exist: nothing was created"), true, false
+	case common.Result[assignPrep]:
 		if !a.req.Current(msg.Addr) {
 			return nil, true, false
 		}
 		if msg.Err != nil {
 			return common.Error(a.ctx.ErrorText(msg.Err)), true, false
 		}
+		if len(msg.Value.Projects) == 0 {
+			return common.Warn("You are not a member of any project to assign"), true, false
+		}
+		return tea.Batch(common.Info(""), common.Send(common.OpenModal{Modal: a.assignForm(msg.Value)})), true, false
+	case common.Result[assigned]:
+		if !a.req.Current(msg.Addr) {
+			return nil, true, false
+		}
+		switch {
+		case a.ctx.OutcomeUnknown(msg.Err):
+			return common.Warn("The connection dropped after the request was sent; the project may have moved. Showing what is there now."), true, true
+		case msg.Err != nil:
+			return a.refused("assign", msg.Err), true, false
+		}
 		return common.Success("Assigned " + msg.Value.Project.ProjectName + " to billing group " + msg.Value.Group), true, true
 	}
 	return nil, false, false
+}
+
+// route handles an action result for the view that sent it, reloading the view when
+// the platform changed.
+func (a *actions) route(msg tea.Msg, reload func() tea.Cmd) (tea.Cmd, bool) {
+	cmd, handled, changed := a.handle(msg)
+	if changed {
+		cmd = tea.Batch(cmd, reload())
+	}
+	return cmd, handled
+}
+
+func (a *actions) selectCreated(id string) {
+	if a.created != nil {
+		a.created(id)
+	}
 }

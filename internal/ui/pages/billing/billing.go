@@ -10,27 +10,15 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/safe"
 )
 
-// Pane keys. They avoid every default binding of ctx.Keys (c e d R x y u a s S g G j k q).
-var (
-	keyInvoices  = key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "invoices"))
-	keyEstimates = key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "estimates"))
-	keyCredits   = key.NewBinding(key.WithKeys("C"), key.WithHelp("C", "credits"))
-	keyAssign    = key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "assign a project"))
-	keyOpen      = key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "open PDF"))
-	keyDownload  = key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "download PDF"))
-	keyState     = key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "cycle state filter"))
-	keyChart     = key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "totals per month"))
-)
-
 // errNoAccount is returned when no account id is known yet (no project visible).
-var errNoAccount = errors.New("no account is known yet: you are not a member of any project")
+var errNoAccount = errors.New("No account is known yet: you are not a member of any project.")
 
 // accountFor picks the account whose billing is shown: the current project's, else the
 // first one known. It reads ctx on the UI goroutine.
@@ -72,16 +60,17 @@ func resolveAccount(ctx context.Context, api common.API, account, project string
 	return "", errNoAccount
 }
 
-// errorText explains a failed billing read: a 403 says which role cannot see billing
-// and whom to ask, instead of the raw refusal.
-func errorText(ctx *common.Context, err error) string {
-	if ctx.Forbidden(err) {
-		return forbiddenText(ctx)
+// explainer says, for a fetcher, how a failed billing read is told: a 403 says which
+// role cannot see billing and whom to ask, instead of the raw refusal. It reads ctx on
+// the UI goroutine; the func it returns runs inside the command.
+func explainer(ctx *common.Context) func(error) error {
+	text, forbidden := forbiddenText(ctx), ctx.Platform.IsForbidden
+	return func(err error) error {
+		if err != nil && forbidden != nil && forbidden(err) {
+			return errors.New(text)
+		}
+		return err
 	}
-	if errors.Is(err, errNoAccount) {
-		return "No account is known yet: you are not a member of any project."
-	}
-	return ctx.ErrorText(err)
 }
 
 func forbiddenText(ctx *common.Context) string {
@@ -95,23 +84,30 @@ func forbiddenText(ctx *common.Context) string {
 	return "Your role cannot see billing; ask an admin"
 }
 
-// invoiceBadge renders an invoice state as glyph + word. Unpaid stands out (it needs
-// action); any state the spec does not list is shown as it comes.
-func invoiceBadge(ctx *common.Context, s models.InvoiceState) string {
+// invoiceState is an invoice state as glyph + word (plain text: the detail view shows
+// it as a value), and the style that badges it in the table. Unpaid stands out (it
+// needs action); any state the spec does not list is shown as it comes.
+func invoiceState(ctx *common.Context, s models.InvoiceState) (string, lipgloss.Style) {
 	st := ctx.Styles
 	switch s {
 	case models.InvoiceUnpaid:
-		return st.Danger.Bold(true).Render("▲ unpaid")
+		return "▲ unpaid", st.Danger.Bold(true)
 	case models.InvoicePaid:
-		return st.OK.Render("✓ paid")
+		return "✓ paid", st.OK
 	case models.InvoiceVoid:
-		return st.Muted.Render("⊘ void")
+		return "⊘ void", st.Muted
 	case models.InvoiceUncollectible:
-		return st.Warn.Render("✗ uncollectible")
+		return "✗ uncollectible", st.Warn
 	case "":
-		return st.Muted.Render("? unknown")
+		return "? unknown", st.Muted
 	}
-	return st.Info.Render("◆ " + safe.Text(string(s)))
+	return "◆ " + safe.Text(string(s)), st.Info
+}
+
+// invoiceBadge is the state styled, for the table's Styled column.
+func invoiceBadge(ctx *common.Context, s models.InvoiceState) string {
+	text, style := invoiceState(ctx, s)
+	return style.Render(text)
 }
 
 // alignAmounts formats amounts so that, right-aligned in a column, their decimal points

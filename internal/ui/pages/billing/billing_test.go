@@ -14,6 +14,7 @@ import (
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
 )
 
 func amounts(ss ...string) []models.Amount {
@@ -47,7 +48,8 @@ func TestInvoiceRowsMoneyAlignedAndNeverRounded(t *testing.T) {
 		{InvoiceNumber: "A", State: models.InvoicePaid, Currency: "EUR", TotalIncVAT: models.MustAmount("3996.17"), TotalVATZero: models.MustAmount("3184.2")},
 		{InvoiceNumber: "B", State: models.InvoicePaid, Currency: "EUR", TotalIncVAT: models.MustAmount("0.005"), TotalVATZero: models.MustAmount("0.004")},
 	}
-	rows := invoiceRows(ctx, invs, "")
+	items := invoiceItems(invs) // newest first: same period, so by number, B first
+	rows := []components.Row{invoiceRow(ctx, items[1]), invoiceRow(ctx, items[0])}
 	if rows[0].Cells[colIncVAT] != "3,996.17 " || rows[1].Cells[colIncVAT] != "0.005" {
 		t.Fatalf("incl. VAT cells: %q %q", rows[0].Cells[colIncVAT], rows[1].Cells[colIncVAT])
 	}
@@ -63,14 +65,12 @@ func TestAllProjectsTotalsPerCurrencyExactly(t *testing.T) {
 	ctx := common.NewContext()
 	a := NewAllEstimates(ctx)
 	a.SetSize(100, 20)
-	a.rows = []projectBalance{
+	a.SetItems(balances([]projectBalance{
 		{Project: "p1", Balance: models.Money{Amount: models.MustAmount("0.1"), Currency: "EUR"}},
 		{Project: "p2", Balance: models.Money{Amount: models.MustAmount("0.2"), Currency: "EUR"}},
 		{Project: "p3", Balance: models.Money{Amount: models.MustAmount("980.42"), Currency: "USD"}},
 		{Project: "p4", Err: errors.New("boom")},
-	}
-	a.loaded = true
-	a.table.SetRows(balanceRows(ctx, a.rows))
+	}))
 	totals := a.totals()
 	if len(totals) != 2 || totals[0].String() != "0.30 EUR" || totals[1].String() != "980.42 USD" {
 		t.Fatalf("totals: %v", totals)
@@ -97,7 +97,7 @@ func TestStateFilterCyclesKnownThenUnknownStates(t *testing.T) {
 		t.Fatalf("cycle: %s", strings.Join(got, ","))
 	}
 	ctx := common.NewContext()
-	rows := invoiceRows(ctx, append(invs, models.Invoice{InvoiceNumber: "X", State: models.InvoicePaid}), models.InvoicePaid)
+	rows := byState(invoiceItems(append(invs, models.Invoice{InvoiceNumber: "X", State: models.InvoicePaid})), models.InvoicePaid)
 	if len(rows) != 2 {
 		t.Fatalf("paid filter: %d rows", len(rows))
 	}
@@ -115,11 +115,11 @@ func TestInvoicesViewFilterKeyAndPeriods(t *testing.T) {
 	v := NewInvoices(ctx, models.BillingGroup{BillingGroupName: "G"})
 	v.SetSize(120, 20)
 	d := func(y int, m time.Month, day int) time.Time { return time.Date(y, m, day, 0, 0, 0, 0, time.UTC) }
-	v.setInvoices([]models.Invoice{
+	v.loaded(invoiceItems([]models.Invoice{
 		{InvoiceNumber: "INV-1", PeriodBegin: d(2026, 1, 1), PeriodEnd: d(2026, 2, 1), State: models.InvoicePaid, Currency: "EUR", TotalIncVAT: models.MustAmount("10")},
 		{InvoiceNumber: "INV-3", PeriodBegin: d(2026, 3, 3), PeriodEnd: d(2026, 3, 17), State: models.InvoiceUnpaid, Currency: "EUR", TotalIncVAT: models.MustAmount("30")},
 		{InvoiceNumber: "INV-2", PeriodBegin: d(2026, 2, 1), PeriodEnd: d(2026, 2, 28), State: models.InvoicePaid, Currency: "EUR", TotalIncVAT: models.MustAmount("20")},
-	})
+	}))
 	view := ansi.Strip(v.View())
 	i3, i2, i1 := strings.Index(view, "INV-3"), strings.Index(view, "INV-2"), strings.Index(view, "INV-1")
 	if i3 < 0 || i3 > i2 || i2 > i1 {
@@ -174,24 +174,24 @@ func TestForbiddenExplainsRole(t *testing.T) {
 	ctx := common.NewContext()
 	ctx.Project, ctx.Role = "acme-analytics", models.RoleDeveloper
 	ctx.Platform.IsForbidden = func(error) bool { return true }
-	if got := errorText(ctx, errors.New("403")); got != "Your role in acme-analytics (developer) cannot see billing; ask an admin" {
+	if got := explainer(ctx)(errors.New("403")).Error(); got != "Your role in acme-analytics (developer) cannot see billing; ask an admin" {
 		t.Fatalf("got %q", got)
 	}
 }
 
-func TestValidateFolder(t *testing.T) {
+func TestCheckFolder(t *testing.T) {
 	dir := t.TempDir()
-	if err := validateFolder(dir); err != nil {
-		t.Fatal(err)
+	if p, err := checkFolder(dir); err != nil || p != dir {
+		t.Fatal(p, err)
 	}
-	if err := validateFolder(filepath.Join(dir, "missing")); err == nil || !strings.Contains(err.Error(), "does not exist") {
+	if _, err := checkFolder(filepath.Join(dir, "missing")); err == nil || !strings.Contains(err.Error(), "does not exist") {
 		t.Fatalf("missing: %v", err)
 	}
 	f := filepath.Join(dir, "file")
 	if err := os.WriteFile(f, nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := validateFolder(f); err == nil || !strings.Contains(err.Error(), "not a folder") {
+	if _, err := checkFolder(f); err == nil || !strings.Contains(err.Error(), "not a folder") {
 		t.Fatalf("file: %v", err)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
@@ -205,17 +205,6 @@ func TestValidateFolder(t *testing.T) {
 	}
 	if fileName("../x/y") != "-x-y.pdf" {
 		t.Fatalf("file name: %s", fileName("../x/y"))
-	}
-}
-
-func TestOpenWithoutOpenerSaysSo(t *testing.T) {
-	old := lookPath
-	t.Cleanup(func() { lookPath = old })
-	lookPath = func(string) (string, error) { return "", errors.New("not found") }
-	msg := openLink(models.Invoice{InvoiceNumber: "A-1", DownloadURL: "http://x/a.pdf?token=s"})()
-	n, ok := msg.(common.Notify)
-	if !ok || !strings.Contains(n.Text, "No system opener") || strings.Contains(n.Text, "token") {
-		t.Fatalf("got %#v", msg)
 	}
 }
 
@@ -233,7 +222,7 @@ func BenchmarkInvoicesView5000(b *testing.B) {
 			State: states[i%len(states)], Currency: "EUR", TotalIncVAT: models.MustAmount(fmt.Sprintf("%d.%02d", 1000+i*7, i%100)),
 			TotalVATZero: models.MustAmount(fmt.Sprintf("%d.%02d", 800+i*5, i%100))}
 	}
-	v.setInvoices(invs)
+	v.loaded(invoiceItems(invs))
 	if lines := strings.Count(v.View(), "\n") + 1; lines > 46 {
 		b.Fatalf("view has %d lines for a height of 46", lines)
 	}

@@ -4,16 +4,13 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
-	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
-	"github.com/svcui/svcui/internal/ui/keys"
 )
 
 // groupDetail is one load of a group: the single-group read and its invoices.
@@ -21,120 +18,64 @@ type groupDetail struct {
 	Group       models.BillingGroup
 	Invoices    []models.Invoice
 	InvoicesErr error
-	// Projects are the caller's projects (for the assign picker: which group each is in).
-	Projects []models.Project
 }
 
 // GroupDetail shows every field of a billing group, its projects and its invoices.
 type GroupDetail struct {
-	ctx    *common.Context
-	req    *common.Requests
-	group  models.BillingGroup // from the list until the detail arrives
-	loaded *groupDetail
-	detail *components.Detail
-	acts   *actions
-	errTxt string
+	*base.Detail[groupDetail]
+	acts *actions
 }
 
-// NewGroupDetail builds the detail view of a group.
+// NewGroupDetail builds the detail view of a group (b as listed: its id and name).
 func NewGroupDetail(ctx *common.Context, b models.BillingGroup) *GroupDetail {
-	req := common.NewRequests()
-	return &GroupDetail{ctx: ctx, req: req, group: b, detail: components.NewDetail(ctx), acts: &actions{ctx: ctx, req: req}}
-}
-
-func (d *GroupDetail) Init() tea.Cmd { return d.load() }
-
-func (d *GroupDetail) load() tea.Cmd {
-	api, id := d.ctx.API, d.group.BillingGroupID
-	return common.Fetch(d.req, "group", func(ctx context.Context) (groupDetail, error) {
-		var out groupDetail
-		var wg sync.WaitGroup
-		wg.Add(2)
-		go func() {
-			defer wg.Done()
-			out.Invoices, out.InvoicesErr = api.ListInvoices(ctx, id)
-		}()
-		go func() {
-			defer wg.Done()
-			if list, err := api.ListProjects(ctx); err == nil {
-				out.Projects = list.Projects
+	d := &GroupDetail{}
+	k := ctx.Keys
+	// current is the group as last loaded, else as listed.
+	current := func() models.BillingGroup {
+		if v, ok := d.Item(); ok {
+			return v.Group
+		}
+		return b
+	}
+	d.Detail = base.NewDetail(ctx, base.DetailSpec[groupDetail]{
+		Title: dash(b.BillingGroupName),
+		Load: func() func(context.Context) (groupDetail, error) {
+			api, id, explain := ctx.API, b.BillingGroupID, explainer(ctx)
+			return func(c context.Context) (groupDetail, error) {
+				var out groupDetail
+				done := make(chan struct{})
+				go func() {
+					defer close(done)
+					out.Invoices, out.InvoicesErr = api.ListInvoices(c, id)
+					out.InvoicesErr = explain(out.InvoicesErr)
+				}()
+				g, err := api.GetBillingGroup(c, id)
+				<-done
+				out.Group = g
+				return out, explain(err)
 			}
-		}()
-		g, err := api.GetBillingGroup(ctx, id)
-		wg.Wait()
-		out.Group = g
-		return out, err
+		},
+		Sections: func(v groupDetail) []components.Section { return groupSections(ctx, v) },
+		Actions: []base.Action[groupDetail]{
+			{Key: k.Edit, Run: func(v groupDetail) tea.Cmd { return d.acts.startEdit(v.Group) }},
+			{Key: k.Assign, Run: func(groupDetail) tea.Cmd { return d.acts.startAssign(current()) }, NoSelection: true},
+			{Key: k.Invoices, NoSelection: true, Run: func(groupDetail) tea.Cmd { return push(NewInvoices(ctx, current())) }},
+			{Key: k.Estimates, NoSelection: true, Help: "estimates of the group", Hidden: true, Run: func(groupDetail) tea.Cmd {
+				g := current()
+				return push(NewGroupEstimates(ctx, g.BillingGroupID, g.BillingGroupName))
+			}},
+			{Key: k.Credits, NoSelection: true, Hidden: true, Run: func(groupDetail) tea.Cmd { return push(NewCredits(ctx)) }},
+		},
 	})
-}
-
-func (d *GroupDetail) Title() string                  { return dash(d.group.BillingGroupName) }
-func (d *GroupDetail) SetSize(w, h int)               { d.detail.SetSize(w, h) }
-func (d *GroupDetail) Capturing() bool                { return false }
-func (d *GroupDetail) ID() int64                      { return d.req.ID }
-func (d *GroupDetail) RefreshInterval() time.Duration { return d.ctx.Refresh }
-func (d *GroupDetail) Refresh() tea.Cmd               { return d.load() }
-func (d *GroupDetail) Leave()                         { d.req.CancelAll() }
-
-func (d *GroupDetail) ShortHelp() []key.Binding {
-	k := d.ctx.Keys
-	return append(keys.Enabled(k.Edit, keyAssign), keyInvoices, k.Copy)
-}
-
-func (d *GroupDetail) FullHelp() [][]key.Binding {
-	k := d.ctx.Keys
-	return [][]key.Binding{append(keys.Enabled(k.Edit, keyAssign), keyInvoices, keyEstimates, keyCredits, k.Refresh), d.detail.HelpBindings()}
+	d.acts = &actions{ctx: ctx, req: d.Req}
+	return d
 }
 
 func (d *GroupDetail) Update(msg tea.Msg) (common.View, tea.Cmd) {
-	switch msg := msg.(type) {
-	case common.Result[groupDetail]:
-		if !d.req.Current(msg.Addr) {
-			return d, nil
-		}
-		if msg.Err != nil {
-			d.errTxt = errorText(d.ctx, msg.Err)
-			return d, common.Send(common.RefreshDone{Err: msg.Err})
-		}
-		d.errTxt = ""
-		v := msg.Value
-		d.loaded, d.group = &v, v.Group
-		d.detail.SetSections(groupSections(d.ctx, v))
-		return d, common.Send(common.RefreshDone{})
-	case common.RefreshNow:
-		return d, d.load()
-	case openSub:
-		if msg.what == "invoices" {
-			return d, common.Send(common.PushView{View: NewInvoices(d.ctx, d.group)})
-		}
-		return d, nil
-	case tea.KeyMsg:
-		k := d.ctx.Keys
-		switch {
-		case key.Matches(msg, k.Edit):
-			return d, d.acts.editForm(d.group)
-		case key.Matches(msg, keyAssign):
-			var projects []models.Project
-			if d.loaded != nil {
-				projects = d.loaded.Projects
-			}
-			return d, d.acts.assignForm(d.group, projects)
-		case key.Matches(msg, keyInvoices):
-			return d, common.Send(common.PushView{View: NewInvoices(d.ctx, d.group)})
-		case key.Matches(msg, keyEstimates):
-			return d, common.Send(common.PushView{View: NewEstimates(d.ctx, d.ctx.Project)})
-		case key.Matches(msg, keyCredits):
-			return d, common.Send(common.PushView{View: NewCredits(d.ctx)})
-		}
-		_, cmd := d.detail.Update(msg)
+	if cmd, handled := d.acts.route(msg, d.Load); handled {
 		return d, cmd
 	}
-	if cmd, handled, changed := d.acts.handle(msg); handled {
-		if changed {
-			return d, tea.Batch(cmd, d.load())
-		}
-		return d, cmd
-	}
-	return d, nil
+	return d, d.Handle(msg)
 }
 
 // groupSections renders every field: address, e-mails, VAT id, card (brand •••• last4 and
@@ -178,12 +119,13 @@ func groupSections(ctx *common.Context, v groupDetail) []components.Section {
 			Value: "estimated balance " + p.EstimatedBalance.Format(dashIfEmpty(p.BillingCurrency, b.BillingCurrency))})
 	}
 	if len(b.Projects) == 0 {
-		projects = append(projects, components.Field{Label: "Projects", Value: "No projects are assigned to this group. Press p to assign one."})
+		projects = append(projects, components.Field{Label: "Projects", Value: "No projects are assigned to this group. Press " +
+			ctx.Keys.Assign.Help().Key + " to assign one."})
 	}
 	invoices := []components.Field{}
 	switch {
 	case v.InvoicesErr != nil:
-		invoices = append(invoices, components.Field{Label: "Invoices", Value: errorText(ctx, v.InvoicesErr)})
+		invoices = append(invoices, components.Field{Label: "Invoices", Value: ctx.ErrorText(v.InvoicesErr)})
 	case len(v.Invoices) == 0:
 		invoices = append(invoices, components.Field{Label: "Invoices", Value: "No invoices yet."})
 	default:
@@ -194,15 +136,16 @@ func groupSections(ctx *common.Context, v groupDetail) []components.Section {
 		}
 		aligned := alignAmounts(totals)
 		for i, inv := range list {
+			state, _ := invoiceState(ctx, inv.State)
 			invoices = append(invoices, components.Field{Label: inv.InvoiceNumber,
-				Value: fmt.Sprintf("%-9s %14s %s  %s", inv.Period(), aligned[i], inv.Currency, invoiceBadge(ctx, inv.State))})
+				Value: fmt.Sprintf("%-9s %14s %s  %s", inv.Period(), aligned[i], inv.Currency, state)})
 		}
 	}
 	return []components.Section{
 		{Title: "Billing group", Fields: group},
 		{Title: "Address", Fields: address},
 		{Title: fmt.Sprintf("Projects (%d)", len(b.Projects)), Fields: projects},
-		{Title: fmt.Sprintf("Invoices (%d) — press i for the table", len(v.Invoices)), Fields: invoices},
+		{Title: fmt.Sprintf("Invoices (%d) — press %s for the table", len(v.Invoices), ctx.Keys.Invoices.Help().Key), Fields: invoices},
 	}
 }
 
@@ -211,11 +154,4 @@ func dashIfEmpty(s, fallback string) string {
 		return fallback
 	}
 	return s
-}
-
-func (d *GroupDetail) View() string {
-	if d.loaded == nil {
-		return components.Placeholder(d.ctx, d.errTxt, "Loading billing group "+d.group.BillingGroupName+"…")
-	}
-	return d.detail.ViewWithError(d.errTxt)
 }

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -15,22 +13,55 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 
-	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
-	"github.com/svcui/svcui/internal/ui/theme"
 )
 
 // downloadTimeout bounds one PDF download (a slow link may need more than an API call).
 const downloadTimeout = 2 * time.Minute
 
+// A download asks for a folder (proposing ~/Downloads), checks it on the filesystem in
+// a command, then saves the PDF in a command. Nothing here touches the filesystem in
+// Update, View or a validator.
+
+// folderAsk is a download waiting for its folder.
+type folderAsk struct {
+	inv    invoice
+	folder string // bound to the form's field
+	form   *components.Form
+	// refused is the folder text the filesystem check refused, and why: the validator
+	// (pure) reads it, so the reason shows at the field until the text changes.
+	refused string
+	problem error
+}
+
+// validate is the folder field's check: syntax, and the last filesystem answer for
+// exactly this text.
+func (a *folderAsk) validate(s string) error {
+	switch {
+	case strings.TrimSpace(s) == "":
+		return errors.New("folder is required")
+	case strings.ContainsRune(s, 0):
+		return errors.New("a folder name cannot contain a NUL character")
+	case s == a.refused:
+		return a.problem
+	}
+	return nil
+}
+
+// folderProposal is the folder the form starts with; folderChecked a folder that
+// exists and can be written to (~ expanded).
+type (
+	folderProposal struct{ Path string }
+	folderChecked  struct{ Path string }
+)
+
 // download is a running PDF download; the client's progress callback writes the
 // counters from its goroutine, the view reads them on each tick.
 type download struct {
-	invoice     string
-	path        string
-	done, total atomic.Int64
-	cancel      context.CancelFunc
+	invoice, file string
+	done, total   atomic.Int64
+	cancel        context.CancelFunc
 }
 
 // downloaded is the result of a finished download.
@@ -41,9 +72,124 @@ type downloaded struct {
 
 type downloadTick struct{}
 
-func tick() tea.Cmd {
-	return tea.Tick(150*time.Millisecond, func(time.Time) tea.Msg { return downloadTick{} })
+func (v *Invoices) tick() tea.Cmd { return v.Ctx.After(150*time.Millisecond, downloadTick{}) }
+
+// askFolder starts a download: the proposed folder is found in a command, then the
+// form opens.
+func (v *Invoices) askFolder(inv invoice) tea.Cmd {
+	if v.dl != nil {
+		return common.Warn("A download is already running; wait for it to finish")
+	}
+	if inv.DownloadURL == "" {
+		return common.Warn("Invoice " + inv.InvoiceNumber + " has no download link")
+	}
+	v.asked = &folderAsk{inv: inv}
+	return common.Fetch(v.Req, "folder", func(context.Context) (folderProposal, error) {
+		return folderProposal{defaultFolder()}, nil
+	})
 }
+
+func (v *Invoices) folderForm(a *folderAsk) *components.Form {
+	field := huh.NewInput().Title("Folder").Description("Invoice " + a.inv.InvoiceNumber + " is saved there as " + fileName(a.inv.InvoiceNumber)).
+		Value(&a.folder).Validate(a.validate)
+	return components.NewForm(v.Ctx, "Download invoice "+a.inv.InvoiceNumber, func() tea.Cmd {
+		folder := a.folder
+		return tea.Batch(common.Info("Checking "+folder+"…"), common.Fetch(v.Req, "check", func(context.Context) (folderChecked, error) {
+			p, err := checkFolder(folder)
+			return folderChecked{p}, err
+		}))
+	}, huh.NewGroup(field)).Live(field, func() error { return a.validate(a.folder) })
+}
+
+func (v *Invoices) handleDownload(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case common.Result[folderProposal]:
+		a := v.asked
+		if !v.Req.Current(msg.Addr) || a == nil {
+			return nil
+		}
+		a.folder = msg.Value.Path
+		a.form = v.folderForm(a)
+		return common.Send(common.OpenModal{Modal: a.form})
+	case common.Result[folderChecked]:
+		a := v.asked
+		if !v.Req.Current(msg.Addr) || a == nil {
+			return nil
+		}
+		if msg.Err != nil {
+			// Back to the form: the reason shows at the field, enter is refused until
+			// the folder changes.
+			a.refused, a.problem = a.folder, msg.Err
+			return tea.Batch(common.Info(""), a.form.Reopen())
+		}
+		v.asked = nil
+		return v.startDownload(a.inv, msg.Value.Path)
+	case downloadTick:
+		if v.dl == nil {
+			return nil
+		}
+		return v.tick() // the view redraws the progress line on each message
+	case common.Result[downloaded]:
+		if !v.Req.Current(msg.Addr) {
+			return nil
+		}
+		v.dl = nil
+		v.SetSize(v.w, v.h)
+		if msg.Err != nil {
+			return common.Error("Download failed: " + v.Ctx.ErrorText(msg.Err))
+		}
+		return common.Success(fmt.Sprintf("Saved invoice %s to %s (%s)", msg.Value.Invoice, msg.Value.Path, sizeText(msg.Value.Bytes)))
+	}
+	return nil
+}
+
+// startDownload saves the PDF through a temporary file in the folder, renamed when
+// complete, so a failed download leaves nothing half-written behind. api.Download never
+// sends the API token to the download host.
+func (v *Invoices) startDownload(inv invoice, folder string) tea.Cmd {
+	ctx, cancel := context.WithTimeout(context.Background(), downloadTimeout)
+	d := &download{invoice: inv.InvoiceNumber, file: fileName(inv.InvoiceNumber), cancel: cancel}
+	d.total.Store(-1)
+	v.dl = d
+	v.SetSize(v.w, v.h)
+	api, url := v.Ctx.API, inv.DownloadURL
+	fetch := common.Fetch(v.Req, "download", func(context.Context) (downloaded, error) {
+		defer cancel()
+		tmp, err := os.CreateTemp(folder, ".svcui-download-*")
+		if err != nil {
+			return downloaded{}, fmt.Errorf("could not create a file in %s: %w", folder, errors.Unwrap(err))
+		}
+		n, err := api.Download(ctx, url, tmp, func(done, total int64) {
+			d.done.Store(done)
+			d.total.Store(total)
+		})
+		cerr := tmp.Close()
+		if err == nil && cerr != nil {
+			err = cerr
+		}
+		path := freePath(folder, d.file)
+		if err == nil {
+			err = os.Rename(tmp.Name(), path)
+		}
+		if err != nil {
+			_ = os.Remove(tmp.Name())
+			return downloaded{}, err
+		}
+		return downloaded{Invoice: d.invoice, Path: path, Bytes: n}, nil
+	})
+	return tea.Batch(common.Info("Downloading invoice "+inv.InvoiceNumber+"…"), fetch, v.tick())
+}
+
+func (d *download) line(ctx *common.Context, width int) string {
+	done, total := d.done.Load(), d.total.Load()
+	text := "Downloading " + d.file + ": " + sizeText(done)
+	if total > 0 {
+		text += " of " + sizeText(total) + " " + components.Gauge(ctx, float64(done), float64(total), 24)
+	}
+	return ctx.Styles.Info.Render(truncate(text, width))
+}
+
+// The filesystem side: these run inside commands only.
 
 // defaultFolder is ~/Downloads when it exists, else the working directory.
 func defaultFolder() string {
@@ -70,28 +216,38 @@ func expandHome(p string) string {
 	return p
 }
 
-// validateFolder checks that the folder exists, is a directory and can be written to
-// (by creating and removing a probe file).
-func validateFolder(p string) error {
+// checkFolder checks that the folder exists, is a directory and can be written to (by
+// creating and removing a probe file); it returns the folder with ~ expanded.
+func checkFolder(p string) (string, error) {
 	p = expandHome(p)
-	if p == "" {
-		return errors.New("folder is required")
-	}
 	fi, err := os.Stat(p)
 	if err != nil {
-		return fmt.Errorf("folder %s does not exist", p)
+		return "", fmt.Errorf("folder %s does not exist", p)
 	}
 	if !fi.IsDir() {
-		return fmt.Errorf("%s is not a folder", p)
+		return "", fmt.Errorf("%s is not a folder", p)
 	}
 	f, err := os.CreateTemp(p, ".svcui-probe-*")
 	if err != nil {
-		return fmt.Errorf("folder %s is not writable", p)
+		return "", fmt.Errorf("folder %s is not writable", p)
 	}
 	name := f.Name()
 	_ = f.Close()
 	_ = os.Remove(name)
-	return nil
+	return p, nil
+}
+
+// freePath returns dir/name, or dir/name-2.pdf, … when the file already exists.
+func freePath(dir, name string) string {
+	p := filepath.Join(dir, name)
+	base := strings.TrimSuffix(name, ".pdf")
+	for i := 2; i < 1000; i++ {
+		if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
+			return p
+		}
+		p = filepath.Join(dir, fmt.Sprintf("%s-%d.pdf", base, i))
+	}
+	return p
 }
 
 // fileName is a safe file name for an invoice number.
@@ -109,94 +265,6 @@ func fileName(number string) string {
 	return clean + ".pdf"
 }
 
-// freePath returns dir/name, or dir/name-2.pdf, … when the file already exists.
-func freePath(dir, name string) string {
-	p := filepath.Join(dir, name)
-	base := strings.TrimSuffix(name, ".pdf")
-	for i := 2; i < 1000; i++ {
-		if _, err := os.Stat(p); errors.Is(err, os.ErrNotExist) {
-			return p
-		}
-		p = filepath.Join(dir, fmt.Sprintf("%s-%d.pdf", base, i))
-	}
-	return p
-}
-
-func (v *Invoices) folderForm(inv models.Invoice) common.Modal {
-	folder := defaultFolder()
-	field := huh.NewInput().Title("Folder").Description("Invoice " + inv.InvoiceNumber + " is saved there as " + fileName(inv.InvoiceNumber)).
-		Value(&folder).Validate(validateFolder)
-	return components.NewForm(v.ctx, "Download invoice "+inv.InvoiceNumber, func() tea.Cmd {
-		return v.startDownload(inv, expandHome(folder))
-	}, huh.NewGroup(field)).Live(field, func() error { return validateFolder(folder) })
-}
-
-// startDownload saves the PDF through a temporary file in the folder, renamed when
-// complete, so a failed download leaves nothing half-written behind. api.Download never
-// sends the API token to the download host.
-func (v *Invoices) startDownload(inv models.Invoice, folder string) tea.Cmd {
-	ctx, cancel := context.WithTimeout(context.Background(), downloadTimeout)
-	d := &download{invoice: inv.InvoiceNumber, path: freePath(folder, fileName(inv.InvoiceNumber)), cancel: cancel}
-	d.total.Store(-1)
-	v.dl = d
-	v.SetSize(v.w, v.h)
-	api, url := v.ctx.API, inv.DownloadURL
-	fetch := common.Fetch(v.req, "download", func(context.Context) (downloaded, error) {
-		defer cancel()
-		tmp, err := os.CreateTemp(folder, ".svcui-download-*")
-		if err != nil {
-			return downloaded{}, fmt.Errorf("could not create a file in %s: %w", folder, errors.Unwrap(err))
-		}
-		n, err := api.Download(ctx, url, tmp, func(done, total int64) {
-			d.done.Store(done)
-			d.total.Store(total)
-		})
-		cerr := tmp.Close()
-		if err == nil && cerr != nil {
-			err = cerr
-		}
-		if err == nil {
-			err = os.Rename(tmp.Name(), d.path)
-		}
-		if err != nil {
-			_ = os.Remove(tmp.Name())
-			return downloaded{}, err
-		}
-		return downloaded{Invoice: d.invoice, Path: d.path, Bytes: n}, nil
-	})
-	return tea.Batch(common.Info("Downloading invoice "+inv.InvoiceNumber+"…"), fetch, tick())
-}
-
-func (v *Invoices) handleDownload(msg any) tea.Cmd {
-	switch msg := msg.(type) {
-	case downloadTick:
-		if v.dl == nil {
-			return nil
-		}
-		return tick() // the view redraws the progress line on each message
-	case common.Result[downloaded]:
-		if !v.req.Current(msg.Addr) {
-			return nil
-		}
-		v.dl = nil
-		v.SetSize(v.w, v.h)
-		if msg.Err != nil {
-			return common.Error("Download failed: " + v.ctx.ErrorText(msg.Err))
-		}
-		return common.Success(fmt.Sprintf("Saved invoice %s to %s (%s)", msg.Value.Invoice, msg.Value.Path, sizeText(msg.Value.Bytes)))
-	}
-	return nil
-}
-
-func (d *download) line(ctx *common.Context, width int) string {
-	done, total := d.done.Load(), d.total.Load()
-	text := "Downloading " + filepath.Base(d.path) + ": " + sizeText(done)
-	if total > 0 {
-		text += " of " + sizeText(total) + " " + components.Gauge(ctx, float64(done), float64(total), 24)
-	}
-	return ctx.Styles.Info.Render(truncate(text, width))
-}
-
 func sizeText(n int64) string {
 	switch {
 	case n >= 1<<20:
@@ -205,51 +273,6 @@ func sizeText(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d bytes", n)
-}
-
-// Opening a link: the system opener when there is one. Variables so tests can replace them.
-var (
-	lookPath    = exec.LookPath
-	startOpener = func(opener, url string) error {
-		cmd := exec.Command(opener, url)
-		if err := cmd.Start(); err != nil {
-			return err
-		}
-		go func() { _ = cmd.Wait() }() // reap it; the opener returns at once
-		return nil
-	}
-)
-
-func systemOpener() string {
-	names := []string{"xdg-open"}
-	if runtime.GOOS == "darwin" {
-		names = []string{"open"}
-	}
-	for _, n := range names {
-		if p, err := lookPath(n); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
-// openLink opens the invoice's PDF with the system opener; without one it says so and
-// points at y. The link is never shown: it is a capability.
-func openLink(inv models.Invoice) tea.Cmd {
-	if inv.DownloadURL == "" {
-		return common.Warn("Invoice " + inv.InvoiceNumber + " has no download link")
-	}
-	opener := systemOpener()
-	if opener == "" {
-		return common.Warn("No system opener (xdg-open or open) found here; press y to copy the link instead")
-	}
-	url := inv.DownloadURL
-	return func() tea.Msg {
-		if err := startOpener(opener, url); err != nil {
-			return common.Notify{Level: theme.LevelError, Text: "Could not open invoice " + inv.InvoiceNumber + ": " + filepath.Base(opener) + " failed to start"}
-		}
-		return common.Notify{Level: theme.LevelSuccess, Text: "Opened invoice " + inv.InvoiceNumber + " with " + filepath.Base(opener)}
-	}
 }
 
 func truncate(s string, w int) string {

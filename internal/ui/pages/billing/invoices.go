@@ -10,23 +10,31 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/open"
+	"github.com/svcui/svcui/internal/ui/theme"
 )
 
+// invoice is a row: the invoice and its totals formatted so that, right-aligned, the
+// decimal points of every invoice of the group line up.
+type invoice struct {
+	models.Invoice
+	inc, ex string
+}
+
 // Invoices is the invoices table of one billing group: newest first, filterable by
-// state (f cycles) and by text (/), y copies the PDF link, o opens it, D downloads it.
+// state and by text (/); the PDF can be copied as a link, opened and downloaded.
 type Invoices struct {
-	ctx      *common.Context
-	req      *common.Requests
-	group    models.BillingGroup
-	table    *components.Table
-	all      []models.Invoice // newest first
-	byNumber map[string]models.Invoice
-	state    models.InvoiceState // "" = every state
-	loaded   bool
-	dl       *download
-	w, h     int
+	*base.List[invoice]
+	group models.BillingGroup
+	all   []invoice           // newest first, every state
+	state models.InvoiceState // "" = every state
+	dl    *download
+	// asked is the folder form that is waiting for its folder check.
+	asked *folderAsk
+	w, h  int
 }
 
 const (
@@ -38,33 +46,50 @@ const (
 	colCurrency
 )
 
-// NewInvoices builds the invoices view of a group.
+// NewInvoices builds the invoices view of a group (its id and name are enough).
 func NewInvoices(ctx *common.Context, b models.BillingGroup) *Invoices {
-	t := components.NewTable(ctx, []components.Column{
-		{Title: "Number", Max: 24},
-		{Title: "Period", Max: 26, Flex: true},
-		// Wide enough for every documented state word: a badge is never cut.
-		{Title: "State", Width: 15, Max: 24, Styled: true},
-		{Title: "Total incl. VAT", Right: true, Numeric: true, Max: 18},
-		// Shown from 120 columns; at 80 the total incl. VAT and the currency stay.
-		{Title: "Total excl. VAT", Right: true, Numeric: true, Max: 18, Optional: true},
-		{Title: "Currency", Max: 8},
+	v := &Invoices{group: b}
+	k := ctx.Keys
+	v.List = base.NewList(ctx, base.ListSpec[invoice]{
+		Title: "Invoices of " + dash(b.BillingGroupName),
+		Noun:  "invoice",
+		Columns: []components.Column{
+			{Title: "Number", Max: 24},
+			{Title: "Period", Max: 26, Flex: true},
+			// Wide enough for every documented state word: a badge is never cut.
+			{Title: "State", Width: 15, Max: 24, Styled: true},
+			{Title: "Total incl. VAT", Right: true, Numeric: true, Max: 18},
+			// Shown from 120 columns; at 80 the total incl. VAT and the currency stay.
+			{Title: "Total excl. VAT", Right: true, Numeric: true, Max: 18, Optional: true},
+			{Title: "Currency", Max: 8},
+		},
+		Empty: "No invoices for this billing group yet.",
+		Load: func() (base.Fetcher[invoice], string) {
+			api, id, explain := ctx.API, b.BillingGroupID, explainer(ctx)
+			return func(c context.Context) ([]invoice, error) {
+				invs, err := api.ListInvoices(c, id)
+				return invoiceItems(invs), explain(err)
+			}, ""
+		},
+		Key:    func(i invoice) string { return i.InvoiceNumber },
+		Row:    func(i invoice) components.Row { return invoiceRow(ctx, i) },
+		Loaded: v.loaded,
+		Actions: []base.Action[invoice]{
+			{Key: k.StateFilter, NoSelection: true, Run: func(invoice) tea.Cmd { return v.nextState() }},
+			{Key: k.Copy, Help: "copy the PDF link", Run: v.copyLink},
+			{Key: k.Launch, Help: "open PDF", Run: v.open},
+			{Key: k.Download, Run: v.askFolder},
+			{Key: k.Chart, NoSelection: true, Run: func(invoice) tea.Cmd {
+				return push(NewChart(ctx, v.group, v.invoices()))
+			}},
+		},
 	})
-	t.Empty = "No invoices for this billing group yet."
-	return &Invoices{ctx: ctx, req: common.NewRequests(), group: b, table: t, byNumber: map[string]models.Invoice{}}
+	return v
 }
 
-func (v *Invoices) Init() tea.Cmd { return v.load() }
-
-func (v *Invoices) load() tea.Cmd {
-	api, id := v.ctx.API, v.group.BillingGroupID
-	return common.Fetch(v.req, "invoices", func(ctx context.Context) ([]models.Invoice, error) {
-		return api.ListInvoices(ctx, id)
-	})
-}
-
+// Title says the state filter too.
 func (v *Invoices) Title() string {
-	t := "Invoices of " + dash(v.group.BillingGroupName)
+	t := v.List.Title()
 	if v.state != "" {
 		t += " (" + string(v.state) + ")"
 	}
@@ -73,122 +98,115 @@ func (v *Invoices) Title() string {
 
 func (v *Invoices) SetSize(w, h int) {
 	v.w, v.h = w, h
-	v.table.SetSize(w, h-v.statusLines())
-}
-
-func (v *Invoices) statusLines() int {
+	status := 0
 	if v.dl != nil {
-		return 1
+		status = 1
 	}
-	return 0
+	v.List.SetSize(w, h-status)
 }
-
-func (v *Invoices) Capturing() bool { return v.table.Filtering() }
-func (v *Invoices) ID() int64       { return v.req.ID }
 
 // ClaimsKey takes esc while a text or state filter is applied (esc clears it first).
 func (v *Invoices) ClaimsKey(msg tea.KeyMsg) bool {
-	return key.Matches(msg, v.ctx.Keys.Back) && (v.table.FilterText() != "" || v.state != "")
+	return v.List.ClaimsKey(msg) || key.Matches(msg, v.Ctx.Keys.Back) && v.state != ""
 }
 
-func (v *Invoices) RefreshInterval() time.Duration { return v.ctx.Refresh }
-func (v *Invoices) Refresh() tea.Cmd               { return v.load() }
 func (v *Invoices) Leave() {
-	v.req.CancelAll()
+	v.List.Leave()
 	if v.dl != nil {
 		v.dl.cancel()
 	}
 }
 
-func (v *Invoices) ShortHelp() []key.Binding {
-	k := v.ctx.Keys
-	return []key.Binding{keyState, k.Copy, keyOpen, keyDownload, keyChart}
-}
-
-func (v *Invoices) FullHelp() [][]key.Binding {
-	k := v.ctx.Keys
-	copyLink := key.NewBinding(key.WithKeys(k.Copy.Keys()...), key.WithHelp(k.Copy.Help().Key, "copy the PDF link"))
-	return [][]key.Binding{{keyState, copyLink, keyOpen, keyDownload, keyChart, k.Refresh}, v.table.HelpBindings()}
-}
-
-func (v *Invoices) selected() (models.Invoice, bool) {
-	inv, ok := v.byNumber[v.table.SelectedKey()]
-	return inv, ok
-}
-
 func (v *Invoices) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	switch msg := msg.(type) {
-	case common.Result[[]models.Invoice]:
-		if !v.req.Current(msg.Addr) {
-			return v, nil
-		}
-		if msg.Err != nil {
-			v.table.SetError(errorText(v.ctx, msg.Err))
-			return v, common.Send(common.RefreshDone{Err: msg.Err})
-		}
-		v.setInvoices(msg.Value)
-		return v, common.Send(common.RefreshDone{})
-	case common.RefreshNow:
-		return v, v.load()
-	case downloadTick, common.Result[downloaded]:
+	case downloadTick, common.Result[downloaded], common.Result[folderChecked], common.Result[folderProposal]:
 		return v, v.handleDownload(msg)
+	case opened:
+		return v, msg.notify()
 	case tea.KeyMsg:
-		return v, v.handleKey(msg)
+		if key.Matches(msg, v.Ctx.Keys.Back) && !v.Table.Filtering() && v.Table.FilterText() == "" && v.state != "" {
+			v.state = ""
+			v.show()
+			return v, common.Info("Showing invoices in every state")
+		}
 	}
-	_, cmd := v.table.Update(msg)
-	return v, cmd
+	return v, v.Handle(msg)
 }
 
-func (v *Invoices) handleKey(msg tea.KeyMsg) tea.Cmd {
-	if v.table.Filtering() {
-		_, cmd := v.table.Update(msg)
-		return cmd
+// loaded keeps every invoice and shows those of the state filter.
+func (v *Invoices) loaded(items []invoice) tea.Cmd {
+	v.all = items
+	v.show()
+	return nil
+}
+
+func (v *Invoices) invoices() []models.Invoice {
+	out := make([]models.Invoice, len(v.all))
+	for i, inv := range v.all {
+		out[i] = inv.Invoice
 	}
-	k := v.ctx.Keys
-	switch {
-	case key.Matches(msg, k.Back) && v.table.FilterText() == "" && v.state != "":
-		v.state = ""
-		v.render()
+	return out
+}
+
+func (v *Invoices) nextState() tea.Cmd {
+	v.state = nextState(v.state, v.invoices())
+	v.show()
+	if v.state == "" {
 		return common.Info("Showing invoices in every state")
-	case key.Matches(msg, keyState):
-		v.state = nextState(v.state, v.all)
-		v.render()
-		if v.state == "" {
-			return common.Info("Showing invoices in every state")
-		}
-		return common.Info("Showing " + string(v.state) + " invoices (f: next state)")
-	case key.Matches(msg, keyChart):
-		return common.Send(common.PushView{View: NewChart(v.ctx, v.group, v.all)})
-	case key.Matches(msg, k.Copy):
-		inv, ok := v.selected()
-		if !ok {
-			return common.Warn("No invoice selected")
-		}
-		if inv.DownloadURL == "" {
-			return common.Warn("Invoice " + inv.InvoiceNumber + " has no download link")
-		}
-		return common.Send(common.CopyRequest{Label: "download link of invoice " + inv.InvoiceNumber, Value: inv.DownloadURL})
-	case key.Matches(msg, keyOpen):
-		inv, ok := v.selected()
-		if !ok {
-			return common.Warn("No invoice selected")
-		}
-		return openLink(inv)
-	case key.Matches(msg, keyDownload):
-		inv, ok := v.selected()
-		if !ok {
-			return common.Warn("No invoice selected")
-		}
-		if v.dl != nil {
-			return common.Warn("A download is already running; wait for it to finish")
-		}
-		if inv.DownloadURL == "" {
-			return common.Warn("Invoice " + inv.InvoiceNumber + " has no download link")
-		}
-		return common.Send(common.OpenModal{Modal: v.folderForm(inv)})
 	}
-	_, cmd := v.table.Update(msg)
-	return cmd
+	return common.Info("Showing " + string(v.state) + " invoices (" + v.Ctx.Keys.StateFilter.Help().Key + ": next state)")
+}
+
+func (v *Invoices) show() {
+	v.Table.Empty = v.Spec.Empty
+	if v.state != "" {
+		v.Table.Empty = "No " + string(v.state) + " invoices. Press " + v.Ctx.Keys.StateFilter.Help().Key + " for the next state, esc for all."
+	}
+	v.SetItems(byState(v.all, v.state))
+}
+
+func byState(all []invoice, state models.InvoiceState) []invoice {
+	if state == "" {
+		return all
+	}
+	out := make([]invoice, 0, len(all))
+	for _, inv := range all {
+		if inv.State == state {
+			out = append(out, inv)
+		}
+	}
+	return out
+}
+
+func (v *Invoices) copyLink(inv invoice) tea.Cmd {
+	if inv.DownloadURL == "" {
+		return common.Warn("Invoice " + inv.InvoiceNumber + " has no download link")
+	}
+	return common.Send(common.CopyRequest{Label: "download link of invoice " + inv.InvoiceNumber, Value: inv.DownloadURL})
+}
+
+// opened is the opener's answer for an invoice.
+type opened struct {
+	number string
+	err    error
+}
+
+func (o opened) notify() tea.Cmd {
+	if o.err != nil {
+		return common.Send(common.Notify{Level: theme.LevelWarn,
+			Text: "Could not open invoice " + o.number + ": " + o.err.Error() + "; press y to copy the link instead"})
+	}
+	return common.Success("Opened invoice " + o.number + " with the desktop's PDF viewer")
+}
+
+// open hands the PDF link to the desktop's opener. The link is never shown: it is a
+// capability.
+func (v *Invoices) open(inv invoice) tea.Cmd {
+	if inv.DownloadURL == "" {
+		return common.Warn("Invoice " + inv.InvoiceNumber + " has no download link")
+	}
+	number := inv.InvoiceNumber
+	return open.Cmd(inv.DownloadURL, func(err error) tea.Msg { return opened{number, err} })
 }
 
 // nextState cycles every documented state, then any other state the invoices carry,
@@ -230,59 +248,37 @@ func newestFirst(invs []models.Invoice) []models.Invoice {
 	return out
 }
 
-func (v *Invoices) setInvoices(invs []models.Invoice) {
-	v.loaded = true
-	v.all = newestFirst(invs)
-	v.byNumber = make(map[string]models.Invoice, len(v.all))
-	for _, inv := range v.all {
-		v.byNumber[inv.InvoiceNumber] = inv
-	}
-	v.render()
-}
-
-// invoiceRows builds the rows shown for a state filter, money aligned on the point.
-func invoiceRows(ctx *common.Context, invs []models.Invoice, state models.InvoiceState) []components.Row {
-	shown := invs
-	if state != "" {
-		shown = make([]models.Invoice, 0, len(invs))
-		for _, inv := range invs {
-			if inv.State == state {
-				shown = append(shown, inv)
-			}
-		}
-	}
-	inc := make([]models.Amount, len(shown))
-	ex := make([]models.Amount, len(shown))
-	for i, inv := range shown {
+// invoiceItems sorts newest first and formats the money, aligned on the point.
+func invoiceItems(invs []models.Invoice) []invoice {
+	sorted := newestFirst(invs)
+	inc := make([]models.Amount, len(sorted))
+	ex := make([]models.Amount, len(sorted))
+	for i, inv := range sorted {
 		inc[i], ex[i] = inv.TotalIncVAT, inv.TotalVATZero
 	}
 	incS, exS := alignAmounts(inc), alignAmounts(ex)
-	rows := make([]components.Row, len(shown))
-	for i, inv := range shown {
-		period := ""
-		if !inv.PeriodBegin.IsZero() {
-			period = inv.PeriodBegin.UTC().Format(time.RFC3339)
-		}
-		cells := []string{dash(inv.InvoiceNumber), inv.Period(), invoiceBadge(ctx, inv.State), incS[i], exS[i], dash(inv.Currency)}
-		srt := []string{inv.InvoiceNumber, period, string(inv.State), inv.TotalIncVAT.String(), inv.TotalVATZero.String(), inv.Currency}
-		rows[i] = components.Row{Key: inv.InvoiceNumber, Cells: cells, Sort: srt}
+	out := make([]invoice, len(sorted))
+	for i, inv := range sorted {
+		out[i] = invoice{Invoice: inv, inc: incS[i], ex: exS[i]}
 	}
-	return rows
+	return out
 }
 
-func (v *Invoices) render() {
-	if v.state != "" {
-		v.table.Empty = "No " + string(v.state) + " invoices. Press f for the next state, esc for all."
-	} else {
-		v.table.Empty = "No invoices for this billing group yet."
+func invoiceRow(ctx *common.Context, inv invoice) components.Row {
+	period := ""
+	if !inv.PeriodBegin.IsZero() {
+		period = inv.PeriodBegin.UTC().Format(time.RFC3339)
 	}
-	v.table.SetRows(invoiceRows(v.ctx, v.all, v.state))
+	return components.Row{
+		Cells: []string{dash(inv.InvoiceNumber), inv.Period(), invoiceBadge(ctx, inv.State), inv.inc, inv.ex, dash(inv.Currency)},
+		Sort:  []string{inv.InvoiceNumber, period, string(inv.State), inv.TotalIncVAT.String(), inv.TotalVATZero.String(), inv.Currency},
+	}
 }
 
 func (v *Invoices) View() string {
-	out := v.table.View()
+	out := v.List.View()
 	if v.dl != nil {
-		out = strings.TrimRight(out, "\n") + "\n" + v.dl.line(v.ctx, v.w)
+		out = strings.TrimRight(out, "\n") + "\n" + v.dl.line(v.Ctx, v.w)
 	}
 	return out
 }

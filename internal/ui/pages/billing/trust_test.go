@@ -1,0 +1,325 @@
+package billing
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/theme"
+	"github.com/svcui/svcui/internal/ui/uitest"
+)
+
+// fakeAPI answers the billing calls from memory and counts the writes; any other call
+// panics (the embedded interface is nil).
+type fakeAPI struct {
+	common.API
+	groups   []models.BillingGroup
+	projects []models.Project
+	creates  int
+	gets     int
+}
+
+func (f *fakeAPI) ListBillingGroups(context.Context, string) ([]models.BillingGroup, error) {
+	return append([]models.BillingGroup(nil), f.groups...), nil
+}
+
+func (f *fakeAPI) ListProjects(context.Context) (models.ProjectList, error) {
+	return models.ProjectList{Projects: f.projects}, nil
+}
+
+func (f *fakeAPI) GetProject(_ context.Context, name string) (models.Project, error) {
+	f.gets++
+	for _, p := range f.projects {
+		if p.ProjectName == name {
+			return p, nil
+		}
+	}
+	return models.Project{}, errors.New("no such project")
+}
+
+func (f *fakeAPI) CreateBillingGroup(context.Context, string, models.BillingGroupRequest) (models.BillingGroup, error) {
+	f.creates++
+	return models.BillingGroup{}, errors.New("the fake never creates")
+}
+
+var errDropped = errors.New("connection dropped after the request was sent")
+
+func newFake(t *testing.T) (*common.Context, *fakeAPI) {
+	t.Helper()
+	f := &fakeAPI{
+		groups: []models.BillingGroup{
+			{BillingGroupID: "g-am", BillingGroupName: "Acme Americas", AccountID: "acc", BillingCurrency: "USD"},
+			{BillingGroupID: "g-eu", BillingGroupName: "Acme Europe", AccountID: "acc", BillingCurrency: "EUR"},
+		},
+		projects: []models.Project{
+			{ProjectName: "prod", AccountID: "acc", BillingGroupID: "g-eu", BillingGroupName: "Acme Europe"},
+			{ProjectName: "lab", AccountID: "acc"},
+		},
+	}
+	ctx := common.NewContext()
+	ctx.API = f
+	ctx.AccountID = "acc"
+	ctx.Platform.IsOutcomeUnknown = func(err error) bool { return errors.Is(err, errDropped) }
+	return ctx, f
+}
+
+// feed delivers msg to v and then every message its commands produce, in order, and
+// returns the messages that were not for v (what the root would handle).
+func feed(v common.View, msg tea.Msg) []tea.Msg {
+	var out []tea.Msg
+	queue := []tea.Msg{msg}
+	for len(queue) > 0 {
+		m := queue[0]
+		queue = queue[1:]
+		if a, ok := m.(common.Addressed); ok && a.Target() != v.ID() {
+			continue
+		}
+		_, cmd := v.Update(m)
+		for _, r := range uitest.Run(cmd) {
+			if _, ok := r.(common.Addressed); ok {
+				queue = append(queue, r)
+			} else {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+func loadedGroups(t *testing.T, ctx *common.Context) *Groups {
+	t.Helper()
+	g := New(ctx).(*Groups)
+	g.SetSize(120, 20)
+	for _, m := range uitest.Run(g.Init()) {
+		feed(g, m)
+	}
+	if len(g.Items()) == 0 {
+		t.Fatal("groups did not load")
+	}
+	return g
+}
+
+func texts(msgs []tea.Msg) string {
+	var s []string
+	for _, m := range msgs {
+		if n, ok := m.(common.Notify); ok {
+			s = append(s, n.Text)
+		}
+	}
+	return strings.Join(s, " | ")
+}
+
+func TestOpeningAGroupMakesItCurrent(t *testing.T) {
+	ctx, _ := newFake(t)
+	g := loadedGroups(t, ctx)
+	msgs := feed(g, tea.KeyMsg{Type: tea.KeyEnter}) // Acme Americas, the first row
+	var sel *common.SelectBillingGroup
+	pushed := false
+	for _, m := range msgs {
+		switch m := m.(type) {
+		case common.SelectBillingGroup:
+			sel = &m
+		case common.PushView:
+			_, pushed = m.View.(*GroupDetail)
+		}
+	}
+	if sel == nil || sel.ID != "g-am" || sel.Name != "Acme Americas" || !pushed {
+		t.Fatalf("select %+v, pushed %v (msgs %#v)", sel, pushed, msgs)
+	}
+}
+
+// createResult is what the create request answers, addressed as the view sent it.
+func createResult(g *Groups, b models.BillingGroup, err error) tea.Msg {
+	return common.Fetch(g.Req, "create", func(context.Context) (models.BillingGroup, error) { return b, err })()
+}
+
+func TestCreatedGroupGetsTheCursor(t *testing.T) {
+	ctx, f := newFake(t)
+	g := loadedGroups(t, ctx)
+	nordics := models.BillingGroup{BillingGroupID: "g-no", BillingGroupName: "Acme Nordics", AccountID: "acc"}
+	f.groups = append(f.groups, nordics) // the next load has it
+	msgs := feed(g, createResult(g, nordics, nil))
+	if !strings.Contains(texts(msgs), "Created billing group Acme Nordics") {
+		t.Fatalf("messages: %s", texts(msgs))
+	}
+	if b, ok := g.Selected(); !ok || b.BillingGroupID != "g-no" {
+		t.Fatalf("cursor on %+v", b)
+	}
+}
+
+func TestCreateOfUnknownOutcomeReadsBackAndNeverResends(t *testing.T) {
+	ctx, f := newFake(t)
+	g := loadedGroups(t, ctx)
+	g.acts.sent.account, g.acts.sent.name = "acc", "Acme Nordics"
+
+	// Not there: nothing was created, and nothing is sent again.
+	msgs := feed(g, createResult(g, models.BillingGroup{}, errDropped))
+	got := texts(msgs)
+	if !strings.Contains(got, "The connection dropped after the request was sent; checking whether billing group Acme Nordics was created") ||
+		!strings.Contains(got, "Billing group Acme Nordics does not exist: nothing was created") || strings.Contains(got, "refused") {
+		t.Fatalf("messages: %s", got)
+	}
+	// There: it was created, and the cursor goes to it.
+	f.groups = append(f.groups, models.BillingGroup{BillingGroupID: "g-no", BillingGroupName: "Acme Nordics", AccountID: "acc"})
+	msgs = feed(g, createResult(g, models.BillingGroup{}, errDropped))
+	if got := texts(msgs); !strings.Contains(got, "Billing group Acme Nordics exists: it was created") {
+		t.Fatalf("messages: %s", got)
+	}
+	if b, ok := g.Selected(); !ok || b.BillingGroupID != "g-no" {
+		t.Fatalf("cursor on %+v", b)
+	}
+	if f.creates != 0 {
+		t.Fatalf("the create was sent again %d times", f.creates)
+	}
+}
+
+func TestRefusedCreateComesBackWithTheMessageAtItsField(t *testing.T) {
+	ctx, _ := newFake(t)
+	a := &actions{ctx: ctx, req: common.NewRequests()}
+	v := &groupValues{Name: "Acme Nordics", Company: "Nordics AB"}
+	a.create = groupForm(ctx, "Create billing group", v, func() tea.Cmd { return nil })
+	msgs := uitest.Run(a.refused("create", errors.New("Invalid billing_group_name: too long")))
+	var form *components.Form
+	for _, m := range msgs {
+		if o, ok := m.(common.OpenModal); ok {
+			form, _ = o.Modal.(*components.Form)
+		}
+	}
+	if form != a.create {
+		t.Fatalf("the same form did not come back: %#v", msgs)
+	}
+	show(form)
+	view := ansi.Strip(form.View())
+	if !strings.Contains(view, "see Name") || !strings.Contains(view, "Invalid billing_group_name: too long") || !strings.Contains(view, "Acme Nordics") {
+		t.Fatalf("form:\n%s", view)
+	}
+	// A 409 names no field but is about the name.
+	uitest.Run(a.refused("create", errors.New("Billing group Acme Nordics already exists")))
+	show(form)
+	if view := ansi.Strip(form.View()); !strings.Contains(view, "see Name") {
+		t.Fatalf("conflict:\n%s", view)
+	}
+}
+
+// show sizes a modal and gives it one message (huh lays its fields out in Update).
+func show(m common.Modal) {
+	m.SetSize(100, 40)
+	m.Update(struct{}{})
+}
+
+func TestEditReviewListsOnlyWhatChanges(t *testing.T) {
+	orig := valuesOf(models.BillingGroup{BillingGroupName: "G", BillingCurrency: "USD", City: "San Francisco",
+		AddressLines: []string{"500 Market Street", "Suite 400"}, CountryCode: "US"})
+	v := orig
+	v.City, v.Currency, v.Country = "Oakland", "EUR", "us"
+	changes := groupChanges(orig, v)
+	if len(changes) != 2 || changes[0].Field != "Currency" || !changes[0].Warn || changes[1].Field != "City" ||
+		changes[1].Old != "San Francisco" || changes[1].New != "Oakland" {
+		t.Fatalf("changes: %+v", changes)
+	}
+	req, changed := request(v, &orig)
+	if !changed || req.City == nil || *req.City != "Oakland" || req.BillingCurrency == nil || req.CountryCode != nil || req.AddressLines != nil {
+		t.Fatalf("request: %+v", req)
+	}
+	if _, changed := request(orig, &orig); changed {
+		t.Fatal("nothing changed, yet something would be sent")
+	}
+}
+
+func TestPaletteUsesTheCurrentGroupElseTheProjectsGroup(t *testing.T) {
+	ctx, f := newFake(t)
+	invoices := func() []tea.Msg {
+		for _, c := range Commands() {
+			if c.Name == "invoices" {
+				return uitest.Run(c.Run(ctx, ""))
+			}
+		}
+		t.Fatal("no invoices command")
+		return nil
+	}
+	shown := func(msgs []tea.Msg) string {
+		for _, m := range msgs {
+			if p, ok := m.(common.PushView); ok {
+				return p.View.Title()
+			}
+		}
+		return "(nothing) " + texts(msgs)
+	}
+
+	ctx.Project = "prod" // in Acme Europe
+	msgs := invoices()
+	if got := shown(msgs); got != "Invoices of Acme Europe" {
+		t.Fatalf("project's group: %s", got)
+	}
+	found := false
+	for _, m := range msgs {
+		if s, ok := m.(common.SelectBillingGroup); ok {
+			found = s.ID == "g-eu"
+		}
+	}
+	if !found {
+		t.Fatal("the project's group was not made current")
+	}
+
+	ctx.BillingGroupID, ctx.BillingGroupName = "g-am", "Acme Americas"
+	gets := f.gets
+	if got := shown(invoices()); got != "Invoices of Acme Americas" || f.gets != gets {
+		t.Fatalf("current group: %s (project read %d times)", got, f.gets-gets)
+	}
+
+	ctx.BillingGroupID, ctx.BillingGroupName, ctx.Project = "", "", "lab" // no group
+	if got := shown(invoices()); !strings.Contains(got, "lab has no billing group: pick a group and press i") {
+		t.Fatalf("no group: %s", got)
+	}
+}
+
+func TestFolderIsCheckedInACommandNotInTheValidator(t *testing.T) {
+	ctx, _ := newFake(t)
+	v := NewInvoices(ctx, models.BillingGroup{BillingGroupID: "g", BillingGroupName: "G"})
+	v.SetSize(120, 20)
+	missing := t.TempDir() + "/missing"
+	a := &folderAsk{inv: invoice{Invoice: models.Invoice{InvoiceNumber: "A-1", DownloadURL: "http://x/a.pdf"}}, folder: missing}
+	if err := a.validate(missing); err != nil {
+		t.Fatalf("the validator looked at the filesystem: %v", err)
+	}
+	if a.validate(" ") == nil {
+		t.Fatal("an empty folder passed")
+	}
+	v.asked = a
+	a.form = v.folderForm(a)
+	check := common.Fetch(v.Req, "check", func(context.Context) (folderChecked, error) {
+		p, err := checkFolder(missing)
+		return folderChecked{p}, err
+	})
+	msgs := feed(v, check())
+	if err := a.validate(missing); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Fatalf("the check's answer is not at the field: %v", err)
+	}
+	reopened := false
+	for _, m := range msgs {
+		if o, ok := m.(common.OpenModal); ok {
+			reopened = o.Modal == common.Modal(a.form)
+		}
+	}
+	if !reopened || v.dl != nil {
+		t.Fatalf("form not back (download %v): %#v", v.dl, msgs)
+	}
+	if err := a.validate(missing + "2"); err != nil {
+		t.Fatalf("another folder is still refused: %v", err)
+	}
+}
+
+func TestOpenFailureSaysWhyAndOffersCopy(t *testing.T) {
+	msgs := uitest.Run(opened{number: "A-1", err: errors.New("no desktop opener here: xdg-open not found")}.notify())
+	n, ok := msgs[0].(common.Notify)
+	if !ok || n.Level != theme.LevelWarn || !strings.Contains(n.Text, "xdg-open not found") || !strings.Contains(n.Text, "press y to copy the link") {
+		t.Fatalf("got %#v", msgs)
+	}
+}
