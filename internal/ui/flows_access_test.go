@@ -90,12 +90,19 @@ func TestFlowAccessCreateUserCopyOnce(t *testing.T) {
 	s.keys("y")
 	s.mark()
 	s.keys("esc")
-	s.waitFor("Copied password with OSC 52", "ab_flow")
+	s.waitFor("Sent the password to your terminal as OSC 52", "ab_flow")
 	// After closing, the password is nowhere on a fully redrawn screen.
 	s.mark()
 	s.repaint(120, 40)
 	s.waitFor("ab_flow", "avnadmin")
 	s.absent(pw, 300*time.Millisecond)
+	// The cursor is on the new user (it sorts first, above the row it was on).
+	s.mark()
+	s.keys("d")
+	s.waitFor("Type ab_flow to confirm")
+	s.mark()
+	s.keys("esc")
+	s.waitFor("R reset credentials") // the view's own help: the modal is closed
 	// Palette commands act on the chosen service.
 	s.mark()
 	s.keys(":")
@@ -129,9 +136,13 @@ func TestFlowAccessResetCredentials(t *testing.T) {
 	// Users sort by name: app_ro, app_rw, avnadmin (the primary user).
 	s.mark()
 	s.keys("down", "down", "R")
-	s.waitFor("Reset the credentials of avnadmin on pg-main?")
+	s.waitFor("avnadmin is the primary user of pg-main", "breaks every connection that uses it", "Type avnadmin to confirm")
+	s.keys("enter") // no name typed: nothing happens
 	s.mark()
-	s.keys("y")
+	s.typeText("avnadmin")
+	s.waitFor("name matches")
+	s.mark()
+	s.keys("enter")
 	pw := s.shownPassword()
 	s.waitFor("New credentials for avnadmin")
 	if pw == before.Password {
@@ -334,4 +345,49 @@ func TestFlowAccessPaletteWithoutServiceAndReadOnly(t *testing.T) {
 	s.keys("c")
 	s.waitFor("Read-only mode")
 	s.absent("Create ACL", 200*time.Millisecond)
+}
+
+// Issue 8 §4: a current service carries into :users, :databases …; the picker asks
+// only when there is none.
+func TestFlowAccessPaletteUsesTheCurrentService(t *testing.T) {
+	e := startSandbox(t)
+	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
+	s.waitFor("acme-prod", "as admin")
+	s.mark()
+	s.keys(":")
+	s.typeText("service pg-main")
+	s.keys("enter")
+	s.waitFor("acme-prod › Services › pg-main", "b databases")
+	s.mark()
+	s.keys(":")
+	s.typeText("users")
+	s.keys("enter")
+	s.waitFor("acme-prod › pg-main › users", "app_rw", "primary")
+	s.absent("Choose a service", 0)
+	s.mark()
+	s.keys(":")
+	s.typeText("databases")
+	s.keys("enter")
+	s.waitFor("acme-prod › pg-main › databases", "defaultdb")
+}
+
+// Choosing in the picker makes the service current: the next command opens its view.
+func TestFlowAccessPickerChoiceBecomesCurrent(t *testing.T) {
+	e := startSandbox(t)
+	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
+	s.waitFor("acme-prod", "as admin")
+	s.mark()
+	s.keys(":")
+	s.typeText("topics")
+	s.keys("enter")
+	s.waitFor("Choose a service for its topics", "kafka-events")
+	s.mark()
+	s.keys("down", "enter") // kafka-events
+	s.waitFor("acme-prod › kafka-events › topics", "Partitions")
+	s.mark()
+	s.keys(":")
+	s.typeText("acl")
+	s.keys("enter")
+	s.waitFor("acme-prod › kafka-events › acl", "Permission")
+	s.absent("Choose a service", 0)
 }

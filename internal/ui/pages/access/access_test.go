@@ -16,29 +16,72 @@ import (
 	"github.com/svcui/svcui/internal/ui/components"
 )
 
-// fakeAPI answers the calls this pane makes and records the mutating ones.
+// errDropped stands for a write whose connection dropped after it was sent.
+var errDropped = errors.New("connection dropped after the request was sent")
+
+// fakeAPI answers the calls this pane makes, keeps what was created and records the
+// mutating calls.
 type fakeAPI struct {
 	common.API
-	mu      sync.Mutex
-	users   []models.ServiceUser
-	calls   []string
-	deleteE error
+	mu        sync.Mutex
+	users     []models.ServiceUser
+	topics    []models.Topic
+	dbs       []models.Database
+	acls      []models.ACL
+	nodes     int
+	typ       string
+	calls     []string
+	deleteE   error
+	createE   error // answered by every create (after doing it when it is errDropped)
+	lost      bool  // a dropped create did not happen
+	listCalls int
 }
 
 func (f *fakeAPI) record(s string) { f.mu.Lock(); f.calls = append(f.calls, s); f.mu.Unlock() }
+
+func (f *fakeAPI) mutations() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.calls...)
+}
+
+// created answers a create: createE, after the write when the error is errDropped.
+func (f *fakeAPI) created(do func()) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.createE == nil || errors.Is(f.createE, errDropped) && !f.lost {
+		do()
+	}
+	return f.createE
+}
 
 func (f *fakeAPI) ListServices(context.Context, string) ([]models.Service, error) {
 	return []models.Service{{ServiceName: "pg-main", ServiceType: "pg", State: "RUNNING"}, {ServiceName: "kafka-events", ServiceType: "kafka", State: "RUNNING"}}, nil
 }
 func (f *fakeAPI) GetService(_ context.Context, _, s string) (models.Service, error) {
-	return models.Service{ServiceName: s, ServiceType: "pg", ServiceURI: "postgres://avnadmin:old@db.example:5432/defaultdb?sslmode=require"}, nil
+	typ := f.typ
+	if typ == "" {
+		typ = "pg"
+	}
+	return models.Service{ServiceName: s, ServiceType: typ, NodeCount: f.nodes, State: "RUNNING",
+		ServiceURI: "postgres://avnadmin:old@db.example:5432/defaultdb?sslmode=require"}, nil
+}
+func (f *fakeAPI) GetConnectionInfo(context.Context, string, string) (models.ConnectionInfo, error) {
+	return models.ConnectionInfo{}, errors.New("no connection info here")
 }
 func (f *fakeAPI) ListUsers(context.Context, string, string) ([]models.ServiceUser, error) {
-	return f.users, nil
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.listCalls++
+	return append([]models.ServiceUser(nil), f.users...), nil
 }
 func (f *fakeAPI) CreateUser(_ context.Context, _, _ string, req models.CreateUserRequest) (models.ServiceUser, error) {
 	f.record("create " + req.Username + " " + req.Authentication)
-	return models.ServiceUser{Username: req.Username, Type: "regular", Password: "AVNS_secret1"}, nil
+	u := models.ServiceUser{Username: req.Username, Type: "regular", Password: "AVNS_secret1"}
+	if err := f.created(func() { f.users = append(f.users, models.ServiceUser{Username: u.Username, Type: u.Type}) }); err != nil {
+		return models.ServiceUser{}, err
+	}
+	return u, nil
 }
 func (f *fakeAPI) ResetCredentials(_ context.Context, _, _, u string) (models.ServiceUser, error) {
 	f.record("reset " + u)
@@ -47,6 +90,42 @@ func (f *fakeAPI) ResetCredentials(_ context.Context, _, _, u string) (models.Se
 func (f *fakeAPI) DeleteUser(_ context.Context, _, _, u string) error {
 	f.record("delete " + u)
 	return f.deleteE
+}
+func (f *fakeAPI) ListTopics(context.Context, string, string) ([]models.Topic, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]models.Topic(nil), f.topics...), nil
+}
+func (f *fakeAPI) CreateTopic(_ context.Context, _, _ string, req models.CreateTopicRequest) error {
+	f.record("topic " + req.TopicName)
+	return f.created(func() {
+		f.topics = append(f.topics, models.Topic{TopicName: req.TopicName, Partitions: models.FlexInt(req.Partitions),
+			Replication: models.FlexInt(req.Replication), State: "CONFIGURING"})
+	})
+}
+func (f *fakeAPI) ListDatabases(context.Context, string, string) ([]models.Database, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]models.Database(nil), f.dbs...), nil
+}
+func (f *fakeAPI) CreateDatabase(_ context.Context, _, _, db string) error {
+	f.record("database " + db)
+	return f.created(func() { f.dbs = append(f.dbs, models.Database{DatabaseName: db}) })
+}
+func (f *fakeAPI) ListACLs(context.Context, string, string) ([]models.ACL, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]models.ACL(nil), f.acls...), nil
+}
+func (f *fakeAPI) CreateACL(_ context.Context, _, _ string, req models.CreateACLRequest) ([]models.ACL, error) {
+	f.record("acl " + req.Username + " " + req.Topic + " " + string(req.Permission))
+	err := f.created(func() {
+		f.acls = append(f.acls, models.ACL{ID: "acl" + req.Username, Username: req.Username, Topic: req.Topic, Permission: req.Permission})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return f.ListACLs(context.Background(), "", "")
 }
 
 // run executes cmd and every command it produces, collecting the messages (batches and
@@ -96,7 +175,7 @@ func sequenceCmds(m tea.Msg) []tea.Cmd {
 func notices(msgs []tea.Msg) []string {
 	var s []string
 	for _, m := range msgs {
-		if n, ok := m.(common.Notify); ok {
+		if n, ok := m.(common.Notify); ok && n.Text != "" {
 			s = append(s, n.Text)
 		}
 	}
@@ -114,63 +193,111 @@ func modalOf(msgs []tea.Msg) common.Modal {
 
 func press(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
 
-func usersView(t *testing.T, f *fakeAPI, role models.Role) (*Access, *common.Context) {
-	t.Helper()
+// typeInto types text into a modal, one key at a time.
+func typeInto(m common.Modal, text string) {
+	for _, r := range text {
+		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+}
+
+func newCtx(f *fakeAPI, role models.Role) *common.Context {
 	ctx := common.NewContext()
 	ctx.API, ctx.Project = f, "acme-prod"
 	if role != "" {
 		ctx.Roles["acme-prod"] = role
 	}
-	a := NewAccess(ctx, target{Project: "acme-prod", Service: "pg-main", Type: "pg"}, common.AccessUsers)
-	a.SetSize(100, 20)
-	run(t, a, a.Init())
-	return a, ctx
+	ctx.Platform.IsOutcomeUnknown = func(err error) bool { return errors.Is(err, errDropped) }
+	return ctx
+}
+
+func usersView(t *testing.T, f *fakeAPI, role models.Role) (*Users, *common.Context) {
+	t.Helper()
+	ctx := newCtx(f, role)
+	u := NewUsers(ctx, target{Project: "acme-prod", Service: "pg-main", Type: "pg"})
+	u.SetSize(100, 20)
+	run(t, u, u.Init())
+	return u, ctx
+}
+
+// submit types into a form and sends it (enter through its fields), returning what
+// the form and the view produce.
+func submit(t *testing.T, v common.View, m common.Modal, text string, enters int) []tea.Msg {
+	t.Helper()
+	keys := textKeys(text)
+	for range enters {
+		keys = append(keys, tea.KeyMsg{Type: tea.KeyEnter})
+	}
+	return submitKeys(t, v, m, keys...)
+}
+
+func textKeys(text string) []tea.Msg {
+	var keys []tea.Msg
+	for _, r := range text {
+		keys = append(keys, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	return keys
+}
+
+var enter = tea.KeyMsg{Type: tea.KeyEnter}
+
+// submitKeys drives a form with keys and feeds the results to the view.
+func submitKeys(t *testing.T, v common.View, m common.Modal, keys ...tea.Msg) []tea.Msg {
+	t.Helper()
+	m.SetSize(100, 40)
+	var out []tea.Msg
+	for _, msg := range drive(t, m, keys...) {
+		if _, ok := msg.(common.Addressed); ok {
+			out = append(out, run(t, v, common.Send(msg))...)
+			continue
+		}
+		out = append(out, msg)
+	}
+	return out
 }
 
 func TestPrimaryUserDeleteRefusedBeforeRequest(t *testing.T) {
 	f := &fakeAPI{users: []models.ServiceUser{{Username: "avnadmin", Type: models.UserPrimary}, {Username: "app", Type: "regular"}}}
-	a, _ := usersView(t, f, models.RoleAdmin)
-	a.table.Select("avnadmin")
-	_, cmd := a.Update(press("d"))
-	msgs := run(t, a, cmd)
+	u, _ := usersView(t, f, models.RoleAdmin)
+	u.Table.Select("avnadmin")
+	_, cmd := u.Update(press("d"))
+	msgs := run(t, u, cmd)
 	if modalOf(msgs) != nil {
 		t.Fatal("a confirmation opened for the primary user")
 	}
 	if got := notices(msgs); len(got) != 1 || got[0] != PrimaryRefusal {
 		t.Fatalf("notices %q", got)
 	}
-	if len(f.calls) != 0 {
-		t.Fatalf("requests sent: %v", f.calls)
+	if len(f.mutations()) != 0 {
+		t.Fatalf("requests sent: %v", f.mutations())
 	}
 }
 
 func TestDeveloperMayNotDeleteButMayReset(t *testing.T) {
 	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
-	a, _ := usersView(t, f, models.RoleDeveloper)
-	a.table.Select("app")
-	_, cmd := a.Update(press("d"))
-	msgs := run(t, a, cmd)
-	if modalOf(msgs) != nil || len(f.calls) != 0 {
-		t.Fatalf("developer delete went ahead: %v", f.calls)
+	u, _ := usersView(t, f, models.RoleDeveloper)
+	u.Table.Select("app")
+	_, cmd := u.Update(press("d"))
+	msgs := run(t, u, cmd)
+	if modalOf(msgs) != nil || len(f.mutations()) != 0 {
+		t.Fatalf("developer delete went ahead: %v", f.mutations())
 	}
 	if got := notices(msgs); len(got) != 1 || !strings.Contains(got[0], "only an admin may delete") {
 		t.Fatalf("notices %q", got)
 	}
-	_, cmd = a.Update(press("R"))
-	m := modalOf(run(t, a, cmd))
-	if _, ok := m.(*components.Confirm); !ok {
-		t.Fatalf("reset should ask first, got %T", m)
+	_, cmd = u.Update(press("R"))
+	if _, ok := modalOf(run(t, u, cmd)).(*components.Confirm); !ok {
+		t.Fatal("reset should ask first")
 	}
 }
 
 func TestReadOnlyRefusesEveryMutation(t *testing.T) {
 	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
-	a, ctx := usersView(t, f, models.RoleAdmin)
+	u, ctx := usersView(t, f, models.RoleAdmin)
 	ctx.ReadOnly = true
-	a.table.Select("app")
+	u.Table.Select("app")
 	for _, k := range []string{"c", "R", "d"} {
-		_, cmd := a.Update(press(k))
-		msgs := run(t, a, cmd)
+		_, cmd := u.Update(press(k))
+		msgs := run(t, u, cmd)
 		if modalOf(msgs) != nil {
 			t.Fatalf("%s opened a modal in read-only mode", k)
 		}
@@ -178,19 +305,19 @@ func TestReadOnlyRefusesEveryMutation(t *testing.T) {
 			t.Fatalf("%s: notices %q", k, got)
 		}
 	}
-	if len(f.calls) != 0 {
-		t.Fatalf("requests sent: %v", f.calls)
+	if len(f.mutations()) != 0 {
+		t.Fatalf("requests sent: %v", f.mutations())
 	}
 }
 
-func TestResetShowsSecretWithUserURI(t *testing.T) {
+func TestResetShowsSecretWithUserURIAndRemembersIt(t *testing.T) {
 	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
-	a, _ := usersView(t, f, models.RoleAdmin)
-	a.table.Select("app")
-	_, cmd := a.Update(press("R"))
-	confirm := modalOf(run(t, a, cmd))
+	u, ctx := usersView(t, f, models.RoleAdmin)
+	u.Table.Select("app")
+	_, cmd := u.Update(press("R"))
+	confirm := modalOf(run(t, u, cmd))
 	_, cmd = confirm.Update(press("y"))
-	msgs := run(t, a, cmd)
+	msgs := run(t, u, cmd)
 	secret, ok := modalOf(msgs).(*components.Secret)
 	if !ok {
 		t.Fatalf("no secret modal: %v", msgs)
@@ -205,143 +332,122 @@ func TestResetShowsSecretWithUserURI(t *testing.T) {
 		}
 	}
 	_, cmd = secret.Update(press("u"))
-	cp := cmd().(common.CopyRequest)
-	if cp.Value != "postgres://app:AVNS_secret2@db.example:5432/defaultdb?sslmode=require" {
+	if cp := cmd().(common.CopyRequest); cp.Value != "postgres://app:AVNS_secret2@db.example:5432/defaultdb?sslmode=require" {
 		t.Fatalf("URI %q", cp.Value)
+	}
+	if pw, ok := ctx.Password("acme-prod", "pg-main", "app"); !ok || pw != "AVNS_secret2" {
+		t.Fatalf("reset password not remembered: %q %v", pw, ok)
 	}
 }
 
-func TestCreateUserFormValidatesAndSendsAuthentication(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
-	a, _ := usersView(t, f, models.RoleAdmin)
-	form := a.userForm().(*components.Form)
-	form.SetSize(100, 30)
-	run(t, a, form.Init())
-	type_ := func(s string) {
-		for _, r := range s {
-			_, c := form.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-			_ = c
-		}
+func TestResettingThePrimaryUserNeedsItsNameTyped(t *testing.T) {
+	f := &fakeAPI{users: []models.ServiceUser{{Username: "avnadmin", Type: models.UserPrimary}, {Username: "app", Type: "regular"}}}
+	u, _ := usersView(t, f, models.RoleAdmin)
+	u.Table.Select("avnadmin")
+	_, cmd := u.Update(press("R"))
+	tc, ok := modalOf(run(t, u, cmd)).(*components.TypedConfirm)
+	if !ok {
+		t.Fatal("the primary user's reset must ask for its name")
 	}
-	type_("ap")
+	tc.SetSize(100, 30)
+	if v := tc.View(); !strings.Contains(v, "breaks every connection that uses it") || !strings.Contains(v, "Type avnadmin to confirm") {
+		t.Fatalf("confirmation:\n%s", v)
+	}
+	if _, cmd := tc.Update(tea.KeyMsg{Type: tea.KeyEnter}); cmd != nil || len(f.mutations()) != 0 {
+		t.Fatal("enter without the name must do nothing")
+	}
+	typeInto(tc, "avnadmin")
+	_, cmd = tc.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	run(t, u, cmd)
+	if got := f.mutations(); len(got) != 1 || got[0] != "reset avnadmin" {
+		t.Fatalf("calls %q", got)
+	}
+}
+
+func TestCreateUserFormValidatesAsTyped(t *testing.T) {
+	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
+	u, _ := usersView(t, f, models.RoleAdmin)
+	form := u.form()
+	form.SetSize(100, 30)
+	run(t, u, form.Init())
+	typeInto(form, "ap")
 	if !strings.Contains(form.LiveError(), "at least 3") {
 		t.Fatalf("live error %q", form.LiveError())
 	}
-	type_("p")
+	typeInto(form, "p")
 	if !strings.Contains(form.LiveError(), "already exists") {
 		t.Fatalf("duplicate not caught: %q", form.LiveError())
 	}
-	type_("_2")
+	typeInto(form, "_2")
 	if form.LiveError() != "" {
 		t.Fatalf("valid name refused: %q", form.LiveError())
 	}
 }
 
-func TestUnsupportedKindsSayWhy(t *testing.T) {
-	if got := unsupported(common.AccessACL, "pg-main", "pg"); !strings.Contains(got, "only on Kafka") {
-		t.Fatal(got)
+func TestCreateUserSendsAuthenticationSelectsAndRemembers(t *testing.T) {
+	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}, {Username: "zz", Type: "regular"}}}
+	u, ctx := usersView(t, f, models.RoleAdmin)
+	u.Table.Select("app")
+	msgs := submit(t, u, u.form(), "new_user", 2)
+	if got := f.mutations(); len(got) != 1 || got[0] != "create new_user scram-sha-256" {
+		t.Fatalf("calls %q", got)
 	}
-	if got := unsupported(common.AccessDatabases, "kafka-events", "kafka"); !strings.Contains(got, "PostgreSQL and MySQL") {
-		t.Fatal(got)
+	if _, ok := modalOf(msgs).(*components.Secret); !ok {
+		t.Fatal("no one-time secret after create")
 	}
-	if unsupported(common.AccessTopics, "k", "kafka") != "" || unsupported(common.AccessDatabases, "m", "mysql") != "" {
-		t.Fatal("supported kinds refused")
+	if u.Table.SelectedKey() != "new_user" {
+		t.Fatalf("cursor on %q, want the new user", u.Table.SelectedKey())
+	}
+	if pw, _ := ctx.Password("acme-prod", "pg-main", "new_user"); pw != "AVNS_secret1" {
+		t.Fatalf("created password not remembered: %q", pw)
 	}
 }
 
-func TestPickerOpensPendingViewAndFollowsProject(t *testing.T) {
-	ctx := common.NewContext()
-	ctx.API, ctx.Project = &fakeAPI{}, "acme-prod"
-	p := New(ctx).(*Picker)
-	p.SetSize(100, 20)
-	run(t, p, p.Init())
-	// A palette command before any service is chosen asks for one.
-	_, cmd := p.Update(common.OpenAccess{Project: "acme-prod", View: common.AccessTopics})
-	if got := notices(run(t, p, cmd)); len(got) != 1 || !strings.Contains(got[0], "Choose a service") {
-		t.Fatalf("notices %q", got)
+func TestRefusedCreateBringsTheSameFormBack(t *testing.T) {
+	f := &fakeAPI{createE: errors.New("Invalid username: reserved name")}
+	u, _ := usersView(t, f, models.RoleAdmin)
+	form := u.form()
+	msgs := submit(t, u, form, "admin_x", 2)
+	back, ok := modalOf(msgs).(*components.Form)
+	if !ok || back != form {
+		t.Fatalf("the form did not come back: %T", modalOf(msgs))
 	}
-	p.table.Select("kafka-events")
-	_, cmd = p.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	msgs := run(t, p, cmd)
-	var push common.PushView
-	cleared := false
-	for _, m := range msgs {
-		switch m := m.(type) {
-		case common.PushView:
-			push = m
-		case common.Notify:
-			cleared = cleared || m.Text == ""
+	back.SetSize(100, 40)
+	if v := back.View(); !strings.Contains(v, "see Username") || !strings.Contains(v, "reserved name") || !strings.Contains(v, "admin_x") {
+		t.Fatalf("refused form:\n%s", v)
+	}
+}
+
+func TestUnknownOutcomeOfAUserCreateReadsBackAndOffersAReset(t *testing.T) {
+	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}, createE: errDropped}
+	u, ctx := usersView(t, f, models.RoleAdmin)
+	msgs := submit(t, u, u.form(), "lost_pw", 2)
+	got := strings.Join(notices(msgs), "\n")
+	for _, want := range []string{"The connection dropped after the request was sent; checking whether user lost_pw was created…",
+		"User lost_pw exists: it was created; its password was not received; press R to reset its credentials"} {
+		if !strings.Contains(got, want) {
+			t.Fatalf("missing %q in:\n%s", want, got)
 		}
 	}
-	if push.View == nil || !cleared {
-		t.Fatalf("enter should push the view and clear the prompt: %v", msgs)
+	if calls := f.mutations(); len(calls) != 1 {
+		t.Fatalf("the create was sent again: %q", calls)
 	}
-	if v := push.View.(*Access); v.kind != common.AccessTopics || v.t.Service != "kafka-events" || v.t.Type != "kafka" {
-		t.Fatalf("pushed %+v", v.t)
+	if u.Table.SelectedKey() != "lost_pw" {
+		t.Fatalf("cursor on %q", u.Table.SelectedKey())
 	}
-	if p.Title() != "kafka-events" {
-		t.Fatalf("title %q", p.Title())
+	if _, ok := ctx.Password("acme-prod", "pg-main", "lost_pw"); ok {
+		t.Fatal("a password was remembered that never arrived")
 	}
-	// With a service chosen, the next command opens its view at once.
-	_, cmd = p.Update(common.OpenAccess{Project: "acme-prod", View: common.AccessACL})
-	if push := cmd().(common.PushView); push.View.(*Access).kind != common.AccessACL {
-		t.Fatal("acl not opened")
+	confirm, ok := modalOf(msgs).(*components.Confirm)
+	if !ok {
+		t.Fatalf("no reset offered: %T", modalOf(msgs))
 	}
-	// Another project forgets the choice.
-	_, cmd = p.Update(common.ProjectSelected{Name: "acme-staging"})
-	run(t, p, cmd)
-	if p.Title() != "Users" || p.chosen.Service != "" {
-		t.Fatalf("choice kept across projects: %q", p.Title())
+	_, cmd := confirm.Update(press("y"))
+	if _, ok := modalOf(run(t, u, cmd)).(*components.Secret); !ok {
+		t.Fatal("the offered reset showed no secret")
 	}
-}
-
-func TestDeleteErrorShowsPlatformMessage(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}, deleteE: errors.New("Forbidden: not allowed")}
-	a, _ := usersView(t, f, "")
-	a.table.Select("app")
-	_, cmd := a.Update(press("d"))
-	tc := modalOf(run(t, a, cmd)).(*components.TypedConfirm)
-	for _, r := range "app" {
-		tc.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-	}
-	_, cmd = tc.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	got := notices(run(t, a, cmd))
-	if len(got) == 0 || got[len(got)-1] != "Forbidden: not allowed" {
-		t.Fatalf("notices %q", got)
-	}
-}
-
-func TestTopicsRefreshFastWhileConfiguring(t *testing.T) {
-	ctx := common.NewContext()
-	a := NewAccess(ctx, target{Project: "p", Service: "k", Type: "kafka"}, common.AccessTopics)
-	a.SetSize(100, 10)
-	a.data.Topics = []models.Topic{{TopicName: "a", State: "ACTIVE"}, {TopicName: "b", State: "CONFIGURING"}}
-	a.render()
-	if a.RefreshInterval() != common.FastRefresh || !a.Animating() {
-		t.Fatal("a configuring topic should refresh fast and spin")
-	}
-	if !strings.Contains(a.View(), "CONFIGURING") {
-		t.Fatalf("view:\n%s", a.View())
-	}
-	a.data.Topics[1].State = "ACTIVE"
-	if a.RefreshInterval() != ctx.Refresh || a.Animating() {
-		t.Fatal("all ACTIVE: back to the normal interval")
-	}
-}
-
-func TestCommandsOpenAccessForCurrentProject(t *testing.T) {
-	ctx := common.NewContext()
-	ctx.Project = "acme-prod"
-	want := map[string]string{"users": common.AccessUsers, "acl": common.AccessACL, "topics": common.AccessTopics, "databases": common.AccessDatabases}
-	for _, c := range Commands() {
-		msg, ok := c.Run(ctx, "")().(common.OpenAccess)
-		if !ok || msg.View != want[c.Name] || msg.Project != "acme-prod" || msg.Service != "" || c.Mutating {
-			t.Fatalf("%s: %+v", c.Name, msg)
-		}
-		delete(want, c.Name)
-	}
-	if len(want) != 0 {
-		t.Fatalf("missing commands %v", want)
+	if calls := f.mutations(); len(calls) != 2 || calls[1] != "reset lost_pw" {
+		t.Fatalf("calls %q", calls)
 	}
 }
 
@@ -395,60 +501,4 @@ func drive(t *testing.T, m common.Modal, keys ...tea.Msg) []tea.Msg {
 		flush()
 	}
 	return out
-}
-
-func TestCreateUserSendsTheServiceTypesAuthentication(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
-	a, _ := usersView(t, f, models.RoleAdmin)
-	form := a.userForm()
-	form.SetSize(100, 30)
-	keys := []tea.Msg{}
-	for _, r := range "new_user" {
-		keys = append(keys, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-	}
-	keys = append(keys, tea.KeyMsg{Type: tea.KeyEnter}, tea.KeyMsg{Type: tea.KeyEnter})
-	msgs := drive(t, form, keys...)
-	var secret *components.Secret
-	for _, m := range msgs {
-		if _, ok := m.(common.Addressed); ok {
-			secret, _ = modalOf(run(t, a, common.Send(m))).(*components.Secret)
-		}
-	}
-	if len(f.calls) != 1 || f.calls[0] != "create new_user scram-sha-256" {
-		t.Fatalf("calls %q", f.calls)
-	}
-	if secret == nil {
-		t.Fatal("no one-time secret after create")
-	}
-}
-
-func TestOpenAccessFromServicesSelectsTheService(t *testing.T) {
-	ctx := common.NewContext()
-	ctx.API, ctx.Project = &fakeAPI{}, "acme-prod"
-	p := New(ctx).(*Picker)
-	p.SetSize(100, 20)
-	run(t, p, p.Init())
-	_, cmd := p.Update(common.OpenAccess{Project: "acme-prod", Service: "pg-main", ServiceType: "pg", View: common.AccessDatabases})
-	push := cmd().(common.PushView).View.(*Access)
-	if push.kind != common.AccessDatabases || push.t.Service != "pg-main" || p.table.SelectedKey() != "pg-main" || p.Title() != "pg-main" {
-		t.Fatalf("pushed %+v, selected %q, title %q", push.t, p.table.SelectedKey(), p.Title())
-	}
-}
-
-func TestDeleteWhereThePlatformHasNoneSaysSo(t *testing.T) {
-	f := &fakeAPI{}
-	ctx := common.NewContext()
-	ctx.API, ctx.Project = f, "acme-prod"
-	ctx.Roles["acme-prod"] = models.RoleAdmin
-	a := NewAccess(ctx, target{Project: "acme-prod", Service: "pg-main", Type: "pg"}, common.AccessDatabases)
-	a.SetSize(100, 20)
-	run(t, a, a.Init())
-	_, cmd := a.Update(press("d"))
-	msgs := run(t, a, cmd)
-	if modalOf(msgs) != nil || len(f.calls) != 0 {
-		t.Fatalf("delete of a database went ahead: %v", f.calls)
-	}
-	if got := notices(msgs); len(got) != 1 || !strings.Contains(got[0], "cannot delete databases") {
-		t.Fatalf("notices %q", got)
-	}
 }

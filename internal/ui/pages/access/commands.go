@@ -1,23 +1,57 @@
 package access
 
 import (
+	"slices"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/ui/common"
 )
 
-// Commands are the pane's palette commands; each opens a sub-view of the chosen service
-// in the Users tab, or the service picker when none is chosen yet.
+// Commands are the pane's palette commands. Each opens a sub-view in the Users tab: of
+// the service named, else of the current service, else the picker asks for one. A
+// command offers only the services it can show (acl and topics: Kafka; databases:
+// PostgreSQL and MySQL) when their type is known.
 func Commands() []common.Command {
-	open := func(view string) func(*common.Context, string) tea.Cmd {
-		return func(ctx *common.Context, _ string) tea.Cmd {
-			return common.Send(common.OpenAccess{Project: ctx.Project, View: view})
-		}
+	cmd := func(view, help string) common.Command {
+		return common.Command{Name: view, Arg: common.ServiceArg, OptionalArg: true, Help: help,
+			Accepts: func(ctx *common.Context, name string) bool { return accepts(ctx, view, name) },
+			Run: func(ctx *common.Context, name string) tea.Cmd {
+				return open(ctx, view, name)
+			}}
 	}
 	return []common.Command{
-		{Name: "users", Help: "users of the chosen service", Run: open(common.AccessUsers)},
-		{Name: "acl", Help: "Kafka ACLs of the chosen service", Run: open(common.AccessACL)},
-		{Name: "topics", Help: "Kafka topics of the chosen service", Run: open(common.AccessTopics)},
-		{Name: "databases", Help: "databases of the chosen service", Run: open(common.AccessDatabases)},
+		cmd(common.AccessUsers, "users of the current service (or of SERVICE)"),
+		cmd(common.AccessACL, "Kafka ACLs of the current service (or of SERVICE)"),
+		cmd(common.AccessTopics, "Kafka topics of the current service (or of SERVICE)"),
+		cmd(common.AccessDatabases, "databases of the current service (or of SERVICE)"),
 	}
+}
+
+// open asks the Users tab for view of the named service, else of the current one.
+func open(ctx *common.Context, view, name string) tea.Cmd {
+	msg := common.OpenAccess{Project: ctx.Project, View: view}
+	switch {
+	case name != "":
+		if names, ok := ctx.ServiceNames[ctx.Project]; ok && !slices.Contains(names, name) {
+			return common.Warn("No service named “" + name + "” in " + ctx.Project)
+		}
+		msg.Service = name
+		if name == ctx.Service {
+			msg.ServiceType = ctx.ServiceType
+		}
+	case ctx.Service != "":
+		msg.Service, msg.ServiceType = ctx.Service, ctx.ServiceType
+	}
+	return common.Send(msg)
+}
+
+// accepts reports whether a service can show view: every service has users; the others
+// depend on the type, which is known for the current service (unknown types are offered:
+// the view says why when it has nothing).
+func accepts(ctx *common.Context, view, name string) bool {
+	if name != ctx.Service || ctx.ServiceType == "" {
+		return true
+	}
+	return unsupported(view, name, ctx.ServiceType) == ""
 }

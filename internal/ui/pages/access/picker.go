@@ -1,88 +1,111 @@
-// Package access is the Users tab (issue 3 §4): a picker of the current project's
-// services, and per service its users (create, reset credentials, delete, one-time
-// secrets), Kafka ACLs and topics, and relational databases.
 package access
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
-	"github.com/svcui/svcui/internal/ui/keys"
 )
 
-// target names the service a sub-view works on.
-type target struct{ Project, Service, Type string }
-
-// Picker is the Users tab's root view: the current project's services; enter chooses
-// one and opens its users (or the sub-view a palette command asked for).
+// Picker is the Users tab's root view: the current project's services. Enter makes one
+// current and opens its users (or the sub-view a palette command asked for); palette
+// commands open the current service's sub-view directly, so the picker is only asked
+// when there is no current service.
 type Picker struct {
-	ctx      *common.Context
-	req      *common.Requests
-	table    *components.Table
-	project  string
-	services map[string]models.Service
-	chosen   target
-	// pending is the sub-view a palette command asked for before a service was chosen.
+	*base.List[models.Service]
+	// project is the project the rows belong to.
+	project string
+	// pending is the sub-view a palette command asked for before a service was current.
 	pending string
 }
 
 // New builds the Users tab's root view.
 func New(ctx *common.Context) common.View {
-	t := components.NewTable(ctx, []components.Column{
-		{Title: "", Width: 1, Max: 1},
-		{Title: "Service", Flex: true, Max: 48},
-		{Title: "Type", Max: 14},
-		{Title: "State", Max: 20, Styled: true},
+	p := &Picker{}
+	p.List = base.NewList(ctx, base.ListSpec[models.Service]{
+		Title: "Users",
+		Noun:  "service",
+		Columns: []components.Column{
+			{Title: "", Width: 1, Max: 1},
+			{Title: "Service", Flex: true, Max: 48},
+			{Title: "Type", Max: 14},
+			{Title: "State", Max: 20, Styled: true},
+		},
+		Load:           p.load,
+		Key:            func(sv models.Service) string { return sv.ServiceName },
+		Row:            p.row,
+		FollowsProject: true,
+		Loaded:         p.loaded,
+		Actions: []base.Action[models.Service]{
+			{Key: ctx.Keys.Open, Help: "users", Run: p.choose},
+		},
+		Interval: func() time.Duration {
+			if p.Animating() {
+				return common.FastRefresh
+			}
+			return ctx.Refresh
+		},
 	})
-	t.Empty = "No services in this project."
-	return &Picker{ctx: ctx, req: common.NewRequests(), table: t, project: ctx.Project, services: map[string]models.Service{}}
+	return p
 }
 
-func (p *Picker) Init() tea.Cmd { return p.load() }
-
-func (p *Picker) load() tea.Cmd {
-	project := p.project
-	if project == "" {
-		p.table.Empty = "No project chosen yet: pick one in the Projects tab (1)."
-		return nil
+func (p *Picker) load() (base.Fetcher[models.Service], string) {
+	project := p.Ctx.Project
+	if project != p.project {
+		p.project, p.pending = project, ""
 	}
-	api := p.ctx.API
-	return common.Fetch(p.req, "services", func(ctx context.Context) ([]models.Service, error) {
-		return api.ListServices(ctx, project)
-	})
+	if project == "" {
+		return nil, "No project chosen yet: pick one in the Projects tab (1)."
+	}
+	p.Spec.Empty = "No services in " + project + "."
+	api := p.Ctx.API
+	return func(ctx context.Context) ([]models.Service, error) {
+		svs, err := api.ListServices(ctx, project)
+		slices.SortStableFunc(svs, func(a, b models.Service) int { return strings.Compare(a.ServiceName, b.ServiceName) })
+		return svs, err
+	}, ""
 }
 
-// Title is the chosen service, so the breadcrumb reads project › service › users.
+func (p *Picker) loaded(svs []models.Service) tea.Cmd {
+	names := make([]string, 0, len(svs))
+	for _, sv := range svs {
+		names = append(names, sv.ServiceName)
+	}
+	p.Ctx.SetServiceNames(p.project, names)
+	if p.Ctx.Service != "" && p.Table.SelectedKey() != p.Ctx.Service {
+		p.Table.Select(p.Ctx.Service)
+	}
+	return nil
+}
+
+// row marks the current service.
+func (p *Picker) row(sv models.Service) components.Row {
+	mark := " "
+	if sv.ServiceName == p.Ctx.Service && p.project == p.Ctx.Project {
+		mark = "●"
+	}
+	return components.Row{Cells: []string{mark, sv.ServiceName, sv.ServiceType, components.Badge(p.Ctx, string(sv.State))},
+		Sort: []string{"", sv.ServiceName, sv.ServiceType, string(sv.State)}}
+}
+
+// Title is the current service, so the breadcrumb reads project › service › users.
 func (p *Picker) Title() string {
-	if p.chosen.Service != "" && p.chosen.Project == p.project {
-		return p.chosen.Service
+	if p.Ctx.Service != "" {
+		return p.Ctx.Service
 	}
 	return "Users"
 }
 
-func (p *Picker) SetSize(w, h int) { p.table.SetSize(w, h) }
-func (p *Picker) Capturing() bool  { return p.table.Filtering() }
-func (p *Picker) ID() int64        { return p.req.ID }
-func (p *Picker) Refresh() tea.Cmd { return p.load() }
-func (p *Picker) Leave()           { p.req.CancelAll() }
-
-// RefreshInterval is fast while a service is REBUILDING or REBALANCING.
-func (p *Picker) RefreshInterval() time.Duration {
-	if p.Animating() {
-		return common.FastRefresh
-	}
-	return p.ctx.Refresh
-}
-
 // Animating reports an in-progress badge on screen (its spinner turns).
 func (p *Picker) Animating() bool {
-	for _, sv := range p.services {
+	for _, sv := range p.Items() {
 		if sv.State.InProgress() {
 			return true
 		}
@@ -90,142 +113,91 @@ func (p *Picker) Animating() bool {
 	return false
 }
 
-// View re-renders the rows while a badge spins.
-func (p *Picker) View() string {
-	if p.Animating() {
-		p.render()
-	}
-	return p.table.View()
-}
-
-// ClaimsKey takes esc while a filter is applied (esc clears it before going back).
-func (p *Picker) ClaimsKey(msg tea.KeyMsg) bool {
-	return key.Matches(msg, p.ctx.Keys.Back) && p.table.FilterText() != ""
-}
-
-func (p *Picker) ShortHelp() []key.Binding {
-	k := p.ctx.Keys
-	return keys.Enabled(withHelp(k.Open, "users"), k.Filter)
-}
-
-func (p *Picker) FullHelp() [][]key.Binding {
-	return [][]key.Binding{keys.Enabled(withHelp(p.ctx.Keys.Open, "choose service"), p.ctx.Keys.Refresh), p.table.HelpBindings()}
-}
-
-func withHelp(b key.Binding, desc string) key.Binding {
-	b.SetHelp(b.Help().Key, desc)
-	return b
-}
-
 func (p *Picker) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	switch msg := msg.(type) {
-	case common.Result[[]models.Service]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
+	case common.SpinnerTick:
+		if p.Animating() {
+			p.Rerender()
 		}
-		if msg.Err != nil {
-			p.table.SetError(p.ctx.ErrorText(msg.Err))
-			return p, common.Send(common.RefreshDone{Err: msg.Err})
-		}
-		p.setServices(msg.Value)
-		return p, common.Send(common.RefreshDone{})
-	case common.ProjectSelected:
-		if msg.Name == p.project {
-			return p, nil
-		}
-		p.project, p.chosen, p.pending = msg.Name, target{}, ""
-		p.req.Forget("services")
-		p.services = map[string]models.Service{}
-		p.table.SetRows(nil)
-		return p, p.load()
-	case common.RefreshNow:
-		return p, p.load()
+		return p, nil
 	case common.OpenAccess:
 		return p, p.openAccess(msg)
-	case tea.KeyMsg:
-		if !p.table.Filtering() && key.Matches(msg, p.ctx.Keys.Open) {
-			return p, p.choose()
-		}
 	}
-	_, cmd := p.table.Update(msg)
-	return p, cmd
+	return p, p.Handle(msg)
 }
 
-// openAccess shows a service's sub-view; without a service (a palette command) it uses
-// the chosen one, or asks for one with the picker.
+// openAccess shows a service's sub-view; without a service (a palette command with no
+// current service) it asks for one with the picker.
 func (p *Picker) openAccess(msg common.OpenAccess) tea.Cmd {
 	view := msg.View
 	if view == "" {
 		view = common.AccessUsers
 	}
 	if msg.Service == "" {
-		if p.chosen.Service != "" && p.chosen.Project == p.ctx.Project {
-			return p.push(p.chosen, view)
-		}
 		p.pending = view
 		return common.Info("Choose a service for its " + view + " (enter)")
 	}
 	t := target{Project: msg.Project, Service: msg.Service, Type: msg.ServiceType}
 	if t.Project == "" {
-		t.Project = p.ctx.Project
+		t.Project = p.Ctx.Project
 	}
-	if sv, ok := p.services[t.Service]; ok && t.Type == "" && t.Project == p.project {
-		t.Type = sv.ServiceType
-	}
-	p.chosen, p.pending = t, ""
-	p.render()
 	if t.Project == p.project {
+		for _, sv := range p.Items() {
+			if sv.ServiceName == t.Service && t.Type == "" {
+				t.Type = sv.ServiceType
+			}
+		}
 		// Coming back (esc) lands on the service that was opened.
-		p.table.Select(t.Service)
+		p.SelectLater(t.Service)
 	}
-	return p.push(t, view)
+	p.pending = ""
+	return p.open(t, view)
 }
 
-func (p *Picker) choose() tea.Cmd {
-	sv, ok := p.services[p.table.SelectedKey()]
-	if !ok {
-		return nil
+// choose opens the selected service's sub-view and makes it current.
+func (p *Picker) choose(sv models.Service) tea.Cmd {
+	if cmd := nameless("service", sv.ServiceName, "open"); cmd != nil {
+		return cmd
 	}
 	view, asked := p.pending, p.pending != ""
 	if view == "" {
 		view = common.AccessUsers
 	}
-	p.chosen, p.pending = target{Project: p.project, Service: sv.ServiceName, Type: sv.ServiceType}, ""
-	p.render()
+	p.pending = ""
+	cmd := p.open(target{Project: p.project, Service: sv.ServiceName, Type: sv.ServiceType}, view)
 	if asked {
 		// Clear the "Choose a service…" prompt now that it is answered.
-		return tea.Batch(common.Info(""), p.push(p.chosen, view))
+		return tea.Batch(common.Info(""), cmd)
 	}
-	return p.push(p.chosen, view)
+	return cmd
 }
 
-func (p *Picker) push(t target, view string) tea.Cmd {
-	return common.Send(common.PushView{View: NewAccess(p.ctx, t, view)})
-}
-
-func (p *Picker) setServices(list []models.Service) {
-	p.services = make(map[string]models.Service, len(list))
-	names := make([]string, 0, len(list))
-	for _, sv := range list {
-		p.services[sv.ServiceName] = sv
-		names = append(names, sv.ServiceName)
-	}
-	p.ctx.SetServiceNames(p.project, names)
-	p.table.Empty = "No services in " + p.project + "."
-	p.render()
-}
-
-func (p *Picker) render() {
-	rows := make([]components.Row, 0, len(p.services))
-	for _, sv := range p.services {
-		mark := " "
-		if sv.ServiceName == p.chosen.Service && p.chosen.Project == p.project {
-			mark = "●"
+// open makes t the current service (the breadcrumb and later palette commands follow)
+// and pushes its sub-view.
+func (p *Picker) open(t target, view string) tea.Cmd {
+	c := p.Ctx
+	var sel tea.Cmd
+	if c.Project != t.Project || c.Service != t.Service || (t.Type != "" && c.ServiceType != t.Type) {
+		typ := t.Type
+		if typ == "" && c.Service == t.Service {
+			typ = c.ServiceType
 		}
-		rows = append(rows, components.Row{Key: sv.ServiceName, Cells: []string{
-			mark, sv.ServiceName, sv.ServiceType, components.Badge(p.ctx, string(sv.State)),
-		}, Sort: []string{"", sv.ServiceName, sv.ServiceType, string(sv.State)}})
+		sel = common.Send(common.SelectService{Project: t.Project, Name: t.Service, Type: typ})
 	}
-	sortRows(rows)
-	p.table.SetRows(rows)
+	// The service first: the sub-view then opens under it, not under another project.
+	// The ● follows when the picker is shown again (it reloads then).
+	return tea.Sequence(sel, common.Send(common.PushView{View: subView(c, t, view)}))
+}
+
+// subView builds one of a service's sub-views.
+func subView(ctx *common.Context, t target, view string) common.View {
+	switch view {
+	case common.AccessACL:
+		return NewACLs(ctx, t)
+	case common.AccessTopics:
+		return NewTopics(ctx, t)
+	case common.AccessDatabases:
+		return NewDatabases(ctx, t)
+	}
+	return NewUsers(ctx, t)
 }

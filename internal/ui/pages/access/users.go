@@ -1,0 +1,270 @@
+package access
+
+import (
+	"context"
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/huh"
+
+	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/base"
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/safe"
+)
+
+// PrimaryRefusal is the reason the primary user is never deleted (the platform's own words).
+const PrimaryRefusal = "The primary user of a service cannot be deleted"
+
+// credentials is the answer of a create or reset: the user with its one-time password
+// and, when the service has a URI, a full connection URI for that user.
+type credentials struct {
+	User  models.ServiceUser
+	URI   string
+	Reset bool
+}
+
+// deleted is the answer of a user's delete.
+type deleted struct{ Name string }
+
+// Users is a service's users: create (one-time secret), reset credentials, delete,
+// and connect as the user in its own client.
+type Users struct{ sub[models.ServiceUser] }
+
+// NewUsers builds the users view of a service.
+func NewUsers(ctx *common.Context, t target) *Users {
+	u := &Users{}
+	k := ctx.Keys
+	name := func(su models.ServiceUser) string { return su.Username }
+	u.sub = newSub(ctx, t, common.AccessUsers, ctx.API.ListUsers, name, base.ListSpec[models.ServiceUser]{
+		Noun:    "user",
+		Columns: []components.Column{{Title: "Username", Flex: true, Max: 48}, {Title: "Type", Max: 12, Styled: true}},
+		Empty:   "No users yet. Press c to create one.",
+		Key:     name,
+		Row: func(su models.ServiceUser) components.Row {
+			typ := safe.Text(string(su.Type))
+			if su.Type == models.UserPrimary {
+				typ = ctx.Styles.Bold.Render("★ primary")
+			}
+			return components.Row{Cells: []string{su.Username, typ}, Sort: []string{su.Username, string(su.Type)}}
+		},
+		Actions: []base.Action[models.ServiceUser]{
+			{Key: k.Create, Help: "create user", NoSelection: true, Run: func(models.ServiceUser) tea.Cmd { return u.startCreate() }},
+			{Key: k.Reset, Help: "reset credentials", Run: u.confirmReset},
+			{Key: k.Delete, Help: "delete user", Run: u.confirmDelete},
+			{Key: k.Launch, Help: "connect as this user", Run: u.connect},
+		},
+	})
+	u.mk.made, u.mk.found = u.created, u.offerReset
+	return u
+}
+
+func (u *Users) Update(msg tea.Msg) (common.View, tea.Cmd) {
+	switch msg := msg.(type) {
+	case common.Result[credentials]:
+		if !u.Req.Current(msg.Addr) {
+			return u, nil
+		}
+		return u, u.resetAnswered(msg.Value, msg.Err)
+	case common.Result[deleted]:
+		if !u.Req.Current(msg.Addr) {
+			return u, nil
+		}
+		return u, u.deleteAnswered(msg.Value, msg.Err)
+	case common.Result[plan]:
+		return u, u.planned(msg)
+	case connected:
+		return u, u.disconnected(msg)
+	}
+	return u, u.handle(msg)
+}
+
+func (u *Users) startCreate() tea.Cmd {
+	if cmd := u.svc.refuse("create", false); cmd != nil {
+		return cmd
+	}
+	return common.Send(common.OpenModal{Modal: u.form()})
+}
+
+func (u *Users) form() *components.Form {
+	var name, auth string
+	t := u.svc.t
+	check := nameCheck(u.List, "user", t.Service, &name, models.ValidateUsername)
+	input := huh.NewInput().Title("Username").Description("3-63 characters: letters, digits, underscores").
+		Value(&name).Validate(required(check, &name, "username"))
+	fields := []huh.Field{input}
+	if methods := models.AuthenticationMethods(t.Type); len(methods) > 0 {
+		auth = methods[0]
+		opts := make([]huh.Option[string], 0, len(methods))
+		for _, m := range methods {
+			opts = append(opts, huh.NewOption(m, m))
+		}
+		fields = append(fields, huh.NewSelect[string]().Title("Authentication").Options(opts...).Value(&auth))
+	}
+	api := u.Ctx.API
+	var f *components.Form
+	f = components.NewForm(u.Ctx, "Create user on "+t.Service, func() tea.Cmd {
+		if cmd := unnamed("user", name); cmd != nil {
+			return cmd
+		}
+		req := models.CreateUserRequest{Username: name, Authentication: auth}
+		return u.mk.send(creation[models.ServiceUser]{what: "user " + req.Username, form: f,
+			find: func(su models.ServiceUser) bool { return su.Username == req.Username }},
+			func(ctx context.Context) (made, error) {
+				su, err := api.CreateUser(ctx, t.Project, t.Service, req)
+				if err != nil {
+					return made{}, err
+				}
+				if su.Username == "" {
+					su.Username = req.Username
+				}
+				return made{key: su.Username, text: "Created user " + su.Username + " of " + t.Service,
+					cred: &credentials{User: su, URI: userURI(ctx, api, t, su)}}, nil
+			})
+	}, huh.NewGroup(fields...)).Live(input, check).
+		Names("username", "Username", nil).Names("authentication", "Authentication", nil)
+	return f
+}
+
+// created keeps the new user's password for this session (connect may use it) and
+// shows it once.
+func (u *Users) created(m made) tea.Cmd {
+	if m.cred == nil {
+		return nil
+	}
+	return u.secret(*m.cred)
+}
+
+// offerReset: a create of unknown outcome happened, but its password never arrived.
+// The only way to a usable password is a reset, which the person confirms.
+func (u *Users) offerReset(su models.ServiceUser) tea.Cmd {
+	name := su.Username
+	text := fmt.Sprintf("User %s exists: it was created, but its password was not received (the connection dropped before the answer). "+
+		"Reset its credentials now to get a password? You can also press R on it later.", name)
+	return tea.Batch(common.Warn("User "+name+" exists: it was created; its password was not received; press R to reset its credentials"),
+		common.Send(common.OpenModal{Modal: components.NewConfirm(u.Ctx, "Reset credentials", text, func() tea.Cmd { return u.reset(name) })}))
+}
+
+func (u *Users) confirmReset(su models.ServiceUser) tea.Cmd {
+	if cmd := u.svc.refuse("reset credentials", false); cmd != nil {
+		return cmd
+	}
+	if cmd := nameless("user", su.Username, "reset"); cmd != nil {
+		return cmd
+	}
+	name, service := su.Username, u.svc.t.Service
+	run := func() tea.Cmd { return u.reset(name) }
+	if su.Type == models.UserPrimary {
+		// UX.md: resetting the primary user breaks what connects with it; the name is typed.
+		text := fmt.Sprintf("%s is the primary user of %s. Resetting its credentials breaks every connection that uses it: "+
+			"applications, scripts and people connected with the current password lose access at once and must be given "+
+			"the new one. A new password is generated and shown once.", name, service)
+		return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(u.Ctx, "Reset primary credentials", text, name, run)})
+	}
+	text := fmt.Sprintf("Reset the credentials of %s on %s? A new password is generated; the current one stops working at once, "+
+		"so clients using it must be given the new one.", name, service)
+	return common.Send(common.OpenModal{Modal: components.NewConfirm(u.Ctx, "Reset credentials", text, run)})
+}
+
+func (u *Users) reset(username string) tea.Cmd {
+	if cmd := nameless("user", username, "reset"); cmd != nil {
+		return cmd
+	}
+	api, t := u.Ctx.API, u.svc.t
+	return tea.Sequence(common.Info("Resetting the credentials of "+username+"…"),
+		common.Fetch(u.Req, "reset", func(ctx context.Context) (credentials, error) {
+			su, err := api.ResetCredentials(ctx, t.Project, t.Service, username)
+			if err != nil {
+				return credentials{User: models.ServiceUser{Username: username}}, err
+			}
+			if su.Username == "" {
+				su.Username = username
+			}
+			return credentials{User: su, URI: userURI(ctx, api, t, su), Reset: true}, nil
+		}))
+}
+
+func (u *Users) resetAnswered(c credentials, err error) tea.Cmd {
+	name := c.User.Username
+	switch {
+	case u.Ctx.OutcomeUnknown(err):
+		// Never sent again by itself: a second reset would be another change.
+		return common.Warn("The connection dropped after the reset was sent: the credentials of " + name +
+			" may have been reset, and no new password was received. Press R to reset them again and get one.")
+	case err != nil:
+		return common.Error(u.Ctx.ErrorText(err))
+	}
+	return tea.Sequence(common.Success("Reset the credentials of "+name), u.secret(c))
+}
+
+// secret remembers the password for this session (connect uses it) and opens the
+// one-time secret modal; the password is shown nowhere else.
+func (u *Users) secret(c credentials) tea.Cmd {
+	su, t := c.User, u.svc.t
+	if su.Password == "" || su.Password == "<redacted>" {
+		return common.Warn("The platform did not return a password for " + su.Username)
+	}
+	u.Ctx.RememberPassword(t.Project, t.Service, su.Username, su.Password)
+	title := "New user " + su.Username
+	if c.Reset {
+		title = "New credentials for " + su.Username
+	}
+	fields := [][2]string{{"service", t.Service}, {"username", su.Username}, {"password", su.Password}}
+	return common.Send(common.OpenModal{Modal: components.NewSecret(u.Ctx, title, fields, "password", su.Password, "connection URI", c.URI)})
+}
+
+func (u *Users) confirmDelete(su models.ServiceUser) tea.Cmd {
+	if u.Ctx.ReadOnly {
+		return common.Warn("Read-only mode: delete is disabled")
+	}
+	if cmd := nameless("user", su.Username, "delete"); cmd != nil {
+		return cmd
+	}
+	if su.Type == models.UserPrimary {
+		return common.Error(PrimaryRefusal)
+	}
+	if cmd := u.svc.refuse("delete service users", true); cmd != nil {
+		return cmd
+	}
+	api, t, name := u.Ctx.API, u.svc.t, su.Username
+	text := fmt.Sprintf("Deleting user %s of %s is irreversible: its password stops working at once, "+
+		"and clients connected with it lose access.", name, t.Service)
+	return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(u.Ctx, "Delete user", text, name, func() tea.Cmd {
+		return tea.Sequence(common.Info("Deleting "+name+"…"), common.Fetch(u.Req, "delete", func(ctx context.Context) (deleted, error) {
+			return deleted{name}, api.DeleteUser(ctx, t.Project, t.Service, name)
+		}))
+	})})
+}
+
+func (u *Users) deleteAnswered(d deleted, err error) tea.Cmd {
+	switch {
+	case u.Ctx.OutcomeUnknown(err):
+		return tea.Batch(common.Warn("The connection dropped after the delete was sent; whether user "+d.Name+
+			" was deleted is unknown: the list is read again (nothing was sent again)"), u.Load())
+	case err != nil:
+		return common.Error(u.Ctx.ErrorText(err))
+	}
+	return tea.Batch(common.Success("Deleted user "+d.Name+" of "+u.svc.t.Service), u.Load())
+}
+
+// userURI builds the full connection URI for a user from the service's URI (or its
+// connection info); "" when the service has none. Errors only cost the URI.
+func userURI(ctx context.Context, api common.API, t target, su models.ServiceUser) string {
+	if su.Password == "" {
+		return ""
+	}
+	base := ""
+	if sv, err := api.GetService(ctx, t.Project, t.Service); err == nil {
+		base = sv.ServiceURI
+	}
+	if base == "" {
+		if ci, err := api.GetConnectionInfo(ctx, t.Project, t.Service); err == nil {
+			base = ci.URI
+		}
+	}
+	if base == "" {
+		return ""
+	}
+	return models.URIWithCredentials(base, su.Username, su.Password)
+}
