@@ -99,7 +99,7 @@ func (u *Users) disconnected(c connected) tea.Cmd {
 	case c.signal:
 		return common.Send(common.Quit{})
 	case c.err != nil:
-		return common.Error(c.client + " as " + c.user + " on " + c.service + " ended with an error: " + c.err.Error())
+		return common.Error("Back from " + c.user + "'s session on " + c.service + ", which ended with an error: " + c.err.Error())
 	}
 	return common.Info("Back from " + c.client + " (" + c.user + " on " + c.service + ")")
 }
