@@ -10,6 +10,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/models"
 )
 
 // waitLine waits for one screen line (since the mark) that holds every part.
@@ -40,6 +42,18 @@ func (s *screen) backspaces(n int) {
 	}
 }
 
+func (s *screen) clearField() { s.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU}) }
+
+// palette runs a palette command.
+func (s *screen) palette(command string) {
+	s.t.Helper()
+	s.mark()
+	s.keys(":")
+	s.waitFor("Command")
+	s.typeText(command)
+	s.keys("enter")
+}
+
 // openBillingTab starts the UI as admin and shows the Billing tab's groups.
 func openBillingTab(t *testing.T, w, h int) (*screen, env) {
 	e := startSandbox(t)
@@ -49,6 +63,20 @@ func openBillingTab(t *testing.T, w, h int) (*screen, env) {
 	s.keys("4")
 	s.waitFor("Billing groups", "Acme Americas", "Acme Europe")
 	return s, e
+}
+
+func groupNamed(t *testing.T, e env, name string) (models.BillingGroup, bool) {
+	t.Helper()
+	groups, err := client(t, e.url, e.admin).ListBillingGroups(context.Background(), e.sb.AccountID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range groups {
+		if g.BillingGroupName == name {
+			return g, true
+		}
+	}
+	return models.BillingGroup{}, false
 }
 
 func TestFlowBillingGroupsInvoicesCopyLink(t *testing.T) {
@@ -73,70 +101,88 @@ func TestFlowBillingGroupsInvoicesCopyLink(t *testing.T) {
 	s.waitLine("█", " USD")
 }
 
-func TestFlowBillingCreateGroup(t *testing.T) {
-	s, e := openBillingTab(t, 120, 40)
-	s.mark()
-	s.keys("c")
-	s.waitFor("Create billing group", "Name")
-	s.typeText(" ")
-	s.waitFor("✗ billing group name is required") // validated as typed
-	s.backspaces(1)
-	s.typeText("Acme Nordics")
-	settle()
-	s.keys("enter") // name
-	settle()
-	s.keys("enter") // currency: USD, the first
-	settle()
-	s.typeText("Acme Nordics AB")
-	s.keys("enter")
-	settle()
+// fillGroup types a new group's fields, from the name to the VAT id (not submitted).
+func fillGroup(s *screen, name, company string) {
+	s.typeText(name)
+	s.advance("Currency", "enter") // USD, the first
+	s.advance("Company", "enter")
+	s.typeText(company)
+	s.advance("Billing e-mails", "enter")
 	s.typeText("nope")
-	s.waitFor("is not an e-mail address")
+	s.waitFor("is not an e-mail address") // validated as typed
 	s.backspaces(4)
 	s.typeText("ap@nordics.example")
-	settle()
-	s.keys("enter") // next group: address
-	settle()
+	s.advance("Address lines", "enter")
 	s.typeText("Kungsgatan 1")
-	s.keys("enter")
-	settle()
+	s.advance("City", "enter")
 	s.typeText("Stockholm")
-	s.keys("enter")
-	settle()
-	s.keys("enter") // state
-	settle()
+	s.advance("State or province", "enter")
+	s.advance("ZIP code", "enter")
 	s.typeText("11143")
-	s.keys("enter")
-	settle()
+	s.advance("Country code", "enter")
 	s.typeText("S1")
 	s.waitFor("country code must be two letters")
 	s.backspaces(1)
 	s.typeText("E")
-	settle()
-	s.keys("enter")
-	settle()
+	s.advance("VAT id", "enter")
+}
+
+func TestFlowBillingCreateGroupSelectsIt(t *testing.T) {
+	s, e := openBillingTab(t, 120, 40)
+	s.mark()
+	s.keys("c")
+	s.waitFor("Create billing group", "┃ Name")
+	s.typeText(" ")
+	s.waitFor("✗ billing group name is required") // validated as typed
+	s.backspaces(1)
+	fillGroup(s, "Acme Nordics", "Acme Nordics AB")
 	s.mark()
 	s.keys("enter") // VAT id: submit
 	s.waitFor("Created billing group Acme Nordics")
 	s.waitLine("Acme Nordics", "USD", "SE")
-	groups, err := client(t, e.url, e.admin).ListBillingGroups(context.Background(), e.sb.AccountID())
-	if err != nil {
-		t.Fatal(err)
+	g, ok := groupNamed(t, e, "Acme Nordics")
+	if !ok || g.CountryCode != "SE" || g.City != "Stockholm" || len(g.BillingEmail) != 1 || g.BillingEmail[0] != "ap@nordics.example" ||
+		len(g.AddressLines) != 1 || g.AddressLines[0] != "Kungsgatan 1" || g.Company != "Acme Nordics AB" {
+		t.Fatalf("created group: %+v (found %v)", g, ok)
 	}
-	for _, g := range groups {
-		if g.BillingGroupName == "Acme Nordics" {
-			if g.CountryCode != "SE" || g.City != "Stockholm" || len(g.BillingEmail) != 1 || g.BillingEmail[0] != "ap@nordics.example" ||
-				len(g.AddressLines) != 1 || g.AddressLines[0] != "Kungsgatan 1" || g.Company != "Acme Nordics AB" {
-				t.Fatalf("created group: %+v", g)
-			}
-			return
-		}
-	}
-	t.Fatal("Acme Nordics was not created on the platform")
+	// The cursor is on the new group: enter opens it, not the first row.
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Kungsgatan 1", "Stockholm", "Projects (0)")
 }
 
-func TestFlowBillingAssignProject(t *testing.T) {
-	s, _ := openBillingTab(t, 140, 40)
+// A refused create comes back with everything typed and the platform's message at the
+// field it is about; enter sends again.
+func TestFlowBillingRefusedCreateKeepsTheForm(t *testing.T) {
+	s, e := openBillingTab(t, 120, 40)
+	s.mark()
+	s.keys("c")
+	s.waitFor("Create billing group", "┃ Name")
+	fillGroup(s, "Acme Europe", "Nordics Dup AB") // the name is taken
+	s.mark()
+	s.keys("enter")
+	s.waitFor("The platform refused this; see Name", "already exists", "Acme Europe", "Nordics Dup AB")
+	s.mark()
+	for range 3 { // the form comes back on its first page, focus where it was left
+		s.tm.Send(tea.KeyMsg{Type: tea.KeyShiftTab})
+	}
+	s.waitFor("┃ Name")
+	s.clearField()
+	s.typeText("Acme Baltics")
+	// The second page keeps its focus too (on the VAT id, where enter was pressed).
+	for _, f := range []string{"Currency", "Company", "Billing e-mails", "VAT id"} {
+		s.advance(f, "enter")
+	}
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Created billing group Acme Baltics")
+	if g, ok := groupNamed(t, e, "Acme Baltics"); !ok || g.Company != "Nordics Dup AB" || g.City != "Stockholm" {
+		t.Fatalf("sent again: %+v (found %v)", g, ok)
+	}
+}
+
+func TestFlowBillingAssignProjectAsksFirst(t *testing.T) {
+	s, e := openBillingTab(t, 140, 40)
 	s.keys("/")
 	s.typeText("Europe")
 	s.keys("enter")
@@ -148,13 +194,22 @@ func TestFlowBillingAssignProject(t *testing.T) {
 	s.waitFor("Assign a project to Acme Europe", "acme-analytics", "(now in Acme Americas)", "(already in this group)")
 	s.mark()
 	s.keys("enter") // acme-analytics: the caller is only a developer there
-	s.waitFor("✗", "may not change project settings")
+	s.waitFor("Move acme-analytics to Acme Europe", "Billing group of acme-analytics", "Acme Americas → Acme Europe",
+		"Invoices of Acme Europe include acme-", "Americas stops billing it", "Nothing is sent until you press enter")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("see Project", "is developer, which may not", "Assign a project to Acme Europe") // the form is back
+	s.mark()
+	s.keys("esc")
+	s.waitFor("cancelled")
 
 	// Back to the list (esc clears the filter first), then Acme Americas.
+	s.mark()
 	s.keys("esc")
-	settle()
+	s.waitFor("Billing groups")
+	s.mark()
 	s.keys("esc")
-	settle()
+	s.waitFor("Acme Americas")
 	s.keys("g")
 	s.mark()
 	s.keys("enter")
@@ -163,9 +218,15 @@ func TestFlowBillingAssignProject(t *testing.T) {
 	s.keys("p")
 	s.waitFor("Assign a project to Acme Americas", "(now in Acme Europe)")
 	s.keys("down")
-	settle()
 	s.mark()
 	s.keys("enter") // acme-prod
+	s.waitFor("Move acme-prod to Acme Americas", "Acme Europe → Acme Americas")
+	p, err := client(t, e.url, e.admin).GetProject(context.Background(), "acme-prod")
+	if err != nil || p.BillingGroupName != "Acme Europe" {
+		t.Fatalf("moved before it was confirmed: %+v %v", p.BillingGroupName, err)
+	}
+	s.mark()
+	s.keys("enter")
 	s.waitFor("Assigned acme-prod to billing group Acme Americas", "Projects (2)")
 	s.waitLine("acme-prod", "estimated balance")
 	s.mark()
@@ -176,16 +237,22 @@ func TestFlowBillingAssignProject(t *testing.T) {
 func TestFlowBillingEstimatesAndCredits(t *testing.T) {
 	s, _ := openBillingTab(t, 120, 40)
 	s.mark()
-	s.keys("E")
+	s.keys("E") // of the selected group, Acme Americas
+	s.waitFor("Estimate of Acme Americas", "acme-analytics", "Total USD")
+	s.mark()
+	s.keys("esc")
+	s.waitFor("Billing groups")
+	// :estimate without a current group: the current project's (acme-prod, Acme Europe).
+	s.palette("estimate")
+	s.waitFor("Estimate of Acme Europe", "acme-prod", "acme-staging", "Total EUR")
+	s.mark()
+	s.keys("enter")
 	s.waitFor("Estimate of acme-prod", "estimated balance", "EUR")
 	s.waitLine("kafka-events", "kafka", "EUR", "█")
 	s.mark()
 	s.keys("a")
 	s.waitFor("All projects", "Total EUR", "Total USD")
-	s.keys("esc")
-	s.keys("esc")
-	s.mark()
-	s.keys("C")
+	s.palette("credits")
 	s.waitFor("Account credits", "342.75 USD", "500.00 USD", "157.25 USD", "69% left")
 }
 
@@ -198,15 +265,15 @@ func TestFlowBillingDownloadPDF(t *testing.T) {
 	s.waitFor("AUS-202")
 	s.mark()
 	s.keys("D")
-	s.waitFor("Download invoice AUS-", "Folder")
-	settle()
-	s.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
+	s.waitFor("Download invoice AUS-", "┃ Folder")
+	s.clearField()
 	dir := t.TempDir()
 	s.typeText(filepath.Join(dir, "missing"))
-	s.waitFor("does not exist")
-	s.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
+	s.mark()
+	s.keys("enter") // checked in a command; the form comes back with the reason
+	s.waitFor("does not exist", "Download invoice AUS-")
+	s.clearField()
 	s.typeText(dir)
-	settle()
 	s.mark()
 	s.keys("enter")
 	s.waitFor("Saved invoice AUS-")
@@ -222,7 +289,7 @@ func TestFlowBillingDownloadPDF(t *testing.T) {
 }
 
 // The sandbox lets a developer read billing but not change it: the refusal is the
-// platform's own sentence in the footer, and nothing is created.
+// platform's own sentence, the form comes back with what was typed, nothing is created.
 func TestFlowBillingDeveloperRefusedCreate(t *testing.T) {
 	e := startSandbox(t)
 	s := start(t, settings(e, e.dev), client(t, e.url, e.dev), 120, 40)
@@ -232,73 +299,80 @@ func TestFlowBillingDeveloperRefusedCreate(t *testing.T) {
 	s.waitFor("Acme Americas")
 	s.mark()
 	s.keys("c")
-	s.waitFor("Create billing group")
+	s.waitFor("Create billing group", "┃ Name")
 	s.typeText("Dev Group")
-	for range 10 {
-		settle()
-		s.keys("enter")
+	s.advance("Currency", "enter")
+	s.advance("Company", "enter")
+	s.advance("Billing e-mails", "enter")
+	s.advance("Address lines", "enter")
+	s.advance("City", "enter")
+	s.advance("State or province", "enter")
+	s.advance("ZIP code", "enter")
+	s.advance("Country code", "enter")
+	s.typeText("FI")
+	s.advance("VAT id", "enter")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("✗", "may not create billing", "The platform refused this", "Dev Group")
+	if _, ok := groupNamed(t, e, "Dev Group"); ok {
+		t.Fatal("created although refused")
 	}
-	s.waitFor("✗", "may not create billing groups")
 }
 
 func TestFlowBillingPaletteEditAndJumpToService(t *testing.T) {
 	s, e := openBillingTab(t, 120, 40)
-	s.mark()
-	s.keys(":")
-	s.typeText("credits")
-	s.keys("enter")
+	s.palette("credits")
 	s.waitFor("Account credits", "% left")
-	s.keys("esc")
 	s.mark()
-	s.keys(":")
-	s.typeText("invoices")
-	s.keys("enter")
-	s.waitFor("Total incl. VAT", "AUS-")
 	s.keys("esc")
-	settle()
+	s.waitFor("Billing groups")
+	// No current group: the current project's (acme-prod is in Acme Europe).
+	s.palette("invoices")
+	s.waitFor("Invoices of Acme Europe", "Total incl. VAT", "AEU-")
+	s.mark()
+	s.keys("esc")
+	s.waitFor("Billing groups")
 
-	// Edit: only the changed field is sent.
+	// Edit: a review of what changes, then only the changed field is sent.
 	s.mark()
 	s.keys("e")
-	s.waitFor("Edit billing group Acme Americas")
-	for range 4 { // name, currency, company, e-mails
-		settle()
-		s.keys("enter")
+	s.waitFor("Edit billing group Acme Americas", "┃ Name")
+	for _, f := range []string{"Currency", "Company", "Billing e-mails", "Address lines", "City"} {
+		s.advance(f, "enter")
 	}
-	settle()
-	s.keys("enter") // address lines
-	settle()
-	s.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
+	s.clearField()
 	s.typeText("Oakland")
-	for range 5 { // city, state, zip, country, VAT id: submit
-		settle()
-		s.keys("enter")
+	for _, f := range []string{"State or province", "ZIP code", "Country code", "VAT id"} {
+		s.advance(f, "enter")
 	}
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Edit billing group Acme Americas: review", "City", "San Francisco → Oakland", "Nothing is sent until you press enter")
+	if g, _ := groupNamed(t, e, "Acme Americas"); g.City != "San Francisco" {
+		t.Fatalf("sent before the review was confirmed: %+v", g)
+	}
+	s.mark()
+	s.keys("enter")
 	s.waitFor("Saved billing group Acme Americas")
-	groups, err := client(t, e.url, e.admin).ListBillingGroups(context.Background(), e.sb.AccountID())
-	if err != nil {
-		t.Fatal(err)
-	}
-	edited := false
-	for _, g := range groups {
-		if g.BillingGroupName == "Acme Americas" {
-			edited = true
-			if g.City != "Oakland" || g.ZipCode != "94105" || len(g.AddressLines) != 2 {
-				t.Fatalf("edited group: %+v", g)
-			}
-		}
-	}
-	if !edited {
-		t.Fatal("Acme Americas is gone after the edit")
+	g, ok := groupNamed(t, e, "Acme Americas")
+	if !ok || g.City != "Oakland" || g.ZipCode != "94105" || len(g.AddressLines) != 2 {
+		t.Fatalf("edited group: %+v (found %v)", g, ok)
 	}
 
-	// Estimates: enter opens the service in the Services tab.
-	s.mark()
-	s.keys(":")
-	s.typeText("estimate")
-	s.keys("enter")
-	s.waitLine("kafka-events", "█")
+	// Opening a group makes it current: :invoices shows its invoices.
 	s.mark()
 	s.keys("enter")
-	s.waitFor("[2 Services]", "kafka-events")
+	s.waitFor("500 Market Street")
+	s.palette("invoices")
+	s.waitFor("Invoices of Acme Americas", "AUS-")
+
+	// :estimate of the current group; enter opens a project's, enter a service.
+	s.palette("estimate")
+	s.waitFor("Estimate of Acme Americas", "acme-analytics")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Estimate of acme-analytics", "estimated balance")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("[2 Services]")
 }
