@@ -145,7 +145,7 @@ func TestFlowServicesPowerOffIsReviewedAndNeedsTheName(t *testing.T) {
 	s.keys("down")
 	s.waitFor("> off")
 	s.advance("Termination protection", "enter")
-	s.waitFor("power off is refused while termination protection is on")
+	s.waitFor("power off needs termination protection off")
 	s.mark()
 	s.keys("n") // protection off, on to the next page
 	s.waitFor("┃ Maintenance day")

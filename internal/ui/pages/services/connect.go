@@ -67,7 +67,7 @@ func (c connector) cmd() tea.Cmd {
 		}
 		switch sess.Kind {
 		case connect.KindSearchTab:
-			return c.search()
+			return tea.Batch(common.Info(""), c.search)()
 		case connect.KindOpenURI:
 			return c.openURI(sess)
 		}
@@ -90,8 +90,13 @@ func (c connector) openURI(sess *connect.Session) tea.Msg {
 	if !errors.Is(err, open.ErrNoOpener) {
 		why = "Could not open a browser: " + err.Error()
 	}
+	label := "address of " + c.service
+	if sess.User != "" {
+		label += " (log in as " + sess.User + ")"
+	}
+	// The copy's own report follows and names what was copied, with the login.
 	return tea.Batch(common.Warn(why+"; copying the address of "+c.service+" instead"+login),
-		common.Send(common.CopyRequest{Label: c.service + "'s address", Value: sess.URI}))()
+		common.Send(common.CopyRequest{Label: label, Value: sess.URI}))()
 }
 
 // plan reads the service and its connection information and plans the session.
@@ -134,7 +139,7 @@ func (c connector) finished(sess *connect.Session, runErr error) tea.Msg {
 	}
 	switch {
 	case runErr != nil:
-		return common.Notify{Level: theme.LevelWarn, Text: sess.Client + " ended with an error: " + runErr.Error()}
+		return common.Notify{Level: theme.LevelWarn, Text: sess.Client + " ended with an error (" + strings.TrimPrefix(runErr.Error(), sess.Client+": ") + ")"}
 	case cleanErr != nil:
 		return common.Notify{Level: theme.LevelError, Text: cleanErr.Error()}
 	}

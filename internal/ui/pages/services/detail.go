@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/base"
@@ -199,7 +200,9 @@ func (d *Detail) remove(string, string) { d.gone = true }
 func sections(ctx *common.Context, project string, dd detailData) []components.Section {
 	s := dd.Service
 	now := ctx.Now()
-	state := components.Badge(ctx, string(s.State))
+	// Detail values are outside text and escaped whole: the badge goes as its glyph and
+	// word without styling (the state itself went through safe.Text inside Badge).
+	state := ansi.Strip(components.Badge(ctx, string(s.State)))
 	if !s.UpdateTime.IsZero() {
 		state += " " + common.For(now.Sub(s.UpdateTime))
 	}

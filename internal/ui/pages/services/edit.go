@@ -56,7 +56,7 @@ func powerOffNote(s models.Service) string {
 // platform would answer 403).
 func protectedPowerOff(orig editValues, v *editValues) error {
 	if v.Power == powerOff && orig.Power != powerOff && v.Protect {
-		return fmt.Errorf("power off is refused while termination protection is on: turn it off here too (it is removed first)")
+		return fmt.Errorf("power off needs termination protection off: choose No here")
 	}
 	return nil
 }

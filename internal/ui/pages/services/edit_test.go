@@ -180,7 +180,7 @@ func TestPowerOffAndMigrationNeedTheNameTyped(t *testing.T) {
 	orig.Protect = true
 	v := orig
 	v.Power = powerOff
-	if err := protectedPowerOff(orig, &v); err == nil || !strings.Contains(err.Error(), "termination protection") {
+	if err := protectedPowerOff(orig, &v); err == nil || !strings.Contains(err.Error(), "needs termination protection off") {
 		t.Errorf("protected power off: %v", err)
 	}
 	v.Protect = false

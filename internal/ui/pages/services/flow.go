@@ -18,7 +18,8 @@ type flow struct {
 	// next is set by a step's callback (the form's submit, the review's send): the
 	// step shown after the current one's update, instead of closing.
 	next common.Modal
-	// prev is the step esc goes back to from the current one (nil: esc cancels).
+	// prev is the step esc goes back to from the current one (nil: the step's own esc,
+	// which cancels).
 	prev          common.Modal
 	width, height int
 }
@@ -64,7 +65,8 @@ func (f *flow) show(m common.Modal) tea.Cmd {
 	case *components.Review:
 		f.prev = f.form
 	default:
-		f.prev = f.cur
+		// A typed confirmation says "esc: cancel", and does so.
+		f.prev = nil
 	}
 	f.cur = m
 	f.cur.SetSize(f.width, f.height)
