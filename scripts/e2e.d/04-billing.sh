@@ -1,6 +1,6 @@
 # Billing: tab 4 lists the groups; a group's detail and invoices (states, currency); y
-# copies the download link (footer sentence); estimates with bars; credits gauge; the
-# layout at 80x24.
+# copies the download link (footer sentence); a group's estimate, a project's with bars;
+# credits gauge; the edit's review; the layout at 80x24. Waits on the screen, never sleeps.
 flow_billing() {
 	start_sandbox || return 1
 	start_ui b 120 40 "$ADMIN_TOKEN" || return 1
@@ -23,18 +23,40 @@ flow_billing() {
 	assert_screen b 'paid' || return 1
 	assert_screen b 'AUS-[0-9-]+ .* USD' || return 1
 	send b y
-	wait_for b 'Copied download link of invoice AUS-' 10 || return 1
+	wait_for b 'download link of invoice AUS-' 10 || return 1
 	refute_screen b 'token=' || return 1
 
-	log "estimates with bars, credits"
-	send b Escape; sleep 0.3; send b Escape; sleep 0.3
-	send b E
+	log "a group's estimate, then a project's with bars"
+	send b Escape; wait_for b 'Invoices \(13\) —' 5 || return 1
+	send b Escape; wait_for b 'Acme Europe +EUR +card' 5 || return 1
+	send b j E
+	wait_for b 'Estimate of Acme Europe' 10 || return 1
+	wait_for b 'Total EUR' 10 || return 1
+	send b Enter
 	wait_for b 'estimated balance' 10 || return 1
 	wait_for b 'kafka-events .*EUR +█' 10 || return 1
-	send b Escape; sleep 0.3
+
+	log "credits"
+	send b Escape; wait_for b 'Total EUR' 5 || return 1
+	send b Escape; wait_for b 'Acme Europe +EUR +card' 5 || return 1
 	send b C
 	wait_for b '% left' 10 || return 1
 	assert_screen b '342.75 USD' || return 1
+
+	log "edit ends with a review; nothing is sent before enter"
+	send b Escape; wait_for b 'Acme Europe +EUR +card' 5 || return 1
+	send b e
+	wait_for b '┃ Name' 5 || return 1
+	for f in Currency Company 'Billing e-mails' 'Address lines' City 'State or province' 'ZIP code' 'Country code' 'VAT id'; do
+		advance b "$f" || return 1
+	done
+	send b BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace BSpace
+	type_text b FI99999999
+	send b Enter
+	wait_for b 'review' 5 || return 1
+	assert_screen b 'VAT id +FI28765432 → FI99999999' || return 1
+	send b Enter
+	wait_for b 'Saved billing group Acme Europe' 10 || return 1
 	stop_ui b
 
 	log "layout at 80x24"
@@ -48,7 +70,10 @@ flow_billing() {
 	assert_fits small || return 1
 	send small i; wait_for small 'unpaid' 10 || return 1
 	assert_fits small || return 1
-	send small Escape; sleep 0.3; send small Escape; sleep 0.3
-	send small E; wait_for small 'estimated balance' 10 || return 1
+	send small Escape; wait_for small '500 Market Street' 5 || return 1
+	send small Escape; wait_for small 'Acme Americas +USD' 5 || return 1
+	send small E; wait_for small 'Total USD' 10 || return 1
+	assert_fits small || return 1
+	send small Enter; wait_for small 'estimated balance' 10 || return 1
 	assert_fits small || return 1
 }
