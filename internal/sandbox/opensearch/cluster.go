@@ -1,6 +1,6 @@
 // Package opensearch is an in-memory emulation of the OpenSearch HTTP interface used by the
 // embedded sandbox: indices with mappings, full-text search with BM25, aggregations, bulk,
-// reindex, index templates, ISM policies, security roles, SQL (through SQLite) and cluster
+// reindex, index templates, ISM policies, security roles, SQL (translated to query DSL and run by the engine, as the SQL plugin does) and cluster
 // health, answering with the engine's own shapes.
 package opensearch
 
@@ -38,8 +38,6 @@ type Cluster struct {
 	templates map[string]*indexTemplate
 	policies  map[string]*ismPolicy
 	roles     map[string]*role
-
-	sql sqlCache
 }
 
 // New returns an empty cluster.

@@ -83,13 +83,6 @@ func (c *Cluster) LoadDemo(seed int64) error {
 		return fmt.Errorf("demo role: %w", err)
 	}
 	c.roles["logs_reader"] = &role{body: roleBody}
-	c.sql.mu.Lock()
-	if c.sql.db != nil {
-		_ = c.sql.db.Close()
-		c.sql.db = nil
-	}
-	c.sql.tables = nil
-	c.sql.mu.Unlock()
 	return nil
 }
 

@@ -178,14 +178,7 @@ func (c *Cluster) Import(data []byte) error {
 		}
 	}
 	c.mu.Lock()
-	old := c.indices
 	c.indices, c.templates, c.policies, c.roles = indices, templates, policies, roles
 	c.mu.Unlock()
-	for name := range old {
-		c.sql.forget(name)
-	}
-	for name := range indices {
-		c.sql.forget(name)
-	}
 	return nil
 }

@@ -170,6 +170,8 @@ func (c *Cluster) route(s []string) map[string]handlerFunc {
 			}
 		case s[0] == "_plugins" && at(1) == "_sql" && n == 2:
 			return map[string]handlerFunc{"POST": c.handleSQL}
+		case s[0] == "_plugins" && at(1) == "_sql" && at(2) == "_explain" && n == 3:
+			return map[string]handlerFunc{"POST": c.handleSQLExplain}
 		}
 		return nil
 	}

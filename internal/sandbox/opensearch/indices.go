@@ -96,9 +96,6 @@ func (c *Cluster) handleDeleteIndex(w http.ResponseWriter, r *http.Request, expr
 		c.fail(w, r, err)
 		return
 	}
-	for _, ix := range list {
-		c.sql.forget(ix.name)
-	}
 	c.reply(w, r, 200, obj{{"acknowledged", true}})
 }
 

@@ -525,7 +525,11 @@ func (p *sqlPlan) planGroups(order []sqlOrder, body map[string]any) *sqlErr {
 			}
 			a := &sqlAgg{key: aggKey(f), fn: f.name, star: f.star, distinct: f.distinct}
 			if !f.star {
-				c, ok := f.args[0].(*sqlColRef)
+				// COUNT() has no argument at all: check the count before looking at it.
+				var c *sqlColRef
+				if len(f.args) == 1 {
+					c, ok = f.args[0].(*sqlColRef)
+				}
 				if len(f.args) != 1 || !ok || strings.HasPrefix(c.name, "_") {
 					err = sqlSemantic("%s takes one field here, e.g. %s(price); [%s] would need a script", f.name, f.name, sqlText(f))
 					return

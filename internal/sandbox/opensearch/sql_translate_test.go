@@ -3,7 +3,6 @@ package opensearch
 import (
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"reflect"
 	"strings"
 	"testing"
@@ -95,17 +94,10 @@ func TestSQLFollowsMappings(t *testing.T) {
 	}
 }
 
-// explainSQL calls the _explain handler directly: its route lives in handler.go.
-func explainSQL(t *testing.T, c *Cluster, stmt string) (int, map[string]any) {
+// explainSQL asks POST /_plugins/_sql/_explain through the cluster's routes.
+func explainSQL(t *testing.T, h http.Handler, stmt string) (int, map[string]any) {
 	t.Helper()
-	body := `{"query":` + string(mustJSON(stmt)) + `}`
-	rec := httptest.NewRecorder()
-	c.handleSQLExplain(rec, httptest.NewRequest("POST", "/_plugins/_sql/_explain", strings.NewReader(body)), []byte(body))
-	var m map[string]any
-	if err := json.Unmarshal(rec.Body.Bytes(), &m); err != nil {
-		t.Fatalf("explain answer is not JSON: %s", rec.Body.Bytes())
-	}
-	return rec.Code, m
+	return doJSON(t, h, "POST", "/_plugins/_sql/_explain", `{"query":`+string(mustJSON(stmt))+`}`)
 }
 
 // scanRequest returns the search body inside the index scan's request description.
@@ -120,8 +112,8 @@ func scanRequest(t *testing.T, scan any) string {
 }
 
 func TestSQLExplain(t *testing.T) {
-	c, h := loadFixture(t)
-	code, m := explainSQL(t, c, `SELECT title, qty FROM docs WHERE title = 'Fox news' AND qty > 1 ORDER BY qty DESC LIMIT 5`)
+	_, h := loadFixture(t)
+	code, m := explainSQL(t, h, `SELECT title, qty FROM docs WHERE title = 'Fox news' AND qty > 1 ORDER BY qty DESC LIMIT 5`)
 	mustStatus(t, 200, code, m)
 	if get(m, "root.name") != "ProjectOperator" || get(m, "root.description.fields") != "[title, qty]" ||
 		get(m, "root.children.0.name") != "OpenSearchIndexScan" || len(get(m, "root.children.0.children").([]any)) != 0 {
@@ -142,7 +134,7 @@ func TestSQLExplain(t *testing.T) {
 		t.Fatalf("explained DSL: %v", res)
 	}
 
-	code, m = explainSQL(t, c, `SELECT category, COUNT(*) AS n FROM docs GROUP BY category HAVING COUNT(*) > 1 ORDER BY n DESC`)
+	code, m = explainSQL(t, h, `SELECT category, COUNT(*) AS n FROM docs GROUP BY category HAVING COUNT(*) > 1 ORDER BY n DESC`)
 	mustStatus(t, 200, code, m)
 	var chain []string
 	node := get(m, "root")
@@ -160,18 +152,18 @@ func TestSQLExplain(t *testing.T) {
 	}
 
 	// Plain scans read in index order, full-text ones by score, as the plugin's requests do.
-	_, m = explainSQL(t, c, `SELECT title FROM docs`)
+	_, m = explainSQL(t, h, `SELECT title FROM docs`)
 	if src := scanRequest(t, get(m, "root.children.0")); !strings.Contains(src, `"sort":[{"_doc":{"order":"asc"}}]`) ||
 		!strings.Contains(src, `"size":200`) || !strings.Contains(src, `"timeout":"1m"`) {
 		t.Fatalf("plain scan: %s", src)
 	}
-	_, m = explainSQL(t, c, `SELECT title FROM docs WHERE MATCH(body, 'fox') AND qty > 1`)
+	_, m = explainSQL(t, h, `SELECT title FROM docs WHERE MATCH(body, 'fox') AND qty > 1`)
 	if src := scanRequest(t, get(m, "root.children.0")); strings.Contains(src, `"sort"`) ||
 		!strings.Contains(src, `"must":[{"match":{"body":{"query":"fox"}}}]`) || !strings.Contains(src, `"filter":[{"range":{"qty":{"gt":1}}}]`) {
 		t.Fatalf("scored scan: %s", src)
 	}
 
-	code, m = explainSQL(t, c, `SELECT nope FROM docs`)
+	code, m = explainSQL(t, h, `SELECT nope FROM docs`)
 	if code != 400 || get(m, "error.type") != "SemanticCheckException" || m["status"] != 400.0 {
 		t.Fatalf("explain error: %d %v", code, m)
 	}
