@@ -121,10 +121,8 @@ func TestFlowServicesDeleteWithTypedName(t *testing.T) {
 	}
 }
 
-// Issue 8 §2: power off under termination protection is refused in the form; with the
-// protection removed in the same edit, the review lists both changes and the service's
-// name must be typed before anything is sent.
-func TestFlowServicesPowerOffIsReviewedAndNeedsTheName(t *testing.T) {
+// editPGMain opens the edit form of acme-prod's pg-main as an admin.
+func editPGMain(t *testing.T) (*screen, *api.Client) {
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
@@ -138,6 +136,14 @@ func TestFlowServicesPowerOffIsReviewedAndNeedsTheName(t *testing.T) {
 	s.mark()
 	s.keys("e")
 	s.waitFor("Edit pg-main", "┃ Plan")
+	return s, c
+}
+
+// Issue 8 §2: power off under termination protection is refused in the form; with the
+// protection removed in the same edit, the review lists both changes and the service's
+// name must be typed before anything is sent.
+func TestFlowServicesPowerOffIsReviewedAndNeedsTheName(t *testing.T) {
+	s, c := editPGMain(t)
 	s.advance("Cloud", "enter")
 	s.advance("Disk size in GB", "enter")
 	s.advance("Power", "enter")
@@ -175,23 +181,11 @@ func TestFlowServicesPowerOffIsReviewedAndNeedsTheName(t *testing.T) {
 // A plan change is reviewed with its monthly price before, after and the difference
 // (esc back to the form is tested on the flow itself, in package services).
 func TestFlowServicesPlanChangeShowsThePrice(t *testing.T) {
-	e := startSandbox(t)
-	c := client(t, e.url, e.admin)
-	s := start(t, settings(e, e.admin), c, 120, 40)
-	s.waitFor("acme-prod", "as admin")
-	s.keys("2")
-	s.waitFor("pg-main")
-	s.keys("/")
-	s.typeText("pg-main")
-	s.keys("enter")
-	s.waitForLine(`1/1`, 5*time.Second)
+	s, c := editPGMain(t)
 	before, err := c.GetService(context.Background(), "acme-prod", "pg-main")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.mark()
-	s.keys("e")
-	s.waitFor("Edit pg-main", "┃ Plan")
 	s.mark()
 	s.keys("down")
 	s.waitForLine(`> \S+ +\$[0-9.,]+/month \([+-]\$`, 5*time.Second)

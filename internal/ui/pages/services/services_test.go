@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -17,6 +16,7 @@ import (
 	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 // fakeAPI answers the calls the pane makes; anything else panics through the nil
@@ -146,25 +146,8 @@ func testCtx(api common.API) *common.Context {
 	return ctx
 }
 
-// run executes a command and returns every message it produces (batches flattened).
-func run(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	msg := cmd()
-	if msg == nil {
-		return nil
-	}
-	// Batches and sequences are both lists of commands (tea.sequenceMsg is unexported).
-	if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().Elem() == reflect.TypeOf(tea.Cmd(nil)) {
-		var out []tea.Msg
-		for i := range v.Len() {
-			out = append(out, run(v.Index(i).Interface().(tea.Cmd))...)
-		}
-		return out
-	}
-	return []tea.Msg{msg}
-}
+// run executes a command synchronously and returns every message it produces.
+func run(cmd tea.Cmd) []tea.Msg { return uitest.Run(cmd) }
 
 // drive sends msg, then feeds every result produced back into the view (not root messages).
 func drive(v common.View, msg tea.Msg) []tea.Msg {
