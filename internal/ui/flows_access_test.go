@@ -2,6 +2,8 @@ package ui
 
 import (
 	"context"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -10,11 +12,14 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
 
+	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/sandbox"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/pages/access"
+	"github.com/svcui/svcui/internal/ui/theme"
 )
 
 // countingSandbox is the demo sandbox behind a handler that counts DELETE requests, so a
@@ -104,10 +109,7 @@ func TestFlowAccessCreateUserCopyOnce(t *testing.T) {
 	s.keys("esc")
 	s.waitFor("R reset credentials") // the view's own help: the modal is closed
 	// Palette commands act on the chosen service.
-	s.mark()
-	s.keys(":")
-	s.typeText("topics")
-	s.keys("enter")
+	s.palette("topics")
 	s.waitFor("Topics exist only on Kafka services; pg-main is a pg service.")
 	users, err := c.ListUsers(context.Background(), "acme-prod", "pg-main")
 	if err != nil {
@@ -331,10 +333,7 @@ func TestFlowAccessPaletteWithoutServiceAndReadOnly(t *testing.T) {
 	st.ReadOnly = true
 	s := start(t, st, client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "READ-ONLY")
-	s.mark()
-	s.keys(":")
-	s.typeText("acl")
-	s.keys("enter")
+	s.palette("acl")
 	s.waitFor("Choose a service for its acl", "kafka-events")
 	s.mark()
 	s.keys("down", "enter") // kafka-events
@@ -353,21 +352,12 @@ func TestFlowAccessPaletteUsesTheCurrentService(t *testing.T) {
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")
-	s.mark()
-	s.keys(":")
-	s.typeText("service pg-main")
-	s.keys("enter")
+	s.palette("service pg-main")
 	s.waitFor("acme-prod › Services › pg-main", "b databases")
-	s.mark()
-	s.keys(":")
-	s.typeText("users")
-	s.keys("enter")
+	s.palette("users")
 	s.waitFor("acme-prod › pg-main › users", "app_rw", "primary")
 	s.absent("Choose a service", 0)
-	s.mark()
-	s.keys(":")
-	s.typeText("databases")
-	s.keys("enter")
+	s.palette("databases")
 	s.waitFor("acme-prod › pg-main › databases", "defaultdb")
 }
 
@@ -376,18 +366,73 @@ func TestFlowAccessPickerChoiceBecomesCurrent(t *testing.T) {
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")
-	s.mark()
-	s.keys(":")
-	s.typeText("topics")
-	s.keys("enter")
+	s.palette("topics")
 	s.waitFor("Choose a service for its topics", "kafka-events")
 	s.mark()
 	s.keys("down", "enter") // kafka-events
 	s.waitFor("acme-prod › kafka-events › topics", "Partitions")
-	s.mark()
-	s.keys(":")
-	s.typeText("acl")
-	s.keys("enter")
+	s.palette("acl")
 	s.waitFor("acme-prod › kafka-events › acl", "Permission")
 	s.absent("Choose a service", 0)
+}
+
+// Issue 11 §2 end to end: the sandbox drops every write after doing it. A new user's
+// create is read back, never sent again; the lost password is offered as a reset.
+func TestFlowAccessLostCreateIsReadBackAndOffersAReset(t *testing.T) {
+	sb, err := sandbox.New(sandbox.Options{Data: "demo", Seed: 1, Faults: "seed=1,drop-after=1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var creates atomic.Int64
+	h := sb.Handler()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			creates.Add(1)
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() { srv.Close(); _ = sb.Close() })
+	e := env{url: srv.URL, admin: sb.AdminToken(), dev: sb.DeveloperToken(), sb: sb}
+	c := client(t, e.url, e.admin)
+	m := newRoot(settings(e, e.admin), theme.New(theme.Dark, true), slog.New(slog.NewTextHandler(io.Discard, nil)), c, nil)
+	if p := &m.inner.Context().Platform; p.IsOutcomeUnknown == nil {
+		p.IsOutcomeUnknown = api.IsOutcomeUnknown // until run.go wires it
+	}
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
+	t.Cleanup(func() { _ = tm.Quit() })
+	s := &screen{t: t, tm: tm}
+	s.waitFor("acme-prod", "as admin")
+	openAccess(s, "pg-main", "pg", common.AccessUsers)
+	s.waitFor("app_ro", "avnadmin")
+	s.mark()
+	s.keys("c")
+	s.waitFor("Create user on pg-main", "Username")
+	s.typeText("lost_pw")
+	s.waitFor("lost_pw")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Authentication")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("User lost_pw exists: it was created, but its password was not received")
+	if n := creates.Load(); n != 1 {
+		t.Fatalf("%d POST requests: a lost create was sent again", n)
+	}
+	users, err := c.ListUsers(context.Background(), "acme-prod", "pg-main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, u := range users {
+		if u.Username == "lost_pw" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("%d users named lost_pw", n)
+	}
+	// The offered reset is a write too, dropped as well: said, not resent.
+	s.mark()
+	s.keys("y")
+	s.waitFor("credentials of lost_pw may have been reset")
 }
