@@ -17,9 +17,15 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// ErrNoOpener is returned (wrapped, with what was looked for) when this machine has no
-// desktop opener or no desktop session to open in (a server reached over SSH).
+// ErrNoOpener is what errors.Is finds when this machine has no desktop opener or no
+// desktop session to open in (a server reached over SSH); the error itself says which,
+// briefly (it ends up in an 80-column footer).
 var ErrNoOpener = errors.New("no desktop opener here")
+
+type noOpener struct{ why string }
+
+func (e noOpener) Error() string        { return e.why }
+func (e noOpener) Is(target error) bool { return target == ErrNoOpener }
 
 // timeout bounds the opener: it hands the target to the desktop and returns.
 const timeout = 10 * time.Second
@@ -84,7 +90,7 @@ func (o Opener) find() (path, name string, err error) {
 	case "darwin":
 		cs = []candidate{{"open", ""}}
 	case "windows":
-		return "", "", fmt.Errorf("%w (opening from the console is not supported on Windows)", ErrNoOpener)
+		return "", "", noOpener{"opening from the console is not supported on Windows"}
 	default:
 		// WSL first: its xdg-open, when present, usually has no desktop to talk to.
 		cs = []candidate{{"wslview", "WSL_DISTRO_NAME"}, {"xdg-open", "DISPLAY"}, {"xdg-open", "WAYLAND_DISPLAY"}}
@@ -100,9 +106,9 @@ func (o Opener) find() (path, name string, err error) {
 		looked = append(looked, c.name)
 	}
 	if len(looked) == 0 {
-		return "", "", fmt.Errorf("%w: no desktop session (DISPLAY and WAYLAND_DISPLAY are not set)", ErrNoOpener)
+		return "", "", noOpener{"no desktop session here (DISPLAY unset)"}
 	}
-	return "", "", fmt.Errorf("%w: %s not found", ErrNoOpener, strings.Join(dedupe(looked), " or "))
+	return "", "", noOpener{strings.Join(dedupe(looked), " or ") + " not found"}
 }
 
 func dedupe(s []string) []string {

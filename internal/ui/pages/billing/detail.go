@@ -60,7 +60,7 @@ func NewGroupDetail(ctx *common.Context, b models.BillingGroup) *GroupDetail {
 			{Key: k.Edit, Run: func(v groupDetail) tea.Cmd { return d.acts.startEdit(v.Group) }},
 			{Key: k.Assign, Run: func(groupDetail) tea.Cmd { return d.acts.startAssign(current()) }, NoSelection: true},
 			{Key: k.Invoices, NoSelection: true, Run: func(groupDetail) tea.Cmd { return push(NewInvoices(ctx, current())) }},
-			{Key: k.Estimates, NoSelection: true, Help: "estimates of the group", Hidden: true, Run: func(groupDetail) tea.Cmd {
+			{Key: k.Estimates, NoSelection: true, Help: "group estimate", Hidden: true, Run: func(groupDetail) tea.Cmd {
 				g := current()
 				return push(NewGroupEstimates(ctx, g.BillingGroupID, g.BillingGroupName))
 			}},

@@ -28,7 +28,6 @@ const downloadTimeout = 2 * time.Minute
 type folderAsk struct {
 	inv    invoice
 	folder string // bound to the form's field
-	form   *components.Form
 	// refused is the folder text the filesystem check refused, and why: the validator
 	// (pure) reads it, so the reason shows at the field until the text changes.
 	refused string
@@ -52,9 +51,74 @@ func (a *folderAsk) validate(s string) error {
 // folderProposal is the folder the form starts with; folderChecked a folder that
 // exists and can be written to (~ expanded).
 type (
-	folderProposal struct{ Path string }
-	folderChecked  struct{ Path string }
+	folderProposal struct {
+		Path string
+		inv  invoice
+	}
+	folderChecked struct{ Path string }
 )
+
+// startDownload is the folder form's answer to its view: the folder passed the check.
+type startDownload struct {
+	view   int64
+	inv    invoice
+	folder string
+}
+
+func (s startDownload) Target() int64 { return s.view }
+
+// folderModal is the folder form. It stays open while the folder is checked (in a
+// command whose answer is addressed to it, so no close and reopen can cross), shows the
+// reason at the field when the check refuses, and closes only to start the download.
+type folderModal struct {
+	*components.Form
+	req     *common.Requests
+	ask     *folderAsk
+	view    int64
+	pending tea.Cmd // the check the form's submit asked for
+}
+
+func (v *Invoices) folderModal(inv invoice, folder string) *folderModal {
+	m := &folderModal{req: common.NewRequests(), ask: &folderAsk{inv: inv, folder: folder}, view: v.ID()}
+	a := m.ask
+	field := huh.NewInput().Title("Folder").Description("Invoice " + inv.InvoiceNumber + " is saved there as " + fileName(inv.InvoiceNumber)).
+		Value(&a.folder).Validate(a.validate)
+	m.Form = components.NewForm(v.Ctx, "Download invoice "+inv.InvoiceNumber, func() tea.Cmd {
+		folder := a.folder
+		m.pending = common.Fetch(m.req, "check", func(context.Context) (folderChecked, error) {
+			p, err := checkFolder(folder)
+			return folderChecked{p}, err
+		})
+		return nil
+	}, huh.NewGroup(field)).Live(field, func() error { return a.validate(a.folder) })
+	return m
+}
+
+// ID addresses the check's answer to the form.
+func (m *folderModal) ID() int64 { return m.req.ID }
+
+func (m *folderModal) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
+	if r, ok := msg.(common.Result[folderChecked]); ok {
+		if !m.req.Current(r.Addr) {
+			return m, nil
+		}
+		if r.Err != nil {
+			// The reason shows at the field; enter is refused until the folder changes.
+			m.ask.refused, m.ask.problem = m.ask.folder, r.Err
+			_ = m.Reopen() // rebuilt as typed; this stays the open modal
+			return m, m.Init()
+		}
+		return m, tea.Batch(common.Send(common.CloseModal{}),
+			common.Send(startDownload{view: m.view, inv: m.ask.inv, folder: r.Value.Path}))
+	}
+	_, cmd := m.Form.Update(msg)
+	if p := m.pending; p != nil {
+		// Submitted: the form's own close is dropped, the check decides.
+		m.pending = nil
+		return m, p
+	}
+	return m, cmd
+}
 
 // download is a running PDF download; the client's progress callback writes the
 // counters from its goroutine, the view reads them on each tick.
@@ -83,47 +147,23 @@ func (v *Invoices) askFolder(inv invoice) tea.Cmd {
 	if inv.DownloadURL == "" {
 		return common.Warn("Invoice " + inv.InvoiceNumber + " has no download link")
 	}
-	v.asked = &folderAsk{inv: inv}
 	return common.Fetch(v.Req, "folder", func(context.Context) (folderProposal, error) {
-		return folderProposal{defaultFolder()}, nil
+		return folderProposal{defaultFolder(), inv}, nil
 	})
-}
-
-func (v *Invoices) folderForm(a *folderAsk) *components.Form {
-	field := huh.NewInput().Title("Folder").Description("Invoice " + a.inv.InvoiceNumber + " is saved there as " + fileName(a.inv.InvoiceNumber)).
-		Value(&a.folder).Validate(a.validate)
-	return components.NewForm(v.Ctx, "Download invoice "+a.inv.InvoiceNumber, func() tea.Cmd {
-		folder := a.folder
-		return tea.Batch(common.Info("Checking "+folder+"…"), common.Fetch(v.Req, "check", func(context.Context) (folderChecked, error) {
-			p, err := checkFolder(folder)
-			return folderChecked{p}, err
-		}))
-	}, huh.NewGroup(field)).Live(field, func() error { return a.validate(a.folder) })
 }
 
 func (v *Invoices) handleDownload(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case common.Result[folderProposal]:
-		a := v.asked
-		if !v.Req.Current(msg.Addr) || a == nil {
+		if !v.Req.Current(msg.Addr) {
 			return nil
 		}
-		a.folder = msg.Value.Path
-		a.form = v.folderForm(a)
-		return common.Send(common.OpenModal{Modal: a.form})
-	case common.Result[folderChecked]:
-		a := v.asked
-		if !v.Req.Current(msg.Addr) || a == nil {
-			return nil
+		return common.Send(common.OpenModal{Modal: v.folderModal(msg.Value.inv, msg.Value.Path)})
+	case startDownload:
+		if v.dl != nil {
+			return common.Warn("A download is already running; wait for it to finish")
 		}
-		if msg.Err != nil {
-			// Back to the form: the reason shows at the field, enter is refused until
-			// the folder changes.
-			a.refused, a.problem = a.folder, msg.Err
-			return tea.Batch(common.Info(""), a.form.Reopen())
-		}
-		v.asked = nil
-		return v.startDownload(a.inv, msg.Value.Path)
+		return v.startDownload(msg.inv, msg.folder)
 	case downloadTick:
 		if v.dl == nil {
 			return nil

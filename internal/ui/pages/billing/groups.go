@@ -53,7 +53,7 @@ func New(ctx *common.Context) common.View {
 			{Key: k.Edit, Run: func(b group) tea.Cmd { return g.acts.startEdit(b.BillingGroup) }},
 			{Key: k.Assign, Hidden: true, Run: func(b group) tea.Cmd { return g.acts.startAssign(b.BillingGroup) }},
 			{Key: k.Invoices, Run: func(b group) tea.Cmd { return push(NewInvoices(ctx, b.BillingGroup)) }},
-			{Key: k.Estimates, Help: "estimates of the group", Run: func(b group) tea.Cmd {
+			{Key: k.Estimates, Help: "group estimate", Run: func(b group) tea.Cmd {
 				return push(NewGroupEstimates(ctx, b.BillingGroupID, b.BillingGroupName))
 			}},
 			{Key: k.Credits, NoSelection: true, Run: func(group) tea.Cmd { return push(NewCredits(ctx)) }},

@@ -32,8 +32,6 @@ type Invoices struct {
 	all   []invoice           // newest first, every state
 	state models.InvoiceState // "" = every state
 	dl    *download
-	// asked is the folder form that is waiting for its folder check.
-	asked *folderAsk
 	w, h  int
 }
 
@@ -119,7 +117,7 @@ func (v *Invoices) Leave() {
 
 func (v *Invoices) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	switch msg := msg.(type) {
-	case downloadTick, common.Result[downloaded], common.Result[folderChecked], common.Result[folderProposal]:
+	case downloadTick, common.Result[downloaded], common.Result[folderProposal], startDownload:
 		return v, v.handleDownload(msg)
 	case opened:
 		return v, msg.notify()
@@ -194,7 +192,7 @@ type opened struct {
 func (o opened) notify() tea.Cmd {
 	if o.err != nil {
 		return common.Send(common.Notify{Level: theme.LevelWarn,
-			Text: "Could not open invoice " + o.number + ": " + o.err.Error() + "; press y to copy the link instead"})
+			Text: "Not opened: " + o.err.Error() + "; y copies the link of " + o.number})
 	}
 	return common.Success("Opened invoice " + o.number + " with the desktop's PDF viewer")
 }

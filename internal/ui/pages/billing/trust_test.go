@@ -284,42 +284,56 @@ func TestFolderIsCheckedInACommandNotInTheValidator(t *testing.T) {
 	ctx, _ := newFake(t)
 	v := NewInvoices(ctx, models.BillingGroup{BillingGroupID: "g", BillingGroupName: "G"})
 	v.SetSize(120, 20)
-	missing := t.TempDir() + "/missing"
-	a := &folderAsk{inv: invoice{Invoice: models.Invoice{InvoiceNumber: "A-1", DownloadURL: "http://x/a.pdf"}}, folder: missing}
+	dir := t.TempDir()
+	missing := dir + "/missing"
+	m := v.folderModal(invoice{Invoice: models.Invoice{InvoiceNumber: "A-1", DownloadURL: "http://x/a.pdf"}}, missing)
+	a := m.ask
 	if err := a.validate(missing); err != nil {
 		t.Fatalf("the validator looked at the filesystem: %v", err)
 	}
 	if a.validate(" ") == nil {
 		t.Fatal("an empty folder passed")
 	}
-	v.asked = a
-	a.form = v.folderForm(a)
-	check := common.Fetch(v.Req, "check", func(context.Context) (folderChecked, error) {
-		p, err := checkFolder(missing)
-		return folderChecked{p}, err
-	})
-	msgs := feed(v, check())
+	check := func(folder string) tea.Msg {
+		return common.Fetch(m.req, "check", func(context.Context) (folderChecked, error) {
+			p, err := checkFolder(folder)
+			return folderChecked{p}, err
+		})()
+	}
+	// Refused: the form stays open with the reason at the field.
+	_, cmd := m.Update(check(missing))
+	for _, msg := range uitest.Run(cmd) {
+		if _, ok := msg.(common.CloseModal); ok {
+			t.Fatal("the form closed on a refused folder")
+		}
+	}
 	if err := a.validate(missing); err == nil || !strings.Contains(err.Error(), "does not exist") {
 		t.Fatalf("the check's answer is not at the field: %v", err)
 	}
-	reopened := false
-	for _, m := range msgs {
-		if o, ok := m.(common.OpenModal); ok {
-			reopened = o.Modal == common.Modal(a.form)
+	if err := a.validate(dir); err != nil {
+		t.Fatalf("another folder is still refused: %v", err)
+	}
+	// Passed: the form closes and its view starts the download there.
+	_, cmd = m.Update(check(dir))
+	var start *startDownload
+	closed := false
+	for _, msg := range uitest.Run(cmd) {
+		switch msg := msg.(type) {
+		case common.CloseModal:
+			closed = true
+		case startDownload:
+			start = &msg
 		}
 	}
-	if !reopened || v.dl != nil {
-		t.Fatalf("form not back (download %v): %#v", v.dl, msgs)
-	}
-	if err := a.validate(missing + "2"); err != nil {
-		t.Fatalf("another folder is still refused: %v", err)
+	if !closed || start == nil || start.Target() != v.ID() || start.folder != dir || start.inv.InvoiceNumber != "A-1" {
+		t.Fatalf("closed %v, start %+v", closed, start)
 	}
 }
 
 func TestOpenFailureSaysWhyAndOffersCopy(t *testing.T) {
-	msgs := uitest.Run(opened{number: "A-1", err: errors.New("no desktop opener here: xdg-open not found")}.notify())
+	msgs := uitest.Run(opened{number: "A-1", err: errors.New("xdg-open not found")}.notify())
 	n, ok := msgs[0].(common.Notify)
-	if !ok || n.Level != theme.LevelWarn || !strings.Contains(n.Text, "xdg-open not found") || !strings.Contains(n.Text, "press y to copy the link") {
+	if !ok || n.Level != theme.LevelWarn || n.Text != "Not opened: xdg-open not found; y copies the link of A-1" {
 		t.Fatalf("got %#v", msgs)
 	}
 }
