@@ -58,7 +58,8 @@ func inGroup(ctx *common.Context, what string, view func(models.BillingGroup) co
 				common.Warn(project+" has no billing group: "+pick))()
 		}
 		b := models.BillingGroup{BillingGroupID: p.BillingGroupID, BillingGroupName: p.BillingGroupName}
-		return tea.Sequence(common.Send(common.SelectBillingGroup{ID: b.BillingGroupID, Name: b.BillingGroupName}),
+		// The footer's "Finding…" is cleared: the view itself says what it shows.
+		return tea.Sequence(common.Info(""), common.Send(common.SelectBillingGroup{ID: b.BillingGroupID, Name: b.BillingGroupName}),
 			common.Send(common.SwitchTab{Tab: 4}), push(view(b)))()
 	})
 }
