@@ -7,6 +7,7 @@ package app
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 
@@ -69,6 +70,8 @@ type Model struct {
 	// invalidates the previous tick.
 	tickGen  int
 	live     components.LiveState
+	// modalGen counts opened modals, so a modal's late close cannot shut the next one.
+	modalGen int
 	spinning bool
 	spinGen  int
 
@@ -77,6 +80,10 @@ type Model struct {
 }
 
 type refreshTick struct{ gen int }
+
+// closeModal is a modal's own CloseModal, tagged with the generation of the modal that
+// sent it (see fromModal).
+type closeModal struct{ gen int }
 type spinTick struct{ gen int }
 type expireTick struct{ gen int }
 
@@ -267,11 +274,18 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case common.PopView:
 		return m.pop()
 	case common.OpenModal:
+		m.modalGen++
 		m.modal = msg.Modal
 		m.modal.SetSize(m.ctx.ScreenWidth, m.ctx.ScreenHeight)
 		return m.modal.Init()
 	case common.CloseModal:
 		m.modal = nil
+	case closeModal:
+		// A close from a modal that is no longer the open one (its close arrived after
+		// the next modal opened) leaves the new one alone.
+		if msg.gen == m.modalGen {
+			m.modal = nil
+		}
 		return nil
 	case common.Notify:
 		return m.notify(msg.Level, msg.Text)
@@ -308,6 +322,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		var cmd tea.Cmd
 		if m.modal != nil {
 			nm, c := m.modal.Update(msg)
+			c = m.fromModal(c)
 			if nm != nil {
 				m.modal = nm
 			}
@@ -333,6 +348,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	var cmds []tea.Cmd
 	if m.modal != nil {
 		nm, c := m.modal.Update(msg)
+		c = m.fromModal(c)
 		if nm != nil {
 			m.modal = nm
 		}
@@ -344,6 +360,58 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		cmds = append(cmds, c)
 	}
 	return tea.Batch(cmds...)
+}
+
+// fromModal tags the closes a modal's commands produce with that modal's generation:
+// a close and the opening of the next modal, sent together, arrive in either order, and
+// a late close must not shut the modal opened after it (the palette opened just after
+// esc closed the help, the review opened by a form's submit).
+func (m *Model) fromModal(cmd tea.Cmd) tea.Cmd {
+	if cmd == nil {
+		return nil
+	}
+	gen := m.modalGen
+	return func() tea.Msg { return tagClose(cmd(), gen) }
+}
+
+func tagClose(msg tea.Msg, gen int) tea.Msg {
+	switch v := msg.(type) {
+	case common.CloseModal:
+		return closeModal{gen}
+	case tea.BatchMsg:
+		out := make(tea.BatchMsg, len(v))
+		for i, c := range v {
+			out[i] = tagCmd(c, gen)
+		}
+		return out
+	}
+	if cmds, ok := sequence(msg); ok {
+		for i, c := range cmds {
+			cmds[i] = tagCmd(c, gen)
+		}
+		return tea.Sequence(cmds...)()
+	}
+	return msg
+}
+
+func tagCmd(c tea.Cmd, gen int) tea.Cmd {
+	if c == nil {
+		return nil
+	}
+	return func() tea.Msg { return tagClose(c(), gen) }
+}
+
+// sequence recognises tea.Sequence's message: a []tea.Cmd under an unexported name.
+func sequence(msg tea.Msg) ([]tea.Cmd, bool) {
+	v := reflect.ValueOf(msg)
+	if v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeOf((*tea.Cmd)(nil)).Elem() {
+		return nil, false
+	}
+	out := make([]tea.Cmd, v.Len())
+	for i := range out {
+		out[i], _ = v.Index(i).Interface().(tea.Cmd)
+	}
+	return out, true
 }
 
 // deliver hands a result to the view that asked, wherever it is on the stacks (a view
@@ -372,6 +440,7 @@ func (m *Model) deliver(msg common.Addressed) tea.Cmd {
 	}
 	if mv, ok := m.modal.(interface{ ID() int64 }); ok && mv.ID() == id {
 		nm, cmd := m.modal.Update(msg)
+		cmd = m.fromModal(cmd)
 		if nm != nil {
 			m.modal = nm
 		}
@@ -411,6 +480,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	if m.modal != nil {
 		nm, cmd := m.modal.Update(msg)
+		cmd = m.fromModal(cmd)
 		if nm != nil && m.modal != nil {
 			m.modal = nm
 		}
