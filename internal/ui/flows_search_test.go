@@ -1,23 +1,25 @@
 package ui
 
 import (
+	"context"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/sandbox"
-	searchpane "github.com/svcui/svcui/internal/ui/pages/search"
 )
 
 // startSearchSandbox is the demo sandbox with its opensearch services listening over TLS.
 func startSearchSandbox(t *testing.T) env {
 	t.Helper()
-	searchpane.HistoryDir = t.TempDir()
-	t.Cleanup(func() { searchpane.HistoryDir = "" })
+	// History, editor text and column choices go to the state dir: the test's own.
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	sb, err := sandbox.New(sandbox.Options{Data: "demo", Seed: 1, Search: true})
 	if err != nil {
 		t.Fatal(err)
@@ -45,13 +47,20 @@ func (s *screen) typeLines(text string) {
 
 // openSearch starts the UI on the search sandbox and waits for the Search tab's index list.
 func openSearch(t *testing.T) *screen {
+	s, _ := openSearchWith(t)
+	return s
+}
+
+// openSearchWith is openSearch that also gives the UI's platform client.
+func openSearchWith(t *testing.T) (*screen, *api.Client) {
 	e := startSearchSandbox(t)
-	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
+	c := client(t, e.url, e.admin)
+	s := start(t, settings(e, e.admin), c, 120, 40)
 	s.waitFor("acme-prod", "as admin")
 	s.mark()
 	s.keys("5")
 	s.waitFor("opensearch-logs", "logs-app", "5000", "cluster ● green")
-	return s
+	return s, c
 }
 
 func TestFlowSearchHitsPagingAndViews(t *testing.T) {
@@ -64,11 +73,12 @@ func TestFlowSearchHitsPagingAndViews(t *testing.T) {
 	s.waitFor("GET /logs-app/_search", "▸ Editor")
 	s.mark()
 	s.special(tea.KeyF5)
-	s.waitFor("● 200", "took ", "5000 hits", "10 shown", "@timestamp", "level", "latency_ms")
+	// Laid out for logs: time first, the message taking the room left.
+	s.waitFor("● 200", "took ", "5000 hits", "20 shown", "@timestamp", "message", "columns hidden")
 	s.special(tea.KeyTab) // results
 	s.mark()
 	s.keys("n")
-	s.waitFor("10 shown, page 2")
+	s.waitFor("20 shown, page 2")
 	s.mark()
 	s.keys("v") // no aggregations: straight to raw JSON
 	s.waitFor("· raw JSON ·", `"hits": {`, `"_index": "logs-app"`)
@@ -117,18 +127,26 @@ this line is not json
 		t.Fatal(err)
 	}
 	s.mark()
-	s.special(tea.KeyCtrlB)
+	s.special(tea.KeyCtrlO)
 	s.waitFor("Bulk load into opensearch-logs", "NDJSON file")
-	s.typeText(filepath.Join(filepath.Dir(path), "missing.ndjson"))
-	s.waitFor("no such file")
-	for range len(filepath.Join(filepath.Dir(path), "missing.ndjson")) {
+	missing := filepath.Join(filepath.Dir(path), "missing.ndjson")
+	s.typeText(missing)
+	s.advance("Target index", "enter")
+	s.mark()
+	s.keys("enter") // the selected index, logs-app, is prefilled
+	// The file is looked at when the load starts: the form comes back saying why.
+	s.waitFor("does not exist")
+	// The form comes back with its focus where it was left (the last field): go back
+	// to the file's. No mark: the refused form may already show that field focused.
+	s.special(tea.KeyShiftTab)
+	s.waitFor("┃ NDJSON file")
+	for range len(missing) {
 		s.special(tea.KeyBackspace)
 	}
 	s.typeText(path)
+	s.advance("Target index", "enter")
 	s.mark()
 	s.keys("enter")
-	s.waitFor("Target index")
-	s.keys("enter") // the selected index, logs-app, is prefilled
 	// The failed line's reason, and the index list reloaded with the new count.
 	s.waitFor("Bulk load", "3 indexed, 1 failed", "line 3:", "5003")
 }
@@ -150,4 +168,72 @@ func TestFlowSearchNonOpenSearch(t *testing.T) {
 	s.mark()
 	s.keys("5")
 	s.waitFor("Project acme-staging has no opensearch service")
+}
+
+// Enter on a hit opens it; n and shift+tab move between hits; esc returns to the
+// results with the cursor on the hit shown last; a goes full screen.
+func TestFlowSearchDocumentView(t *testing.T) {
+	s := openSearch(t)
+	s.special(tea.KeyTab, tea.KeyTab)
+	s.waitFor("▸ Indices")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("GET /logs-app/_search")
+	s.mark()
+	s.special(tea.KeyF5)
+	s.waitFor("5000 hits")
+	s.special(tea.KeyTab)
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Hit 1 of 20", "_index", "logs-app", "@timestamp", "trace_id", "message")
+	s.mark()
+	s.keys("n", "n")
+	s.waitFor("Hit 3 of 20")
+	s.mark()
+	s.special(tea.KeyShiftTab)
+	s.waitFor("Hit 2 of 20")
+	s.mark()
+	s.keys("v")
+	s.waitFor("raw JSON", `"_source": {`)
+	s.mark()
+	s.keys("esc")
+	s.waitFor("▸ Results", "2/20")
+	s.mark()
+	s.keys("a")
+	s.waitFor("results full screen")
+	s.absent("▸ Editor", 100*time.Millisecond)
+}
+
+// After the search user's password is reset elsewhere, the next run reads the
+// connection details again, succeeds, and the footer says what happened.
+func TestFlowSearchAfterPasswordChange(t *testing.T) {
+	s, c := openSearchWith(t)
+	if _, err := c.ResetCredentials(context.Background(), "acme-prod", "opensearch-logs", "avnadmin"); err != nil {
+		t.Fatal(err)
+	}
+	s.mark()
+	s.special(tea.KeyF5)
+	s.waitFor("● 200", "The password of avnadmin changed elsewhere; reconnected with the new one.")
+}
+
+// The editor's text is kept per service across restarts.
+func TestFlowSearchEditorTextSurvivesARestart(t *testing.T) {
+	e := startSearchSandbox(t)
+	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
+	s.waitFor("acme-prod", "as admin")
+	s.mark()
+	s.keys("5")
+	s.waitFor("logs-app", "cluster ● green")
+	s.special(tea.KeyCtrlEnd, tea.KeyEnter)
+	s.typeText("GET /logs-web/_count")
+	s.mark()
+	s.keys("esc") // leaving the editor keeps the text
+	s.waitFor("▸ Results")
+	_ = s.tm.Quit()
+
+	again := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
+	again.waitFor("acme-prod", "as admin")
+	again.mark()
+	again.keys("5")
+	again.waitFor("logs-app", "GET /logs-web/_count")
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 // bulkJob is a running or finished bulk load of a local NDJSON file.
@@ -40,18 +41,11 @@ type bulkMsg struct {
 
 func (m bulkMsg) Target() int64 { return m.id }
 
-// validateNDJSONPath accepts an existing regular file.
+// validateNDJSONPath checks what can be checked without the disk (pure: it runs on
+// every key); whether the file exists is found when the load starts.
 func validateNDJSONPath(path string) error {
-	path = strings.TrimSpace(path)
-	if path == "" {
+	if strings.TrimSpace(path) == "" {
 		return errors.New("enter the path of a local NDJSON file")
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return errors.New("no such file: " + path)
-	}
-	if fi.IsDir() {
-		return errors.New(path + " is a directory, not a file")
 	}
 	return nil
 }
@@ -76,67 +70,100 @@ func (p *Pane) openBulkForm(path, index string) tea.Cmd {
 		return common.Warn("Read-only mode: bulk load is disabled")
 	}
 	if p.bulk != nil && p.bulk.running {
-		return common.Warn("A bulk load is already running (esc cancels it)")
+		return common.Warn("A bulk load is already running (" + p.ctx.Keys.Back.Help().Key + " cancels it)")
 	}
 	if index == "" {
-		index = p.indices.SelectedKey()
+		if ix, ok := p.indices.Selected(); ok {
+			index = ix.Index
+		}
 	}
-	id := p.req.ID
 	pathField := huh.NewInput().Title("NDJSON file").Description("one document per line, or _bulk action/document pairs").Value(&path).Validate(validateNDJSONPath)
 	indexField := huh.NewInput().Title("Target index").Value(&index).Validate(validateIndexName)
-	form := components.NewForm(p.ctx, "Bulk load into "+p.conn.service, func() tea.Cmd {
-		return common.Send(startBulk{id: id, path: strings.TrimSpace(path), index: strings.TrimSpace(index)})
+	var form *components.Form
+	form = components.NewForm(p.ctx, "Bulk load into "+safe.Text(p.conn.service), func() tea.Cmd {
+		return p.startBulk(strings.TrimSpace(path), strings.TrimSpace(index))
 	}, huh.NewGroup(pathField, indexField)).
 		Live(pathField, func() error { return validateNDJSONPath(path) }).
-		Live(indexField, func() error { return validateIndexName(index) })
+		Live(indexField, func() error { return validateIndexName(index) }).
+		Names("file", "NDJSON file", nil)
+	p.bulkForm = form
 	return common.Send(common.OpenModal{Modal: form})
 }
 
-// startBulk streams the file in a goroutine; progress reaches the UI through a channel
-// read by a re-armed command (the latest progress wins when the UI is slower).
+// startBulk opens the file and streams it in a goroutine, all inside a command;
+// progress reaches the UI through a channel read by a re-armed command (the latest
+// progress wins when the UI is slower).
 func (p *Pane) startBulk(path, index string) tea.Cmd {
-	if err := validateNDJSONPath(path); err != nil {
+	id, c := p.req.ID, p.conn.client
+	return common.Fetch(p.req, "bulk", func(context.Context) (*bulkJob, error) {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, fileError(path, err)
+		}
+		var size int64
+		if fi, err := f.Stat(); err == nil {
+			if fi.IsDir() {
+				f.Close()
+				return nil, errors.New("file " + path + " is a directory, not an NDJSON file")
+			}
+			size = fi.Size()
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		job := &bulkJob{path: path, index: index, size: size, running: true, visible: true, cancel: cancel,
+			updates: make(chan tea.Msg, 1)}
+		go job.stream(ctx, id, c, f)
+		return job, nil
+	})
+}
+
+// fileError says why a file cannot be read, naming the form's field ("file").
+func fileError(path string, err error) error {
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return errors.New("file " + path + " does not exist")
+	case errors.Is(err, os.ErrPermission):
+		return errors.New("file " + path + " cannot be read: permission denied")
+	}
+	return errors.New("file " + path + " cannot be opened: " + err.Error())
+}
+
+// stream loads f into the index and reports on the job's channel.
+func (j *bulkJob) stream(ctx context.Context, id int64, c *search.Client, f *os.File) {
+	defer f.Close()
+	res, err := search.BulkLoad(ctx, c, j.index, f, search.BulkOptions{}, func(pr search.BulkProgress) {
+		msg := bulkMsg{id: id, job: j, progress: pr}
+		select {
+		case j.updates <- msg:
+		default: // the UI has not read the previous one: replace it
+			select {
+			case <-j.updates:
+			default:
+			}
+			select {
+			case j.updates <- msg:
+			default:
+			}
+		}
+	})
+	j.cancel()
+	// The final message must not be dropped: drain any pending progress first.
+	select {
+	case <-j.updates:
+	default:
+	}
+	j.updates <- bulkMsg{id: id, job: j, done: true, result: res, err: err}
+}
+
+// bulkStarted shows a started load, or brings the form back saying why it could not.
+func (p *Pane) bulkStarted(job *bulkJob, err error) tea.Cmd {
+	if err != nil {
+		if p.bulkForm != nil {
+			return p.bulkForm.Refused(err.Error())
+		}
 		return common.Error(err.Error())
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return common.Error("Cannot open " + path + ": " + err.Error())
-	}
-	var size int64
-	if fi, err := f.Stat(); err == nil {
-		size = fi.Size()
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	job := &bulkJob{path: path, index: index, size: size, running: true, visible: true, cancel: cancel,
-		updates: make(chan tea.Msg, 1)}
 	p.bulk = job
-	id, c := p.req.ID, p.conn.client
-	go func() {
-		defer f.Close()
-		res, err := search.BulkLoad(ctx, c, index, f, search.BulkOptions{}, func(pr search.BulkProgress) {
-			msg := bulkMsg{id: id, job: job, progress: pr}
-			select {
-			case job.updates <- msg:
-			default: // the UI has not read the previous one: replace it
-				select {
-				case <-job.updates:
-				default:
-				}
-				select {
-				case job.updates <- msg:
-				default:
-				}
-			}
-		})
-		cancel()
-		// The final message must not be dropped: drain any pending progress first.
-		select {
-		case <-job.updates:
-		default:
-		}
-		job.updates <- bulkMsg{id: id, job: job, done: true, result: res, err: err}
-	}()
-	return tea.Batch(waitBulk(job), common.Info("Bulk loading "+path+" into "+index+"… (esc cancels)"))
+	return tea.Batch(waitBulk(job), common.Info("Bulk loading "+job.path+" into "+job.index+"… ("+p.ctx.Keys.Back.Help().Key+" cancels)"))
 }
 
 func waitBulk(job *bulkJob) tea.Cmd {
@@ -161,19 +188,19 @@ func (p *Pane) handleBulk(m bulkMsg) tea.Cmd {
 		job.err = "Cancelled after " + strconv.Itoa(m.result.Succeeded) + " documents."
 		note = common.Warn("Bulk load cancelled")
 	case m.err != nil:
-		job.err = errorSentence(m.err)
+		job.err = describe(p.ctx.Log, "bulk load", m.err).Error()
 		note = common.Error("Bulk load stopped: " + job.err)
 	case m.result.Failed > 0:
 		note = common.Warn("Bulk load finished: " + strconv.Itoa(m.result.Succeeded) + " indexed, " + strconv.Itoa(m.result.Failed) + " failed")
 	default:
 		note = common.Success("Bulk load finished: " + strconv.Itoa(m.result.Succeeded) + " documents indexed into " + job.index)
 	}
-	return tea.Batch(note, p.loadOverview())
+	return tea.Batch(note, p.indices.Load())
 }
 
 func (j *bulkJob) view(ctx *common.Context, w int) string {
 	st := ctx.Styles
-	lines := []string{st.Title.Render("Bulk load") + " " + j.path + " → " + j.index}
+	lines := []string{st.Title.Render("Bulk load") + " " + safe.Text(j.path) + " → " + safe.Text(j.index)}
 	done := float64(j.progress.BytesRead)
 	total := float64(j.size)
 	if j.result != nil && j.err == "" {
@@ -183,9 +210,9 @@ func (j *bulkJob) view(ctx *common.Context, w int) string {
 	lines = append(lines, strconv.Itoa(j.progress.DocsSent)+" documents sent · "+strconv.Itoa(j.progress.DocsFailed)+" failed · "+strconv.Itoa(j.progress.Batches)+" batches")
 	switch {
 	case j.running:
-		lines = append(lines, st.Muted.Render("esc cancels"))
+		lines = append(lines, st.Muted.Render(ctx.Keys.Back.Help().Key+" cancels"))
 	case j.err != "":
-		lines = append(lines, st.Danger.Render(j.err))
+		lines = append(lines, st.Danger.Render(safe.Text(j.err)))
 	case j.result != nil:
 		lines = append(lines, st.OK.Render("Done: "+strconv.Itoa(j.result.Succeeded)+" indexed, "+strconv.Itoa(j.result.Failed)+" failed in "+j.result.Elapsed.Round(1e6).String()))
 	}
@@ -195,9 +222,9 @@ func (j *bulkJob) view(ctx *common.Context, w int) string {
 				lines = append(lines, st.Muted.Render("…"))
 				break
 			}
-			lines = append(lines, st.Danger.Render("line "+strconv.Itoa(f.Line)+": "+f.Type+": "+f.Reason))
+			lines = append(lines, st.Danger.Render("line "+strconv.Itoa(f.Line)+": "+safe.Text(f.Type)+": "+safe.Text(f.Reason)))
 		}
-		lines = append(lines, st.Muted.Render("tab moves on; the panel closes with the next run"))
+		lines = append(lines, st.Muted.Render("the panel closes with the next run"))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"strings"
@@ -10,52 +12,91 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 )
 
-// externalDone is the end of an $EDITOR session on the buffer.
+// externalFile is the buffer written to a temporary file, with the editor command
+// that will open it (looked up in the command, never in Update).
+type externalFile struct {
+	file string
+	cmd  *exec.Cmd
+}
+
+// externalDone is the end of an $EDITOR session; addr is the preparation's address,
+// so a session of a pane that has moved on is ignored.
 type externalDone struct {
-	id   int64
+	addr common.Addr
 	file string
 	err  error
 }
 
-func (m externalDone) Target() int64 { return m.id }
+func (m externalDone) Target() int64 { return m.addr.View }
 
-// openExternal writes the buffer to a temporary file and opens it in $EDITOR (the
-// program suspends meanwhile); the file is read back when the editor exits.
+// externalText is the buffer read back after the editor exited.
+type externalText struct{ text string }
+
+// openExternal writes the buffer to a temporary file and finds $VISUAL or $EDITOR, in
+// a command; the program then suspends while the editor runs (tea.ExecProcess).
 func (p *Pane) openExternal() tea.Cmd {
-	ed := strings.Fields(os.Getenv("VISUAL"))
-	if len(ed) == 0 {
-		ed = strings.Fields(os.Getenv("EDITOR"))
-	}
-	if len(ed) == 0 {
-		return common.Warn("Set $EDITOR (or $VISUAL) to edit the buffer in your editor")
-	}
-	f, err := os.CreateTemp("", "svcui-search-*.txt")
-	if err != nil {
-		return common.Error("Cannot create a temporary file: " + err.Error())
-	}
-	_, werr := f.WriteString(p.editor.Value())
-	cerr := f.Close()
-	if werr != nil || cerr != nil {
-		_ = os.Remove(f.Name())
-		return common.Error("Cannot write the temporary file")
-	}
-	id, name := p.req.ID, f.Name()
-	c := exec.Command(ed[0], append(ed[1:], name)...)
-	return tea.ExecProcess(c, func(err error) tea.Msg { return externalDone{id: id, file: name, err: err} })
+	text := p.editor.Value()
+	return common.Fetch(p.req, "external", func(context.Context) (externalFile, error) {
+		ed := strings.Fields(os.Getenv("VISUAL"))
+		if len(ed) == 0 {
+			ed = strings.Fields(os.Getenv("EDITOR"))
+		}
+		if len(ed) == 0 {
+			return externalFile{}, errors.New("set $EDITOR (or $VISUAL) to edit the buffer in your editor")
+		}
+		f, err := os.CreateTemp("", "svcui-search-*.txt")
+		if err != nil {
+			return externalFile{}, errors.New("cannot create a temporary file: " + err.Error())
+		}
+		_, werr := f.WriteString(text)
+		cerr := f.Close()
+		if werr != nil || cerr != nil {
+			_ = os.Remove(f.Name())
+			return externalFile{}, errors.New("cannot write the temporary file " + f.Name())
+		}
+		return externalFile{file: f.Name(), cmd: exec.Command(ed[0], append(ed[1:], f.Name())...)}, nil
+	})
 }
 
-func (p *Pane) readExternal(m externalDone) tea.Cmd {
-	defer os.Remove(m.file)
-	if m.err != nil {
-		return common.Error("The editor failed: " + m.err.Error() + " (buffer unchanged)")
-	}
-	b, err := os.ReadFile(m.file)
+// runExternal hands the terminal to the editor.
+func (p *Pane) runExternal(addr common.Addr, f externalFile, err error) tea.Cmd {
 	if err != nil {
-		return common.Error("Cannot read the edited buffer back: " + err.Error())
+		return common.Warn(sentenceCase(err.Error()))
+	}
+	return tea.ExecProcess(f.cmd, func(err error) tea.Msg { return externalDone{addr: addr, file: f.file, err: err} })
+}
+
+// readExternal reads the edited buffer back and removes the file, in a command.
+func (p *Pane) readExternal(m externalDone) tea.Cmd {
+	return common.Fetch(p.req, "external-read", func(context.Context) (externalText, error) {
+		defer os.Remove(m.file)
+		if m.err != nil {
+			return externalText{}, errors.New("the editor failed: " + m.err.Error() + " (buffer unchanged)")
+		}
+		b, err := os.ReadFile(m.file)
+		if err != nil {
+			return externalText{}, errors.New("cannot read the edited buffer back: " + err.Error())
+		}
+		return externalText{string(b)}, nil
+	})
+}
+
+// externalRead puts the edited text in the editor.
+func (p *Pane) externalRead(t externalText, err error) tea.Cmd {
+	if err != nil {
+		return common.Error(sentenceCase(err.Error()))
 	}
 	line := p.editor.Line()
-	p.editor.SetValue(string(b))
+	p.editor.SetValue(t.text)
 	p.gotoLine(line)
 	p.setFocus(focusEditor)
 	return common.Info("Buffer updated from the editor")
+}
+
+// sentenceCase starts a message with a capital.
+func sentenceCase(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 	"github.com/charmbracelet/x/ansi"
@@ -12,6 +13,7 @@ import (
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 // pickItem is one choice of a picker: a label, a muted detail and what choosing does.
@@ -48,7 +50,7 @@ func (k *picker) refilter() {
 }
 
 func (k *picker) view(w, h int) string {
-	lines := []string{ansi.Truncate(k.title+"  (type to search, enter chooses, esc closes)", w, "…"), "search: " + k.filter.View()}
+	lines := []string{ansi.Truncate(k.title+"  (type to search)", w, "…"), "search: " + safe.Text(k.filter.View())}
 	rows := max(1, h-3)
 	start := max(0, k.cursor-rows+1)
 	for i := start; i < len(k.shown) && i < start+rows; i++ {
@@ -57,7 +59,7 @@ func (k *picker) view(w, h int) string {
 		if i == k.cursor {
 			prefix = "▸ "
 		}
-		lines = append(lines, ansi.Truncate(prefix+it.label+"  "+it.detail, w, "…"))
+		lines = append(lines, ansi.Truncate(prefix+safe.Text(it.label)+"  "+safe.Text(it.detail), w, "…"))
 	}
 	if len(k.shown) == 0 {
 		lines = append(lines, "  nothing matches")
@@ -67,17 +69,20 @@ func (k *picker) view(w, h int) string {
 
 func (p *Pane) updatePicker(msg tea.KeyMsg) tea.Cmd {
 	k := p.picker
-	switch msg.String() {
-	case "esc":
+	keys := p.ctx.Keys
+	// Letters are the search: only keys that type nothing move.
+	typed := msg.Type == tea.KeyRunes
+	switch {
+	case key.Matches(msg, keys.Back):
 		p.picker = nil
 		return nil
-	case "down", "ctrl+n":
+	case key.Matches(msg, keys.Down) && !typed:
 		k.cursor = min(k.cursor+1, len(k.shown)-1)
 		return nil
-	case "up":
+	case key.Matches(msg, keys.Up) && !typed:
 		k.cursor = max(k.cursor-1, 0)
 		return nil
-	case "enter":
+	case key.Matches(msg, keys.Open):
 		if k.cursor < len(k.shown) {
 			it := k.shown[k.cursor]
 			p.picker = nil
@@ -101,12 +106,13 @@ func (p *Pane) openTemplates() {
 	var items []pickItem
 	for _, t := range search.Templates() {
 		items = append(items, pickItem{label: t.Name, detail: t.Description, choose: func(p *Pane) tea.Cmd {
+			var save tea.Cmd
 			if p.sqlMode {
-				p.toggleSQL()
+				save = p.toggleSQL()
 			}
 			p.insertRequest(t.Text)
 			p.setFocus(focusEditor)
-			return nil
+			return save
 		}})
 	}
 	p.openPicker(&picker{title: "Templates", all: items})
@@ -118,17 +124,19 @@ func (p *Pane) openHistory() tea.Cmd {
 	if h == nil {
 		return common.Warn(p.conn.historyErr)
 	}
+	// Entries and Search read the history kept in memory; only Add writes, in the run's command.
 	toItems := func(es []search.HistoryEntry) []pickItem {
 		items := make([]pickItem, 0, len(es))
 		for _, e := range es {
 			detail := e.Time.Local().Format("Jan 02 15:04") + " · " + itoa(e.Status)
 			items = append(items, pickItem{label: e.Method + " " + e.Path, detail: detail, choose: func(p *Pane) tea.Cmd {
+				var save tea.Cmd
 				if p.sqlMode {
-					p.toggleSQL()
+					save = p.toggleSQL()
 				}
 				p.insertRequest(e.Request().String())
 				p.setFocus(focusEditor)
-				return nil
+				return save
 			}})
 		}
 		return items
@@ -141,15 +149,21 @@ func (p *Pane) openHistory() tea.Cmd {
 	return nil
 }
 
-// loadUsers fetches the service's users for U (connect as another user).
+// serviceUsers are the user names of the connected service.
+type serviceUsers []string
+
+// loadUsers fetches the service's users (connect as another user).
 func (p *Pane) loadUsers() tea.Cmd {
-	api, project, service := p.ctx.API, p.project, p.conn.service
-	return common.Fetch(p.req, "users", func(ctx context.Context) ([]string, error) {
+	if p.conn == nil {
+		return common.Warn("Connect to an opensearch service first: " + p.notReady())
+	}
+	api, project, service := p.ctx.API, p.conn.project, p.conn.service
+	return common.Fetch(p.req, "users", func(ctx context.Context) (serviceUsers, error) {
 		us, err := api.ListUsers(ctx, project, service)
 		if err != nil {
 			return nil, err
 		}
-		names := make([]string, 0, len(us))
+		names := make(serviceUsers, 0, len(us))
 		for _, u := range us {
 			names = append(names, u.Username)
 		}
@@ -165,7 +179,7 @@ type reconnectAs struct {
 
 func (m reconnectAs) Target() int64 { return m.id }
 
-func (p *Pane) openUserPicker(users []string, err error) tea.Cmd {
+func (p *Pane) openUserPicker(users serviceUsers, err error) tea.Cmd {
 	if err != nil {
 		return common.Error("Could not list the service's users: " + p.ctx.ErrorText(err))
 	}
@@ -181,8 +195,8 @@ func (p *Pane) openUserPicker(users []string, err error) tea.Cmd {
 func (p *Pane) askPassword(user string) tea.Cmd {
 	var pw string
 	id := p.req.ID
-	field := huh.NewInput().Title("Password of " + user).EchoMode(huh.EchoModePassword).Value(&pw)
-	form := components.NewForm(p.ctx, "Connect as "+user, func() tea.Cmd {
+	field := huh.NewInput().Title("Password of " + safe.Text(user)).EchoMode(huh.EchoModePassword).Value(&pw)
+	form := components.NewForm(p.ctx, "Connect as "+safe.Text(user), func() tea.Cmd {
 		return common.Send(reconnectAs{id: id, user: user, password: pw})
 	}, huh.NewGroup(field))
 	return common.Send(common.OpenModal{Modal: form})

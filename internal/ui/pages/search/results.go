@@ -1,24 +1,20 @@
 package search
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/alecthomas/chroma/v2"
-	"github.com/alecthomas/chroma/v2/formatters"
-	"github.com/alecthomas/chroma/v2/lexers"
-	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/keys"
+	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 // resultView is what the results pane shows.
@@ -34,48 +30,36 @@ func (v resultView) String() string {
 	return [...]string{"table", "aggregations", "raw JSON"}[v]
 }
 
-// maxColouredBytes bounds syntax colouring: beyond it raw JSON is shown plain, so a huge
-// answer never stalls the UI.
-const maxColouredBytes = 2 << 20
-
-// answer is one completed request, shaped for every view.
-type answer struct {
-	req      search.ParsedRequest
-	sql      bool
-	status   int
-	took     *int64
-	rt       time.Duration
-	body     []byte
-	errText  string // engine error (type: reason) or transport error; "" on success
-	sent     bool   // false when nothing reached the service
-	hits     *search.HitsTable
-	aggs     []search.AggTable
-	sqlTable *search.Table
-	page     int
-}
-
 // results is the results pane: a status line and one of the views.
 type results struct {
-	ctx    *common.Context
-	ans    *answer
-	view   resultView
-	table  *components.Table
-	lines  []string // raw or aggregation lines, rendered for the current width
+	ctx  *common.Context
+	pane *Pane
+	ans  *answer
+	view resultView
+	// table shows hits (laid out by plan) or SQL rows.
+	table *components.Table
+	plan  search.ColumnPlan
+	lines []string // raw or aggregation lines, rendered for the current width
+	// offset scrolls the aggregation and raw views.
 	offset int
 	w, h   int
 	// title is drawn before the status line (focus marker).
 	title string
+	// chosen are the user's columns per index pattern, loaded from the state dir.
+	chosen map[string][]string
+	known  map[string]bool
 }
 
-func newResults(ctx *common.Context) *results {
-	r := &results{ctx: ctx}
+func newResults(ctx *common.Context, p *Pane) *results {
+	r := &results{ctx: ctx, pane: p, chosen: map[string][]string{}, known: map[string]bool{}}
 	r.table = components.NewTable(ctx, []components.Column{{Title: "_id", Flex: true}})
 	r.table.Empty = "No hits."
 	return r
 }
 
-// set shows a new answer, keeping the chosen view when the answer has it.
-func (r *results) set(a *answer) {
+// set shows a new answer, keeping the chosen view when the answer has it; it loads the
+// column choice of the answer's index pattern the first time one is seen.
+func (r *results) set(a *answer) tea.Cmd {
 	r.ans = a
 	r.offset = 0
 	r.fillTable()
@@ -87,39 +71,58 @@ func (r *results) set(a *answer) {
 		r.view = viewAggs
 	}
 	r.render()
+	pattern := r.pattern()
+	if a.hits == nil || pattern == "" || r.known[pattern] {
+		return nil
+	}
+	return r.loadChoice(pattern)
 }
 
-// fillTable builds the table's rows once per answer; the table then draws only the
-// rows in its window, whatever their number.
+// pattern is the index pattern of the shown answer's request ("" for none).
+func (r *results) pattern() string {
+	if r.ans == nil {
+		return ""
+	}
+	return search.IndexPattern(r.ans.req.Path)
+}
+
+// fillTable builds the table's rows once per answer, size or column choice; the table
+// then draws only the rows in its window, whatever their number.
 func (r *results) fillTable() {
 	a := r.ans
-	var cols []string
-	var rows [][]string
+	if a == nil {
+		return
+	}
+	key := r.table.SelectedKey()
 	switch {
 	case a.sqlTable != nil:
-		cols, rows = a.sqlTable.Columns, a.sqlTable.Rows
+		r.table = plainTable(r.ctx, a.sqlTable.Columns, a.sqlTable.Rows)
 	case a.hits != nil:
-		cols, rows = a.hits.Columns, a.hits.Rows
+		r.table = r.hitsTable()
 	default:
 		return
 	}
-	r.table = newHitsTable(r.ctx, cols, rows)
 	r.table.SetSize(r.w, max(1, r.h-1))
+	r.table.Select(key)
 }
 
-func newHitsTable(ctx *common.Context, cols []string, rows [][]string) *components.Table {
+// replan lays the hits out again (the mapping or the column choice changed).
+func (r *results) replan() {
+	if r.ans != nil && r.ans.hits != nil {
+		r.fillTable()
+	}
+}
+
+func plainTable(ctx *common.Context, cols []string, rows [][]string) *components.Table {
 	tc := make([]components.Column, len(cols))
 	for i, c := range cols {
 		tc[i] = components.Column{Title: c, Max: 40}
-		if c == "_score" {
-			tc[i].Right, tc[i].Numeric, tc[i].Max = true, true, 8
-		}
 	}
 	if len(tc) > 0 {
 		tc[len(tc)-1].Flex = true
 	}
 	t := components.NewTable(ctx, tc)
-	t.Empty = "No hits."
+	t.Empty = "No rows."
 	out := make([]components.Row, len(rows))
 	for i, row := range rows {
 		out[i] = components.Row{Key: strconv.Itoa(i), Cells: row}
@@ -129,7 +132,11 @@ func newHitsTable(ctx *common.Context, cols []string, rows [][]string) *componen
 }
 
 func (r *results) setSize(w, h int) {
+	if w == r.w && h == r.h {
+		return
+	}
 	r.w, r.h = w, h
+	r.fillTable()
 	r.table.SetSize(w, max(1, h-1))
 	r.render()
 }
@@ -176,7 +183,7 @@ func (r *results) render() {
 	if r.ans == nil {
 		return
 	}
-	switch r.view {
+	switch r.shownView() {
 	case viewAggs:
 		r.lines = aggLines(r.ctx, r.ans.aggs, r.w)
 	case viewRaw:
@@ -184,40 +191,48 @@ func (r *results) render() {
 	}
 }
 
+// scroll moves the aggregation or raw view.
+func (r *results) scroll(msg tea.KeyMsg) {
+	r.offset = scrolled(r.ctx.Keys, msg, r.offset, len(r.lines), max(1, r.h-2))
+}
+
+// scrolled is offset after a movement key over n lines shown page at a time.
+func scrolled(k *keys.KeyMap, msg tea.KeyMsg, offset, n, page int) int {
+	switch {
+	case key.Matches(msg, k.Down):
+		offset++
+	case key.Matches(msg, k.Up):
+		offset--
+	case key.Matches(msg, k.PgDn):
+		offset += page
+	case key.Matches(msg, k.PgUp):
+		offset -= page
+	case key.Matches(msg, k.Top):
+		offset = 0
+	case key.Matches(msg, k.Bottom):
+		offset = n
+	}
+	return max(0, min(offset, n-page))
+}
+
 func (r *results) update(msg tea.KeyMsg) tea.Cmd {
 	if r.ans == nil {
 		return nil
 	}
-	if r.view == viewTable && r.available(viewTable) {
+	if r.shownView() == viewTable {
 		_, cmd := r.table.Update(msg)
 		return cmd
 	}
-	k := r.ctx.Keys
-	page := max(1, r.h-2)
-	switch {
-	case key.Matches(msg, k.Down):
-		r.offset++
-	case key.Matches(msg, k.Up):
-		r.offset--
-	case key.Matches(msg, k.PgDn):
-		r.offset += page
-	case key.Matches(msg, k.PgUp):
-		r.offset -= page
-	case key.Matches(msg, k.Top):
-		r.offset = 0
-	case key.Matches(msg, k.Bottom):
-		r.offset = len(r.lines)
-	}
-	r.offset = max(0, min(r.offset, len(r.lines)-page))
+	r.scroll(msg)
 	return nil
 }
 
-// statusLine is the badge, server and round-trip times, hit count and current view.
+// statusLine is the badge, hit count, server and round-trip times and current view.
 func (r *results) statusLine() string {
 	st := r.ctx.Styles
 	a := r.ans
 	if a == nil {
-		return st.Muted.Render("No request run yet: put the cursor in a request and press ctrl+r or f5.")
+		return st.Muted.Render("No request run yet: put the cursor in a request and press " + r.ctx.Keys.Run.Help().Key + ".")
 	}
 	var parts []string
 	switch {
@@ -245,6 +260,9 @@ func (r *results) statusLine() string {
 			shown += ", page " + strconv.Itoa(a.page)
 		}
 	}
+	if shown != "" {
+		parts = append(parts, shown)
+	}
 	if a.sqlTable != nil {
 		parts = append(parts, strconv.Itoa(len(a.sqlTable.Rows))+" rows")
 	}
@@ -254,11 +272,11 @@ func (r *results) statusLine() string {
 	if a.errText == "" {
 		parts = append(parts, r.shownView().String())
 	}
+	if n := len(r.plan.Hidden); n > 0 && r.shownView() == viewTable && a.hits != nil {
+		parts = append(parts, strconv.Itoa(n)+" columns hidden ("+r.ctx.Keys.StateFilter.Help().Key+")")
+	}
 	if a.sent {
 		parts = append(parts, "round trip "+roundTrip(a.rt))
-	}
-	if shown != "" {
-		parts = append(parts, shown)
 	}
 	return strings.Join(parts, " · ")
 }
@@ -271,14 +289,12 @@ func (r *results) View() string {
 	switch a := r.ans; {
 	case a == nil:
 	case a.errText != "":
-		body = wrap(st.Danger.Render(a.errText), r.w)
+		body = wrap(st.Danger.Render(safe.Text(a.errText)), r.w)
 		if a.sent && len(a.body) > 0 && r.view == viewRaw {
-			body = append(body, rawLines(r.ctx, a.body, nil)...)
+			body = append(body, r.lines...)
 		}
-	case r.view == viewTable && r.available(viewTable):
+	case r.shownView() == viewTable:
 		return head + "\n" + r.table.View()
-	case r.view == viewTable:
-		body = rawLines(r.ctx, a.body, nil)
 	default:
 		end := min(len(r.lines), r.offset+bodyH)
 		body = r.lines[min(r.offset, end):end]
@@ -286,10 +302,12 @@ func (r *results) View() string {
 	if len(body) > bodyH {
 		body = body[:bodyH]
 	}
-	for i, l := range body {
-		body[i] = ansi.Truncate(l, r.w, "…")
+	out := make([]string, 0, len(body)+1)
+	out = append(out, head)
+	for _, l := range body {
+		out = append(out, ansi.Truncate(l, r.w, "…"))
 	}
-	return strings.Join(append([]string{head}, body...), "\n")
+	return strings.Join(out, "\n")
 }
 
 func wrap(s string, w int) []string {
@@ -300,6 +318,7 @@ func wrap(s string, w int) []string {
 }
 
 // aggLines renders each aggregation as a small table, with bars for bucket series.
+// Names, keys and labels come from the service: they go through safe.Text.
 func aggLines(ctx *common.Context, aggs []search.AggTable, w int) []string {
 	st := ctx.Styles
 	if len(aggs) == 0 {
@@ -307,14 +326,19 @@ func aggLines(ctx *common.Context, aggs []search.AggTable, w int) []string {
 	}
 	var out []string
 	for _, a := range aggs {
-		out = append(out, st.Title.Render(a.Name)+st.Muted.Render(" ("+string(a.Kind)+")"))
-		widths := make([]int, len(a.Columns))
-		for i, c := range a.Columns {
-			widths[i] = min(30, lipgloss.Width(c))
+		out = append(out, st.Title.Render(safe.Text(a.Name))+st.Muted.Render(" ("+safe.Text(string(a.Kind))+")"))
+		cols := safeCells(a.Columns)
+		rows := make([][]string, len(a.Rows))
+		for i, row := range a.Rows {
+			rows[i] = safeCells(row)
 		}
-		for _, row := range a.Rows {
+		widths := make([]int, len(cols))
+		for i, c := range cols {
+			widths[i] = min(30, ansi.StringWidth(c))
+		}
+		for _, row := range rows {
 			for i := range min(len(row), len(widths)) {
-				widths[i] = min(30, max(widths[i], lipgloss.Width(row[i])))
+				widths[i] = min(30, max(widths[i], ansi.StringWidth(row[i])))
 			}
 		}
 		line := func(cells []string) string {
@@ -322,27 +346,29 @@ func aggLines(ctx *common.Context, aggs []search.AggTable, w int) []string {
 			for i := range widths {
 				c := ""
 				if i < len(cells) {
-					c = cells[i]
+					c = ansi.Truncate(cells[i], widths[i], "…")
 				}
-				b.WriteString(ansi.Truncate(c, widths[i], "…"))
-				b.WriteString(strings.Repeat(" ", widths[i]-lipgloss.Width(ansi.Truncate(c, widths[i], "…"))+2))
+				b.WriteString(c)
+				b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(c)+2))
 			}
 			return b.String()
 		}
-		out = append(out, st.TableHeader.Render(line(a.Columns)))
-		for _, row := range a.Rows {
+		out = append(out, st.TableHeader.Render(line(cols)))
+		for _, row := range rows {
 			out = append(out, line(row))
 		}
 		if len(a.Series) > 0 {
 			maxV, labelW := 0.0, 0
-			for _, p := range a.Series {
+			labels := make([]string, len(a.Series))
+			for i, p := range a.Series {
+				labels[i] = safe.Text(p.Label)
 				maxV = max(maxV, p.Value)
-				labelW = max(labelW, min(24, lipgloss.Width(p.Label)))
+				labelW = max(labelW, min(24, ansi.StringWidth(labels[i])))
 			}
 			barW := max(4, w-labelW-14)
-			for _, p := range a.Series {
-				label := ansi.Truncate(p.Label, labelW, "…")
-				label += strings.Repeat(" ", labelW-lipgloss.Width(label))
+			for i, p := range a.Series {
+				label := ansi.Truncate(labels[i], labelW, "…")
+				label += strings.Repeat(" ", labelW-ansi.StringWidth(label))
 				out = append(out, label+" "+st.Accent.Render(components.Bar(p.Value, maxV, barW))+" "+strconv.FormatFloat(p.Value, 'f', -1, 64))
 			}
 		}
@@ -351,49 +377,22 @@ func aggLines(ctx *common.Context, aggs []search.AggTable, w int) []string {
 	return out
 }
 
-// rawLines is the answer as indented JSON, coloured unless colour is off.
-func rawLines(ctx *common.Context, body []byte, t *search.Table) []string {
-	if t != nil && t.Text != "" {
-		return strings.Split(strings.TrimRight(t.Text, "\n"), "\n")
+func safeCells(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = safe.Text(c)
 	}
-	text := search.PrettyJSON(body)
-	if !ctx.Styles.NoColor && len(text) <= maxColouredBytes {
-		if c, ok := colourJSON(text); ok {
-			text = c
-		}
-	}
-	return strings.Split(strings.TrimRight(text, "\n"), "\n")
+	return out
 }
 
-// colourJSON highlights JSON with chroma for the terminal's colour profile; plain in
-// an ASCII (NO_COLOR, tests) profile.
-func colourJSON(text string) (string, bool) {
-	var f chroma.Formatter
-	switch lipgloss.ColorProfile() {
-	case termenv.Ascii:
-		return "", false
-	case termenv.ANSI:
-		f = formatters.Get("terminal16")
-	default:
-		f = formatters.Get("terminal256")
+// rawLines is the answer as indented JSON, coloured from the theme's palette unless
+// colour is off; SQL text formats as they came.
+func rawLines(ctx *common.Context, body []byte, t *search.Table) []string {
+	if t != nil && t.Text != "" {
+		return strings.Split(strings.TrimRight(safe.Block(t.Text), "\n"), "\n")
 	}
-	lex := lexers.Get("json")
-	if lex == nil || f == nil {
-		return "", false
-	}
-	it, err := chroma.Coalesce(lex).Tokenise(nil, text)
-	if err != nil {
-		return "", false
-	}
-	style := styles.Get("monokai")
-	if !lipgloss.HasDarkBackground() {
-		style = styles.Get("github")
-	}
-	var b bytes.Buffer
-	if err := f.Format(&b, style, it); err != nil {
-		return "", false
-	}
-	return b.String(), true
+	text := colourJSON(ctx.Styles, search.PrettyJSON(body))
+	return strings.Split(strings.TrimRight(text, "\n"), "\n")
 }
 
 // roundTrip renders an elapsed time readably: "12ms", "1.2s", and "450µs" below a

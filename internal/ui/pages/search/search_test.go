@@ -1,8 +1,10 @@
 package search
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,12 +16,16 @@ import (
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/keys"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 // fakeAPI answers the service calls the pane makes; other methods are never called.
 type fakeAPI struct {
 	common.API
 	services []models.Service
+	password string
+	users    []models.ServiceUser
 }
 
 func (f fakeAPI) ListServices(context.Context, string) ([]models.Service, error) {
@@ -36,7 +42,61 @@ func (f fakeAPI) GetService(_ context.Context, _, name string) (models.Service, 
 }
 
 func (f fakeAPI) GetConnectionInfo(context.Context, string, string) (models.ConnectionInfo, error) {
-	return models.ConnectionInfo{User: "avnadmin", Password: "pw"}, nil
+	pw := f.password
+	if pw == "" {
+		pw = "pw"
+	}
+	return models.ConnectionInfo{User: "avnadmin", Password: pw}, nil
+}
+
+func (f fakeAPI) ListUsers(context.Context, string, string) ([]models.ServiceUser, error) {
+	return f.users, nil
+}
+
+// testContext is a context whose state directory is the test's and whose debug log is kept.
+func testContext(t *testing.T) (*common.Context, *bytes.Buffer) {
+	t.Helper()
+	ctx := common.NewContext()
+	ctx.Project = "p"
+	ctx.StateDir = t.TempDir()
+	var log bytes.Buffer
+	ctx.Log = slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	return ctx, &log
+}
+
+// deliver runs cmd and hands the pane every result addressed to it, then what those
+// results start, until nothing is left; it returns the other messages (footer notes,
+// modals, copies) in order.
+func deliver(t *testing.T, v common.View, cmd tea.Cmd) (common.View, []tea.Msg) {
+	t.Helper()
+	var others []tea.Msg
+	queue := uitest.Run(cmd)
+	for steps := 0; len(queue) > 0; steps++ {
+		if steps > 200 {
+			t.Fatal("commands kept producing messages")
+		}
+		msg := queue[0]
+		queue = queue[1:]
+		if a, ok := msg.(common.Addressed); ok && a.Target() == v.ID() {
+			var next tea.Cmd
+			v, next = v.Update(msg)
+			queue = append(queue, uitest.Run(next)...)
+			continue
+		}
+		others = append(others, msg)
+	}
+	return v, others
+}
+
+// notes are the footer messages among msgs.
+func notes(msgs []tea.Msg) string {
+	var b strings.Builder
+	for _, m := range msgs {
+		if n, ok := m.(common.Notify); ok {
+			b.WriteString(n.Text + "\n")
+		}
+	}
+	return b.String()
 }
 
 func TestResolveTargetSaysWhyThereIsNothingToSearch(t *testing.T) {
@@ -46,26 +106,29 @@ func TestResolveTargetSaysWhyThereIsNothingToSearch(t *testing.T) {
 		{ServiceName: "os-b", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:2"},
 	}}
 	ctx := context.Background()
-	HistoryDir = t.TempDir()
-	defer func() { HistoryDir = "" }()
+	c, _ := testContext(t)
+	d := func(api common.API, insecure bool) dialer {
+		c.API, c.SearchInsecure = api, insecure
+		return newDialer(c)
+	}
 
-	r, err := dialer{api: api}.resolveTarget(ctx, "", "")
+	r, err := d(api, false).resolveTarget(ctx, "", "")
 	if err != nil || !strings.Contains(r.reason, "No project is selected") {
 		t.Fatalf("no project: %+v %v", r, err)
 	}
-	r, _ = dialer{api: fakeAPI{services: api.services[:1]}}.resolveTarget(ctx, "p", "")
+	r, _ = d(fakeAPI{services: api.services[:1]}, false).resolveTarget(ctx, "p", "")
 	if !strings.Contains(r.reason, "has no opensearch service") {
 		t.Fatalf("no opensearch: %q", r.reason)
 	}
-	r, _ = dialer{api: api}.resolveTarget(ctx, "p", "pg-main")
+	r, _ = d(api, false).resolveTarget(ctx, "p", "pg-main")
 	if !strings.Contains(r.reason, "pg-main is pg, not opensearch") {
 		t.Fatalf("named pg: %q", r.reason)
 	}
-	r, _ = dialer{api: api}.resolveTarget(ctx, "p", "")
+	r, _ = d(api, false).resolveTarget(ctx, "p", "")
 	if strings.Join(r.choices, ",") != "os-a,os-b" || r.conn != nil {
 		t.Fatalf("several: %+v", r)
 	}
-	r, err = dialer{api: api}.resolveTarget(ctx, "p", "os-b")
+	r, err = d(api, false).resolveTarget(ctx, "p", "os-b")
 	if err != nil || r.conn == nil || r.conn.user != "avnadmin" || r.conn.client.Target().Port != 2 {
 		t.Fatalf("named opensearch: %+v %v", r, err)
 	}
@@ -75,7 +138,10 @@ func TestResolveTargetSaysWhyThereIsNothingToSearch(t *testing.T) {
 	if r.conn.client.Insecure() {
 		t.Fatal("TLS verification must be on unless the profile turns it off")
 	}
-	r, err = dialer{api: api, insecure: true}.resolveTarget(ctx, "p", "os-b")
+	if want := filepath.Join(c.StateDir, "history", "p-os-b.jsonl"); r.conn.history == nil || r.conn.history.Path() != want {
+		t.Fatalf("history must live in the context's state dir (%s), got %+v", want, r.conn.history)
+	}
+	r, err = d(api, true).resolveTarget(ctx, "p", "os-b")
 	if err != nil || r.conn == nil || !r.conn.client.Insecure() {
 		t.Fatalf("the profile's search_insecure_skip_verify must reach the client: %+v %v", r, err)
 	}
@@ -84,14 +150,14 @@ func TestResolveTargetSaysWhyThereIsNothingToSearch(t *testing.T) {
 // connectedPane is a pane with a client that is never reached (tests of local behaviour).
 func connectedPane(t *testing.T) *Pane {
 	t.Helper()
-	ctx := common.NewContext()
-	ctx.Project = "p"
+	ctx, _ := testContext(t)
 	c, err := search.NewClient(search.Target{Host: "127.0.0.1", Port: 1, Username: "u", Password: "pw", ServiceName: "os"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := newPane(ctx, "")
-	p.conn = &connection{service: "os", user: "u", client: c}
+	p.conn = &connection{project: "p", service: "os", user: "u", client: c}
+	p.savedText = p.editor.Value()
 	p.SetSize(100, 30)
 	return p
 }
@@ -100,41 +166,82 @@ func TestJSONMistakeIsShownAndNothingSent(t *testing.T) {
 	p := connectedPane(t)
 	p.editor.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}\n")
 	p.gotoLine(0)
-	cmd := p.run()
-	if p.running || p.runGen != 0 {
+	_, msgs := deliver(t, p, p.run())
+	if p.running || p.req.InFlight() != 0 {
 		t.Fatal("a request with a JSON mistake was sent")
 	}
 	a := p.res.ans
 	if a == nil || a.sent || !strings.Contains(a.errText, "line 2, column") {
 		t.Fatalf("answer: %+v", a)
 	}
-	if n, ok := cmd().(common.Notify); !ok || !strings.Contains(n.Text, "not sent") {
-		t.Fatalf("footer: %#v", cmd())
+	if !strings.Contains(notes(msgs), "not sent") {
+		t.Fatalf("footer: %v", msgs)
 	}
 	if v := p.View(); !strings.Contains(v, "✗ not sent") || lipgloss.Height(v) > 30 {
 		t.Fatalf("view:\n%s", v)
 	}
 }
 
-func TestRunIsAsyncAndStaleResultsAreDropped(t *testing.T) {
+// A run's result is taken only when it is the latest run of this very pane: a late
+// answer of an earlier run, or one addressed to another pane with the same generation,
+// is dropped.
+func TestRunResultChecksViewAndGeneration(t *testing.T) {
 	p := connectedPane(t)
 	p.editor.SetValue("GET /_cluster/health\n")
 	p.gotoLine(0)
 	first := p.run()
 	second := p.run()
-	if first == nil || second == nil || p.runGen != 2 {
+	if first == nil || second == nil || !p.running {
 		t.Fatal("runs are not commands")
 	}
-	// The first run's answer arrives late: dropped.
-	p.Update(runResult{id: p.req.ID, gen: 1, ans: &answer{sent: true, status: 500, errText: "old"}})
+	addr := common.Addr{View: p.req.ID, Kind: "run"}
+	for gen := uint64(1); gen < 10 && !p.req.Current(addr); gen++ {
+		addr.Gen = gen
+	}
+	if !p.req.Current(addr) {
+		t.Fatal("no current run")
+	}
+	ok := runOutcome{ans: &answer{sent: true, status: 200, body: []byte(`{"ok":true}`)}}
+	p.Update(common.Result[runOutcome]{Addr: common.Addr{View: p.req.ID + 1000, Kind: "run", Gen: addr.Gen}, Value: ok})
+	if p.res.ans != nil {
+		t.Fatal("a result addressed to another view was shown")
+	}
+	p.Update(common.Result[runOutcome]{Addr: common.Addr{View: p.req.ID, Kind: "run", Gen: addr.Gen - 1}, Value: runOutcome{ans: &answer{sent: true, status: 500}}})
 	if p.res.ans != nil {
 		t.Fatal("a stale result was shown")
 	}
-	p.Update(runResult{id: p.req.ID, gen: 2, ans: &answer{sent: true, status: 200, body: []byte(`{"ok":true}`)}})
+	p.Update(common.Result[runOutcome]{Addr: addr, Value: ok})
 	if p.res.ans == nil || p.res.ans.status != 200 || p.running {
 		t.Fatal("the current result was not shown")
 	}
 	p.Leave()
+}
+
+// The history is written by the run's command, not by Update.
+func TestHistoryIsWrittenInTheRunCommand(t *testing.T) {
+	p := connectedPane(t)
+	h, err := search.OpenHistory(p.ctx.StateDir, "p-os")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.conn.history = h
+	p.editor.SetValue("GET /_cluster/health\n")
+	p.gotoLine(0)
+	cmd := p.run()
+	if _, err := os.Stat(h.Path()); !os.IsNotExist(err) {
+		t.Fatal("the history was written before the command ran")
+	}
+	_, msgs := deliver(t, p, cmd)
+	if h.Len() != 1 {
+		t.Fatalf("history entries: %d", h.Len())
+	}
+	if _, err := os.Stat(h.Path()); err != nil {
+		t.Fatalf("history file: %v", err)
+	}
+	// The service is unreachable: the answer is Describe's sentence, the detail is logged.
+	if a := p.res.ans; a == nil || !a.sent || a.status != 0 || strings.Contains(a.errText, "dial tcp") {
+		t.Fatalf("answer: %+v (notes %q)", a, notes(msgs))
+	}
 }
 
 func TestFocusCapturingAndKeys(t *testing.T) {
@@ -161,8 +268,72 @@ func TestFocusCapturingAndKeys(t *testing.T) {
 	if p.focus != focusResults {
 		t.Fatalf("shift+tab: focus %d", p.focus)
 	}
-	if !p.ClaimsKey(tea.KeyMsg{Type: tea.KeyF5}) || !p.ClaimsKey(tea.KeyMsg{Type: tea.KeyCtrlR}) {
-		t.Fatal("run keys are not claimed over the results")
+	for _, k := range []tea.KeyMsg{{Type: tea.KeyF5}, {Type: tea.KeyCtrlR}, {Type: tea.KeyEnter, Alt: true}} {
+		if !p.ClaimsKey(k) {
+			t.Fatalf("%s is not claimed over the results", k)
+		}
+	}
+}
+
+// Keys come from ctx.Keys: an override moves them, and the old key does nothing.
+func TestKeysFollowTheKeyMap(t *testing.T) {
+	p := connectedPane(t)
+	km, errs := keys.New(map[string][]string{"templates": {"ctrl+g"}, "run": {"f9"}}, false)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	p.ctx.Keys = km
+	p.Update(tea.KeyMsg{Type: tea.KeyCtrlT})
+	if p.picker != nil {
+		t.Fatal("ctrl+t opened templates although the key map moved them")
+	}
+	p.Update(tea.KeyMsg{Type: tea.KeyCtrlG})
+	if p.picker == nil {
+		t.Fatal("the overridden templates key did nothing")
+	}
+	p.picker = nil
+	if p.ClaimsKey(tea.KeyMsg{Type: tea.KeyF5}) {
+		t.Fatal("f5 still runs although the key map moved run")
+	}
+	if !p.ClaimsKey(tea.KeyMsg{Type: tea.KeyF9}) {
+		t.Fatal("the overridden run key is not claimed")
+	}
+}
+
+// In the editor, the footer lists the keys that work there, esc first; f1 (a key of the
+// Help binding that types nothing) opens the help from inside it.
+func TestEditorHelpFollowsFocus(t *testing.T) {
+	p := connectedPane(t)
+	var short []string
+	for _, b := range p.ShortHelp() {
+		short = append(short, b.Help().Key+" "+b.Help().Desc)
+	}
+	got := strings.Join(short, ", ")
+	if !strings.HasPrefix(got, "esc leave editor") || !strings.Contains(got, "ctrl+r/f5 run") || !strings.Contains(got, "ctrl+t templates") ||
+		strings.Contains(got, "open hit") {
+		t.Fatalf("editor footer: %s", got)
+	}
+	p.Update(tea.KeyMsg{Type: tea.KeyTab})
+	short = short[:0]
+	for _, b := range p.ShortHelp() {
+		short = append(short, b.Help().Desc)
+	}
+	if got := strings.Join(short, ", "); !strings.Contains(got, "open hit") || strings.Contains(got, "leave editor") {
+		t.Fatalf("results footer: %s", got)
+	}
+	p.Update(tea.KeyMsg{Type: tea.KeyShiftTab})
+	km, _ := keys.New(map[string][]string{"help": {"?", "f1"}}, false)
+	p.ctx.Keys = km
+	_, cmd := p.Update(tea.KeyMsg{Type: tea.KeyF1})
+	if cmd == nil {
+		t.Fatal("f1 in the editor did nothing")
+	}
+	if _, ok := cmd().(common.OpenModal); !ok {
+		t.Fatalf("f1: %#v", cmd())
+	}
+	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")})
+	if !strings.Contains(p.editor.Value(), "?") {
+		t.Fatal("? is text in the editor")
 	}
 }
 
@@ -197,31 +368,43 @@ func TestTemplatesPickerInsertsARequest(t *testing.T) {
 	}
 }
 
-func TestFieldSuggestionsFromTheMapping(t *testing.T) {
+// Suggestions come from search.Suggest: the target index's fields from the mapping
+// (not another index's), and query keys.
+func TestSuggestionsFromTheTargetIndexMapping(t *testing.T) {
 	p := connectedPane(t)
-	p.over.fields = []string{"level", "latency_ms", "message", "host.name"}
-	p.editor.SetValue("GET /logs/_search\n{\"query\": {\"term\": {\"lev")
+	p.mapping = search.Mapping{Indices: []search.IndexMapping{
+		{Index: "logs", Fields: []search.Field{{Path: "level", Type: "keyword"}, {Path: "latency_ms", Type: "float"}}},
+		{Index: "other", Fields: []search.Field{{Path: "levitation", Type: "keyword"}}},
+	}}
+	p.editor.SetValue("GET /logs/_search\n{\"query\": {\"term\": {\"le")
 	p.editor.CursorEnd()
-	p.updateSuggestions()
-	if len(p.suggest) == 0 || p.suggest[0] != "level" {
-		t.Fatalf("suggestions: %v", p.suggest)
+	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("v")})
+	var labels []string
+	for _, it := range p.suggest.Items {
+		labels = append(labels, it.Label)
+	}
+	if len(labels) == 0 || labels[0] != "level" || strings.Contains(strings.Join(labels, ","), "levitation") {
+		t.Fatalf("suggestions: %v", labels)
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyTab})
-	if !strings.HasSuffix(p.editor.Value(), `"term": {"level`) || p.focus != focusEditor {
+	if !strings.Contains(p.editor.Value(), `"term": {"level`) || p.focus != focusEditor {
 		t.Fatalf("tab did not accept: %q focus %d", p.editor.Value(), p.focus)
+	}
+	p.editor.SetValue("GET /logs/_search\n{\"qu")
+	p.editor.CursorEnd()
+	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("e")})
+	if len(p.suggest.Items) == 0 || !strings.Contains(p.suggest.Items[0].Label, "query") {
+		t.Fatalf("query key suggestions: %+v", p.suggest.Items)
 	}
 }
 
-func TestBulkFormValidation(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "d.ndjson")
-	if err := os.WriteFile(file, []byte("{}\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+// Validators are pure: whether the file exists is found when the load starts, in a
+// command, and the form comes back saying so.
+func TestBulkFileIsCheckedInTheCommand(t *testing.T) {
 	for _, c := range []struct {
 		path string
 		ok   bool
-	}{{file, true}, {"", false}, {dir, false}, {filepath.Join(dir, "missing"), false}} {
+	}{{"/no/such/file.ndjson", true}, {"", false}, {"  ", false}} {
 		if err := validateNDJSONPath(c.path); (err == nil) != c.ok {
 			t.Errorf("path %q: %v", c.path, err)
 		}
@@ -234,202 +417,21 @@ func TestBulkFormValidation(t *testing.T) {
 			t.Errorf("index %q: %v", c.name, err)
 		}
 	}
-}
-
-// hitsBody is a _search answer with n hits of a few _source fields.
-func hitsBody(n int) []byte {
-	var b strings.Builder
-	fmt.Fprintf(&b, `{"took":3,"timed_out":false,"hits":{"total":{"value":%d,"relation":"eq"},"max_score":1,"hits":[`, n)
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, `{"_index":"logs","_id":"id-%d","_score":1,"_source":{"level":"INFO","service":"svc-%d","latency_ms":%d.5,"message":"request %d handled"}}`, i, i%7, i%300, i)
-	}
-	b.WriteString(`]}}`)
-	return []byte(b.String())
-}
-
-func resultsWith(tb testing.TB, n int) *results {
-	tb.Helper()
-	body := hitsBody(n)
-	h, err := search.ShapeHits(body)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	r := newResults(common.NewContext())
-	r.setSize(120, 30)
-	r.set(&answer{sent: true, status: 200, body: body, hits: h})
-	return r
-}
-
-func TestResultsViewIsBoundedByTheWindow(t *testing.T) {
-	r := resultsWith(t, 2000)
-	for _, v := range []resultView{viewTable, viewRaw} {
-		r.view = v
-		r.render()
-		out := r.View()
-		if h := lipgloss.Height(out); h > 30 {
-			t.Fatalf("%s view: %d lines", v, h)
-		}
-		for _, l := range strings.Split(out, "\n") {
-			if lipgloss.Width(l) > 120 {
-				t.Fatalf("%s view: line of %d columns", v, lipgloss.Width(l))
-			}
-		}
-	}
-	r.view = viewTable
-	if out := r.View(); !strings.Contains(out, "2000 hits") || !strings.Contains(out, "2000 shown") || !strings.Contains(out, "latency_ms") {
-		t.Fatalf("table view:\n%s", out)
-	}
-}
-
-func TestAggregationsViewHasBars(t *testing.T) {
-	body := []byte(`{"took":1,"hits":{"total":{"value":3,"relation":"eq"},"hits":[]},"aggregations":{"levels":{"buckets":[{"key":"INFO","doc_count":2},{"key":"WARN","doc_count":1}]}}}`)
-	aggs, err := search.ShapeAggs(body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, _ := search.ShapeHits(body)
-	r := newResults(common.NewContext())
-	r.setSize(80, 20)
-	r.set(&answer{sent: true, status: 200, body: body, hits: h, aggs: aggs})
-	out := r.View()
-	if r.view != viewAggs || !strings.Contains(out, "levels") || !strings.Contains(out, "INFO") || !strings.Contains(out, "█") {
-		t.Fatalf("aggregations view:\n%s", out)
-	}
-}
-
-func BenchmarkResultsView10000Hits(b *testing.B) {
-	r := resultsWith(b, 10000)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		_ = r.View()
-	}
-}
-
-func TestSeveralServicesArePicked(t *testing.T) {
-	HistoryDir = t.TempDir()
-	defer func() { HistoryDir = "" }()
-	ctx := common.NewContext()
-	ctx.Project = "p"
-	ctx.API = fakeAPI{services: []models.Service{
-		{ServiceName: "os-a", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:1"},
-		{ServiceName: "os-b", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:2"},
-	}}
-	p := newPane(ctx, "")
-	p.SetSize(100, 30)
-	p.Update(p.Init()())
-	if v := p.View(); !strings.Contains(v, "several opensearch services") || !strings.Contains(v, "os-b") {
-		t.Fatalf("chooser:\n%s", v)
-	}
-	p.Update(tea.KeyMsg{Type: tea.KeyDown})
-	_, cmd := p.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	if cmd == nil {
-		t.Fatal("enter did not connect")
-	}
-	// The connection answer arrives, then the overview load starts (unreachable here).
-	nv, _ := p.Update(cmd())
-	if np := nv.(*Pane); np.conn == nil || np.conn.service != "os-b" || np.Title() != "Search os-b" {
-		t.Fatalf("connected to %+v", np.conn)
-	}
-	p.Leave()
-}
-
-func TestBulkProgressAndEnd(t *testing.T) {
 	p := connectedPane(t)
-	job := &bulkJob{path: "f.ndjson", index: "logs", size: 100, running: true, visible: true, cancel: func() {}, updates: make(chan tea.Msg, 1)}
-	p.bulk = job
-	if cmd := p.handleBulk(bulkMsg{id: p.req.ID, job: job, progress: search.BulkProgress{BytesRead: 50, DocsSent: 5, Batches: 1}}); cmd == nil {
-		t.Fatal("progress did not re-arm the wait")
+	if cmd := p.openBulkForm("", "logs"); cmd == nil {
+		t.Fatal("no form")
 	}
-	if v := p.View(); !strings.Contains(v, "50%") || !strings.Contains(v, "5 documents sent") {
-		t.Fatalf("progress view:\n%s", v)
+	missing := filepath.Join(t.TempDir(), "missing.ndjson")
+	_, msgs := deliver(t, p, p.startBulk(missing, "logs"))
+	if p.bulk != nil || len(msgs) != 1 {
+		t.Fatalf("a missing file started a load: %v", msgs)
 	}
-	p.handleBulk(bulkMsg{id: p.req.ID, job: job, done: true, result: search.BulkResult{Docs: 6, Succeeded: 5, Failed: 1, BytesRead: 100,
-		Failures: []search.BulkFailure{{Line: 3, Type: "mapper_parsing_exception", Reason: "failed to parse"}}}})
-	v := p.View()
-	if job.running || !strings.Contains(v, "5 indexed, 1 failed") || !strings.Contains(v, "line 3: mapper_parsing_exception: failed to parse") {
-		t.Fatalf("end view:\n%s", v)
+	if _, ok := msgs[0].(common.OpenModal); !ok {
+		t.Fatalf("the form did not come back: %#v", msgs[0])
 	}
-	// The next run hides the finished panel.
-	p.editor.SetValue("GET /_cluster/health\n")
-	p.gotoLine(0)
-	p.run()
-	if job.visible {
-		t.Fatal("the finished bulk panel stayed over the results")
-	}
-	p.Leave()
-}
-
-func TestReadOnlyRefusesRequestsThatChangeTheService(t *testing.T) {
-	for _, c := range []struct {
-		method, path string
-		mutating     bool
-	}{
-		{"GET", "/logs/_search", false}, {"POST", "/logs/_search", false}, {"POST", "/_plugins/_sql", false},
-		{"POST", "/logs/_count", false}, {"POST", "/logs/_doc", true}, {"PUT", "/logs", true},
-		{"DELETE", "/logs", true}, {"POST", "/_bulk", true}, {"POST", "/_reindex", true},
-	} {
-		if got := mutatingRequest(search.ParsedRequest{Method: c.method, Path: c.path}); got != c.mutating {
-			t.Errorf("%s %s: mutating %v", c.method, c.path, got)
-		}
-	}
-	p := connectedPane(t)
-	p.ctx.ReadOnly = true
-	p.editor.SetValue("DELETE /logs-app\n")
-	p.gotoLine(0)
-	p.run()
-	if p.runGen != 0 || p.res.ans == nil || !strings.Contains(p.res.ans.errText, "Read-only mode") {
-		t.Fatalf("a DELETE ran in read-only mode: %+v", p.res.ans)
-	}
-	if cmd := p.openBulkForm("", ""); cmd == nil {
-		t.Fatal("bulk load in read-only mode gave no answer")
-	} else if n, ok := cmd().(common.Notify); !ok || !strings.Contains(n.Text, "Read-only") {
-		t.Fatalf("bulk in read-only mode: %#v", cmd())
-	}
-}
-
-func TestExternalEditorReadsTheBufferBack(t *testing.T) {
-	p := connectedPane(t)
-	t.Setenv("VISUAL", "")
-	t.Setenv("EDITOR", "")
-	if n, ok := p.openExternal()().(common.Notify); !ok || !strings.Contains(n.Text, "Set $EDITOR") {
-		t.Fatal("no sentence without $EDITOR")
-	}
-	f := filepath.Join(t.TempDir(), "buf.txt")
-	if err := os.WriteFile(f, []byte("GET /products/_search\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	p.Update(externalDone{id: p.req.ID, file: f})
-	if p.editor.Value() != "GET /products/_search\n" {
-		t.Fatalf("buffer: %q", p.editor.Value())
-	}
-	if _, err := os.Stat(f); !os.IsNotExist(err) {
-		t.Fatal("the temporary file was left behind")
-	}
-}
-
-func TestCycleReportsWhenOnlyRawJSONCanBeShown(t *testing.T) {
-	r := newResults(common.NewContext())
-	r.setSize(80, 20)
-	r.set(&answer{sent: true, status: 200, body: []byte(`{"status":"green"}`)})
-	if r.cycle() || r.shownView() != viewRaw {
-		t.Fatalf("an answer without hits has only raw JSON; cycle should say it changed nothing (view %s)", r.shownView())
-	}
-	hits := resultsWith(t, 3)
-	if !hits.cycle() || hits.shownView() != viewRaw {
-		t.Fatalf("hits: table → raw expected, got %s", hits.shownView())
-	}
-}
-
-func TestReasonIsWrappedNotCut(t *testing.T) {
-	p := newPane(common.NewContext(), "")
-	p.SetSize(60, 10)
-	p.reason = "Service pg-main is pg, not opensearch: only opensearch services have a search interface."
-	out := p.View()
-	if strings.Contains(out, "…") || !strings.Contains(out, "interface.") {
-		t.Fatalf("reason cut:\n%s", out)
+	m := msgs[0].(common.OpenModal).Modal
+	m.SetSize(120, 40)
+	if v := m.View(); !strings.Contains(v, "missing.ndjson does not") {
+		t.Fatalf("form:\n%s", v)
 	}
 }

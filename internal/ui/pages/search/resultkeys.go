@@ -1,0 +1,80 @@
+package search
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/search"
+	"github.com/svcui/svcui/internal/ui/common"
+)
+
+// resultsKey handles a key while the results have focus (or fill the screen).
+func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
+	k := p.ctx.Keys
+	r := p.res
+	if r.table.Filtering() {
+		return r.update(msg)
+	}
+	switch {
+	case key.Matches(msg, k.Open):
+		return p.openHit()
+	case key.Matches(msg, k.ViewMode):
+		if r.ans == nil {
+			return common.Warn("Nothing to view yet: run a request first")
+		}
+		if !r.cycle() {
+			return common.Info("Only raw JSON for this answer: tables come with search hits or SQL rows")
+		}
+		return nil
+	case key.Matches(msg, k.NextPage):
+		return p.nextPage()
+	case key.Matches(msg, k.StateFilter):
+		return p.openColumns()
+	case key.Matches(msg, k.ToggleAll):
+		p.setZoom(!p.zoom)
+		return nil
+	case key.Matches(msg, k.Copy):
+		if r.ans == nil || len(r.ans.body) == 0 {
+			return common.Warn("Nothing to copy yet: run a request first")
+		}
+		return common.Send(common.CopyRequest{Label: "result", Value: search.PrettyJSON(r.ans.body)})
+	case key.Matches(msg, k.CopyCurl):
+		return p.copyCurl()
+	case key.Matches(msg, k.SearchUser):
+		return p.loadUsers()
+	}
+	return r.update(msg)
+}
+
+// openHit shows the hit under the cursor in the document view.
+func (p *Pane) openHit() tea.Cmd {
+	r := p.res
+	if r.ans == nil || r.ans.hits == nil || r.shownView() != viewTable {
+		return common.Info("Open works on search hits: run a _search and show the table (" + p.ctx.Keys.ViewMode.Help().Key + ")")
+	}
+	i, err := strconv.Atoi(r.table.SelectedKey())
+	if err != nil {
+		return common.Warn("No hit selected")
+	}
+	return common.Send(common.PushView{View: newDocView(p.ctx, r, i, r.ans.pre, r.ans.post)})
+}
+
+func (r *results) hitCount() int {
+	if r.ans == nil || r.ans.hits == nil {
+		return 0
+	}
+	return len(r.ans.hits.Hits)
+}
+
+func (r *results) hitAt(i int) (json.RawMessage, bool) {
+	if i < 0 || i >= r.hitCount() {
+		return nil, false
+	}
+	return r.ans.hits.Hits[i], true
+}
+
+// selectHit keeps the table's cursor on the hit the document view shows.
+func (r *results) selectHit(i int) { r.table.Select(strconv.Itoa(i)) }

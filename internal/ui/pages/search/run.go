@@ -1,0 +1,197 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/search"
+	"github.com/svcui/svcui/internal/ui/common"
+)
+
+// answer is one completed request, shaped for every view once.
+type answer struct {
+	req      search.ParsedRequest
+	sql      bool
+	status   int
+	took     *int64
+	rt       time.Duration
+	body     []byte
+	errText  string // Describe's sentence for an engine or transport error; "" on success
+	sent     bool   // false when nothing reached the service
+	hits     *search.HitsTable
+	aggs     []search.AggTable
+	sqlTable *search.Table
+	page     int
+	// reauth says what happened when the service refused the password (WithReauth).
+	reauth *search.ReauthEvent
+	// highlight is set when the request asked for highlighting; pre and post are its tags.
+	highlight bool
+	pre, post string
+}
+
+// runOutcome is a run's answer and whether it could be kept in the history.
+type runOutcome struct {
+	ans        *answer
+	historyErr error
+}
+
+// run validates the request under the cursor and sends it; a mistake is shown with
+// its line and column and nothing is sent.
+func (p *Pane) run() tea.Cmd {
+	r, ok := p.currentRequest()
+	if !ok {
+		if p.sqlMode {
+			return common.Warn("Type an SQL statement first, e.g. SELECT level, COUNT(*) FROM logs-app GROUP BY level")
+		}
+		return common.Warn("No request under the cursor: a request starts with a line like GET /logs-app/_search")
+	}
+	return tea.Batch(p.saveEditor(), p.send(r, 1))
+}
+
+// send validates and runs r; page numbers the result page (1 unless paging).
+func (p *Pane) send(r search.ParsedRequest, page int) tea.Cmd {
+	if p.ctx.ReadOnly && mutatingRequest(r) {
+		msg := "Read-only mode: " + r.Method + " " + r.Base() + " would change the service and is disabled"
+		p.res.set(&answer{req: r, errText: msg})
+		return common.Warn(msg)
+	}
+	httpReq, err := r.HTTPRequest()
+	if err != nil {
+		msg := "The request was not sent: " + err.Error()
+		var ve *search.ValidationError
+		if errors.As(err, &ve) && !p.sqlMode {
+			msg = "The request was not sent: line " + itoa(ve.Line) + ", column " + itoa(ve.Col) + ": " + ve.Msg
+		}
+		p.res.set(&answer{req: r, errText: msg})
+		return common.Error(msg)
+	}
+	if p.bulk != nil && !p.bulk.running {
+		p.bulk.visible = false
+	}
+	p.running = true
+	c, sql, hist, log, now := p.conn.client, p.sqlMode, p.conn.history, p.ctx.Log, p.ctx.Now
+	return common.Fetch(p.req, "run", func(ctx context.Context) (runOutcome, error) {
+		resp, err := c.Do(ctx, httpReq)
+		a := shapeAnswer(log, r, sql, resp, err)
+		a.page = page
+		var herr error
+		if hist != nil && a.sent {
+			herr = hist.Add(search.NewHistoryEntry(r, resp, now()))
+		}
+		return runOutcome{ans: a, historyErr: herr}, nil
+	})
+}
+
+// finishRun shows a run's answer and says what happened to the password or history.
+func (p *Pane) finishRun(o runOutcome) tea.Cmd {
+	p.running = false
+	a := o.ans
+	cmds := []tea.Cmd{p.res.set(a)}
+	if o.historyErr != nil {
+		cmds = append(cmds, common.Warn("Could not save the request history: "+o.historyErr.Error()))
+	}
+	if ev := a.reauth; ev != nil {
+		if ev.Unchanged {
+			cmds = append(cmds, common.Warn(ev.Sentence()))
+		} else {
+			p.conn.user = ev.NewUser
+			cmds = append(cmds, common.Info(ev.Sentence()))
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+// shapeAnswer turns a response into every view's data, once (inside the command).
+// Errors become Describe's sentence; their detail goes to the debug log.
+func shapeAnswer(log *slog.Logger, r search.ParsedRequest, sql bool, resp *search.Response, err error) *answer {
+	a := &answer{req: r, sql: sql, sent: true}
+	if err != nil {
+		a.errText = describe(log, r.Method+" "+r.Base(), err).Error()
+		return a
+	}
+	a.status, a.took, a.rt, a.body, a.reauth = resp.Status, resp.Took, resp.RoundTrip, resp.Body, resp.Reauth
+	if e := resp.Err(); e != nil {
+		a.errText = describe(log, r.Method+" "+r.Base(), e).Error()
+		return a
+	}
+	if sql {
+		if t, err := search.ShapeSQL(resp.Body); err == nil {
+			a.sqlTable = t
+		}
+		return a
+	}
+	if h, err := search.ShapeHits(resp.Body); err == nil {
+		a.hits = h
+		if a.took == nil {
+			a.took = h.Took
+		}
+	}
+	if aggs, err := search.ShapeAggs(resp.Body); err == nil {
+		a.aggs = aggs
+	}
+	if strings.Contains(r.Body, `"highlight"`) {
+		a.highlight = true
+		a.pre, a.post = search.HighlightTags(r.Body)
+	}
+	return a
+}
+
+// nextPage runs the page after the shown one (search_after or from).
+func (p *Pane) nextPage() tea.Cmd {
+	a := p.res.ans
+	if a == nil || a.hits == nil {
+		return common.Warn("Next page needs a search result: run a _search first")
+	}
+	next, err := search.NextPage(a.req, a.hits)
+	if errors.Is(err, search.ErrNoMorePages) {
+		return common.Info("That was the last page")
+	}
+	if err != nil {
+		return common.Error("No next page: " + err.Error())
+	}
+	return p.send(next, a.page+1)
+}
+
+func (p *Pane) copyCurl() tea.Cmd {
+	r, ok := p.currentRequest()
+	if a := p.res.ans; a != nil && a.sent {
+		r, ok = a.req, true
+	}
+	if !ok {
+		return common.Warn("No request to copy: put the cursor in a request")
+	}
+	return common.Send(common.CopyRequest{Label: "request as curl (no password)", Value: search.CurlCommand(p.conn.client.Target(), r)})
+}
+
+// readOnlyPOST reports the endpoints where POST only reads.
+func readOnlyPOST(base string) bool {
+	for _, suffix := range [...]string{"/_search", "/_msearch", "/_count", "/_mget", "/_explain", "/_field_caps",
+		"/_validate/query", "/_search/scroll", "/_plugins/_sql", "/_plugins/_sql/_explain", "/_analyze"} {
+		if strings.HasSuffix(base, suffix) || base == suffix {
+			return true
+		}
+	}
+	// "_explain/{id}" and friends end with an id: look at the path segments too.
+	for _, seg := range strings.Split(base, "/") {
+		if seg == "_explain" || seg == "_search" {
+			return true
+		}
+	}
+	return false
+}
+
+// mutatingRequest reports requests that change the service (refused in read-only mode).
+func mutatingRequest(r search.ParsedRequest) bool {
+	switch r.Method {
+	case "GET", "HEAD":
+		return false
+	case "POST":
+		return !readOnlyPOST(strings.TrimRight(r.Base(), "/"))
+	}
+	return true
+}
