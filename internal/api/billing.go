@@ -7,13 +7,13 @@ import (
 	"github.com/svcui/svcui/internal/models"
 )
 
-func accountPath(accountID string) string { return "/v1/account/" + seg(accountID) }
+func accountPath(accountID string) string { return "/v1/account/" + seg("account id", accountID) }
 
-func billingGroupPath(id string) string { return "/v1/billing-group/" + seg(id) }
+func billingGroupPath(id string) string { return "/v1/billing-group/" + seg("billing group id", id) }
 
 // ListBillingGroups returns the billing groups of an account.
 func (c *Client) ListBillingGroups(ctx context.Context, accountID string) ([]models.BillingGroup, error) {
-	return getList[models.BillingGroup](c, ctx, accountPath(accountID)+"/billing-group", nil, "billing_groups")
+	return getList[models.BillingGroup](c, ctx, accountPath(accountID)+"/billing-group", nil, "billing_groups", billingGroupID)
 }
 
 // CreateBillingGroup creates a billing group in an account.
@@ -33,7 +33,7 @@ func (c *Client) UpdateBillingGroup(ctx context.Context, id string, req models.B
 
 // ListInvoices returns the invoices of a billing group.
 func (c *Client) ListInvoices(ctx context.Context, billingGroupID string) ([]models.Invoice, error) {
-	return getList[models.Invoice](c, ctx, billingGroupPath(billingGroupID)+"/invoice", nil, "invoices")
+	return getList[models.Invoice](c, ctx, billingGroupPath(billingGroupID)+"/invoice", nil, "invoices", invoiceNumber)
 }
 
 // GetEstimate returns a project's cost estimate.

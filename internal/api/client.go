@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -60,8 +61,10 @@ type Client struct {
 	userAgent string
 	http      *http.Client
 	download  *http.Client
-	// downloadCap is MaxDownloadBytes; a field so tests can lower it.
+	// downloadCap is MaxDownloadBytes and responseCap MaxResponseBytes; fields so
+	// tests can lower them.
 	downloadCap int64
+	responseCap int64
 	limiter     *limiter
 	maxRetries  int
 	timeout     time.Duration
@@ -73,6 +76,7 @@ type Client struct {
 	requests  atomic.Int64
 	retries   atomic.Int64
 	collapsed atomic.Int64
+	skipped   atomic.Int64
 }
 
 // Stats are counters of the client's work since New.
@@ -80,6 +84,7 @@ type Stats struct {
 	Requests  int64 // HTTP attempts sent
 	Retries   int64 // attempts that were repeats of an earlier one
 	Collapsed int64 // calls answered by another identical call's request
+	Skipped   int64 // list entries left out: without a name, or unreadable
 }
 
 // New validates the options and builds a client. It refuses to send a token over plain
@@ -107,6 +112,7 @@ func New(opts Options) (*Client, error) {
 		sleep:      opts.Sleep,
 
 		downloadCap: MaxDownloadBytes,
+		responseCap: MaxResponseBytes,
 	}
 	if opts.Token != "" {
 		c.authValue = "svcv1 " + opts.Token
@@ -142,7 +148,7 @@ func (c *Client) BaseURL() string { return c.baseURL }
 
 // Stats returns the client's counters.
 func (c *Client) Stats() Stats {
-	return Stats{Requests: c.requests.Load(), Retries: c.retries.Load(), Collapsed: c.collapsed.Load()}
+	return Stats{Requests: c.requests.Load(), Retries: c.retries.Load(), Collapsed: c.collapsed.Load(), Skipped: c.skipped.Load()}
 }
 
 // parseBaseURL normalises the base URL: scheme http or https, a host, no query, and no
@@ -173,17 +179,25 @@ func parseBaseURL(raw string) (string, *url.URL, error) {
 	return u.Scheme + "://" + u.Host + path, u, nil
 }
 
-// rawResponse is one HTTP answer, fully read. It is shared between collapsed callers
-// and therefore never modified after it is built.
+// rawResponse is one HTTP answer: an error answer's body, or a success answer's decoded
+// value. It is shared between collapsed callers and therefore never modified after it
+// is built; callers that share it copy the value before handing it on.
 type rawResponse struct {
 	status int
 	header http.Header
-	body   []byte
+	body   []byte // error answers, and success answers read without a decoder
+	value  any    // what the decoder made of a success answer
+	// decodeErr is why a success answer could not be decoded.
+	decodeErr error
 }
 
 // call performs one API call: it encodes in (when not nil), runs the request with
-// retries (collapsing identical GETs) and returns the successful answer.
-func (c *Client) call(ctx context.Context, method, path string, query url.Values, in any) (*rawResponse, error) {
+// retries (collapsing identical GETs) and returns the successful answer, decoded by dec
+// as it arrives. shared reports that the answer also went to other callers.
+func (c *Client) call(ctx context.Context, method, path string, query url.Values, in any, dec answerDecoder) (_ *rawResponse, shared bool, _ error) {
+	if reason, shown, refused := pathRefusal(path); refused {
+		return nil, false, &Error{Method: method, Path: shown, reason: reason}
+	}
 	auth := path != pathClouds
 	rawQuery := ""
 	if len(query) > 0 {
@@ -193,14 +207,15 @@ func (c *Client) call(ctx context.Context, method, path string, query url.Values
 	if in != nil {
 		b, err := encodeBody(in)
 		if err != nil {
-			return nil, &Error{Method: method, Path: path, reason: "could not encode the request: " + err.Error(), Err: err}
+			return nil, false, &Error{Method: method, Path: path, reason: "could not encode the request: " + err.Error(), Err: err}
 		}
 		body = b
 	}
 	if method != http.MethodGet {
-		return c.execute(ctx, method, path, rawQuery, body, auth)
+		resp, err := c.execute(ctx, method, path, rawQuery, body, auth, dec)
+		return resp, false, err
 	}
-	key := path + "?" + rawQuery
+	key := dec.kind + " " + path + "?" + rawQuery
 	if !auth {
 		key = "noauth " + key
 	}
@@ -210,13 +225,13 @@ func (c *Client) call(ctx context.Context, method, path string, query url.Values
 		// sit through a Retry-After that outlasts it.
 		ctx = context.WithValue(ctx, deadlineHintKey{}, dl)
 	}
-	resp, err := c.flights.do(ctx, key, &c.collapsed, func(shared context.Context) (*rawResponse, error) {
-		return c.execute(shared, method, path, rawQuery, nil, auth)
+	resp, shared, err := c.flights.do(ctx, key, &c.collapsed, func(sctx context.Context) (*rawResponse, error) {
+		return c.execute(sctx, method, path, rawQuery, nil, auth, dec)
 	})
 	if err != nil && ctx.Err() != nil && !isAPIError(err) {
-		return nil, contextError(method, path, ctx.Err(), time.Since(start))
+		return nil, false, contextError(method, path, ctx.Err(), time.Since(start))
 	}
-	return resp, err
+	return resp, shared, err
 }
 
 type deadlineHintKey struct{}
@@ -237,23 +252,29 @@ func isAPIError(err error) bool {
 }
 
 // execute runs the attempts of one call under the retry policy of PLATFORM-NOTES.
-func (c *Client) execute(ctx context.Context, method, path, rawQuery string, body []byte, auth bool) (*rawResponse, error) {
+func (c *Client) execute(ctx context.Context, method, path, rawQuery string, body []byte, auth bool, dec answerDecoder) (*rawResponse, error) {
 	idempotent := method == http.MethodGet
 	start := time.Now()
 	for attempt := 0; ; attempt++ {
 		if attempt > 0 {
 			c.retries.Add(1)
 		}
-		resp, sent, err := c.attempt(ctx, method, path, rawQuery, body, auth, attempt)
+		resp, sent, err := c.attempt(ctx, method, path, rawQuery, body, auth, attempt, dec)
 		if err != nil {
+			// A write that reached the server may have run: its outcome is unknown,
+			// and it is never sent again. A refused redirect was the server's answer.
+			unknown := !idempotent && sent && !errors.Is(err, ErrRedirectRefused)
 			if ctx.Err() != nil {
-				return nil, contextError(method, path, ctx.Err(), time.Since(start))
+				e := contextError(method, path, ctx.Err(), time.Since(start))
+				e.OutcomeUnknown = unknown
+				return nil, e
 			}
 			apiErr := c.transportError(method, path, err)
+			apiErr.OutcomeUnknown = unknown
 			if apiErr.Timeout > 0 {
 				apiErr.Timeout = time.Since(start)
 			}
-			if errors.Is(err, ErrRedirectRefused) || errors.Is(err, errResponseTooLarge) {
+			if errors.Is(err, ErrRedirectRefused) || errors.Is(err, errTooManyRedirects) || errors.Is(err, errResponseTooLarge) {
 				return nil, apiErr
 			}
 			if dl, ok := deadlineOf(ctx); ok && !time.Now().Before(dl) {
@@ -269,9 +290,14 @@ func (c *Client) execute(ctx context.Context, method, path, rawQuery string, bod
 			continue
 		}
 		if resp.status >= 200 && resp.status < 300 {
+			if resp.decodeErr != nil {
+				return nil, c.unreadable(method, path, resp, resp.decodeErr)
+			}
 			return resp, nil
 		}
 		apiErr := c.httpError(method, path, resp)
+		// A gateway that gave up on the platform cannot say whether a write ran.
+		apiErr.OutcomeUnknown = !idempotent && (resp.status == http.StatusBadGateway || resp.status == http.StatusGatewayTimeout)
 		retryable := resp.status == http.StatusTooManyRequests ||
 			(idempotent && resp.status >= 500 && resp.status != http.StatusNotImplemented)
 		if !retryable || attempt >= c.maxRetries {
@@ -300,9 +326,10 @@ func (c *Client) wait(ctx context.Context, d time.Duration) error {
 	return ctx.Err()
 }
 
-// attempt sends one HTTP request and reads the whole answer. sent reports whether any
-// part of the request may have reached the server.
-func (c *Client) attempt(ctx context.Context, method, path, rawQuery string, body []byte, auth bool, n int) (_ *rawResponse, sent bool, _ error) {
+// attempt sends one HTTP request and reads the answer: an error answer as bytes, a
+// success answer through dec as it arrives. sent reports whether any part of the
+// request may have reached the server.
+func (c *Client) attempt(ctx context.Context, method, path, rawQuery string, body []byte, auth bool, n int, dec answerDecoder) (_ *rawResponse, sent bool, _ error) {
 	if err := c.limiter.acquire(ctx); err != nil {
 		return nil, false, err
 	}
@@ -360,27 +387,53 @@ func (c *Client) attempt(ctx context.Context, method, path, rawQuery string, bod
 		return nil, wrote.Load(), err
 	}
 	defer res.Body.Close()
-	data, err := readCapped(res.Body, MaxResponseBytes)
 	c.rate.observe(res.Header, time.Now())
-	if err != nil {
-		return nil, true, err
+	resp := &rawResponse{status: res.StatusCode, header: res.Header}
+	br := &bodyReader{r: res.Body, limit: c.responseCap}
+	if res.StatusCode >= 200 && res.StatusCode < 300 && dec.read != nil {
+		d := json.NewDecoder(br)
+		resp.value, resp.decodeErr = dec.read(d, res.ContentLength)
+		if br.err == nil {
+			_, _ = io.Copy(io.Discard, io.LimitReader(br, 64<<10)) // lets the connection be reused
+		}
+	} else {
+		resp.body, _ = io.ReadAll(br)
+	}
+	// A failure of the connection (or the cap) is the transport's, not the decoder's.
+	if br.err != nil {
+		return nil, true, br.err
 	}
 	c.log.Debug("api request", "method", method, "path", path, "attempt", n+1,
-		"status", res.StatusCode, "duration", time.Since(began), "bytes", len(data))
-	return &rawResponse{status: res.StatusCode, header: res.Header, body: data}, true, nil
+		"status", res.StatusCode, "duration", time.Since(began), "bytes", br.n)
+	return resp, true, nil
 }
 
 var errResponseTooLarge = fmt.Errorf("the answer is larger than %d MiB", MaxResponseBytes>>20)
 
-func readCapped(r io.Reader, limit int64) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
-		return nil, err
+// bodyReader passes an answer through, counting its bytes, stopping at the cap and
+// keeping the first read error, so that a decoder's failure is told from the
+// connection's.
+type bodyReader struct {
+	r     io.Reader
+	n     int64
+	limit int64
+	err   error
+}
+
+func (b *bodyReader) Read(p []byte) (int, error) {
+	if b.err != nil {
+		return 0, b.err
 	}
-	if int64(len(data)) > limit {
-		return nil, errResponseTooLarge
+	n, err := b.r.Read(p)
+	b.n += int64(n)
+	switch {
+	case b.n > b.limit:
+		b.err = errResponseTooLarge
+		return 0, b.err
+	case err != nil && err != io.EOF:
+		b.err = err
 	}
-	return data, nil
+	return n, err
 }
 
 func sleepContext(ctx context.Context, d time.Duration) error {

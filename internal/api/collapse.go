@@ -22,11 +22,12 @@ type flight struct {
 	cancel  context.CancelFunc
 }
 
-// do runs fn once per key among concurrent callers and hands each the same result.
-// joined counts callers that were answered by another caller's request.
-func (g *collapser) do(ctx context.Context, key string, joined *atomic.Int64, fn func(context.Context) (*rawResponse, error)) (*rawResponse, error) {
+// do runs fn once per key among concurrent callers and hands each the same result;
+// shared reports that the caller joined another caller's request (so the result is
+// not its alone). joined counts such callers.
+func (g *collapser) do(ctx context.Context, key string, joined *atomic.Int64, fn func(context.Context) (*rawResponse, error)) (_ *rawResponse, shared bool, _ error) {
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	g.mu.Lock()
 	if g.flights == nil {
@@ -57,7 +58,7 @@ func (g *collapser) do(ctx context.Context, key string, joined *atomic.Int64, fn
 
 	select {
 	case <-f.done:
-		return f.resp, f.err
+		return f.resp, ok, f.err
 	case <-ctx.Done():
 		g.mu.Lock()
 		f.waiters--
@@ -70,6 +71,6 @@ func (g *collapser) do(ctx context.Context, key string, joined *atomic.Int64, fn
 			}
 		}
 		g.mu.Unlock()
-		return nil, ctx.Err()
+		return nil, ok, ctx.Err()
 	}
 }

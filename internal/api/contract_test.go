@@ -688,7 +688,7 @@ func TestContractWritesNeverRepeatedUnderDrops(t *testing.T) {
 			succeeded[topic] = true
 		case IsConflict(err):
 			t.Fatalf("create %s answered 409: it was sent twice", topic)
-		case IsConnection(err):
+		case IsOutcomeUnknown(err):
 			failed++
 		default:
 			t.Fatalf("create %s: %v", topic, err)

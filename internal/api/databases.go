@@ -9,7 +9,7 @@ import (
 
 // ListDatabases returns the databases of a relational service.
 func (c *Client) ListDatabases(ctx context.Context, project, service string) ([]models.Database, error) {
-	return getList[models.Database](c, ctx, servicePath(project, service)+"/database", nil, "databases")
+	return getList[models.Database](c, ctx, servicePath(project, service)+"/database", nil, "databases", databaseName)
 }
 
 // CreateDatabase creates a database in a relational service.

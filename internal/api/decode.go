@@ -1,117 +1,288 @@
 package api
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
+	"slices"
+	"strings"
+	"unsafe"
+
+	"github.com/svcui/svcui/internal/models"
 )
+
+// Answers are decoded as they arrive from the connection, so a large list is never
+// held as bytes besides its decoded form. Lists are read one entry at a time: an
+// entry without a name or one that cannot be read is skipped (and counted), not
+// allowed to fail the whole list.
 
 func encodeBody(in any) ([]byte, error) { return json.Marshal(in) }
 
-var (
-	errNotObject  = errors.New("the answer is not a JSON object")
-	errMissingKey = errors.New("the answer lacks the expected field")
-)
+// answerDecoder reads a success answer's body. kind tells decoders apart in the
+// collapse key, so identical GETs share a request only when they decode alike.
+type answerDecoder struct {
+	kind string
+	// read decodes; size is the answer's length when the platform said it, else -1.
+	read func(dec *json.Decoder, size int64) (any, error)
+}
 
-// decodeKey reads the value under key of a JSON object answer in one pass (the other
-// keys are skipped). A missing key (or null for a non-list value) makes the answer
-// unreadable; a null list is an empty list.
-func decodeKey[T any](body []byte, key string, nullOK bool) (T, error) {
-	var zero T
-	dec := json.NewDecoder(bytes.NewReader(body))
+// listAnswer is a decoded list with what was left out of it.
+type listAnswer[T any] struct {
+	items   []T
+	skipped Skipped
+}
+
+// readList reads the array value at the decoder's position, entry by entry. name gives
+// an entry's name; entries whose name is blank are dropped. A null list is empty. size
+// is the answer's length when known (Content-Length), else -1.
+func readList[T any](dec *json.Decoder, path string, name func(*T) string, sk *Skipped, size int64) ([]T, error) {
+	start := dec.InputOffset()
 	tok, err := dec.Token()
 	if err != nil {
-		return zero, err
+		return nil, syntaxProblem(err, path, start)
 	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return zero, errNotObject
+	if tok == nil {
+		return nil, nil
 	}
-	for dec.More() {
-		kt, err := dec.Token()
-		if err != nil {
-			return zero, err
+	if d, ok := tok.(json.Delim); !ok || d != '[' {
+		return nil, &decodeError{Path: path, Found: tokenKind(tok), Want: "a list", Offset: start}
+	}
+	var items []T
+	var zero T
+	strs := newInterner()
+	for i := 0; dec.More(); i++ {
+		at := dec.InputOffset()
+		if i == sizeAfter {
+			items = presize(items, i, at-start, size-start)
 		}
-		if k, _ := kt.(string); k != key {
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return zero, err
+		// Decoded in place: no entry is held twice. null leaves the zero value, which
+		// has no name.
+		items = append(items, zero)
+		v := &items[len(items)-1]
+		if err := dec.Decode(v); err != nil {
+			items = items[:len(items)-1]
+			entry := fmt.Sprintf("%s[%d]", path, i)
+			de := elementProblem(err, entry, at)
+			if de == nil {
+				return nil, syntaxProblem(err, entry, at)
 			}
+			sk.add(false, de.Error())
 			continue
 		}
-		var v *T
-		if err := dec.Decode(&v); err != nil {
-			return zero, err
+		if strings.TrimSpace(name(v)) == "" {
+			items = items[:len(items)-1]
+			sk.add(true, fmt.Sprintf("%s[%d] has no name", path, i))
+			continue
 		}
-		if v == nil {
-			if nullOK {
-				return zero, nil
+		strs.entry(v)
+	}
+	if _, err := dec.Token(); err != nil { // the closing bracket
+		return nil, syntaxProblem(err, path, dec.InputOffset())
+	}
+	return items, nil
+}
+
+// sizeAfter is how many entries of a large list are read before its length is
+// estimated.
+const sizeAfter = 256
+
+// presize gives a large list, from the bytes its first n entries took, the capacity
+// the rest of the answer will need (and 5 % more), so it is allocated once instead of
+// growing by copies that would hold it twice. A small or unknown answer is left to
+// append; the capacity never takes more memory than the answer's own length, whatever
+// the platform claims.
+func presize[T any](items []T, n int, used, rest int64) []T {
+	if rest < 1<<20 || used <= 0 || n == 0 {
+		return items
+	}
+	est := int64(n) * rest / used
+	est += est / 20
+	if limit := rest / max(int64(unsafe.Sizeof(items[0])), 1); est > limit {
+		est = limit
+	}
+	if est <= int64(cap(items)) {
+		return items
+	}
+	return slices.Grow(items, int(est)-len(items))
+}
+
+// readObject reads an object answer key by key: field reads the value of a key it
+// wants and reports whether it did; the values of other keys are skipped unkept.
+func readObject(dec *json.Decoder, field func(key string) (bool, error)) error {
+	start := dec.InputOffset()
+	tok, err := dec.Token()
+	if err != nil {
+		return syntaxProblem(err, "", start)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return &decodeError{Found: tokenKind(tok), Want: "an object", Offset: start}
+	}
+	for dec.More() {
+		at := dec.InputOffset()
+		kt, err := dec.Token()
+		if err != nil {
+			return syntaxProblem(err, "", at)
+		}
+		key, _ := kt.(string)
+		handled, err := field(key)
+		if err != nil {
+			return err
+		}
+		if !handled {
+			if err := skipValue(dec); err != nil {
+				return syntaxProblem(err, key, dec.InputOffset())
 			}
-			return zero, fmt.Errorf("%w %q (it is null)", errMissingKey, key)
 		}
-		return *v, nil
 	}
 	if _, err := dec.Token(); err != nil { // the closing brace: a truncated answer fails here
-		return zero, err
+		return syntaxProblem(err, "", dec.InputOffset())
 	}
-	return zero, fmt.Errorf("%w %q", errMissingKey, key)
+	return nil
 }
 
-// decodeFlat reads an answer that is the object itself (connection info, estimate,
+// skipValue passes over one value token by token, so a large value is not buffered.
+func skipValue(dec *json.Decoder) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if d, ok := tok.(json.Delim); ok {
+		return skipRest(dec, d)
+	}
+	return nil
+}
+
+// readValue decodes the value at the decoder's position into a T. A null is an error
+// unless nullOK.
+func readValue[T any](dec *json.Decoder, path string, nullOK bool) (T, error) {
+	var zero T
+	at := dec.InputOffset()
+	var v *T
+	if err := dec.Decode(&v); err != nil {
+		if de := elementProblem(err, path, at); de != nil {
+			return zero, de
+		}
+		return zero, syntaxProblem(err, path, at)
+	}
+	if v == nil {
+		if nullOK {
+			return zero, nil
+		}
+		return zero, &decodeError{Path: path, Found: "null", Want: wantOf(zero), Offset: at}
+	}
+	return *v, nil
+}
+
+// listDecoder reads {key: [T...]}; missingOK accepts an answer without the key as an
+// empty list.
+func listDecoder[T any](key string, name func(*T) string, missingOK bool) answerDecoder {
+	return answerDecoder{kind: "list " + key, read: func(dec *json.Decoder, size int64) (any, error) {
+		res := &listAnswer[T]{}
+		found := false
+		err := readObject(dec, func(k string) (bool, error) {
+			if k != key || found {
+				return false, nil
+			}
+			found = true
+			items, err := readList(dec, key, name, &res.skipped, size)
+			res.items = items
+			return true, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		if !found && !missingOK {
+			return nil, &decodeError{Problem: fmt.Sprintf("it lacks the %q list", key)}
+		}
+		return res, nil
+	}}
+}
+
+// objectDecoder reads {key: T}.
+func objectDecoder[T any](key string) answerDecoder {
+	return answerDecoder{kind: "object " + key, read: func(dec *json.Decoder, size int64) (any, error) {
+		var v T
+		found := false
+		err := readObject(dec, func(k string) (bool, error) {
+			if k != key || found {
+				return false, nil
+			}
+			found = true
+			var err error
+			v, err = readValue[T](dec, key, false)
+			return true, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			return nil, &decodeError{Problem: fmt.Sprintf("it lacks %q", key)}
+		}
+		return v, nil
+	}}
+}
+
+// flatDecoder reads an answer that is the object itself (connection info, estimate,
 // credits).
-func decodeFlat[T any](body []byte) (T, error) {
-	var v T
-	b := bytes.TrimSpace(body)
-	if len(b) == 0 || b[0] != '{' {
-		return v, errNotObject
-	}
-	if err := json.Unmarshal(b, &v); err != nil {
-		var zero T
-		return zero, err
-	}
-	return v, nil
+func flatDecoder[T any]() answerDecoder {
+	var zero T
+	return answerDecoder{kind: fmt.Sprintf("flat %T", zero), read: func(dec *json.Decoder, size int64) (any, error) {
+		return readValue[T](dec, "", false)
+	}}
 }
 
-// getList performs a GET and returns the list under key.
-func getList[T any](c *Client, ctx context.Context, path string, query url.Values, key string) ([]T, error) {
-	resp, err := c.call(ctx, http.MethodGet, path, query, nil)
+// getList performs a GET and returns the list under key, without entries that have no
+// name or cannot be read; what was skipped goes to the debug log, the client's
+// counters and the context's SkipReport.
+func getList[T any](c *Client, ctx context.Context, path string, query url.Values, key string, name func(*T) string) ([]T, error) {
+	resp, shared, err := c.call(ctx, http.MethodGet, path, query, nil, listDecoder(key, name, false))
 	if err != nil {
 		return nil, err
 	}
-	v, err := decodeKey[[]T](resp.body, key, true)
-	if err != nil {
-		return nil, c.unreadable(http.MethodGet, path, resp.status, err)
+	return c.listValue(ctx, http.MethodGet, path, resp, shared).([]T), nil
+}
+
+// listValue hands one caller its list: noted skips, and its own copy when the request
+// was shared with other callers.
+func (c *Client) listValue(ctx context.Context, method, path string, resp *rawResponse, shared bool) any {
+	type lister interface {
+		list(shared bool) (any, Skipped)
 	}
-	return v, nil
+	v, sk := resp.value.(lister).list(shared)
+	c.noteSkipped(ctx, method, path, sk)
+	return v
+}
+
+func (a *listAnswer[T]) list(shared bool) (any, Skipped) {
+	if shared {
+		return deepCopy(a.items), a.skipped
+	}
+	return a.items, a.skipped
 }
 
 // doObject performs a call and returns the object under key.
 func doObject[T any](c *Client, ctx context.Context, method, path string, in any, key string) (T, error) {
-	var zero T
-	resp, err := c.call(ctx, method, path, nil, in)
-	if err != nil {
-		return zero, err
-	}
-	v, err := decodeKey[T](resp.body, key, false)
-	if err != nil {
-		return zero, c.unreadable(method, path, resp.status, err)
-	}
-	return v, nil
+	return doDecoded[T](c, ctx, method, path, in, objectDecoder[T](key))
 }
 
 // getFlat performs a GET whose answer is the object itself.
 func getFlat[T any](c *Client, ctx context.Context, path string) (T, error) {
-	var zero T
-	resp, err := c.call(ctx, http.MethodGet, path, nil, nil)
+	return doDecoded[T](c, ctx, http.MethodGet, path, nil, flatDecoder[T]())
+}
+
+func doDecoded[T any](c *Client, ctx context.Context, method, path string, in any, d answerDecoder) (T, error) {
+	resp, shared, err := c.call(ctx, method, path, nil, in, d)
 	if err != nil {
+		var zero T
 		return zero, err
 	}
-	v, err := decodeFlat[T](resp.body)
-	if err != nil {
-		return zero, c.unreadable(http.MethodGet, path, resp.status, err)
+	v := resp.value.(T)
+	if shared {
+		v = deepCopy(v)
 	}
 	return v, nil
 }
@@ -120,21 +291,178 @@ func getFlat[T any](c *Client, ctx context.Context, path string) (T, error) {
 // body, {"message": ...}, or anything else that is JSON. A non-JSON success body is
 // still accepted for deletes (the spec promises an empty body; anything else is noise).
 func doNoContent(c *Client, ctx context.Context, method, path string, in any) error {
-	resp, err := c.call(ctx, method, path, nil, in)
+	d := answerDecoder{kind: "any", read: func(dec *json.Decoder, size int64) (any, error) {
+		if method == http.MethodDelete {
+			return nil, nil
+		}
+		for {
+			at := dec.InputOffset()
+			if err := skipValue(dec); err != nil {
+				if errors.Is(err, io.EOF) {
+					return nil, nil
+				}
+				return nil, syntaxProblem(err, "", at)
+			}
+		}
+	}}
+	_, _, err := c.call(ctx, method, path, nil, in, d)
+	return err
+}
+
+// projectListDecoder reads GET /v1/project in one pass: the projects (entry by entry)
+// and the membership (entry by entry, optional: an answer without it still lists the
+// projects, and a malformed one is dropped).
+var projectListDecoder = answerDecoder{kind: "project list", read: func(dec *json.Decoder, size int64) (any, error) {
+	res := &projectListAnswer{}
+	found := false
+	err := readObject(dec, func(k string) (bool, error) {
+		switch k {
+		case "projects":
+			found = true
+			items, err := readList(dec, k, projectName, &res.skipped, size)
+			res.pl.Projects = items
+			return true, err
+		case "project_membership":
+			m, err := readMembership(dec)
+			res.pl.Membership = m
+			return true, err
+		}
+		return false, nil
+	})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	b := bytes.TrimSpace(resp.body)
-	if len(b) == 0 || method == http.MethodDelete {
+	if !found {
+		return nil, &decodeError{Problem: `it lacks the "projects" list`}
+	}
+	return res, nil
+}}
+
+type projectListAnswer struct {
+	pl      models.ProjectList
+	skipped Skipped
+}
+
+func (a *projectListAnswer) list(shared bool) (any, Skipped) {
+	if shared {
+		return deepCopy(a.pl), a.skipped
+	}
+	return a.pl, a.skipped
+}
+
+// readMembership reads {project: role}; entries of another shape are left out.
+func readMembership(dec *json.Decoder) (map[string]models.Role, error) {
+	at := dec.InputOffset()
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, syntaxProblem(err, "project_membership", at)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		if ok {
+			if err := skipRest(dec, d); err != nil {
+				return nil, syntaxProblem(err, "project_membership", dec.InputOffset())
+			}
+		}
+		return nil, nil // null, a list or a scalar: no membership
+	}
+	m := map[string]models.Role{}
+	strs := newInterner()
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return nil, syntaxProblem(err, "project_membership", dec.InputOffset())
+		}
+		vt, err := dec.Token()
+		if err != nil {
+			return nil, syntaxProblem(err, "project_membership", dec.InputOffset())
+		}
+		if d, ok := vt.(json.Delim); ok {
+			if err := skipRest(dec, d); err != nil {
+				return nil, syntaxProblem(err, "project_membership", dec.InputOffset())
+			}
+			continue
+		}
+		key, _ := kt.(string)
+		role, ok := vt.(string)
+		if ok && strings.TrimSpace(key) != "" {
+			strs.str(&role)
+			m[key] = models.Role(role)
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, syntaxProblem(err, "project_membership", dec.InputOffset())
+	}
+	return m, nil
+}
+
+// skipRest skips the rest of a value whose opening delimiter was read.
+func skipRest(dec *json.Decoder, open json.Delim) error {
+	if open != '{' && open != '[' {
 		return nil
 	}
-	if !json.Valid(b) {
-		return c.unreadable(method, path, resp.status, errors.New("the answer is not JSON"))
+	depth := 1
+	for depth > 0 {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		if d, ok := tok.(json.Delim); ok {
+			if d == '{' || d == '[' {
+				depth++
+			} else {
+				depth--
+			}
+		}
 	}
 	return nil
 }
 
-// seg escapes one path segment.
-func seg(s string) string { return url.PathEscape(s) }
+// emptySegment marks a path segment built from a name that cannot be one; call
+// refuses such a path before anything is sent. The marker holds the sentence to show.
+const emptySegment = "\x00"
 
-func isMissingKey(err error) bool { return errors.Is(err, errMissingKey) }
+// seg escapes one path segment. A blank name, "." or ".." (which would address the
+// collection or a parent instead: DELETE /v1/project/) becomes a refusal marker.
+func seg(what, s string) string {
+	switch strings.TrimSpace(s) {
+	case "":
+		return emptySegment + "the " + what + " is empty" + emptySegment
+	case ".", "..":
+		return emptySegment + fmt.Sprintf("the %s %q cannot be part of an address", what, s) + emptySegment
+	}
+	return url.PathEscape(s)
+}
+
+// pathRefusal is the sentence of a path holding a refusal marker, and the path cut
+// before it; ok is false for a sound path.
+func pathRefusal(path string) (reason, shown string, ok bool) {
+	i := strings.Index(path, emptySegment)
+	if i < 0 {
+		return "", "", false
+	}
+	rest := path[i+1:]
+	if j := strings.Index(rest, emptySegment); j >= 0 {
+		rest = rest[:j]
+	}
+	return rest + "; nothing was sent", path[:i] + "…", true
+}
+
+// Names of list entries: an entry without one is dropped.
+func projectName(p *models.Project) string         { return p.ProjectName }
+func serviceName(s *models.Service) string         { return s.ServiceName }
+func userName(u *models.ServiceUser) string        { return u.Username }
+func topicName(t *models.Topic) string             { return t.TopicName }
+func databaseName(d *models.Database) string       { return d.DatabaseName }
+func billingGroupID(g *models.BillingGroup) string { return g.BillingGroupID }
+func invoiceNumber(i *models.Invoice) string       { return i.InvoiceNumber }
+func cloudName(c *models.Cloud) string             { return c.CloudName }
+func serviceTypeName(t *models.ServiceType) string { return t.ServiceType }
+func planName(p *models.Plan) string               { return p.PlanName }
+
+// aclName: an entry needs a user and a topic to mean anything.
+func aclName(a *models.ACL) string {
+	if strings.TrimSpace(a.Topic) == "" {
+		return ""
+	}
+	return a.Username
+}

@@ -38,8 +38,16 @@ type Error struct {
 	// Err is the underlying cause when there is no HTTP answer (or the answer was
 	// unreadable); errors.Is(err, context.Canceled) and the like work through it.
 	Err error
+	// ContentType is the answer's Content-Type, for unreadable answers.
+	ContentType string
+	// OutcomeUnknown is set for a write (POST, PUT, DELETE) that was sent but whose
+	// answer never came or could not be used (the connection dropped, the time ran
+	// out, a gateway answered 502 or 504, the answer was unreadable): it may have taken
+	// effect. It was not sent again; read the resource back (FindService, …).
+	OutcomeUnknown bool
 
-	reason string // scrubbed text of the cause, for Error and Message
+	reason string       // scrubbed text of the cause, for Error and Message
+	decode *decodeError // what was unreadable, for Detail
 }
 
 // Error renders "GET /v1/project/acme-prod/service/x: 404 Service x does not exist".
@@ -57,13 +65,22 @@ func (e *Error) detail() string {
 	if e.Status == 0 {
 		return e.reasonText()
 	}
-	s := fmt.Sprintf("%d %s", e.Status, e.statusMessage())
-	return s
+	return fmt.Sprintf("%d %s", e.Status, e.statusMessage())
 }
+
+// unknownOutcome ends the sentence of a write that may have taken effect.
+const unknownOutcome = ", so whether it took effect is unknown"
 
 // statusMessage is the platform's first message, or the status text with a short
 // plain-text body when the platform sent no message.
 func (e *Error) statusMessage() string {
+	if e.OutcomeUnknown && e.decode == nil {
+		return e.statusText() + unknownOutcome
+	}
+	return e.statusText()
+}
+
+func (e *Error) statusText() string {
 	if len(e.Messages) > 0 {
 		return e.Messages[0]
 	}
@@ -78,6 +95,9 @@ func (e *Error) statusMessage() string {
 }
 
 func (e *Error) reasonText() string {
+	if e.OutcomeUnknown {
+		return e.unknownText()
+	}
 	switch {
 	case errors.Is(e.Err, context.DeadlineExceeded):
 		return "timed out after " + roundDuration(e.Timeout)
@@ -89,6 +109,20 @@ func (e *Error) reasonText() string {
 		return e.reason
 	}
 	return "request failed"
+}
+
+// unknownText is the sentence of a write sent without an answer: never "cannot
+// reach", since the platform was reached.
+func (e *Error) unknownText() string {
+	switch {
+	case errors.Is(e.Err, context.DeadlineExceeded):
+		return "the request was sent but no answer came within " + roundDuration(e.Timeout) + unknownOutcome
+	case errors.Is(e.Err, context.Canceled):
+		return "cancelled after the request was sent" + unknownOutcome
+	case e.reason != "":
+		return "the request was sent but the answer was lost (" + e.reason + ")" + unknownOutcome
+	}
+	return "the request was sent but no answer came" + unknownOutcome
 }
 
 // Unwrap exposes the cause.
@@ -143,10 +177,20 @@ func IsConflict(err error) bool { return statusIs(err, http.StatusConflict) }
 // IsBadRequest reports a 400 answer (the platform refused the request's content).
 func IsBadRequest(err error) bool { return statusIs(err, http.StatusBadRequest) }
 
-// IsConnection reports that the platform could not be reached at all.
+// IsConnection reports that the platform could not be reached at all (a write whose
+// answer was lost after it was sent is of unknown outcome instead).
 func IsConnection(err error) bool {
 	var e *Error
-	return errors.As(err, &e) && e.Status == 0 && e.Host != ""
+	return errors.As(err, &e) && e.Status == 0 && e.Host != "" && !e.OutcomeUnknown
+}
+
+// IsOutcomeUnknown reports a write that was sent but whose answer never came or could
+// not be used: it may have taken effect. The client never sends it again by itself;
+// the caller reads the resource back (FindProject, FindService, FindUser, …) and
+// reports what is there.
+func IsOutcomeUnknown(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.OutcomeUnknown
 }
 
 // Message returns the sentence to show a person: the platform's first message; for
@@ -161,7 +205,7 @@ func Message(err error) string {
 			return e.reasonText()
 		}
 		if len(e.Messages) > 0 {
-			return e.Messages[0]
+			return e.statusMessage()
 		}
 		return fmt.Sprintf("The platform answered %d %s", e.Status, e.statusMessage())
 	}
@@ -172,6 +216,56 @@ func Message(err error) string {
 		return "cancelled"
 	}
 	return scrub(err.Error(), "")
+}
+
+// Detail is the full account of an error for the debug log: method and path, status,
+// content type, the platform's messages, what in an answer was unreadable (JSON path,
+// type found and expected, byte), whether a write's outcome is unknown, and the cause.
+// It never holds the token or a password; it is not meant for the screen (Message is).
+func Detail(err error) string {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if !errors.As(err, &e) {
+		return scrub(err.Error(), "")
+	}
+	return e.Detail()
+}
+
+// Detail is the full account of e; see the package function Detail.
+func (e *Error) Detail() string {
+	parts := []string{e.Method + " " + e.Path}
+	if e.Status != 0 {
+		parts = append(parts, fmt.Sprintf("status %d", e.Status))
+	}
+	if e.ContentType != "" {
+		parts = append(parts, "content type "+e.ContentType)
+	}
+	switch {
+	case e.decode != nil:
+		parts = append(parts, "unreadable answer: "+e.decode.detail(""))
+	case e.Status != 0:
+		parts = append(parts, "answer: "+e.statusText())
+		if len(e.Messages) > 1 {
+			parts = append(parts, "further messages: "+strings.Join(e.Messages[1:], " | "))
+		}
+		if e.Body != "" && len(e.Messages) == 0 {
+			parts = append(parts, fmt.Sprintf("body: %q", e.Body))
+		}
+	default:
+		parts = append(parts, e.reasonText())
+	}
+	if e.RetryAfter > 0 {
+		parts = append(parts, "retry after "+roundDuration(e.RetryAfter))
+	}
+	if e.OutcomeUnknown {
+		parts = append(parts, "outcome unknown: the write was sent and not repeated")
+	}
+	if e.Err != nil && e.decode == nil && e.reason == "" {
+		parts = append(parts, "cause: "+scrub(e.Err.Error(), ""))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // httpError builds the error of a non-2xx answer.
@@ -200,13 +294,6 @@ func (c *Client) httpError(method, path string, resp *rawResponse) *Error {
 	return e
 }
 
-// unreadable builds the error of a 2xx answer whose body cannot be decoded.
-func (c *Client) unreadable(method, path string, status int, cause error) *Error {
-	return &Error{Method: method, Path: path, Status: status,
-		Messages: []string{"The platform sent an unreadable answer"},
-		Err:      cause, reason: scrub(cause.Error(), c.token)}
-}
-
 // transportError builds the error of an attempt that got no HTTP answer.
 func (c *Client) transportError(method, path string, err error) *Error {
 	e := &Error{Method: method, Path: path, Err: err}
@@ -215,6 +302,8 @@ func (c *Client) transportError(method, path string, err error) *Error {
 		e.reason = scrub(redirectReason(err), c.token)
 	case errors.Is(err, errResponseTooLarge):
 		e.reason = errResponseTooLarge.Error()
+	case errors.Is(err, errTooManyRedirects):
+		e.reason = errTooManyRedirects.Error()
 	case errors.Is(err, context.DeadlineExceeded):
 		e.Timeout = c.timeout
 	default:

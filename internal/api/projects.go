@@ -7,22 +7,16 @@ import (
 	"github.com/svcui/svcui/internal/models"
 )
 
-func projectPath(project string) string { return "/v1/project/" + seg(project) }
+func projectPath(project string) string { return "/v1/project/" + seg("project name", project) }
 
 // ListProjects returns the caller's projects with the caller's role in each.
 func (c *Client) ListProjects(ctx context.Context) (models.ProjectList, error) {
 	const path = "/v1/project"
-	resp, err := c.call(ctx, http.MethodGet, path, nil, nil)
+	resp, shared, err := c.call(ctx, http.MethodGet, path, nil, nil, projectListDecoder)
 	if err != nil {
 		return models.ProjectList{}, err
 	}
-	projects, err := decodeKey[[]models.Project](resp.body, "projects", true)
-	if err != nil {
-		return models.ProjectList{}, c.unreadable(http.MethodGet, path, resp.status, err)
-	}
-	// Membership is optional: an answer without it still lists the projects.
-	membership, _ := decodeKey[map[string]models.Role](resp.body, "project_membership", true)
-	return models.ProjectList{Projects: projects, Membership: membership}, nil
+	return c.listValue(ctx, http.MethodGet, path, resp, shared).(models.ProjectList), nil
 }
 
 // GetProject reads one project.

@@ -34,6 +34,22 @@ func status(code int) func(http.ResponseWriter, *http.Request) {
 
 const projectOK = `{"project":{"project_name":"acme-prod"}}`
 
+// projectCall makes one call on project acme-prod with the method.
+func projectCall(ctx context.Context, c *Client, method string) error {
+	var err error
+	switch method {
+	case http.MethodGet:
+		_, err = c.GetProject(ctx, "acme-prod")
+	case http.MethodPost:
+		_, err = c.CreateProject(ctx, models.CreateProjectRequest{Project: "acme-prod"})
+	case http.MethodPut:
+		_, err = c.UpdateProject(ctx, "acme-prod", models.UpdateProjectRequest{Cloud: models.Ptr("aws-eu-west-1")})
+	case http.MethodDelete:
+		err = c.DeleteProject(ctx, "acme-prod")
+	}
+	return err
+}
+
 func TestRetryMatrix(t *testing.T) {
 	var tt *testing.T
 	reset := func(w http.ResponseWriter, _ *http.Request) { resetConn(tt, w) }
@@ -68,18 +84,8 @@ func TestRetryMatrix(t *testing.T) {
 			tt = t
 			h, calls := failThenOK(1, tc.fail, projectOK)
 			c, rec, _ := newTestClient(t, h)
-			var err error
 			ctx := ctxT(t)
-			switch tc.method {
-			case http.MethodGet:
-				_, err = c.GetProject(ctx, "acme-prod")
-			case http.MethodPost:
-				_, err = c.CreateProject(ctx, models.CreateProjectRequest{Project: "acme-prod"})
-			case http.MethodPut:
-				_, err = c.UpdateProject(ctx, "acme-prod", models.UpdateProjectRequest{Cloud: models.Ptr("aws-eu-west-1")})
-			case http.MethodDelete:
-				err = c.DeleteProject(ctx, "acme-prod")
-			}
+			err := projectCall(ctx, c, tc.method)
 			if got := calls.Load(); got != tc.wantCalls {
 				t.Errorf("server saw %d requests, want %d", got, tc.wantCalls)
 			}

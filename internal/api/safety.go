@@ -14,6 +14,10 @@ import (
 // the configured host.
 var ErrRedirectRefused = errors.New("redirect refused")
 
+// errTooManyRedirects ends a redirect loop; like a refused redirect it is the
+// platform's answer, not a connection failure, so it is not retried.
+var errTooManyRedirects = fmt.Errorf("the platform redirected the request more than %d times (a redirect loop?); stopped following it", maxRedirects)
+
 type redirectError struct{ from, to string }
 
 func (e *redirectError) Error() string {
@@ -74,7 +78,7 @@ const maxRedirects = 10
 // (another host, another port, or a downgrade from https to http).
 func sameHostRedirectsOnly(req *http.Request, via []*http.Request) error {
 	if len(via) >= maxRedirects {
-		return fmt.Errorf("stopped after %d redirects", maxRedirects)
+		return errTooManyRedirects
 	}
 	first := via[0].URL
 	if !strings.EqualFold(req.URL.Host, first.Host) || (first.Scheme == "https" && req.URL.Scheme != "https") {

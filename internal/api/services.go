@@ -8,12 +8,12 @@ import (
 )
 
 func servicePath(project, service string) string {
-	return projectPath(project) + "/service/" + seg(service)
+	return projectPath(project) + "/service/" + seg("service name", service)
 }
 
 // ListServices returns the services of a project.
 func (c *Client) ListServices(ctx context.Context, project string) ([]models.Service, error) {
-	return getList[models.Service](c, ctx, projectPath(project)+"/service", nil, "services")
+	return getList[models.Service](c, ctx, projectPath(project)+"/service", nil, "services", serviceName)
 }
 
 // GetService reads one service, including its connection_info.

@@ -8,12 +8,12 @@ import (
 )
 
 func userPath(project, service, username string) string {
-	return servicePath(project, service) + "/user/" + seg(username)
+	return servicePath(project, service) + "/user/" + seg("username", username)
 }
 
 // ListUsers returns the users of a service (username and type only).
 func (c *Client) ListUsers(ctx context.Context, project, service string) ([]models.ServiceUser, error) {
-	return getList[models.ServiceUser](c, ctx, servicePath(project, service)+"/user", nil, "users")
+	return getList[models.ServiceUser](c, ctx, servicePath(project, service)+"/user", nil, "users", userName)
 }
 
 // CreateUser creates a service user; the answer carries the generated password, the

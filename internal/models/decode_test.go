@@ -2,6 +2,8 @@ package models
 
 import (
 	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 	"time"
 )
@@ -127,5 +129,32 @@ func TestErrorBodyStatusAsString(t *testing.T) {
 	}
 	if e.FirstMessage() != "Service x does not exist" || e.Errors[0].Status != 404 {
 		t.Fatalf("%+v", e)
+	}
+}
+
+// A number or amount of the wrong shape is a type error, so encoding/json names the
+// field; the value itself is never in the error.
+func TestTypeErrorsNameTheField(t *testing.T) {
+	cases := []struct {
+		json, field string
+		into        any
+	}{
+		{`{"service_name":"a","node_count":"many"}`, "node_count", &Service{}},
+		{`{"project_name":"p","estimated_balance":"12,5"}`, "estimated_balance", &Project{}},
+		{`{"topic_name":"t","partitions":true}`, "partitions", &Topic{}},
+		{`{"host":"h","port":"55x55"}`, "port", &ConnectionInfo{}},
+	}
+	for _, tc := range cases {
+		err := json.Unmarshal([]byte(tc.json), tc.into)
+		var te *json.UnmarshalTypeError
+		if !errors.As(err, &te) || te.Field != tc.field {
+			t.Errorf("%s: err %v (%#v), want a type error at %q", tc.json, err, err, tc.field)
+			continue
+		}
+		for _, v := range []string{"many", "12,5", "55x55"} {
+			if strings.Contains(err.Error(), v) {
+				t.Errorf("%s: the error shows the value: %v", tc.json, err)
+			}
+		}
 	}
 }

@@ -3,7 +3,7 @@ package models
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -12,7 +12,8 @@ import (
 // the real platform sends ports as strings in some places. It encodes as a number.
 type FlexInt int
 
-// UnmarshalJSON accepts 5432, "5432", null and "".
+// UnmarshalJSON accepts 5432, "5432", null and "". Anything else is a
+// *json.UnmarshalTypeError, so the decoder names the field it sits in.
 func (f *FlexInt) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 || string(b) == "null" {
@@ -31,20 +32,20 @@ func (f *FlexInt) UnmarshalJSON(b []byte) error {
 		}
 		n, err := strconv.Atoi(s)
 		if err != nil {
-			return fmt.Errorf("expected an integer, got %q", s)
+			return typeError("string", reflect.TypeFor[FlexInt]())
 		}
 		*f = FlexInt(n)
 		return nil
 	}
 	var n json.Number
 	if err := json.Unmarshal(b, &n); err != nil {
-		return err
+		return typeError(jsonKind(b), reflect.TypeFor[FlexInt]())
 	}
 	i, err := n.Int64()
 	if err != nil {
 		fl, ferr := n.Float64()
 		if ferr != nil {
-			return fmt.Errorf("expected an integer, got %s", n)
+			return typeError("number", reflect.TypeFor[FlexInt]())
 		}
 		i = int64(fl)
 	}

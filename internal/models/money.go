@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -40,7 +41,8 @@ func MustAmount(s string) Amount {
 }
 
 // UnmarshalJSON accepts a decimal string, a JSON number (kept exactly, never through a
-// float), null and "".
+// float), null and "". Anything else is a *json.UnmarshalTypeError, so the decoder
+// names the field it sits in (the value itself is not repeated: it may be anything).
 func (a *Amount) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 || string(b) == "null" {
@@ -49,19 +51,21 @@ func (a *Amount) UnmarshalJSON(b []byte) error {
 	}
 	if b[0] == '"' {
 		var s string
-		if err := json.Unmarshal(b, &s); err != nil {
+		if n := len(b); n >= 2 && b[n-1] == '"' && bytes.IndexByte(b[1:n-1], '\\') < 0 {
+			s = string(b[1 : n-1]) // the common case, without a decoder's garbage per amount
+		} else if err := json.Unmarshal(b, &s); err != nil {
 			return err
 		}
 		v, err := ParseAmount(s)
 		if err != nil {
-			return err
+			return typeError("string", reflect.TypeFor[Amount]())
 		}
 		*a = v
 		return nil
 	}
 	v, err := ParseAmount(string(b))
 	if err != nil {
-		return err
+		return typeError(jsonKind(b), reflect.TypeFor[Amount]())
 	}
 	*a = v
 	return nil
