@@ -1,41 +1,80 @@
 # Search: tab 5 connects to the demo opensearch service over TLS, the index list shows
-# logs-app, a search inserted from the index list runs with F5 and shows hits and the
-# server's took, v switches to raw JSON, and the layout fits at 80x24.
+# logs-app, a search inserted from the index list runs with F5 and shows hits laid out
+# for logs (time first, the message with the room left), enter opens a hit (n next, v raw
+# JSON, esc back), a shows the results full screen, v switches to raw JSON, the editor's
+# text comes back after a restart, and the layout fits at 80x24, 120x40 and 160x50.
+
+# search_logs SESSION: opens the Search tab, inserts a search of logs-app from the index
+# list and runs it.
+search_logs() {
+	local s=$1
+	wait_for "$s" 'acme-prod' 10 || return 1
+	send "$s" 5
+	wait_for "$s" 'logs-app' 10 || return 1
+	wait_for "$s" 'cluster ● green' 10 || return 1
+	send "$s" Tab; wait_for "$s" '▸ Results' || return 1
+	send "$s" Tab; wait_for "$s" '▸ Indices' || return 1
+	send "$s" Enter
+	wait_for "$s" 'GET /logs-app/_search' || return 1
+	send "$s" F5
+	wait_for "$s" '5000 hits' 10 || return 1
+}
+
 flow_search() {
 	start_sandbox || return 1
 	start_ui s 120 40 "$ADMIN_TOKEN" || return 1
-	wait_for s 'acme-prod' 10 || return 1
-	send s 5
-	wait_for s 'logs-app' 10 || return 1
-	wait_for s 'opensearch-logs' 10 || return 1
-	wait_for s 'cluster ● green' 10 || return 1
-
-	log "insert a search from the index list and run it with F5"
-	send s Tab; sleep 0.2; send s Tab; sleep 0.2
-	wait_for s '▸ Indices' || return 1
-	send s Enter
-	wait_for s 'GET /logs-app/_search' || return 1
-	send s F5
-	wait_for s '5000 hits' 10 || return 1
+	search_logs s || return 1
+	wait_for s 'opensearch-logs' || return 1
 	assert_screen s 'took [0-9]+ms' || return 1
-	assert_screen s 'latency_ms' || return 1
+	assert_screen s '@timestamp .* message' || return 1
+	log "the message column reads as a sentence, not six characters"
+	assert_screen s '[0-9]{2}-[0-9]{2} [0-9:.]+ .*[A-Za-z]+ [a-z]+ [a-z]+ [a-z]+' || return 1
+
+	log "enter opens a hit; n moves on; v shows its JSON; esc goes back"
+	send s Tab; wait_for s '▸ Results' || return 1
+	send s Enter
+	wait_for s 'Hit 1 of 20' || return 1
+	assert_screen s '_index +logs-app' || return 1
+	send s n
+	wait_for s 'Hit 2 of 20' || return 1
+	send s v
+	wait_for s '"_source": \{' || return 1
+	assert_fits s || return 1
+	send s Escape
+	wait_for s '▸ Results' || return 1
+	assert_screen s '2/20' || return 1
+
+	log "full screen results"
+	send s a
+	wait_for s 'results full screen' || return 1
+	refute_screen s 'Editor' || return 1
+	send s Escape
+	wait_for s '▸ Editor|Indices' || return 1
 
 	log "raw JSON view"
-	send s Tab; sleep 0.2
 	send s v
 	wait_for s 'raw JSON' || return 1
 	wait_for s '"_index": "logs-app"' || return 1
 	assert_fits s || return 1
 	stop_ui s
 
+	log "the editor's text is kept for the service across a restart"
+	start_ui s 120 40 "$ADMIN_TOKEN" || return 1
+	wait_for s 'acme-prod' 10 || return 1
+	send s 5
+	wait_for s 'GET /logs-app/_search' 10 || return 1
+	stop_ui s
+
 	log "80x24: the same search fits"
 	start_ui small 80 24 "$ADMIN_TOKEN" || return 1
-	wait_for small 'acme-prod' 10 || return 1
-	send small 5
-	wait_for small 'logs-app' 10 || return 1
-	send small Tab; sleep 0.2; send small Tab; sleep 0.2; send small Enter; sleep 0.2
-	send small F5
-	wait_for small '5000 hits' 10 || return 1
+	search_logs small || return 1
 	assert_fits small || return 1
 	stop_ui small
+
+	log "160x50: the message takes the room"
+	start_ui wide 160 50 "$ADMIN_TOKEN" || return 1
+	search_logs wide || return 1
+	assert_screen wide '[A-Za-z]+ [a-z]+ [a-z]+ [a-z]+ [a-z]+ [a-z]+' || return 1
+	assert_fits wide || return 1
+	stop_ui wide
 }
