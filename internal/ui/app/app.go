@@ -68,8 +68,8 @@ type Model struct {
 	focused bool
 	// Live refresh: one timer at a time, identified by tickGen so re-arming
 	// invalidates the previous tick.
-	tickGen  int
-	live     components.LiveState
+	tickGen int
+	live    components.LiveState
 	// modalGen counts opened modals, so a modal's late close cannot shut the next one.
 	modalGen int
 	spinning bool
@@ -321,12 +321,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		// Inside the modal that asked (the footer is hidden behind it), and in the footer.
 		var cmd tea.Cmd
 		if m.modal != nil {
-			nm, c := m.modal.Update(msg)
-			c = m.fromModal(c)
-			if nm != nil {
-				m.modal = nm
-			}
-			cmd = c
+			cmd = m.updateModal(msg)
 		}
 		return tea.Batch(cmd, m.notify(msg.Level, msg.Text))
 	case common.RefreshNow:
@@ -347,12 +342,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	// modal and to the focused view.
 	var cmds []tea.Cmd
 	if m.modal != nil {
-		nm, c := m.modal.Update(msg)
-		c = m.fromModal(c)
-		if nm != nil {
-			m.modal = nm
-		}
-		cmds = append(cmds, c)
+		cmds = append(cmds, m.updateModal(msg))
 	}
 	if v := m.top(); v != nil {
 		nv, c := v.Update(msg)
@@ -360,6 +350,19 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		cmds = append(cmds, c)
 	}
 	return tea.Batch(cmds...)
+}
+
+// updateModal hands msg to the open modal. A modal that closed itself (common.Closer)
+// goes at once, and the closes its commands produce are tagged (fromModal).
+func (m *Model) updateModal(msg tea.Msg) tea.Cmd {
+	nm, cmd := m.modal.Update(msg)
+	if nm != nil {
+		m.modal = nm
+	}
+	if c, ok := m.modal.(common.Closer); ok && c.Closed() {
+		m.modal = nil
+	}
+	return m.fromModal(cmd)
 }
 
 // fromModal tags the closes a modal's commands produce with that modal's generation:
@@ -439,12 +442,7 @@ func (m *Model) deliver(msg common.Addressed) tea.Cmd {
 		}
 	}
 	if mv, ok := m.modal.(interface{ ID() int64 }); ok && mv.ID() == id {
-		nm, cmd := m.modal.Update(msg)
-		cmd = m.fromModal(cmd)
-		if nm != nil {
-			m.modal = nm
-		}
-		return cmd
+		return m.updateModal(msg)
 	}
 	m.ctx.Log.Debug("result dropped: its view is gone", "view", id)
 	return nil
@@ -479,12 +477,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	if m.modal != nil {
-		nm, cmd := m.modal.Update(msg)
-		cmd = m.fromModal(cmd)
-		if nm != nil && m.modal != nil {
-			m.modal = nm
-		}
-		return cmd
+		return m.updateModal(msg)
 	}
 	v := m.top()
 	if v != nil && v.Capturing() {

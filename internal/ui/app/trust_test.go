@@ -115,3 +115,23 @@ func TestHeaderShowsTheClockTimeOfTheLastRefreshNotAnAge(t *testing.T) {
 		t.Fatalf("header: %q", head)
 	}
 }
+
+func TestAModalThatClosesItselfIsGoneBeforeTheNextKey(t *testing.T) {
+	m, root := newModel(t, false)
+	drive(m, keyMsg("?"))
+	if m.Modal() == nil {
+		t.Fatal("help did not open")
+	}
+	// esc closes the help; its CloseModal command has not run yet when ":" arrives.
+	m.Update(keyMsg("esc"))
+	m.Update(keyMsg(":"))
+	if _, ok := m.Modal().(*components.Palette); !ok {
+		t.Fatalf("':' after esc should open the palette, modal is %T", m.Modal())
+	}
+	// The help's late close must not shut the palette.
+	drive(m, closeModal{gen: m.modalGen - 1})
+	if m.Modal() == nil {
+		t.Fatal("a late close shut the modal opened after it")
+	}
+	_ = root
+}

@@ -48,6 +48,11 @@ type Leaver interface {
 	Leave()
 }
 
+// Closer is a modal that can say it has closed itself; the root then removes it in the
+// same Update instead of waiting for its CloseModal message, which may arrive after the
+// next key.
+type Closer interface{ Closed() bool }
+
 // Modal is the single overlay (form, confirmation, one-time secret). It closes itself
 // by returning Send(CloseModal{}) (plus whatever its result is).
 type Modal interface {

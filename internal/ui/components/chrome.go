@@ -27,7 +27,7 @@ func clock(t time.Time) string {
 	if t.IsZero() {
 		return "never"
 	}
-	return t.Local().Format("15:04:05")
+	return t.Format("15:04:05")
 }
 
 // Header renders the one-line header: profile, role, breadcrumb, live indicator,

@@ -21,6 +21,7 @@ import (
 // calls Refused: the same form comes back with everything typed and the platform's
 // message at the field it names, and enter sends again.
 type Form struct {
+	closing
 	ctx          *common.Context
 	title        string
 	groups       []*huh.Group
@@ -121,7 +122,7 @@ func (f *Form) Refused(msg string) tea.Cmd {
 		}
 	}
 	f.refusal = r
-	f.done = false
+	f.done, f.closed = false, false
 	f.form = f.build()
 	return common.Send(common.OpenModal{Modal: f})
 }
@@ -165,7 +166,7 @@ func (f *Form) Title() string { return f.title }
 
 // Reopen shows the form again as it was left (esc in a review goes back to it).
 func (f *Form) Reopen() tea.Cmd {
-	f.done = false
+	f.done, f.closed = false, false
 	f.form = f.build()
 	return common.Send(common.OpenModal{Modal: f})
 }
@@ -182,7 +183,7 @@ func (f *Form) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 	}
 	if km, ok := msg.(tea.KeyMsg); ok && km.Type == tea.KeyEsc {
 		f.done = true
-		return f, tea.Batch(common.Send(common.CloseModal{}), common.Info(f.title+": cancelled"))
+		return f, tea.Batch(f.close(), common.Info(f.title+": cancelled"))
 	}
 	m, cmd := f.form.Update(msg)
 	if hf, ok := m.(*huh.Form); ok {
@@ -191,10 +192,10 @@ func (f *Form) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 	switch f.form.State {
 	case huh.StateCompleted:
 		f.done = true
-		return f, tea.Batch(common.Send(common.CloseModal{}), f.onSubmit())
+		return f, tea.Batch(f.close(), f.onSubmit())
 	case huh.StateAborted:
 		f.done = true
-		return f, common.Send(common.CloseModal{})
+		return f, f.close()
 	}
 	return f, cmd
 }

@@ -20,6 +20,7 @@ type HelpGroup struct {
 // Help is the '?' overlay: every enabled binding of the focused view, then the global
 // ones, in columns bounded by the window; it scrolls when they do not fit.
 type Help struct {
+	closing
 	ctx          *common.Context
 	groups       []HelpGroup
 	offset       int
@@ -61,7 +62,7 @@ func (h *Help) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 	}
 	switch km.String() {
 	case "esc", "?", "q":
-		return h, common.Send(common.CloseModal{})
+		return h, h.close()
 	case "down", "j":
 		h.offset++
 	case "up", "k":

@@ -49,6 +49,7 @@ func ModalWidth(screenW int) int { return max(30, min(72, screenW-8)) }
 
 // Confirm is a yes/no modal. Yes runs OnYes; no or esc closes.
 type Confirm struct {
+	closing
 	ctx          *common.Context
 	title, text  string
 	onYes        func() tea.Cmd
@@ -75,9 +76,9 @@ func (c *Confirm) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 	if km, ok := msg.(tea.KeyMsg); ok {
 		switch {
 		case key.Matches(km, c.yes):
-			return c, tea.Batch(common.Send(common.CloseModal{}), c.onYes())
+			return c, tea.Batch(c.close(), c.onYes())
 		case key.Matches(km, c.no):
-			return c, common.Send(common.CloseModal{})
+			return c, c.close()
 		}
 	}
 	return c, nil
@@ -91,6 +92,7 @@ func (c *Confirm) View() string {
 // TypedConfirm explains consequences, then asks for the resource's name; the confirm
 // key only works when the typed text matches exactly.
 type TypedConfirm struct {
+	closing
 	ctx          *common.Context
 	title, text  string
 	name         string
@@ -127,10 +129,10 @@ func (c *TypedConfirm) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 	}
 	switch km.Type {
 	case tea.KeyEsc:
-		return c, common.Send(common.CloseModal{})
+		return c, c.close()
 	case tea.KeyEnter:
 		if c.Matches() {
-			return c, tea.Batch(common.Send(common.CloseModal{}), c.onConfirm())
+			return c, tea.Batch(c.close(), c.onConfirm())
 		}
 		return c, nil
 	}
@@ -190,6 +192,7 @@ func (t *TextLine) View() string { return string(t.runes) + "█" }
 // Secret is the one-time secret modal: shows a secret once, y copies it, another key
 // copies a full URI, with a plain warning that it will not be shown again.
 type Secret struct {
+	closing
 	ctx          *common.Context
 	title        string
 	fields       [][2]string // label, value shown
@@ -244,7 +247,7 @@ func (s *Secret) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 	case s.uri != "" && key.Matches(km, key.NewBinding(key.WithKeys(s.ctx.Keys.CopyURI.Keys()...))):
 		return s, common.Send(common.CopyRequest{Label: s.uriLabel, Value: s.uri})
 	case key.Matches(km, s.closeKey):
-		return s, common.Send(common.CloseModal{})
+		return s, s.close()
 	}
 	return s, nil
 }
@@ -267,4 +270,18 @@ func (s *Secret) View() string {
 	}
 	help += "   esc: close"
 	return Frame(s.ctx, s.title, b.String(), help, s.screenW, s.scH)
+}
+
+// closing is embedded by modals that close themselves: close returns the CloseModal
+// command and marks the modal closed, so the root removes it in the same Update (a key
+// typed right after, such as ":" after esc closed the help, reaches what is under it,
+// not the closing modal).
+type closing struct{ closed bool }
+
+// Closed reports that the modal has closed itself (common.Closer).
+func (c *closing) Closed() bool { return c.closed }
+
+func (c *closing) close() tea.Cmd {
+	c.closed = true
+	return common.Send(common.CloseModal{})
 }

@@ -16,6 +16,7 @@ import (
 // resource names from the context caches ("project acme-prod", "service pg-main");
 // tab completes, enter runs, esc closes.
 type Palette struct {
+	closing
 	ctx          *common.Context
 	input        TextLine
 	candidates   []candidate
@@ -126,7 +127,7 @@ func (p *Palette) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 	}
 	switch km.Type {
 	case tea.KeyEsc:
-		return p, common.Send(common.CloseModal{})
+		return p, p.close()
 	case tea.KeyUp, tea.KeyCtrlP:
 		p.cursor = max(0, p.cursor-1)
 		return p, nil
@@ -156,7 +157,7 @@ func (p *Palette) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 func (p *Palette) run() tea.Cmd {
 	line := strings.Join(strings.Fields(p.input.Value()), " ")
 	if line == "" {
-		return common.Send(common.CloseModal{})
+		return p.close()
 	}
 	target := line
 	if len(p.matches) > 0 && !p.offered(line) {
@@ -165,7 +166,7 @@ func (p *Palette) run() tea.Cmd {
 		}
 	}
 	cmd, arg, ok := p.ctx.Commands.Lookup(target)
-	closeCmd := common.Send(common.CloseModal{})
+	closeCmd := p.close()
 	if !ok {
 		if line == "" {
 			return closeCmd

@@ -24,6 +24,7 @@ type Change struct {
 // Review is the last step of every edit: what will change, old → new, before anything
 // is sent. enter sends, esc goes back to the form with everything as it was typed.
 type Review struct {
+	closing
 	ctx          *common.Context
 	title        string
 	changes      []Change
@@ -54,12 +55,12 @@ func (r *Review) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 	}
 	switch km.Type {
 	case tea.KeyEnter:
-		return r, tea.Batch(common.Send(common.CloseModal{}), r.send())
+		return r, tea.Batch(r.close(), r.send())
 	case tea.KeyEsc:
 		if r.back != nil {
 			return r, r.back
 		}
-		return r, tea.Batch(common.Send(common.CloseModal{}), common.Info(r.title+": cancelled"))
+		return r, tea.Batch(r.close(), common.Info(r.title+": cancelled"))
 	}
 	return r, nil
 }
