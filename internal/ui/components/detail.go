@@ -19,6 +19,9 @@ type Field struct {
 	Secret bool
 	// Multiline values (certificates) are shown on following lines.
 	Multiline bool
+	// Styled values carry the UI's own styling (a state badge, a gauge) built from
+	// platform text that went through safe.Text first; other values are escaped here.
+	Styled bool
 }
 
 // Section groups fields under a heading.
@@ -149,7 +152,10 @@ func (d *Detail) View() string {
 			lines = append(lines, st.HelpGroup.Render(safe.Text(sec.Title)))
 		}
 		for _, f := range sec.Fields {
-			val := safe.Text(f.Value)
+			val := f.Value
+			if !f.Styled {
+				val = safe.Text(val)
+			}
 			if f.Secret && !d.revealed {
 				val = st.Secret.Render(Mask(val))
 			}

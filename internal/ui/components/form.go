@@ -110,15 +110,19 @@ func (f *Form) Names(apiName, title string, explain func(msg string) string) *Fo
 // typed stays, the message shows at the field it names (else on top), enter sends again.
 func (f *Form) Refused(msg string) tea.Cmd {
 	r := &refusal{msg: msg}
+	// The field the message names first is the one it is about ("Invalid disk_space_mb:
+	// plan startup-4 takes …" is about the disk, though it mentions the plan).
+	first := -1
 	for _, n := range f.names {
-		if mentions(msg, n.api) {
-			r.title = n.title
-			if n.explain != nil {
-				if extra := n.explain(msg); extra != "" {
-					r.msg += " (" + extra + ")"
-				}
+		at := mentions(msg, n.api)
+		if at < 0 || (first >= 0 && at >= first) {
+			continue
+		}
+		first, r.title, r.msg = at, n.title, msg
+		if n.explain != nil {
+			if extra := n.explain(msg); extra != "" {
+				r.msg += " (" + extra + ")"
 			}
-			break
 		}
 	}
 	f.refusal = r
@@ -127,17 +131,17 @@ func (f *Form) Refused(msg string) tea.Cmd {
 	return common.Send(common.OpenModal{Modal: f})
 }
 
-// mentions reports whether msg names the field as a word ("disk_space_mb" in
-// "disk_space_mb: must be at least …", not "mb" inside it).
-func mentions(msg, name string) bool {
+// mentions is where msg names the field as a word ("disk_space_mb" in "disk_space_mb:
+// must be at least …", not "mb" inside it), or -1.
+func mentions(msg, name string) int {
 	for i := 0; ; {
 		j := strings.Index(msg[i:], name)
 		if j < 0 {
-			return false
+			return -1
 		}
 		start, end := i+j, i+j+len(name)
 		if (start == 0 || !isNameByte(msg[start-1])) && (end == len(msg) || !isNameByte(msg[end])) {
-			return true
+			return start
 		}
 		i = end
 	}
@@ -209,7 +213,11 @@ func (f *Form) View() string {
 		// On top, so a form cut by a short screen still shows it.
 		body = f.ctx.Styles.Danger.Render("✗ "+msg) + "\n" + body
 	}
-	return Frame(f.ctx, f.title, body, "enter: send again   esc: cancel", f.screenW, f.scH)
+	help := "esc: cancel"
+	if f.refusal != nil {
+		help = "enter: send again   esc: cancel"
+	}
+	return Frame(f.ctx, f.title, body, help, f.screenW, f.scH)
 }
 
 // withRefusal puts the platform's message under the title of the field it names, and
@@ -217,7 +225,8 @@ func (f *Form) View() string {
 func (f *Form) withRefusal(body string, r *refusal) string {
 	st := f.ctx.Styles
 	msg := safe.Text(r.msg)
-	top := st.Danger.Render("✗ The platform refused this: " + msg)
+	// Wrapped to the modal: the message is the point, it must not be cut.
+	top := st.Danger.Width(max(20, ModalWidth(f.screenW)-2)).Render("✗ The platform refused this: " + msg)
 	if r.title == "" {
 		return top + "\n" + body
 	}
