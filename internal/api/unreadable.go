@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net/http"
 	"reflect"
 	"strings"
 	"time"
@@ -193,6 +194,6 @@ func (c *Client) unreadable(method, path string, resp *rawResponse, cause error)
 	return &Error{Method: method, Path: path, Status: resp.status,
 		Messages:       []string{"The platform sent an unreadable answer: " + brief},
 		ContentType:    scrub(resp.header.Get("Content-Type"), c.token),
-		OutcomeUnknown: method != "GET",
+		OutcomeUnknown: method != http.MethodGet,
 		Err:            de, reason: brief, decode: de}
 }
