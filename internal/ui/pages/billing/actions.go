@@ -20,7 +20,7 @@ type actions struct {
 	// create is the last create form sent; edit and assign the last chains (form, then
 	// review). A refusal brings the one that was sent back with everything typed.
 	create       *components.Form
-	edit, assign *chain
+	edit, assign *components.Flow
 	// sent is what the last create asked for: an unknown outcome is read back by name.
 	sent struct{ account, name string }
 	// created puts the list's cursor on a new group (nil in the detail).
@@ -74,14 +74,14 @@ func (a *actions) startEdit(b models.BillingGroup) tea.Cmd {
 	v := &groupValues{}
 	*v = orig
 	api, id, title := a.ctx.API, b.BillingGroupID, "Edit billing group "+b.BillingGroupName
-	var c *chain
+	var c *components.Flow
 	form := groupForm(a.ctx, title, v, func() tea.Cmd {
 		req, changed := request(*v, &orig)
 		if !changed {
 			return common.Info("Nothing changed")
 		}
 		a.edit = c
-		c.then(components.NewReview(a.ctx, title, groupChanges(orig, *v), func() tea.Cmd {
+		c.Then(components.NewReview(a.ctx, title, groupChanges(orig, *v), func() tea.Cmd {
 			return tea.Batch(common.Info("Saving billing group…"),
 				common.Fetch(a.req, "update", func(ctx context.Context) (models.BillingGroup, error) {
 					return api.UpdateBillingGroup(ctx, id, req)
@@ -89,7 +89,7 @@ func (a *actions) startEdit(b models.BillingGroup) tea.Cmd {
 		}, nil))
 		return nil
 	})
-	c = newChain(form)
+	c = components.NewFlow(form)
 	return common.Send(common.OpenModal{Modal: c})
 }
 
@@ -123,7 +123,7 @@ func (a *actions) assignForm(p assignPrep) common.Modal {
 		opts = append(opts, huh.NewOption(label, pr.ProjectName))
 	}
 	var project string
-	var c *chain
+	var c *components.Flow
 	api, id, gname := a.ctx.API, b.BillingGroupID, dash(b.BillingGroupName)
 	form := components.NewForm(a.ctx, "Assign a project to "+gname, func() tea.Cmd {
 		pr := current[project]
@@ -139,7 +139,7 @@ func (a *actions) assignForm(p assignPrep) common.Modal {
 		if pr.BillingGroupID != "" {
 			note += "; " + from + " stops billing it"
 		}
-		c.then(components.NewReview(a.ctx, "Move "+project+" to "+gname, []components.Change{
+		c.Then(components.NewReview(a.ctx, "Move "+project+" to "+gname, []components.Change{
 			{Field: "Billing group of " + project, Old: from, New: gname, Note: note + ".", Warn: true},
 		}, func() tea.Cmd {
 			return tea.Batch(common.Info("Moving "+project+" to "+gname+"…"),
@@ -153,7 +153,7 @@ func (a *actions) assignForm(p assignPrep) common.Modal {
 		Description("Its costs are billed to this group from now on.").Options(opts...).Height(8).Value(&project))).
 		Names("billing_group_id", "Project", nil).
 		Names("project", "Project", nil)
-	c = newChain(form)
+	c = components.NewFlow(form)
 	return c
 }
 
@@ -189,9 +189,9 @@ func (a *actions) refused(kind string, err error) tea.Cmd {
 	case kind == "create" && a.create != nil:
 		return tea.Batch(common.Error(text), a.create.Refused(text))
 	case kind == "update" && a.edit != nil:
-		return tea.Batch(common.Error(text), a.edit.refused(text))
+		return tea.Batch(common.Error(text), a.edit.Refused(text))
 	case kind == "assign" && a.assign != nil:
-		return tea.Batch(common.Error(text), a.assign.refused(text))
+		return tea.Batch(common.Error(text), a.assign.Refused(text))
 	}
 	return common.Error(text)
 }

@@ -97,6 +97,10 @@ func (v *Invoices) folderModal(inv invoice, folder string) *folderModal {
 // ID addresses the check's answer to the form.
 func (m *folderModal) ID() int64 { return m.req.ID }
 
+// Closed: the form's own close on submit does not end this modal; the folder check
+// does (it closes with CloseModal once the folder is good).
+func (m *folderModal) Closed() bool { return false }
+
 func (m *folderModal) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 	if r, ok := msg.(common.Result[folderChecked]); ok {
 		if !m.req.Current(r.Addr) {

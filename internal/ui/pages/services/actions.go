@@ -22,7 +22,7 @@ type actions struct {
 	// create and edit are the forms that sent the request in flight: a refusal brings
 	// the same form back with everything typed.
 	create *components.Form
-	edit   *flow
+	edit   *components.Flow
 }
 
 // target is what a view does with action results: the list shows them at once.
@@ -268,7 +268,7 @@ func (a *actions) failed(c changed, err error) tea.Cmd {
 	case c.Created && a.create != nil:
 		return a.create.Refused(text)
 	case !c.Created && a.edit != nil:
-		return a.edit.refused(text)
+		return a.edit.Refused(text)
 	}
 	return common.Error(text)
 }

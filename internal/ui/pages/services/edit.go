@@ -63,7 +63,7 @@ func protectedPowerOff(orig editValues, v *editValues) error {
 
 // editFlow is the edit form, then the review of what changes, then (power off, cloud
 // migration) the service's name typed.
-func (a *actions) editFlow(p editPrep) *flow {
+func (a *actions) editFlow(p editPrep) *components.Flow {
 	s := p.Service
 	orig := currentEditValues(s)
 	v := &editValues{}
@@ -117,7 +117,7 @@ func (a *actions) editFlow(p editPrep) *flow {
 		huh.NewSelect[string]().Title(titleMaintenanceDay).Options(dows...).Height(5).Value(&v.DOW),
 		mtime, ipf,
 	)
-	var fl *flow
+	var fl *components.Flow
 	title := "Edit " + s.ServiceName
 	if p.Project != a.ctx.Project {
 		title += " in " + p.Project
@@ -137,12 +137,12 @@ func (a *actions) editFlow(p editPrep) *flow {
 		Names("powered", titlePower, nil).
 		Names("plan", titlePlan, nil).
 		Names("cloud", titleCloud, nil)
-	fl = newFlow(form)
+	fl = components.NewFlow(form)
 	return fl
 }
 
 // submitEdit goes on to the review of what changed; nothing is sent from here.
-func (a *actions) submitEdit(fl *flow, p editPrep, orig, v editValues) tea.Cmd {
+func (a *actions) submitEdit(fl *components.Flow, p editPrep, orig, v editValues) tea.Cmd {
 	req, off, any := updateRequest(orig, v)
 	if !any {
 		return common.Info("Nothing changed")
@@ -157,10 +157,10 @@ func (a *actions) submitEdit(fl *flow, p editPrep, orig, v editValues) tea.Cmd {
 		if typed == "" {
 			return send()
 		}
-		fl.then(components.NewTypedConfirm(a.ctx, typedTitle(req)+" "+name, typed, name, send))
+		fl.Then(components.NewTypedConfirm(a.ctx, typedTitle(req)+" "+name, typed, name, send))
 		return nil
 	}, nil)
-	fl.then(review)
+	fl.Then(review)
 	return nil
 }
 

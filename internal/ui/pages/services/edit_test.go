@@ -38,7 +38,7 @@ func newActions(api *fakeAPI) *actions {
 }
 
 // submit fills the edit flow's form with v as if typed and completes it.
-func submit(a *actions, fl *flow, p editPrep, v editValues) {
+func submit(a *actions, fl *components.Flow, p editPrep, v editValues) {
 	a.submitEdit(fl, p, currentEditValues(p.Service), v)
 	fl.Update(struct{}{}) // the form's update after which its submit ran
 }
@@ -103,9 +103,9 @@ func TestEditIsReviewedBeforeAnythingIsSent(t *testing.T) {
 	v := currentEditValues(p.Service)
 	v.Plan, v.DiskGB, v.IPFilter = "business-4", "100", "10.0.0.0/8"
 	submit(a, fl, p, v)
-	review, ok := fl.cur.(*components.Review)
+	review, ok := fl.Current().(*components.Review)
 	if !ok {
-		t.Fatalf("after the form: %T, want the review", fl.cur)
+		t.Fatalf("after the form: %T, want the review", fl.Current())
 	}
 	out := review.View()
 	for _, want := range []string{"startup-4", "business-4", "$98.039/month → $200.02/month (+$101.981/month)",
@@ -121,8 +121,8 @@ func TestEditIsReviewedBeforeAnythingIsSent(t *testing.T) {
 		t.Fatalf("%d updates sent before the review was confirmed", n)
 	}
 	// esc: back to the form, still in the same modal, nothing sent.
-	if _, cmd := fl.Update(tea.KeyMsg{Type: tea.KeyEsc}); fl.cur != common.Modal(fl.form) || sent(api, "update") != 0 {
-		t.Fatalf("esc from the review: %T, cmd %v", fl.cur, run(cmd))
+	if _, cmd := fl.Update(tea.KeyMsg{Type: tea.KeyEsc}); fl.Current() != common.Modal(fl.Form()) || sent(api, "update") != 0 {
+		t.Fatalf("esc from the review: %T, cmd %v", fl.Current(), run(cmd))
 	}
 	submit(a, fl, p, v)
 	_, cmd := fl.Update(tea.KeyMsg{Type: tea.KeyEnter})
@@ -155,9 +155,9 @@ func TestPowerOffAndMigrationNeedTheNameTyped(t *testing.T) {
 		tc.edit(&v)
 		submit(a, fl, p, v)
 		fl.Update(tea.KeyMsg{Type: tea.KeyEnter}) // confirm the review
-		tc0, ok := fl.cur.(*components.TypedConfirm)
+		tc0, ok := fl.Current().(*components.TypedConfirm)
 		if !ok {
-			t.Fatalf("%s: after the review %T, want a typed confirmation", tc.name, fl.cur)
+			t.Fatalf("%s: after the review %T, want a typed confirmation", tc.name, fl.Current())
 		}
 		if out := tc0.View(); !strings.Contains(out, tc.title) || !strings.Contains(flat(out), tc.says) {
 			t.Errorf("%s: confirmation does not say what happens:\n%s", tc.name, out)
@@ -206,7 +206,7 @@ func TestEditRefusalBringsTheFormBackAndALostAnswerIsReadBack(t *testing.T) {
 			reopened = om.Modal
 		}
 	}
-	if reopened != common.Modal(a.edit) || a.edit.cur != common.Modal(a.edit.form) {
+	if reopened != common.Modal(a.edit) || a.edit.Current() != common.Modal(a.edit.Form()) {
 		t.Fatalf("refusal did not bring the form back: %v", msgs)
 	}
 	reopened.Init()
