@@ -46,6 +46,17 @@ e2e: build ## drive the built binary in tmux against `svcui sandbox` (scripts/e2
 	@if [ ! -f scripts/e2e.sh ]; then echo "scripts/e2e.sh does not exist yet" >&2; exit 1; fi
 	SVCUI_BIN=$(CURDIR)/$(BIN) bash scripts/e2e.sh
 
+FREEZE_VERSION := v0.2.2
+FREEZE = $(or $(shell command -v freeze 2>/dev/null),$(GOBIN)/freeze)
+
+.PHONY: screenshots
+screenshots: build ## render the README's screenshots to assets/screenshots/*.svg (tmux; installs freeze v0.2.2 when missing)
+	@if ! command -v freeze >/dev/null 2>&1 && [ ! -x "$(GOBIN)/freeze" ]; then \
+		echo "installing freeze $(FREEZE_VERSION) into $(GOBIN)"; \
+		$(GO) install github.com/charmbracelet/freeze@$(FREEZE_VERSION); \
+	fi
+	SVCUI_BIN=$(CURDIR)/$(BIN) FREEZE=$(FREEZE) bash scripts/screenshots.sh
+
 bench: ## run every benchmark once, with allocations
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
