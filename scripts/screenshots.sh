@@ -5,7 +5,8 @@
 # captured with colours (capture-pane -e) and rendered to SVG by charmbracelet/freeze.
 #
 # Writes assets/screenshots/NN-name.svg, replacing the previous set only when every shot
-# succeeded. Usage: scripts/screenshots.sh (make screenshots builds and installs first).
+# succeeded. The data comes from --seed 1; clock times, ages, log timestamps and the
+# sandbox's CA certificate follow the day of the run. Usage: scripts/screenshots.sh (make screenshots builds and installs first).
 # Environment: SVCUI_BIN (default bin/svcui), FREEZE (default freeze on PATH or in GOBIN),
 # SCREENSHOTS_DIR (default assets/screenshots).
 set -euo pipefail
@@ -168,9 +169,9 @@ PERL
 # instead and backgrounds snapped to the same grid. Box-drawing lines and block elements
 # become vector strokes and rectangles filling their cells, as terminals draw them
 # (font glyphs leave gaps between lines); underlines and strike-throughs are drawn rules
-# (a browser skips them under separately placed spaces). Bold comes through the blue bit set by
-# normalise.pl (freeze drops it). A font stack replaces freeze's single family, and a
-# viewBox lets the picture scale down in a narrow README column.
+# (a browser skips them under separately placed spaces). Bold comes through the blue bit
+# set by normalise.pl (freeze drops it). A font stack replaces freeze's single family,
+# and a viewBox lets the picture scale down in a narrow README column.
 cat >"$WORK/place.pl" <<'PERL'
 use strict; use warnings;
 binmode STDIN, ':encoding(UTF-8)'; binmode STDOUT, ':encoding(UTF-8)';
