@@ -199,7 +199,7 @@ func TestFlowSearchDocumentView(t *testing.T) {
 	s.keys("esc")
 	s.waitFor("▸ Results", "2/20")
 	s.mark()
-	s.keys("a")
+	s.keys("z")
 	s.waitFor("results full screen")
 	s.absent("▸ Editor", 100*time.Millisecond)
 }

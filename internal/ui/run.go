@@ -219,6 +219,13 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 		Message:     api.Message,
 		IsForbidden: api.IsForbidden,
 		IsConflict:  api.IsConflict,
+		// Writes whose answer never came, and the full account of an error for the log.
+		IsOutcomeUnknown: api.IsOutcomeUnknown,
+		Detail:           api.Detail,
+		SkipReport: func(ctx context.Context) (context.Context, func() string) {
+			ctx, r := api.WithSkipReport(ctx)
+			return ctx, func() string { return r.Skipped().Sentence() }
+		},
 	}
 	c.Clipboard = clipboard.New(cbMode, nil)
 	c.Log = logger

@@ -613,6 +613,12 @@ func (m *Model) sendToTabRoot(tab int, msg tea.Msg) tea.Cmd {
 	if len(st) == 0 {
 		return nil
 	}
+	// The views above the root leave: their requests are cancelled.
+	for _, v := range st[1:] {
+		if l, ok := v.(common.Leaver); ok {
+			l.Leave()
+		}
+	}
 	m.tabs[tab].stack = st[:1]
 	nv, cmd := st[0].Update(msg)
 	if nv != nil {
@@ -711,6 +717,7 @@ func (m *Model) reconnect(msg common.Reconnect) tea.Cmd {
 	c.Roles = map[string]models.Role{}
 	c.Accounts = map[string]string{}
 	c.ServiceNames = map[string][]string{}
+	c.ServiceTypes = map[string]map[string]string{}
 	msg.Apply(c)
 	m.live = components.LiveState{}
 	m.active = 0
@@ -830,8 +837,11 @@ func (m *Model) View() string {
 		}
 		body = m.ctx.Styles.Muted.Render("  " + msg)
 	}
-	help = append(help, m.ctx.Keys.Palette, m.ctx.Keys.Help)
-	if m.Depth() > 1 {
+	// A view that takes keys as text (an editor, a filter) gets no global keys in its
+	// footer: they would be typed, not run.
+	if v := m.top(); v != nil && v.Capturing() {
+		help = append(help, m.ctx.Keys.ForceQuit)
+	} else if help = append(help, m.ctx.Keys.Palette, m.ctx.Keys.Help); m.Depth() > 1 {
 		help = append(help, m.ctx.Keys.Back)
 	} else {
 		help = append(help, m.ctx.Keys.Quit)

@@ -83,7 +83,26 @@ func (l *List[T]) Load() tea.Cmd {
 		return common.Send(common.RefreshDone{})
 	}
 	l.Table.Empty = l.Spec.Empty
-	return common.Fetch(l.Req, "list", f)
+	return common.Fetch(l.Req, "list", l.reportSkips(f))
+}
+
+// reportSkips makes a list that the client read only in part say so: the entries it
+// could read are shown, with a sentence on what was left out.
+func (l *List[T]) reportSkips(f Fetcher[T]) Fetcher[T] {
+	skip := l.Ctx.Platform.SkipReport
+	if skip == nil {
+		return f
+	}
+	return func(ctx context.Context) ([]T, error) {
+		ctx, left := skip(ctx)
+		items, err := f(ctx)
+		if err == nil {
+			if s := left(); s != "" {
+				err = &Partial{Text: s}
+			}
+		}
+		return items, err
+	}
 }
 
 // Reset drops what is shown and loads again (project changed, mode switched).

@@ -75,6 +75,9 @@ type Platform struct {
 	// have happened. Views read the resource back instead of reporting a failure, and
 	// never send it again by themselves.
 	IsOutcomeUnknown func(error) bool
+	// SkipReport counts the list entries a request leaves out because they could not be
+	// read (no name, a field of the wrong type): lists show the rest and say so.
+	SkipReport func(ctx context.Context) (context.Context, func() string)
 	// Detail is the full account of an error for the debug log (status, content type,
 	// what was unreadable); never shown whole on screen, never holding a secret.
 	Detail func(error) string

@@ -84,6 +84,9 @@ type Context struct {
 	Roles        map[string]models.Role
 	Accounts     map[string]string
 	ServiceNames map[string][]string
+	// ServiceTypes is project → service → type, so commands offer only the services
+	// they can show (":search" only opensearch ones).
+	ServiceTypes map[string]map[string]string
 
 	// SpinnerFrame is the frame in-progress badges draw; the root advances it.
 	SpinnerFrame int
@@ -105,6 +108,7 @@ func NewContext() *Context {
 		Roles:        map[string]models.Role{},
 		Accounts:     map[string]string{},
 		ServiceNames: map[string][]string{},
+		ServiceTypes: map[string]map[string]string{},
 		Passwords:    map[string]string{},
 		Commands:     NewCommands(),
 		Clipboard:    clipboard.New(clipboard.Off, nil),
@@ -134,6 +138,24 @@ func (c *Context) SetProjects(list models.ProjectList) {
 	if c.Project != "" {
 		c.Role, c.AccountID = roles[c.Project], accounts[c.Project]
 	}
+}
+
+// SetServices records a project's services for completion: names and types.
+func (c *Context) SetServices(project string, svcs []models.Service) {
+	names := make([]string, len(svcs))
+	types := make(map[string]string, len(svcs))
+	for i, s := range svcs {
+		names[i] = s.ServiceName
+		types[s.ServiceName] = s.ServiceType
+	}
+	c.SetServiceNames(project, names)
+	c.ServiceTypes[project] = types
+}
+
+// ServiceTypeOf is a service's type as last listed ("" and false when not known).
+func (c *Context) ServiceTypeOf(project, name string) (string, bool) {
+	t, ok := c.ServiceTypes[project][name]
+	return t, ok && t != ""
 }
 
 // SetServiceNames records a project's service names for completion.

@@ -40,9 +40,10 @@ type fieldName struct {
 	explain    func(msg string) string
 }
 
-// refusal is the platform's last answer to this form.
+// refusal is the platform's last answer to this form, or a check the console made.
 type refusal struct {
 	title, msg string
+	local      bool
 }
 
 // liveCheck validates a field while it is typed into: huh itself validates only when
@@ -108,8 +109,14 @@ func (f *Form) Names(apiName, title string, explain func(msg string) string) *Fo
 
 // Refused brings the form back after the platform refused what it sent: everything
 // typed stays, the message shows at the field it names (else on top), enter sends again.
-func (f *Form) Refused(msg string) tea.Cmd {
-	r := &refusal{msg: msg}
+func (f *Form) Refused(msg string) tea.Cmd { return f.back(&refusal{msg: msg}) }
+
+// Invalid brings the form back after a check the console made before sending (a file
+// that does not exist), worded as such: nothing was sent.
+func (f *Form) Invalid(msg string) tea.Cmd { return f.back(&refusal{msg: msg, local: true}) }
+
+func (f *Form) back(r *refusal) tea.Cmd {
+	msg := r.msg
 	// The field the message names first is the one it is about ("Invalid disk_space_mb:
 	// plan startup-4 takes …" is about the disk, though it mentions the plan).
 	first := -1
@@ -226,7 +233,11 @@ func (f *Form) withRefusal(body string, r *refusal) string {
 	st := f.ctx.Styles
 	msg := safe.Text(r.msg)
 	// Wrapped to the modal: the message is the point, it must not be cut.
-	top := st.Danger.Width(max(20, ModalWidth(f.screenW)-2)).Render("✗ The platform refused this: " + msg)
+	lead := "✗ The platform refused this: "
+	if r.local {
+		lead = "✗ Nothing was sent: "
+	}
+	top := st.Danger.Width(max(20, ModalWidth(f.screenW)-2)).Render(lead + msg)
 	if r.title == "" {
 		return top + "\n" + body
 	}
@@ -236,7 +247,11 @@ func (f *Form) withRefusal(body string, r *refusal) string {
 			// Wrapped to the modal: the message is the point, it must not be cut.
 			at := strings.Split(st.Danger.Width(max(20, ModalWidth(f.screenW)-2)).PaddingLeft(2).Render("✗ "+msg), "\n")
 			lines = append(lines[:i+1], append(at, lines[i+1:]...)...)
-			return st.Danger.Render("✗ The platform refused this; see "+r.title+".") + "\n" + strings.Join(lines, "\n")
+			head := "✗ The platform refused this; see " + r.title + "."
+			if r.local {
+				head = "✗ Nothing was sent; see " + r.title + "."
+			}
+			return st.Danger.Render(head) + "\n" + strings.Join(lines, "\n")
 		}
 	}
 	return top + "\n" + body

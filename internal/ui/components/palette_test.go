@@ -1,6 +1,7 @@
 package components
 
 import (
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -197,5 +198,21 @@ func TestPaletteOffersOnlyValidTargets(t *testing.T) {
 		if m == "search kafka-events" {
 			t.Fatalf("offered a target the command does not accept: %v", p.Matches())
 		}
+	}
+}
+
+func TestPaletteOffersOnlyServicesOfTheRightTypeFromTheCache(t *testing.T) {
+	c := paletteCtx()
+	c.SetServices("acme-prod", []models.Service{{ServiceName: "pg-main", ServiceType: "pg"}, {ServiceName: "logs", ServiceType: "opensearch"}})
+	c.Commands.Register(common.Command{Name: "search", Arg: common.ServiceArg, OptionalArg: true,
+		Accepts: func(ctx *common.Context, name string) bool {
+			typ, ok := ctx.ServiceTypeOf(ctx.Project, name)
+			return !ok || typ == "opensearch"
+		},
+		Run: func(*common.Context, string) tea.Cmd { return nil }})
+	p := NewPalette(c)
+	got := strings.Join(p.Matches(), "|")
+	if !strings.Contains(got, "search logs") || strings.Contains(got, "search pg-main") {
+		t.Fatalf("offered: %s", got)
 	}
 }

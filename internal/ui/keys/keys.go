@@ -31,6 +31,7 @@ type KeyMap struct {
 	Invoices, Estimates, Credits, Assign, Download, StateFilter, Chart key.Binding
 	// Pane keys: the Search tab.
 	NextPane, ViewMode, NextPage, CopyCurl, SearchUser, Templates, History, SQLMode, BulkLoad, ExternalEditor key.Binding
+	PrevHit, CopyDocument, Zoom, Columns                                                                      key.Binding
 
 	readOnly bool
 	// mutating keeps the mutating bindings as they were before read-only disabled them,
@@ -50,7 +51,8 @@ type entry struct {
 }
 
 var table = []entry{
-	{"help", []string{"?"}, "?", "help", false, func(k *KeyMap) *key.Binding { return &k.Help }},
+	// f1 too: in a text editor "?" is text.
+	{"help", []string{"?", "f1"}, "?", "help", false, func(k *KeyMap) *key.Binding { return &k.Help }},
 	{"palette", []string{":"}, ":", "command", false, func(k *KeyMap) *key.Binding { return &k.Palette }},
 	{"tab1", []string{"1"}, "1", "projects", false, func(k *KeyMap) *key.Binding { return &k.Tab1 }},
 	{"tab2", []string{"2"}, "2", "services", false, func(k *KeyMap) *key.Binding { return &k.Tab2 }},
@@ -110,6 +112,10 @@ var table = []entry{
 	// Not ctrl+b: that is tmux's default prefix, so tmux users could never press it.
 	{"bulkload", []string{"ctrl+o"}, "ctrl+o", "bulk load a file", true, func(k *KeyMap) *key.Binding { return &k.BulkLoad }},
 	{"externaleditor", []string{"ctrl+e"}, "ctrl+e", "$EDITOR", false, func(k *KeyMap) *key.Binding { return &k.ExternalEditor }},
+	{"prevhit", []string{"N"}, "N", "previous hit", false, func(k *KeyMap) *key.Binding { return &k.PrevHit }},
+	{"copydocument", []string{"Y"}, "Y", "copy document", false, func(k *KeyMap) *key.Binding { return &k.CopyDocument }},
+	{"zoom", []string{"z"}, "z", "results full screen", false, func(k *KeyMap) *key.Binding { return &k.Zoom }},
+	{"columns", []string{"f"}, "f", "choose columns", false, func(k *KeyMap) *key.Binding { return &k.Columns }},
 }
 
 // Actions lists the action names accepted in key overrides, sorted.

@@ -50,8 +50,9 @@ func open(ctx *common.Context, view, name string) tea.Cmd {
 // depend on the type, which is known for the current service (unknown types are offered:
 // the view says why when it has nothing).
 func accepts(ctx *common.Context, view, name string) bool {
-	if name != ctx.Service || ctx.ServiceType == "" {
-		return true
+	typ, ok := ctx.ServiceTypeOf(ctx.Project, name)
+	if name == ctx.Service && ctx.ServiceType != "" {
+		typ, ok = ctx.ServiceType, true
 	}
-	return unsupported(view, name, ctx.ServiceType) == ""
+	return !ok || unsupported(view, name, typ) == ""
 }

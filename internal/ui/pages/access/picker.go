@@ -74,11 +74,7 @@ func (p *Picker) load() (base.Fetcher[models.Service], string) {
 }
 
 func (p *Picker) loaded(svs []models.Service) tea.Cmd {
-	names := make([]string, 0, len(svs))
-	for _, sv := range svs {
-		names = append(names, sv.ServiceName)
-	}
-	p.Ctx.SetServiceNames(p.project, names)
+	p.Ctx.SetServices(p.project, svs)
 	if p.Ctx.Service != "" && p.Table.SelectedKey() != p.Ctx.Service {
 		p.Table.Select(p.Ctx.Service)
 	}

@@ -158,7 +158,7 @@ func (j *bulkJob) stream(ctx context.Context, id int64, c *search.Client, f *os.
 func (p *Pane) bulkStarted(job *bulkJob, err error) tea.Cmd {
 	if err != nil {
 		if p.bulkForm != nil {
-			return p.bulkForm.Refused(err.Error())
+			return p.bulkForm.Invalid(err.Error())
 		}
 		return common.Error(err.Error())
 	}

@@ -38,10 +38,11 @@ func Commands() []common.Command {
 // service; other names are offered, and the pane says when one is not opensearch (the
 // context has no cache of other services' types).
 func acceptsSearch(ctx *common.Context, name string) bool {
-	if name != ctx.Service || ctx.ServiceType == "" {
-		return true
+	typ, ok := ctx.ServiceTypeOf(ctx.Project, name)
+	if name == ctx.Service && ctx.ServiceType != "" {
+		typ, ok = ctx.ServiceType, true
 	}
-	return ctx.ServiceType == models.TypeOpenSearch
+	return !ok || typ == models.TypeOpenSearch
 }
 
 // runSearch opens the named service, else the current one when it is opensearch; with

@@ -211,13 +211,15 @@ func (d *docView) Update(msg tea.Msg) (common.View, tea.Cmd) {
 		return d, nil
 	case key.Matches(km, k.NextPage):
 		return d, d.step(1)
+	case key.Matches(km, k.PrevHit):
+		return d, d.step(-1)
 	case key.Matches(km, k.NextPane):
 		// The binding's first key goes forward, its others (shift+tab) back.
 		if km.String() == k.NextPane.Keys()[0] {
 			return d, d.step(1)
 		}
 		return d, d.step(-1)
-	case key.Matches(km, k.CopyCurl):
+	case key.Matches(km, k.CopyDocument):
 		return d, common.Send(common.CopyRequest{Label: "document", Value: search.PrettyJSON(d.raw)})
 	case key.Matches(km, k.Copy):
 		if d.rawMode {
@@ -327,8 +329,8 @@ func (d *docView) View() string {
 
 func (d *docView) ShortHelp() []key.Binding {
 	k := d.ctx.Keys
-	return []key.Binding{help(k.Copy, "copy field"), help(k.CopyCurl, "copy document"), help(k.ViewMode, "fields / raw JSON"),
-		help(k.NextPage, "next hit"), help(k.NextPane, "next / previous hit")}
+	return []key.Binding{help(k.Copy, "copy field"), k.CopyDocument, help(k.ViewMode, "fields / raw JSON"),
+		help(k.NextPage, "next hit"), k.PrevHit}
 }
 
 func (d *docView) FullHelp() [][]key.Binding {

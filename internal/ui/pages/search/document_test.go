@@ -72,15 +72,15 @@ func TestEnterOpensTheHitAndNavigates(t *testing.T) {
 			t.Fatalf("line of %d columns", lipgloss.Width(l))
 		}
 	}
-	// y copies the field under the cursor, C (copy as curl's key) the document.
+	// y copies the field under the cursor, Y the document.
 	d.Update(tea.KeyMsg{Type: tea.KeyDown})
 	_, cmd = d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y")})
 	if c, ok := cmd().(common.CopyRequest); !ok || c.Value != "a" {
 		t.Fatalf("y: %#v", cmd())
 	}
-	_, cmd = d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("C")})
+	_, cmd = d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("Y")})
 	if c, ok := cmd().(common.CopyRequest); !ok || !strings.Contains(c.Value, `"_id": "a"`) || !strings.Contains(c.Value, "END") {
-		t.Fatalf("C: %#v", cmd())
+		t.Fatalf("Y: %#v", cmd())
 	}
 	// v shows the raw JSON.
 	d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("v")})

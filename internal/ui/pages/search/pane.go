@@ -74,7 +74,7 @@ type Pane struct {
 	columns *columnPicker
 	bulk    *bulkJob
 	// bulkForm is the last bulk form, brought back when the file cannot be read.
-	bulkForm interface{ Refused(string) tea.Cmd }
+	bulkForm interface{ Invalid(string) tea.Cmd }
 
 	w, h int
 }

@@ -31,9 +31,9 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.NextPage):
 		return p.nextPage()
-	case key.Matches(msg, k.StateFilter):
+	case key.Matches(msg, k.Columns):
 		return p.openColumns()
-	case key.Matches(msg, k.ToggleAll):
+	case key.Matches(msg, k.Zoom):
 		p.setZoom(!p.zoom)
 		return nil
 	case key.Matches(msg, k.Copy):

@@ -273,7 +273,7 @@ func (r *results) statusLine() string {
 		parts = append(parts, r.shownView().String())
 	}
 	if n := len(r.plan.Hidden); n > 0 && r.shownView() == viewTable && a.hits != nil {
-		parts = append(parts, strconv.Itoa(n)+" columns hidden ("+r.ctx.Keys.StateFilter.Help().Key+")")
+		parts = append(parts, strconv.Itoa(n)+" columns hidden ("+r.ctx.Keys.Columns.Help().Key+")")
 	}
 	if a.sent {
 		parts = append(parts, "round trip "+roundTrip(a.rt))

@@ -12,6 +12,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/search"
@@ -431,7 +432,7 @@ func TestBulkFileIsCheckedInTheCommand(t *testing.T) {
 	}
 	m := msgs[0].(common.OpenModal).Modal
 	m.SetSize(120, 40)
-	if v := m.View(); !strings.Contains(v, "missing.ndjson does not") {
+	if v := strings.Join(strings.Fields(strings.ReplaceAll(ansi.Strip(m.View()), "│", " ")), " "); !strings.Contains(v, "missing.ndjson does not") || !strings.Contains(v, "Nothing was sent") {
 		t.Fatalf("form:\n%s", v)
 	}
 }

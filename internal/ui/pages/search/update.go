@@ -290,8 +290,8 @@ func (p *Pane) ShortHelp() []key.Binding {
 		}
 		return bs
 	case focusResults:
-		return []key.Binding{help(k.Open, "open hit"), k.ViewMode, k.NextPage, help(k.StateFilter, "columns"),
-			help(k.ToggleAll, "full screen"), k.Copy, k.CopyCurl, k.NextPane}
+		return []key.Binding{help(k.Open, "open hit"), k.ViewMode, k.NextPage, k.Columns,
+			k.Zoom, k.Copy, k.CopyCurl, k.NextPane}
 	}
 	return append(p.indices.ShortHelp(), k.NextPane)
 }
@@ -315,7 +315,7 @@ func (p *Pane) FullHelp() [][]key.Binding {
 	k := p.ctx.Keys
 	return [][]key.Binding{
 		{help(k.Back, "leave the editor"), k.Run, k.Templates, k.History, k.SQLMode, k.BulkLoad, k.ExternalEditor, k.Complete, k.NextPane},
-		{help(k.Open, "open hit"), k.ViewMode, k.NextPage, help(k.StateFilter, "choose columns"), help(k.ToggleAll, "results full screen"),
+		{help(k.Open, "open hit"), k.ViewMode, k.NextPage, k.Columns, k.Zoom,
 			help(k.Copy, "copy result"), k.CopyCurl, k.SearchUser},
 		append(p.indices.FullHelp()[0], k.Filter),
 	}

@@ -263,15 +263,15 @@ func (l *List) openService(msg common.OpenService) tea.Cmd {
 
 // loaded fills the completion caches and finds the rows that spin.
 func (l *List) loaded(es []entry) tea.Cmd {
-	byProject := map[string][]string{}
+	byProject := map[string][]models.Service{}
 	if !l.all {
-		byProject[l.project] = []string{}
+		byProject[l.project] = []models.Service{}
 	}
 	for _, e := range es {
-		byProject[e.Project] = append(byProject[e.Project], e.Service.ServiceName)
+		byProject[e.Project] = append(byProject[e.Project], e.Service)
 	}
-	for p, names := range byProject {
-		l.Ctx.SetServiceNames(p, names)
+	for p, svcs := range byProject {
+		l.Ctx.SetServices(p, svcs)
 	}
 	l.findSpinners()
 	return nil

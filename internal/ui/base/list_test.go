@@ -1,0 +1,53 @@
+package base
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/theme"
+	"github.com/svcui/svcui/internal/ui/uitest"
+)
+
+type item struct{ name string }
+
+func newTestList(ctx *common.Context) *List[item] {
+	return NewList(ctx, ListSpec[item]{
+		Title: "Things", Noun: "thing", Columns: []components.Column{{Title: "Name", Flex: true}},
+		Load: func() (Fetcher[item], string) {
+			return func(context.Context) ([]item, error) { return []item{{"a"}, {"b"}}, nil }, ""
+		},
+		Key: func(i item) string { return i.name },
+		Row: func(i item) components.Row { return components.Row{Cells: []string{i.name}} },
+	})
+}
+
+// A list the client read only in part shows what it could read and says what it left out.
+func TestListSaysWhatTheClientLeftOut(t *testing.T) {
+	ctx := common.NewContext()
+	ctx.Styles = theme.New(theme.Dark, true)
+	ctx.Platform.SkipReport = func(c context.Context) (context.Context, func() string) {
+		return c, func() string { return "1 entry could not be read and was left out" }
+	}
+	l := newTestList(ctx)
+	l.SetSize(80, 10)
+	var warned []string
+	for _, msg := range uitest.Run(l.Init()) {
+		if n, ok := msg.(common.Notify); ok {
+			warned = append(warned, n.Text)
+		}
+		for _, m := range uitest.Run(l.Handle(msg)) {
+			if n, ok := m.(common.Notify); ok {
+				warned = append(warned, n.Text)
+			}
+		}
+	}
+	view := ansi.Strip(l.View())
+	if len(l.Items()) != 2 || !strings.Contains(view, "left out") || len(warned) != 1 {
+		t.Fatalf("items %d, warned %v, view:\n%s", len(l.Items()), warned, view)
+	}
+}
