@@ -70,6 +70,7 @@ func startWith(t *testing.T, s config.Settings, c *api.Client, w, h int, switche
 	t.Helper()
 	th := theme.New(theme.Dark, true)
 	m := newRoot(s, th, slog.New(slog.NewTextHandler(io.Discard, nil)), c, switcher)
+	m.inner.Context().StateDir = t.TempDir()
 	m.inner.Context().Clipboard.SetTerminal(func() (io.WriteCloser, error) { return nopWC{io.Discard}, nil })
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
 	sc := &screen{t: t, tm: tm}

@@ -19,6 +19,7 @@ func driver(m *safeModel) *uitest.Driver {
 	clk := uitest.NewClock(time.Date(2026, 11, 23, 14, 0, 0, 0, time.UTC))
 	ctx := m.inner.Context()
 	ctx.Now, ctx.After = clk.Now, clk.After
+	ctx.StateDir = ""
 	return &uitest.Driver{Model: m, Clock: clk}
 }
 
