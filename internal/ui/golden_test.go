@@ -2,10 +2,10 @@ package ui
 
 import (
 	"fmt"
-	"regexp"
 	"io"
 	"log/slog"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
