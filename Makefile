@@ -22,7 +22,7 @@ GORELEASER_VERSION := v2.14.3
 GOBIN      = $(or $(shell $(GO) env GOBIN),$(firstword $(subst :, ,$(shell $(GO) env GOPATH)))/bin)
 GORELEASER = $(or $(shell command -v goreleaser 2>/dev/null),$(GOBIN)/goreleaser)
 
-.PHONY: help build run sandbox test e2e bench fuzz lint snapshot goreleaser-install goreleaser-check clean
+.PHONY: help build run sandbox test e2e faults sample-logs bench fuzz lint snapshot goreleaser-install goreleaser-check clean
 
 help: ## list the targets
 	@echo "usage: make TARGET"
@@ -56,6 +56,12 @@ screenshots: build ## render the README's screenshots to assets/screenshots/*.sv
 		$(GO) install github.com/charmbracelet/freeze@$(FREEZE_VERSION); \
 	fi
 	SVCUI_BIN=$(CURDIR)/$(BIN) FREEZE=$(FREEZE) bash scripts/screenshots.sh
+
+faults: ## the fault run: 200 services and 200 users against a faulty sandbox (drops after execution); 0 duplicates, 0 false failures
+	SVCUI_FAULTRUN=1 $(GO) test $(RACE) -count=1 -run TestFaultRun -v ./internal/faultrun/
+
+sample-logs: ## regenerate assets/sample-logs.ndjson (the bulk-load demo) from its seed
+	$(GO) generate ./internal/sandbox/opensearch/
 
 bench: ## run every benchmark once, with allocations
 	$(GO) test -run '^$$' -bench . -benchmem ./...
