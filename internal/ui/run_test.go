@@ -113,6 +113,3 @@ func TestWelcomeChecksAndSavesProfile(t *testing.T) {
 	}
 }
 
-// settle lets huh move focus between fields (it does so with a command) before the next
-// keys. Being replaced by screen.advance, which waits for the focus to land.
-func settle() { time.Sleep(150 * time.Millisecond) }
