@@ -112,4 +112,3 @@ func TestWelcomeChecksAndSavesProfile(t *testing.T) {
 		t.Fatalf("config content:\n%s", data)
 	}
 }
-
