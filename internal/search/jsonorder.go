@@ -105,7 +105,9 @@ func encodeOrdered(b *strings.Builder, v any) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(strconv.Quote(k))
+			// JSON's quoting, not Go's: a key with a control character must stay valid JSON.
+			q, _ := json.Marshal(k)
+			b.Write(q)
 			b.WriteByte(':')
 			encodeOrdered(b, t.vals[k])
 		}
