@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,6 +33,20 @@ type env struct {
 }
 
 func startSandbox(t *testing.T) env { return startSandboxData(t, "demo") }
+
+// stateDirs keeps one state directory per test, so a test that starts the program
+// twice (a restart) finds what the first run kept, and no test reads another's.
+var stateDirs sync.Map
+
+func stateDir(t *testing.T) string {
+	if d, ok := stateDirs.Load(t); ok {
+		return d.(string)
+	}
+	d := t.TempDir()
+	stateDirs.Store(t, d)
+	t.Cleanup(func() { stateDirs.Delete(t) })
+	return d
+}
 
 // startSandboxData serves a sandbox with the named data set (demo, empty, hostile).
 func startSandboxData(t *testing.T, data string) env {
@@ -70,7 +85,7 @@ func startWith(t *testing.T, s config.Settings, c *api.Client, w, h int, switche
 	t.Helper()
 	th := theme.New(theme.Dark, true)
 	m := newRoot(s, th, slog.New(slog.NewTextHandler(io.Discard, nil)), c, switcher)
-	m.inner.Context().StateDir = t.TempDir()
+	m.inner.Context().StateDir = stateDir(t)
 	m.inner.Context().Clipboard.SetTerminal(func() (io.WriteCloser, error) { return nopWC{io.Discard}, nil })
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(w, h))
 	sc := &screen{t: t, tm: tm}

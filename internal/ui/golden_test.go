@@ -39,8 +39,7 @@ func TestGoldenScreens(t *testing.T) {
 			m := newRoot(settings(e, e.admin), theme.New(theme.Dark, false), slog.New(slog.NewTextHandler(io.Discard, nil)), client(t, e.url, e.admin), nil)
 			// The rate limit left depends on which of two concurrent answers came last.
 			m.inner.Context().Platform.RateLimit = nil
-			m.inner.Context().StateDir = t.TempDir() // no editor text from an earlier run
-			d := driver(m)
+			d := driver(t, m)
 			d.Clock.Advance(at.Sub(d.Clock.Now()))
 			d.Send(tea.WindowSizeMsg{Width: w, Height: h})
 			d.Send(uitest.Run(m.Init())...)

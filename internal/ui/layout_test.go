@@ -14,12 +14,13 @@ import (
 	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
-// driver drives a root model synchronously with its timers on a test clock.
-func driver(m *safeModel) *uitest.Driver {
+// driver drives a root model synchronously with its timers on a test clock and its
+// state in the test's own directory.
+func driver(t *testing.T, m *safeModel) *uitest.Driver {
 	clk := uitest.NewClock(time.Date(2026, 11, 23, 14, 0, 0, 0, time.UTC))
 	ctx := m.inner.Context()
 	ctx.Now, ctx.After = clk.Now, clk.After
-	ctx.StateDir = ""
+	ctx.StateDir = stateDir(t)
 	return &uitest.Driver{Model: m, Clock: clk}
 }
 
@@ -28,7 +29,7 @@ func TestLayoutFitsTheScreen(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {119, 30}, {160, 50}} {
 		w, h := size[0], size[1]
 		m := newRoot(settings(e, e.admin), theme.New(theme.Dark, false), slog.New(slog.NewTextHandler(io.Discard, nil)), client(t, e.url, e.admin), nil)
-		d := driver(m)
+		d := driver(t, m)
 		d.Send(tea.WindowSizeMsg{Width: w, Height: h})
 		d.Send(uitest.Run(m.Init())...)
 		screens := map[string]string{"list": m.View()}

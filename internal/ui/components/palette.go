@@ -10,6 +10,7 @@ import (
 	"github.com/sahilm/fuzzy"
 
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 // Palette is the ':' command palette: fuzzy completion over registered commands and
@@ -196,7 +197,7 @@ func (p *Palette) View() string {
 	st := p.ctx.Styles
 	w := ModalWidth(p.screenW)
 	var b strings.Builder
-	b.WriteString(st.FilterPrompt.Render(": ") + p.input.View() + "\n")
+	b.WriteString(st.FilterPrompt.Render(": ") + safe.Text(p.input.Value()) + "█\n")
 	rows := max(3, min(12, p.scH-10))
 	start := 0
 	if p.cursor >= rows {
@@ -207,7 +208,7 @@ func (p *Palette) View() string {
 	}
 	for i := start; i < len(p.matches) && i < start+rows; i++ {
 		m := p.matches[i]
-		text := pad(m.text, min(30, w/2), false)
+		text := pad(safe.Text(m.text), min(30, w/2), false)
 		line := "  " + text + "  " + st.Muted.Render(m.help)
 		if i == p.cursor {
 			line = st.Selected.Render("› "+text) + "  " + st.Muted.Render(m.help)
