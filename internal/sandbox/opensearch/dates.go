@@ -13,10 +13,6 @@ import (
 
 const isoMillis = "2006-01-02T15:04:05.000Z"
 
-func formatISO(ms int64) string {
-	return time.UnixMilli(ms).UTC().Format(isoMillis)
-}
-
 // parseISODate accepts strict_date_optional_time: yyyy[-MM[-dd[THH[:mm[:ss[.S+]]]]]][Z|±HH[:mm]].
 func parseISODate(s string) (int64, bool) {
 	n := len(s)

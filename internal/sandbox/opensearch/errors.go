@@ -31,11 +31,6 @@ func parsingErr(format string, args ...any) *apiError {
 	return errf(400, "parsing_exception", format, args...)
 }
 
-func (e *apiError) withIndex(name string) *apiError {
-	e.index = name
-	return e
-}
-
 func indexNotFound(name string) *apiError {
 	e := errf(404, "index_not_found_exception", "no such index [%s]", name)
 	e.index = name

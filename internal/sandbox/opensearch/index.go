@@ -367,13 +367,6 @@ func (ix *index) rebuild() {
 	}
 }
 
-// liveBits returns a copy of the live set.
-func (ix *index) liveBits() []uint64 {
-	out := make([]uint64, len(ix.live))
-	copy(out, ix.live)
-	return out
-}
-
 // forEach calls f for every set bit in bs, in slot order.
 func forEach(bs []uint64, f func(slot int32)) {
 	for w, word := range bs {

@@ -101,17 +101,6 @@ func writeValue(b *bytes.Buffer, v any) error {
 	return nil
 }
 
-// set replaces or appends a member.
-func (o obj) set(k string, v any) obj {
-	for i := range o {
-		if o[i].k == k {
-			o[i].v = v
-			return o
-		}
-	}
-	return append(o, kv{k, v})
-}
-
 // javaDouble formats a float like Java's Double.toString, which the engine uses in keys ("50.0").
 func javaDouble(f float64) string {
 	if math.IsInf(f, 1) {

@@ -63,17 +63,6 @@ func (m *mset) scoreOf(slot int32) float32 {
 	return m.score[slot]
 }
 
-// scored makes sure scores are materialised so they can be added to.
-func (m *mset) scored() []float32 {
-	if m.score == nil {
-		m.score = make([]float32, len(m.bits)*64)
-		if m.konst != 0 {
-			forEach(m.bits, func(s int32) { m.score[s] = m.konst })
-		}
-	}
-	return m.score
-}
-
 func constSet(ix *index, boost float64) *mset {
 	m := newMset(ix)
 	m.konst = float32(boost)

@@ -7,12 +7,10 @@ package uitest
 import (
 	"reflect"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // Clock is a fake clock: After records timers, Advance fires those that are due.
@@ -149,17 +147,3 @@ func (d *Driver) Send(msgs ...tea.Msg) {
 
 // Advance moves the clock and delivers the timers that came due.
 func (d *Driver) Advance(dur time.Duration) { d.Send(d.Clock.Advance(dur)...) }
-
-// Screen is the model's view without styling.
-func (d *Driver) Screen() string { return ansi.Strip(d.Model.View()) }
-
-// Has reports whether the screen shows every text.
-func (d *Driver) Has(texts ...string) bool {
-	s := d.Screen()
-	for _, t := range texts {
-		if !strings.Contains(s, t) {
-			return false
-		}
-	}
-	return true
-}
