@@ -349,30 +349,18 @@ func fit(cols []PlannedColumn, main, width, gap int, stats []colStats, keepOrder
 		}
 		return w
 	}
-	if total() > width {
-		// Keep columns in order while they fit beside the main one; a column too wide for
-		// what is left is skipped, not the narrower ones after it (a long host name must
-		// not push out the level).
-		used := 0
-		for _, c := range out {
-			if c.Main {
-				used += c.Width
+	for total() > width {
+		drop := -1
+		for i := len(out) - 1; i >= 0; i-- {
+			if !out[i].Main {
+				drop = i
+				break
 			}
 		}
-		kept := out[:0]
-		for _, c := range out {
-			switch {
-			case c.Main:
-				kept = append(kept, c)
-			case used+gap+c.Width <= width || used == 0 && c.Width <= width:
-				kept = append(kept, c)
-				used += gap + c.Width
-			}
+		if drop < 0 || len(out) == 1 {
+			break
 		}
-		out = kept
-		if len(out) == 0 {
-			out = append(out, cols[0])
-		}
+		out = append(out[:drop], out[drop+1:]...)
 	}
 	if len(out) == 0 {
 		return out

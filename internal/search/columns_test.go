@@ -201,12 +201,3 @@ func BenchmarkPlanAndPage10k(b *testing.B) {
 	}
 }
 
-// A column too wide for what is left is skipped; narrower ones after it stay.
-func TestPlanColumnsSkipsAWideColumnNotTheNarrowOnesAfterIt(t *testing.T) {
-	h := logHits(t, 20)
-	// At 80 columns host (13 cells) does not fit beside the message; status (3) does.
-	p := PlanColumns(h, PlanOptions{Width: 80, Gap: 1, Types: demoTypes})
-	if n := names(p); strings.Contains(n, "host") || !strings.Contains(n, "level,service,status") || rowWidth(p, 1) != 80 {
-		t.Fatalf("at 80 columns: %s (%d)", n, rowWidth(p, 1))
-	}
-}

@@ -145,44 +145,53 @@ func upperFirst(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// nameCheck validates a new name as typed: silent while empty, the rule, then whether
-// the list has it already.
-func nameCheck[T any](l *base.List[T], what, service string, v *string, rule func(string) error) func() error {
-	return func() error {
-		if *v == "" {
+// nameCheck validates a new name as typed: the rule, then the names already listed
+// (taken when the form opens: huh runs validators off the program's goroutine, so they
+// read only what they are given and what does not change).
+func nameCheck[T any](l *base.List[T], what, service string, rule func(string) error) func(string) error {
+	taken := map[string]bool{}
+	for _, it := range l.Items() {
+		taken[l.Spec.Key(it)] = true
+	}
+	return func(v string) error {
+		if v == "" {
 			return nil
 		}
-		if err := rule(*v); err != nil {
+		if err := rule(v); err != nil {
 			return err
 		}
-		for _, it := range l.Items() {
-			if l.Spec.Key(it) == *v {
-				return fmt.Errorf("%s %s already exists on %s", what, *v, service)
-			}
+		if taken[v] {
+			return fmt.Errorf("%s %s already exists on %s", what, v, service)
 		}
 		return nil
 	}
 }
 
-// required is a field's validation on submit: the live check, and not empty.
-func required(check func() error, v *string, what string) func(string) error {
-	return func(string) error {
-		if strings.TrimSpace(*v) == "" {
+// required refuses an empty value, then checks it.
+func required(check func(string) error, what string) func(string) error {
+	return func(v string) error {
+		if strings.TrimSpace(v) == "" {
 			return fmt.Errorf("%s is required", what)
 		}
-		return check()
+		return check(v)
 	}
 }
 
-// intCheck validates a number field as typed.
-func intCheck(v *string, what string, rule func(int) error) func() error {
-	return func() error {
-		n, err := strconv.Atoi(strings.TrimSpace(*v))
+// intCheck validates a number field.
+func intCheck(what string, rule func(int) error) func(string) error {
+	return func(v string) error {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil {
 			return fmt.Errorf("%s must be a whole number", what)
 		}
 		return rule(n)
 	}
+}
+
+// live adapts a check to Form.Live, which runs on the program's goroutine and reads the
+// variable the field is bound to.
+func live(check func(string) error, v *string) func() error {
+	return func() error { return check(*v) }
 }
 
 // unnamed refuses to send a create whose name is empty (the form's validation should

@@ -45,9 +45,9 @@ func (v *Databases) startCreate() tea.Cmd {
 func (v *Databases) form() *components.Form {
 	var name string
 	t := v.svc.t
-	check := nameCheck(v.List, "database", t.Service, &name, models.ValidateDatabaseName)
+	check := nameCheck(v.List, "database", t.Service, models.ValidateDatabaseName)
 	input := huh.NewInput().Title("Database name").Description("1-63 characters, starting with a letter or underscore").
-		Value(&name).Validate(required(check, &name, "database name"))
+		Value(&name).Validate(required(check, "database name"))
 	api := v.Ctx.API
 	var f *components.Form
 	f = components.NewForm(v.Ctx, "Create database on "+t.Service, func() tea.Cmd {
@@ -60,6 +60,6 @@ func (v *Databases) form() *components.Form {
 			func(ctx context.Context) (made, error) {
 				return made{key: db, text: "Created database " + db + " on " + t.Service}, api.CreateDatabase(ctx, t.Project, t.Service, db)
 			})
-	}, huh.NewGroup(input)).Live(input, check).Names("database", "Database name", nil)
+	}, huh.NewGroup(input)).Live(input, live(check, &name)).Names("database", "Database name", nil)
 	return f
 }

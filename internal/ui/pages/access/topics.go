@@ -137,14 +137,14 @@ func (v *Topics) form(nodes int) *components.Form {
 		repl = strconv.Itoa(min(2, nodes))
 		replDesc = fmt.Sprintf("1-%d (%s has %d nodes)", min(10, nodes), t.Service, nodes)
 	}
-	check := nameCheck(v.List, "topic", t.Service, &name, models.ValidateTopicName)
-	partsCheck := intCheck(&parts, "partitions", models.ValidatePartitions)
-	replCheck := intCheck(&repl, "replication", replicationRule(nodes, t.Service))
+	check := nameCheck(v.List, "topic", t.Service, models.ValidateTopicName)
+	partsCheck := intCheck("partitions", models.ValidatePartitions)
+	replCheck := intCheck("replication", replicationRule(nodes, t.Service))
 	nameInput := huh.NewInput().Title("Topic name").Description("letters, digits, '.', '_' and '-'").
-		Value(&name).Validate(required(check, &name, "topic name"))
-	partsInput := huh.NewInput().Title("Partitions").Description("1-1000").Value(&parts).Validate(func(string) error { return partsCheck() })
+		Value(&name).Validate(required(check, "topic name"))
+	partsInput := huh.NewInput().Title("Partitions").Description("1-1000").Value(&parts).Validate(partsCheck)
 	replInput := huh.NewInput().Title("Replication").Description(replDesc).
-		Value(&repl).Validate(func(string) error { return replCheck() })
+		Value(&repl).Validate(replCheck)
 	api := v.Ctx.API
 	var f *components.Form
 	f = components.NewForm(v.Ctx, "Create topic on "+t.Service, func() tea.Cmd {
@@ -161,7 +161,7 @@ func (v *Topics) form(nodes int) *components.Form {
 					api.CreateTopic(ctx, t.Project, t.Service, req)
 			})
 	}, huh.NewGroup(nameInput, partsInput, replInput)).
-		Live(nameInput, check).Live(partsInput, partsCheck).Live(replInput, replCheck).
+		Live(nameInput, live(check, &name)).Live(partsInput, live(partsCheck, &parts)).Live(replInput, live(replCheck, &repl)).
 		Names("topic_name", "Topic name", nil).Names("partitions", "Partitions", nil).Names("replication", "Replication", nil)
 	return f
 }

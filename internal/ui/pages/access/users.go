@@ -90,9 +90,9 @@ func (u *Users) startCreate() tea.Cmd {
 func (u *Users) form() *components.Form {
 	var name, auth string
 	t := u.svc.t
-	check := nameCheck(u.List, "user", t.Service, &name, models.ValidateUsername)
+	check := nameCheck(u.List, "user", t.Service, models.ValidateUsername)
 	input := huh.NewInput().Title("Username").Description("3-63 characters: letters, digits, underscores").
-		Value(&name).Validate(required(check, &name, "username"))
+		Value(&name).Validate(required(check, "username"))
 	fields := []huh.Field{input}
 	if methods := models.AuthenticationMethods(t.Type); len(methods) > 0 {
 		auth = methods[0]
@@ -122,7 +122,7 @@ func (u *Users) form() *components.Form {
 				return made{key: su.Username, text: "Created user " + su.Username + " of " + t.Service,
 					cred: &credentials{User: su, URI: userURI(ctx, api, t, su)}}, nil
 			})
-	}, huh.NewGroup(fields...)).Live(input, check).
+	}, huh.NewGroup(fields...)).Live(input, live(check, &name)).
 		Names("username", "Username", nil).Names("authentication", "Authentication", nil)
 	return f
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -29,9 +30,18 @@ type folderAsk struct {
 	inv    invoice
 	folder string // bound to the form's field
 	// refused is the folder text the filesystem check refused, and why: the validator
-	// (pure) reads it, so the reason shows at the field until the text changes.
+	// (pure) reads it, so the reason shows at the field until the text changes. huh runs
+	// validators in commands, hence the lock.
+	mu      sync.Mutex
 	refused string
 	problem error
+}
+
+// refuse records the filesystem check's answer for text.
+func (a *folderAsk) refuse(text string, why error) {
+	a.mu.Lock()
+	a.refused, a.problem = text, why
+	a.mu.Unlock()
 }
 
 // validate is the folder field's check: syntax, and the last filesystem answer for
@@ -42,7 +52,10 @@ func (a *folderAsk) validate(s string) error {
 		return errors.New("folder is required")
 	case strings.ContainsRune(s, 0):
 		return errors.New("a folder name cannot contain a NUL character")
-	case s == a.refused:
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if s == a.refused {
 		return a.problem
 	}
 	return nil
@@ -108,7 +121,7 @@ func (m *folderModal) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 		}
 		if r.Err != nil {
 			// The reason shows at the field; enter is refused until the folder changes.
-			m.ask.refused, m.ask.problem = m.ask.folder, r.Err
+			m.ask.refuse(m.ask.folder, r.Err)
 			_ = m.Reopen() // rebuilt as typed; this stays the open modal
 			return m, m.Init()
 		}

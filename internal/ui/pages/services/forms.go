@@ -150,8 +150,9 @@ func (a *actions) createDetailsForm(pp planPrep) *components.Form {
 		planOpts = append(planOpts, huh.NewOption(label, p.PlanName))
 	}
 	// The plan's own size is the smallest disk it takes (the plans endpoint's figure).
+	plan := components.Share(&v.Plan) // the disk check reads it from huh's validation command
 	planDisk := func() (int, string) {
-		p, _ := planByName(pp.Plans, v.Plan)
+		p, _ := planByName(pp.Plans, plan.Get())
 		return int(p.DiskSpaceMB), "the size of plan " + p.PlanName
 	}
 	check := a.nameCheck(pp.Prep.Existing)
@@ -166,7 +167,7 @@ func (a *actions) createDetailsForm(pp planPrep) *components.Form {
 	vpc := huh.NewInput().Title("Project VPC id (optional)").Value(&v.VPC).Validate(models.ValidateVPCID)
 	ipf := huh.NewInput().Title(titleIPFilterCreate).Description("comma-separated CIDRs, like 10.0.0.0/8, 192.168.1.0/24").Value(&v.IPFilter).Validate(optionalCIDRs)
 	fields := []huh.Field{
-		huh.NewSelect[string]().Title(titlePlan).Description("price per hour and per month (" + strconv.Itoa(models.HoursPerMonth) + " h)").Options(planOpts...).Height(6).Value(&v.Plan),
+		huh.NewSelect[string]().Title(titlePlan).Description("price per hour and per month (" + strconv.Itoa(models.HoursPerMonth) + " h)").Options(planOpts...).Height(6).Accessor(plan),
 		name, disk,
 		huh.NewConfirm().Title(titleProtection).Description("refuses delete and power off until removed").Value(&v.Protect),
 		vpc,
