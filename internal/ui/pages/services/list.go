@@ -31,6 +31,9 @@ type List struct {
 	all     bool
 	project string // project of the rows shown (single-project mode)
 	spin    []int  // rows whose state cell carries a spinner
+	// pending is a service asked for by name (":service NAME") before the list had
+	// loaded: it is opened, or said not to exist, once the list is there.
+	pending *common.OpenService
 }
 
 // New builds the Services tab's root view.
@@ -252,13 +255,40 @@ func (l *List) openService(msg common.OpenService) tea.Cmd {
 	if project == "" {
 		project = l.Ctx.Project
 	}
-	typ := ""
+	if !l.Loaded() && !l.all && project == l.project {
+		msg.Project = project
+		l.pending = &msg
+		return nil
+	}
+	if e, ok := l.resolve(project, msg.Service); ok {
+		return l.open(e)
+	}
+	if !l.Loaded() || project != l.project && !l.all {
+		// Another project's service: its detail says whether it exists.
+		return l.open(entry{project, models.Service{ServiceName: msg.Service}})
+	}
+	return common.Warn("No service named “" + msg.Service + "” in " + project)
+}
+
+// resolve finds a listed service by its name, or by the start of its name when only
+// one service starts so (":service kaf" opens kafka-events).
+func (l *List) resolve(project, name string) (entry, bool) {
+	var found []entry
 	for _, e := range l.Items() {
-		if e.Project == project && e.Service.ServiceName == msg.Service {
-			typ = e.Service.ServiceType
+		if e.Project != project {
+			continue
+		}
+		if e.Service.ServiceName == name {
+			return e, true
+		}
+		if strings.HasPrefix(e.Service.ServiceName, name) {
+			found = append(found, e)
 		}
 	}
-	return l.open(entry{project, models.Service{ServiceName: msg.Service, ServiceType: typ}})
+	if len(found) == 1 {
+		return found[0], true
+	}
+	return entry{}, false
 }
 
 // loaded fills the completion caches and finds the rows that spin.
@@ -274,6 +304,10 @@ func (l *List) loaded(es []entry) tea.Cmd {
 		l.Ctx.SetServices(p, svcs)
 	}
 	l.findSpinners()
+	if p := l.pending; p != nil {
+		l.pending = nil
+		return l.openService(*p)
+	}
 	return nil
 }
 

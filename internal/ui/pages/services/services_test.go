@@ -479,3 +479,32 @@ func TestOpenServiceAndCommandsCheckNames(t *testing.T) {
 		t.Errorf("connect nope: %q", n)
 	}
 }
+
+// ":service kaf" before the list has loaded waits for it, then opens the one service
+// whose name starts so; a name nothing starts with is said, never opened.
+func TestOpenServiceByNameWaitsForTheListAndTakesAUniquePrefix(t *testing.T) {
+	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING"), svc("kafka-events", "RUNNING")}}}
+	ctx := testCtx(api)
+	l := New(ctx).(*List)
+	l.SetSize(120, 30)
+	load := l.Init()
+	if msgs := drive(l, common.OpenService{Service: "kaf"}); len(msgs) != 0 {
+		t.Fatalf("opened before the list was there: %v", msgs)
+	}
+	var msgs []tea.Msg
+	for _, m := range run(load) {
+		msgs = append(msgs, drive(l, m)...)
+	}
+	opened := false
+	for _, m := range msgs {
+		if pv, ok := m.(common.PushView); ok && pv.View.Title() == "kafka-events" {
+			opened = true
+		}
+	}
+	if !opened {
+		t.Fatalf("kaf did not open kafka-events: %v", msgs)
+	}
+	if n := notices(drive(l, common.OpenService{Service: "zzz"})); !strings.Contains(n, "No service named “zzz”") {
+		t.Fatalf("unknown name: %q", n)
+	}
+}
