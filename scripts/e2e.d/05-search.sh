@@ -1,7 +1,7 @@
 # Search: tab 5 connects to the demo opensearch service over TLS, the index list shows
 # logs-app, a search inserted from the index list runs with F5 and shows hits laid out
 # for logs (time first, the message with the room left), enter opens a hit (n next, v raw
-# JSON, esc back), a shows the results full screen, v switches to raw JSON, the editor's
+# JSON, esc back), z shows the results full screen, v switches to raw JSON, the editor's
 # text comes back after a restart, and the layout fits at 80x24, 120x40 and 160x50.
 
 # search_logs SESSION: opens the Search tab, inserts a search of logs-app from the index
@@ -45,7 +45,7 @@ flow_search() {
 	assert_screen s '2/20' || return 1
 
 	log "full screen results"
-	send s a
+	send s z
 	wait_for s 'results full screen' || return 1
 	refute_screen s 'Editor' || return 1
 	send s Escape
