@@ -12,6 +12,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/svcui/svcui/internal/api"
@@ -48,9 +49,9 @@ var passwordRE = regexp.MustCompile(`password: (AVNS_[A-Za-z0-9_\-]+)`)
 func (s *screen) shownPassword() string {
 	s.t.Helper()
 	s.waitFor("is shown only once", "it will not be shown")
-	m := passwordRE.FindStringSubmatch(stripANSI(s.buf.String()[s.from:]))
+	m := passwordRE.FindStringSubmatch(ansi.Strip(s.buf.String()[s.from:]))
 	if m == nil {
-		s.t.Fatalf("no password on screen:\n%s", stripANSI(s.buf.String()[s.from:]))
+		s.t.Fatalf("no password on screen:\n%s", ansi.Strip(s.buf.String()[s.from:]))
 	}
 	return m[1]
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/models"
 )
@@ -20,7 +21,7 @@ func (s *screen) waitLine(parts ...string) {
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		s.drain()
-		for _, line := range strings.Split(stripANSI(s.buf.String()[s.from:]), "\n") {
+		for _, line := range strings.Split(ansi.Strip(s.buf.String()[s.from:]), "\n") {
 			ok := true
 			for _, p := range parts {
 				ok = ok && strings.Contains(line, p)
@@ -30,7 +31,7 @@ func (s *screen) waitLine(parts ...string) {
 			}
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("timed out waiting for a line with %q:\n%s", parts, stripANSI(s.buf.String()[s.from:]))
+			s.t.Fatalf("timed out waiting for a line with %q:\n%s", parts, ansi.Strip(s.buf.String()[s.from:]))
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

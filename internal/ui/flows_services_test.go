@@ -13,6 +13,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/svcui/svcui/internal/api"
@@ -46,7 +47,7 @@ func (s *screen) waitForLine(re string, within time.Duration) {
 			return
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("timed out waiting for a line matching %q; output since mark:\n%s", re, stripANSI(s.buf.String()[s.from:]))
+			s.t.Fatalf("timed out waiting for a line matching %q; output since mark:\n%s", re, ansi.Strip(s.buf.String()[s.from:]))
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -245,7 +246,7 @@ func TestFlowServicesFaultStormLeavesUIUsable(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("no services after retries:\n%s", stripANSI(out[max(0, len(out)-4000):]))
+			t.Fatalf("no services after retries:\n%s", ansi.Strip(out[max(0, len(out)-4000):]))
 		}
 		if step%20 == 0 {
 			s.keys("2")
@@ -359,7 +360,7 @@ func BenchmarkStartToFirstFrame(b *testing.B) {
 				break
 			}
 			if time.Since(start) > 10*time.Second {
-				b.Fatalf("no service data after 10 s:\n%s", stripANSI(buf.String()))
+				b.Fatalf("no service data after 10 s:\n%s", ansi.Strip(buf.String()))
 			}
 			time.Sleep(500 * time.Microsecond)
 		}

@@ -15,6 +15,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
 
@@ -122,7 +123,7 @@ func (s *screen) waitFor(want ...string) {
 			return
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("timed out waiting for %q; output since mark:\n%s", want, stripANSI(got))
+			s.t.Fatalf("timed out waiting for %q; output since mark:\n%s", want, ansi.Strip(got))
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -133,28 +134,8 @@ func (s *screen) absent(notWant string, within time.Duration) {
 	time.Sleep(within)
 	s.drain()
 	if got := s.buf.String()[s.from:]; strings.Contains(got, notWant) {
-		s.t.Fatalf("%q appeared:\n%s", notWant, stripANSI(got))
+		s.t.Fatalf("%q appeared:\n%s", notWant, ansi.Strip(got))
 	}
-}
-
-func stripANSI(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0x1b {
-			j := i + 1
-			if j < len(s) && s[j] == '[' {
-				j++
-				for j < len(s) && (s[j] < 0x40 || s[j] > 0x7e) {
-					j++
-				}
-			}
-			i = j
-			b.WriteByte('\n')
-			continue
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }
 
 func (s *screen) keys(ks ...string) {

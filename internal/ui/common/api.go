@@ -93,6 +93,11 @@ func (c *Context) ErrorText(err error) string {
 	if err == nil {
 		return ""
 	}
+	// The full account (status, content type, what was unreadable) goes to the debug
+	// log; the screen gets the sentence.
+	if c.Platform.Detail != nil && c.Log != nil {
+		c.Log.Debug("error shown", "detail", c.Platform.Detail(err))
+	}
 	if c.Platform.Message != nil {
 		return c.Platform.Message(err)
 	}

@@ -3,6 +3,8 @@ package common
 import (
 	"context"
 	"errors"
+	"log/slog"
+	"strings"
 	"testing"
 	"time"
 )
@@ -113,5 +115,19 @@ func TestPanicInRequestBecomesError(t *testing.T) {
 	var pe *PanicError
 	if !errors.As(res.Failure(), &pe) || pe.Value != "decoder bug" || len(pe.Stack) == 0 || r.InFlight() != 0 {
 		t.Fatalf("err %v, in flight %d", res.Err, r.InFlight())
+	}
+}
+
+func TestErrorTextLogsTheDetail(t *testing.T) {
+	var logged strings.Builder
+	c := NewContext()
+	c.Log = slog.New(slog.NewTextHandler(&logged, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	c.Platform.Message = func(error) string { return "The platform sent an unreadable answer" }
+	c.Platform.Detail = func(error) string { return "GET /v1/project: 200 text/html, projects[3].name is a number" }
+	if got := c.ErrorText(errors.New("x")); got != "The platform sent an unreadable answer" {
+		t.Fatalf("sentence %q", got)
+	}
+	if !strings.Contains(logged.String(), "projects[3].name is a number") {
+		t.Fatalf("detail not logged: %s", logged.String())
 	}
 }
