@@ -108,6 +108,8 @@ flow_connect() {
 		[ "$(stat -c %a "$f")" = 600 ] || { log "$f is $(stat -c %a "$f"), not 600"; return 1; }
 	done
 	grep -q "sslrootcert=$dir/ca.pem" "/proc/$psql/cmdline" || { log "psql does not verify against $dir/ca.pem"; return 1; }
+	log "  psql's argv: $(tr '\0' ' ' <"/proc/$psql/cmdline")"
+	log "  $dir ($(stat -c %a "$dir")): $(stat -c '%n %a' "$dir"/* | sed "s|$dir/||" | paste -sd ' ')"
 
 	log "\\conninfo: the database, the user and TLS"
 	type_text c '\conninfo'; send c Enter
