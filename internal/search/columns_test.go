@@ -200,4 +200,3 @@ func BenchmarkPlanAndPage10k(b *testing.B) {
 		_ = p.Page(h.Rows, 5000, 5050)
 	}
 }
-
