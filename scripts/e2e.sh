@@ -55,8 +55,11 @@ start_ui() {
 	local s=$1 w=$2 h=$3 token=$4; shift 4
 	local cfg="$WORK/config-$s"
 	mkdir -p "$cfg"
+	# The token goes into the private config (0600), never onto a command line that `ps`
+	# shows: the same rule the console keeps for every secret.
+	(umask 077; printf 'profiles:\n  e2e:\n    api_url: %s\n    token: %s\n' "$SANDBOX_URL" "$token" >"$cfg/config.yaml")
 	local cmd
-	cmd=$(printf '%q ' env SVCUI_CONFIG_DIR="$cfg" XDG_STATE_HOME="$WORK/state-$s" SVCUI_API_URL="$SANDBOX_URL" SVCUI_TOKEN="$token" SVCUI_CLIPBOARD=osc52 "$BIN" --log-file "$WORK/$s.log" "$@")
+	cmd=$(printf '%q ' env SVCUI_CONFIG_DIR="$cfg" XDG_STATE_HOME="$WORK/state-$s" SVCUI_CLIPBOARD=osc52 "$BIN" --profile e2e --log-file "$WORK/$s.log" "$@")
 	tm new-session -d -s "$s" -x "$w" -y "$h" "$cmd; sleep 30"
 }
 
