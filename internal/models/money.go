@@ -112,6 +112,17 @@ func (a Amount) Cmp(b Amount) int { return a.Value.Cmp(b.Value) }
 // IsZero reports whether the amount is zero or unset.
 func (a Amount) IsZero() bool { return a.Value.IsZero() }
 
+// Cents rounds the amount to two decimals for display of a derived figure (a monthly
+// price from an hourly one: 0.2819 × 730 = 205.787 reads as 205.79). Sums and
+// comparisons stay on the exact amount.
+func (a Amount) Cents() Amount {
+	if !a.Set {
+		return a
+	}
+	a.Value = a.Value.Round(2)
+	return a
+}
+
 // HoursPerMonth is the platform's convention for a monthly figure from an hourly price.
 const HoursPerMonth = 730
 

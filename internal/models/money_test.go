@@ -77,3 +77,20 @@ func TestSumByCurrencyNeverMixes(t *testing.T) {
 		t.Fatalf("got %v, %v", got[0], got[1])
 	}
 }
+
+func TestCentsRoundsADerivedFigureForDisplay(t *testing.T) {
+	hourly, err := ParseAmount("0.2819")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := hourly.Mul(HoursPerMonth).Cents().FormatNumber(); got != "205.79" {
+		t.Fatalf("monthly %s", got)
+	}
+	if got := hourly.Cents().FormatNumber(); got != "0.28" {
+		t.Fatalf("cents %s", got)
+	}
+	var unset Amount
+	if unset.Cents().FormatNumber() != "—" {
+		t.Fatal("unset amount gained a value")
+	}
+}

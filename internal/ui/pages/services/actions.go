@@ -331,7 +331,7 @@ func (a *actions) report(rb readBack, err error) tea.Cmd {
 	return common.Warn(rb.Name + " does not exist any more")
 }
 
-func monthly(p models.Plan) string { return "$" + p.MonthlyUSD().FormatNumber() + "/month" }
+func monthly(p models.Plan) string { return "$" + p.MonthlyUSD().Cents().FormatNumber() + "/month" }
 
 func hourly(p models.Plan) string { return "$" + p.PriceUSD.FormatNumber() + "/hour" }
 

@@ -249,7 +249,7 @@ func signedMonthly(diff models.Amount) string {
 		sign = "-"
 		diff.Value = diff.Value.Neg()
 	}
-	return sign + "$" + diff.FormatNumber() + "/month"
+	return sign + "$" + diff.Cents().FormatNumber() + "/month"
 }
 
 func gbText(gb string) string {

@@ -108,7 +108,7 @@ func TestEditIsReviewedBeforeAnythingIsSent(t *testing.T) {
 		t.Fatalf("after the form: %T, want the review", fl.Current())
 	}
 	out := review.View()
-	for _, want := range []string{"startup-4", "business-4", "$98.039/month → $200.02/month (+$101.981/month)",
+	for _, want := range []string{"startup-4", "business-4", "$98.04/month → $200.02/month (+$101.98/month)",
 		"80 GB", "100 GB", "10.0.0.0/8", "Nothing is sent until you press enter"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("review lacks %q:\n%s", want, out)
@@ -255,7 +255,7 @@ func TestFormChecks(t *testing.T) {
 	}
 	plan := models.Plan{PlanName: "startup-4", PriceUSD: models.MustAmount("0.1343")}
 	sum := createSummary(models.CreateServiceRequest{ServiceName: "x", ServiceType: "pg", Plan: "startup-4", Cloud: "c"}, plan)
-	if !strings.Contains(sum, "$98.039/month") {
+	if !strings.Contains(sum, "$98.04/month") {
 		t.Errorf("summary: %s", sum)
 	}
 }
