@@ -7,7 +7,6 @@ package app
 import (
 	"errors"
 	"fmt"
-	"reflect"
 	"strings"
 	"time"
 
@@ -388,7 +387,7 @@ func tagClose(msg tea.Msg, gen int) tea.Msg {
 		}
 		return out
 	}
-	if cmds, ok := sequence(msg); ok {
+	if cmds, ok := common.SequenceCmds(msg); ok {
 		for i, c := range cmds {
 			cmds[i] = tagCmd(c, gen)
 		}
@@ -402,19 +401,6 @@ func tagCmd(c tea.Cmd, gen int) tea.Cmd {
 		return nil
 	}
 	return func() tea.Msg { return tagClose(c(), gen) }
-}
-
-// sequence recognises tea.Sequence's message: a []tea.Cmd under an unexported name.
-func sequence(msg tea.Msg) ([]tea.Cmd, bool) {
-	v := reflect.ValueOf(msg)
-	if v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeOf((*tea.Cmd)(nil)).Elem() {
-		return nil, false
-	}
-	out := make([]tea.Cmd, v.Len())
-	for i := range out {
-		out[i], _ = v.Index(i).Interface().(tea.Cmd)
-	}
-	return out, true
 }
 
 // deliver hands a result to the view that asked, wherever it is on the stacks (a view

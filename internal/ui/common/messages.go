@@ -1,6 +1,8 @@
 package common
 
 import (
+	"reflect"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/ui/theme"
@@ -110,4 +112,20 @@ const (
 type OpenAccess struct {
 	Project, Service, ServiceType string
 	View                          string
+}
+
+var cmdType = reflect.TypeOf((*tea.Cmd)(nil)).Elem()
+
+// SequenceCmds recognises tea.Sequence's message (a []tea.Cmd under an unexported
+// name) and returns its commands in order; the root retags them, tests run them.
+func SequenceCmds(msg tea.Msg) ([]tea.Cmd, bool) {
+	v := reflect.ValueOf(msg)
+	if v.Kind() != reflect.Slice || v.Type().Elem() != cmdType {
+		return nil, false
+	}
+	out := make([]tea.Cmd, v.Len())
+	for i := range out {
+		out[i], _ = v.Index(i).Interface().(tea.Cmd)
+	}
+	return out, true
 }

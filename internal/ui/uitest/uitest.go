@@ -5,12 +5,13 @@
 package uitest
 
 import (
-	"reflect"
 	"sort"
 	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/ui/common"
 )
 
 // Clock is a fake clock: After records timers, Advance fires those that are due.
@@ -84,7 +85,7 @@ func Run(cmd tea.Cmd) []tea.Msg {
 	if b, ok := msg.(tea.BatchMsg); ok {
 		return runAll(b)
 	}
-	if cmds, ok := asCmds(msg); ok {
+	if cmds, ok := common.SequenceCmds(msg); ok {
 		return runAll(cmds)
 	}
 	return []tea.Msg{msg}
@@ -96,21 +97,6 @@ func runAll(cmds []tea.Cmd) []tea.Msg {
 		out = append(out, Run(c)...)
 	}
 	return out
-}
-
-var cmdType = reflect.TypeOf((*tea.Cmd)(nil)).Elem()
-
-// asCmds recognises tea.Sequence's message: a []tea.Cmd under an unexported name.
-func asCmds(m tea.Msg) ([]tea.Cmd, bool) {
-	v := reflect.ValueOf(m)
-	if v.Kind() != reflect.Slice || v.Type().Elem() != cmdType {
-		return nil, false
-	}
-	out := make([]tea.Cmd, v.Len())
-	for i := range out {
-		out[i], _ = v.Index(i).Interface().(tea.Cmd)
-	}
-	return out, true
 }
 
 // Driver holds a model and feeds it messages until it is quiet.
