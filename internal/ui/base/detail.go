@@ -116,12 +116,7 @@ func (d *Detail[T]) Capturing() bool { return false }
 func (d *Detail[T]) Refresh() tea.Cmd { return d.Load() }
 
 // RefreshInterval is the spec's, else the configured interval.
-func (d *Detail[T]) RefreshInterval() time.Duration {
-	if d.Spec.Interval != nil {
-		return d.Spec.Interval()
-	}
-	return d.Ctx.Refresh
-}
+func (d *Detail[T]) RefreshInterval() time.Duration { return interval(d.Ctx, d.Spec.Interval) }
 
 // Leave cancels what is in flight.
 func (d *Detail[T]) Leave() { d.Req.CancelAll() }

@@ -245,11 +245,15 @@ func (l *List[T]) ClaimsKey(msg tea.KeyMsg) bool {
 func (l *List[T]) Refresh() tea.Cmd { return l.Load() }
 
 // RefreshInterval is the spec's, else the configured interval.
-func (l *List[T]) RefreshInterval() time.Duration {
-	if l.Spec.Interval != nil {
-		return l.Spec.Interval()
+func (l *List[T]) RefreshInterval() time.Duration { return interval(l.Ctx, l.Spec.Interval) }
+
+// interval is a view's live-refresh interval: its own when it has one, else the
+// configured one.
+func interval(ctx *common.Context, own func() time.Duration) time.Duration {
+	if own != nil {
+		return own()
 	}
-	return l.Ctx.Refresh
+	return ctx.Refresh
 }
 
 // Leave cancels what is in flight.
