@@ -236,24 +236,33 @@ func TestFlowServicesFaultStormLeavesUIUsable(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := start(t, settings(e, e.admin), c, 120, 40)
-	deadline := time.Now().Add(20 * time.Second)
-	sawError := false
-	for step := 0; ; step++ {
-		s.drain()
-		out := s.buf.String()
-		sawError = sawError || strings.Contains(out, "✗")
-		if strings.Contains(out, "pg-main") && strings.Contains(out, "● RUNNING") {
-			break
+	// Retry as an operator would, with ctrl+r (the refresh backoff retries too): first the
+	// projects, which make a project current, then that project's services until both an error
+	// and the data have been shown on the services tab.
+	storm := func(tab string, done func(out string) bool) {
+		t.Helper()
+		s.mark()
+		deadline := time.Now().Add(20 * time.Second)
+		for step := 0; ; step++ {
+			s.drain()
+			out := s.buf.String()[s.from:]
+			if done(out) {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("tab %s: not done in 20 s of retries:\n%s", tab, ansi.Strip(out[max(0, len(out)-4000):]))
+			}
+			if step%20 == 0 {
+				s.keys(tab)
+				s.ctrlR()
+			}
+			time.Sleep(25 * time.Millisecond)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no services after retries:\n%s", ansi.Strip(out[max(0, len(out)-4000):]))
-		}
-		if step%20 == 0 {
-			s.keys("2")
-			s.ctrlR()
-		}
-		time.Sleep(25 * time.Millisecond)
 	}
+	storm("1", func(out string) bool { return strings.Contains(out, "acme-analytics") })
+	storm("2", func(out string) bool {
+		return strings.Contains(out, "✗") && strings.Contains(out, "pg-main") && strings.Contains(out, "● RUNNING")
+	})
 	// Keys still work: help opens and closes, the all-projects mode toggles.
 	s.mark()
 	s.keys("?")
@@ -264,9 +273,6 @@ func TestFlowServicesFaultStormLeavesUIUsable(t *testing.T) {
 	s.mark()
 	s.keys("a")
 	s.waitFor("Services (all projects)")
-	if !sawError {
-		t.Error("no error was shown during the fault storm")
-	}
 }
 
 // countingModel counts the messages the program delivers, by type.
