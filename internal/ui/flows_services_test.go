@@ -140,6 +140,33 @@ func editPGMain(t *testing.T) (*screen, *api.Client) {
 	return s, c
 }
 
+// The maintenance day shows the current day with its neighbours one key away; a huh
+// select of fixed height scrolled the current day to its top, so a late day (sunday)
+// stood alone above blank lines, as if it were the only choice. The review shows the
+// new day before anything is sent.
+func TestFlowServicesMaintenanceDayIsChosenInPlace(t *testing.T) {
+	s, c := editPGMain(t)
+	before, err := c.GetService(context.Background(), "acme-prod", "pg-main")
+	if err != nil || before.Maintenance == nil || before.Maintenance.DOW != "sunday" {
+		t.Fatalf("pg-main's maintenance is not on sunday: %+v (%v)", before.Maintenance, err)
+	}
+	s.advance("Cloud", "enter")
+	s.advance("Disk size in GB", "enter")
+	s.advance("Power", "enter")
+	s.advance("Termination protection", "enter")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("┃ Maintenance day", "← "+before.Maintenance.DOW+" →", "IP filter")
+	s.mark()
+	s.keys("left")
+	s.waitFor("← saturday →")
+	s.advance("Maintenance time", "enter")
+	s.advance("IP filter", "enter")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Edit pg-main: review", "Maintenance", "sunday 03:00 UTC → saturday 03:00 UTC")
+}
+
 // Issue 8 §2: power off under termination protection is refused in the form; with the
 // protection removed in the same edit, the review lists both changes and the service's
 // name must be typed before anything is sent.

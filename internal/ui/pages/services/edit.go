@@ -114,7 +114,7 @@ func (a *actions) editFlow(p editPrep) *components.Flow {
 		protect,
 	)
 	upkeep := huh.NewGroup(
-		huh.NewSelect[string]().Title(titleMaintenanceDay).Options(dows...).Height(5).Value(&v.DOW),
+		huh.NewSelect[string]().Title(titleMaintenanceDay).Options(dows...).Inline(true).Value(&v.DOW),
 		mtime, ipf,
 	)
 	var fl *components.Flow
