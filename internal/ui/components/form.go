@@ -305,3 +305,19 @@ func HuhTheme(t *theme.Theme) *huh.Theme {
 	h.Help.ShortSeparator, h.Help.FullSeparator, h.Help.Ellipsis = t.Muted, t.Muted, t.Muted
 	return h
 }
+
+// CurrentFirst moves the option holding the current value to the top. huh v1 scrolls a
+// select of fixed height so that its current option is the first row shown
+// (charmbracelet/huh#679): a value late in the list would stand alone above blank rows,
+// as if it were the only choice. Listed first, it shows with the alternatives under it.
+func CurrentFirst[T comparable](opts []huh.Option[T], current T) []huh.Option[T] {
+	for i, o := range opts {
+		if o.Value == current {
+			out := make([]huh.Option[T], 0, len(opts))
+			out = append(out, o)
+			out = append(out, opts[:i]...)
+			return append(out, opts[i+1:]...)
+		}
+	}
+	return opts
+}

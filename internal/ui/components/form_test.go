@@ -177,3 +177,21 @@ func TestFormsCarryNoColourUnderNoColor(t *testing.T) {
 		}
 	}
 }
+
+func TestCurrentFirstPutsTheCurrentOptionOnTopAndKeepsTheRestInOrder(t *testing.T) {
+	opts := huh.NewOptions("USD", "EUR", "GBP", "SGD")
+	got := CurrentFirst(opts, "SGD")
+	var vals []string
+	for _, o := range got {
+		vals = append(vals, o.Value)
+	}
+	if strings.Join(vals, " ") != "SGD USD EUR GBP" {
+		t.Fatalf("got %v", vals)
+	}
+	if got := CurrentFirst(opts, "JPY"); len(got) != 4 || got[0].Value != "USD" {
+		t.Fatalf("an unknown current value changed the order: %v", got)
+	}
+	if opts[0].Value != "USD" {
+		t.Fatal("the caller's options were reordered in place")
+	}
+}

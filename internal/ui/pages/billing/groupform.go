@@ -175,7 +175,7 @@ func groupForm(ctx *common.Context, title string, v *groupValues, submit func() 
 	country := input("Country code").Description("two letters, like FI or US").CharLimit(2).Validate(countryCode)
 	first := huh.NewGroup(
 		name,
-		huh.NewSelect[string]().Title("Currency").Options(currencyOptions(v.Currency)...).Height(5).Value(&v.Currency).Validate(models.ValidateCurrency),
+		huh.NewSelect[string]().Title("Currency").Options(components.CurrentFirst(currencyOptions(v.Currency), v.Currency)...).Height(5).Value(&v.Currency).Validate(models.ValidateCurrency),
 		input("Company"),
 		emails,
 	)

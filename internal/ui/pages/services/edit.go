@@ -107,7 +107,7 @@ func (a *actions) editFlow(p editPrep) *components.Flow {
 	// Two pages, so each fits a 24-line screen: what costs money or loses data first,
 	// then maintenance and access.
 	changes := huh.NewGroup(
-		huh.NewSelect[string]().Title(titlePlan).Description("price difference per month against the current plan").Options(planOpts...).Height(6).Value(&v.Plan),
+		huh.NewSelect[string]().Title(titlePlan).Description("price difference per month against the current plan").Options(components.CurrentFirst(planOpts, s.Plan)...).Height(6).Value(&v.Plan),
 		huh.NewSelect[string]().Title(titleCloud).Description("a new cloud migrates the service").Options(cloudOptions(p.Clouds, s.CloudName)...).Height(4).Value(&v.Cloud),
 		disk,
 		huh.NewSelect[string]().Title(titlePower).Description(powerDesc).Options(huh.NewOption("on", powerOn), huh.NewOption("off", powerOff)).Value(&v.Power),
