@@ -310,3 +310,18 @@ func TestCreateRefusedOrLost(t *testing.T) {
 func flat(s string) string {
 	return strings.Join(strings.Fields(strings.NewReplacer("│", " ", "┃", " ").Replace(s)), " ")
 }
+
+// The maintenance time reads alike in the detail, the edit form and its review: the
+// platform's HH:MM:SS as HH:MM, seconds kept only when there are some, and an HH:MM
+// left whole (it lost its minutes once, "03:00" becoming "03").
+func TestMaintenanceTimeReadsAlikeEverywhere(t *testing.T) {
+	for in, want := range map[string]string{"07:30:00": "07:30", "03:00": "03:00", "07:30:15": "07:30:15", "": ""} {
+		if got := maintClock(in); got != want {
+			t.Errorf("maintClock(%q) = %q, want %q", in, got, want)
+		}
+	}
+	s := models.Service{ServiceName: "pg-main", Maintenance: &models.Maintenance{DOW: "sunday", Time: "03:00"}}
+	if v := currentEditValues(s); v.Time != "03:00" || maintText(v) != "sunday 03:00 UTC" {
+		t.Fatalf("edit form time %q, review %q", v.Time, maintText(v))
+	}
+}
