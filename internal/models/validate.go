@@ -277,6 +277,15 @@ func NormalizeMaintenanceTime(t string) string {
 	return t
 }
 
+// ShortMaintenanceTime is the inverse for people: HH:MM:SS as HH:MM, as forms ask for
+// it, unless it has seconds, which are kept so nothing is lost.
+func ShortMaintenanceTime(t string) string {
+	if len(t) == 8 && strings.HasSuffix(t, ":00") {
+		return t[:5]
+	}
+	return t
+}
+
 // ValidateVPCID checks a project VPC id (optional).
 func ValidateVPCID(s string) error {
 	if s == "" {

@@ -228,7 +228,7 @@ func sections(ctx *common.Context, project string, dd detailData) []components.S
 	}
 	maint := "not set"
 	if m := s.Maintenance; m != nil && (m.DOW != "" || m.Time != "") {
-		maint = strings.TrimSpace(m.DOW + " " + maintClock(m.Time) + " UTC") // as the edit form and its review say it
+		maint = strings.TrimSpace(m.DOW + " " + models.ShortMaintenanceTime(m.Time) + " UTC") // as the edit form and its review say it
 	}
 	overview = append(overview, components.Field{Label: "Maintenance", Value: maint})
 	out := []components.Section{{Title: "Overview", Fields: overview}}

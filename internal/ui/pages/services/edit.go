@@ -35,7 +35,7 @@ func currentEditValues(s models.Service) editValues {
 		v.Power = powerOff
 	}
 	if s.Maintenance != nil {
-		v.DOW, v.Time = s.Maintenance.DOW, maintClock(s.Maintenance.Time)
+		v.DOW, v.Time = s.Maintenance.DOW, models.ShortMaintenanceTime(s.Maintenance.Time)
 	}
 	return v
 }
@@ -261,15 +261,6 @@ func onOff(b bool) string {
 		return "on"
 	}
 	return "off"
-}
-
-// maintClock is the platform's maintenance time (HH:MM:SS) as the form asks for it
-// (HH:MM), unless it has seconds, which are then kept so nothing is lost.
-func maintClock(t string) string {
-	if len(t) == 8 && strings.HasSuffix(t, ":00") {
-		return t[:5]
-	}
-	return t
 }
 
 func maintText(v editValues) string {

@@ -316,8 +316,8 @@ func flat(s string) string {
 // left whole (it lost its minutes once, "03:00" becoming "03").
 func TestMaintenanceTimeReadsAlikeEverywhere(t *testing.T) {
 	for in, want := range map[string]string{"07:30:00": "07:30", "03:00": "03:00", "07:30:15": "07:30:15", "": ""} {
-		if got := maintClock(in); got != want {
-			t.Errorf("maintClock(%q) = %q, want %q", in, got, want)
+		if got := models.ShortMaintenanceTime(in); got != want {
+			t.Errorf("ShortMaintenanceTime(%q) = %q, want %q", in, got, want)
 		}
 	}
 	s := models.Service{ServiceName: "pg-main", Maintenance: &models.Maintenance{DOW: "sunday", Time: "03:00"}}
