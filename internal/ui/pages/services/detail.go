@@ -203,8 +203,8 @@ func sections(ctx *common.Context, project string, dd detailData) []components.S
 	// Detail values are outside text and escaped whole: the badge goes as its glyph and
 	// word without styling (the state itself went through safe.Text inside Badge).
 	state := ansi.Strip(components.Badge(ctx, string(s.State)))
-	if !s.UpdateTime.IsZero() {
-		state += " " + common.For(now.Sub(s.UpdateTime))
+	if f := timeInState(s, now); f != "" {
+		state += " " + f
 	}
 	protection := "off"
 	if s.TerminationProtection {

@@ -3,6 +3,7 @@ package services
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -115,5 +116,29 @@ func TestDetailCompletesTheCurrentService(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no SelectService with the type: %v", msgs)
+	}
+}
+
+// The detail says how long a service has been in its state only while that state is
+// transitional: update_time moves on any edit, so a running service edited a moment
+// ago must not read "RUNNING for 0s".
+func TestDetailTimeInStateOnlyWhileTransitional(t *testing.T) {
+	ctx := testCtx(nil)
+	state := func(s models.Service) string {
+		for _, f := range sections(ctx, "acme-prod", detailData{Service: s})[0].Fields {
+			if f.Label == "State" {
+				return f.Value
+			}
+		}
+		t.Fatal("no State field")
+		return ""
+	}
+	edited := models.Service{ServiceName: "pg-main", State: models.StateRunning, UpdateTime: epoch}
+	if got := state(edited); strings.Contains(got, "for") || !strings.Contains(got, "RUNNING") {
+		t.Errorf("running service edited now reads %q", got)
+	}
+	rebuilding := models.Service{ServiceName: "pg-main", State: models.StateRebuilding, UpdateTime: epoch.Add(-130 * time.Second)}
+	if got := state(rebuilding); !strings.Contains(got, "REBUILDING for 2m 10s") {
+		t.Errorf("rebuilding service reads %q", got)
 	}
 }

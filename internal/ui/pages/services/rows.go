@@ -40,10 +40,21 @@ func stateCell(ctx *common.Context, s models.Service, now time.Time) string {
 
 // forText is " for 2m 10s" for transitional services, "" otherwise.
 func forText(ctx *common.Context, s models.Service, now time.Time) string {
+	if f := timeInState(s, now); f != "" {
+		return " " + ctx.Styles.Muted.Render(f)
+	}
+	return ""
+}
+
+// timeInState is "for 2m 10s" while a service is in a transitional state, "" otherwise.
+// update_time is when the service last changed: while it rebuilds, that change is
+// what started the state; once it runs, any edit (a maintenance window) moves it, so
+// "RUNNING for 0s" after an edit would not be true.
+func timeInState(s models.Service, now time.Time) string {
 	if !s.State.InProgress() || s.UpdateTime.IsZero() {
 		return ""
 	}
-	return " " + ctx.Styles.Muted.Render(common.For(now.Sub(s.UpdateTime)))
+	return common.For(now.Sub(s.UpdateTime))
 }
 
 // protectionMark is a glyph and a word so it reads without colour.
