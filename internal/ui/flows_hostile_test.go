@@ -52,13 +52,19 @@ func TestHostilePlatformTextNeverReachesTheTerminalRaw(t *testing.T) {
 		}
 	}
 	s.drain()
-	out := s.buf.String()
+	assertNothingRaw(t, s.buf.String())
+}
+
+// assertNothingRaw fails when the bytes the program wrote hold any hostile text, or any
+// OSC, DCS, BEL, ST or C1 control at all (the console itself writes none).
+func assertNothingRaw(t *testing.T, out string) {
+	t.Helper()
 	for _, h := range sandbox.HostileTexts {
 		if strings.Contains(out, h.Text) {
 			t.Errorf("the %s reached the terminal raw: %q", h.Where, h.Text)
 		}
 	}
-	for _, bad := range []string{"\x1b]", "\x1bP", "\x07", "\x1b\\"} {
+	for _, bad := range []string{"\x1b]", "\x1bP", "\x07", "\x1b\\", "\x1b[2J", "\x1b[?1049h\nforged"} {
 		if i := strings.Index(out, bad); i >= 0 {
 			t.Errorf("the program wrote %q: …%q…", bad, out[max(0, i-40):min(len(out), i+40)])
 		}
@@ -72,4 +78,45 @@ func TestHostilePlatformTextNeverReachesTheTerminalRaw(t *testing.T) {
 	if !utf8.ValidString(out) {
 		t.Error("the program wrote invalid UTF-8")
 	}
+}
+
+// TestHostileWalkAt80Columns covers what the wide walk does not reach: the breadcrumb
+// shortened to fit 80 columns (it was rebuilt from the raw crumbs and retitled the
+// window), the loading placeholders, and the options of the forms, which come from the
+// platform (types and clouds from /v1/clouds, which needs no authentication).
+func TestHostileWalkAt80Columns(t *testing.T) {
+	e := startSandboxData(t, "hostile")
+	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 80, 24)
+	s.waitFor("acme-prod", "hostile-lab")
+	// Open the hostile project itself: its name is the breadcrumb's first crumb.
+	s.mark()
+	s.keys("/")
+	s.typeText("evil")
+	s.keys("enter", "enter")
+	s.waitFor("Your role")
+	s.mark()
+	s.keys("2")
+	s.waitFor("grafana-evil")
+	s.mark()
+	s.keys(":")
+	s.typeText("project hostile-lab")
+	s.keys("enter")
+	s.waitFor("Current project: hostile-lab")
+	s.mark()
+	s.keys("2")
+	s.waitFor("pg-hostile")
+	// The create form: every type, then every cloud, scrolled through.
+	s.mark()
+	s.keys("c")
+	s.waitFor("Service type")
+	for i := 0; i < 12; i++ {
+		s.keys("down")
+	}
+	s.waitFor("quantum")
+	s.advance("Cloud", "enter")
+	s.keys("/")
+	s.typeText("evil")
+	s.waitFor("evil-cloud-1")
+	s.drain()
+	assertNothingRaw(t, s.buf.String())
 }

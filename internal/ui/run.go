@@ -24,6 +24,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/clipboard"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/keys"
+	"github.com/svcui/svcui/internal/ui/safe"
 	"github.com/svcui/svcui/internal/ui/theme"
 )
 
@@ -266,9 +267,11 @@ func (m *safeModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
+// View filters the frame through safe.Frame: whatever platform text a view forgot to
+// sanitize, no sequence the console did not emit reaches the terminal.
 func (m *safeModel) View() string {
 	defer m.logPanic()
-	return m.inner.View()
+	return safe.Frame(m.inner.View())
 }
 
 func (m *safeModel) logPanic() {

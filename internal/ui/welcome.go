@@ -165,7 +165,9 @@ func (w *welcome) check() tea.Cmd {
 	}
 }
 
-func (w *welcome) View() string {
+func (w *welcome) View() string { return safe.Frame(w.view()) }
+
+func (w *welcome) view() string {
 	t := w.theme
 	var b strings.Builder
 	b.WriteString(t.Title.Render("Welcome to svcui") + "\n\n")

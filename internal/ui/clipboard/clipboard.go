@@ -18,6 +18,8 @@ import (
 	"unicode/utf8"
 
 	native "github.com/atotto/clipboard"
+
+	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 // Mode selects how values are copied.
@@ -92,7 +94,19 @@ func (c *Clipboard) SetNative(write func(string) error, available func() bool) {
 
 // Copy copies value and says what it did; label names the value ("password"). It may
 // run helper commands (tmux, xclip) and wait for them: call it from a tea.Cmd.
+//
+// Outside text carries no control character to the clipboard: escape sequences and
+// controls other than newline and tab are removed first, and the result says how many.
 func (c *Clipboard) Copy(label, value string) Result {
+	value, removed := safe.Copy(value)
+	r := c.copy(label, value)
+	if removed > 0 {
+		r.Text = strings.TrimSuffix(r.Text, ".") + fmt.Sprintf(" (%d control characters removed).", removed)
+	}
+	return r
+}
+
+func (c *Clipboard) copy(label, value string) Result {
 	if label == "" {
 		label = "value"
 	}

@@ -41,9 +41,12 @@ func Header(ctx *common.Context, crumbs []string, live LiveState, width int) str
 	if ctx.Project != "" && ctx.Role != "" {
 		left += " " + st.Muted.Render("as ") + safe.Text(string(ctx.Role))
 	}
+	// Each crumb is sanitized once here, so every shortened form below is built from
+	// sanitized text.
+	crumbs = sanitized(crumbs)
 	crumb := ""
 	if len(crumbs) > 0 {
-		crumb = st.Breadcrumb.Render(safe.Text(strings.Join(crumbs, " › ")))
+		crumb = st.Breadcrumb.Render(strings.Join(crumbs, " › "))
 	}
 	var right []string
 	if live.Interval > 0 {
@@ -168,4 +171,12 @@ func Footer(ctx *common.Context, level theme.Level, message string, help []key.B
 		used += sep + w
 	}
 	return ansi.Truncate(msg, width, "…") + "\n" + line
+}
+
+func sanitized(texts []string) []string {
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = safe.Text(t)
+	}
+	return out
 }

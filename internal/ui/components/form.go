@@ -321,3 +321,9 @@ func CurrentFirst[T comparable](opts []huh.Option[T], current T) []huh.Option[T]
 	}
 	return opts
 }
+
+// Option is a select option whose label may hold platform text (a cloud's description,
+// a plan or group name): the label passes safe.Text, so it shows as visible escapes.
+func Option[T comparable](label string, value T) huh.Option[T] {
+	return huh.NewOption(safe.Text(label), value)
+}

@@ -15,7 +15,7 @@ func Placeholder(ctx *common.Context, errText, loading string) string {
 	if errText != "" {
 		return ctx.Styles.Danger.Render("  ✗ "+safe.Text(errText)) + "\n" + ctx.Styles.Muted.Render("  Press ctrl+r to retry, esc to go back.")
 	}
-	return ctx.Styles.Muted.Render("  " + loading)
+	return ctx.Styles.Muted.Render("  " + safe.Text(loading))
 }
 
 // ViewWithError renders the detail and, when a refresh failed, keeps the error

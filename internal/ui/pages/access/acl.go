@@ -98,7 +98,7 @@ func (a *ACLs) form(users []string) *components.Form {
 	user, topic, perm := users[0], "", models.PermRead
 	opts := make([]huh.Option[string], 0, len(users))
 	for _, n := range users {
-		opts = append(opts, huh.NewOption(n, n))
+		opts = append(opts, components.Option(n, n))
 	}
 	topicCheck := func() error {
 		if topic == "" {
@@ -110,7 +110,7 @@ func (a *ACLs) form(users []string) *components.Form {
 		Value(&topic).Validate(models.ValidateACLTopic)
 	perms := make([]huh.Option[models.ACLPermission], 0, len(models.ACLPermissions))
 	for _, p := range models.ACLPermissions {
-		perms = append(perms, huh.NewOption(string(p), p))
+		perms = append(perms, components.Option(string(p), p))
 	}
 	api, t := a.Ctx.API, a.svc.t
 	var f *components.Form

@@ -98,7 +98,7 @@ func (u *Users) form() *components.Form {
 		auth = methods[0]
 		opts := make([]huh.Option[string], 0, len(methods))
 		for _, m := range methods {
-			opts = append(opts, huh.NewOption(m, m))
+			opts = append(opts, components.Option(m, m))
 		}
 		fields = append(fields, huh.NewSelect[string]().Title("Authentication").Options(opts...).Value(&auth))
 	}

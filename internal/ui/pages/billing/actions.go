@@ -120,7 +120,7 @@ func (a *actions) assignForm(p assignPrep) common.Modal {
 		case pr.BillingGroupID != "":
 			label += "  (now in " + groupName(pr) + ")"
 		}
-		opts = append(opts, huh.NewOption(label, pr.ProjectName))
+		opts = append(opts, components.Option(label, pr.ProjectName))
 	}
 	var project string
 	var c *components.Flow

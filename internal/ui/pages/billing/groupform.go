@@ -144,11 +144,11 @@ func currencyOptions(current string) []huh.Option[string] {
 	opts := make([]huh.Option[string], 0, len(models.Currencies)+1)
 	known := current == ""
 	for _, c := range models.Currencies {
-		opts = append(opts, huh.NewOption(c, c))
+		opts = append(opts, components.Option(c, c))
 		known = known || c == current
 	}
 	if !known {
-		opts = append([]huh.Option[string]{huh.NewOption(current+" (current)", current)}, opts...)
+		opts = append([]huh.Option[string]{components.Option(current+" (current)", current)}, opts...)
 	}
 	return opts
 }

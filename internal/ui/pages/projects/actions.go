@@ -190,21 +190,21 @@ func cloudOptions(clouds []models.Cloud, current string) []huh.Option[string] {
 		// One line per option: huh wraps long labels, which makes the list hard to scan.
 		// 66 is what a widest modal (components.ModalWidth) leaves after border and cursor.
 		label = ansi.Truncate(label, 66, "…")
-		opts = append(opts, huh.NewOption(label, c.CloudName))
+		opts = append(opts, components.Option(label, c.CloudName))
 		if c.CloudName == current {
 			found = true
 		}
 	}
 	if !found {
-		opts = append([]huh.Option[string]{huh.NewOption(current+" (current)", current)}, opts...)
+		opts = append([]huh.Option[string]{components.Option(current+" (current)", current)}, opts...)
 	}
 	return opts
 }
 
 func groupOptions(d formData, noneLabel string) ([]huh.Option[string], string) {
-	opts := []huh.Option[string]{huh.NewOption(noneLabel, "")}
+	opts := []huh.Option[string]{components.Option(noneLabel, "")}
 	for _, g := range d.Groups {
-		opts = append(opts, huh.NewOption(g.BillingGroupName+" ("+g.BillingCurrency+")", g.BillingGroupID))
+		opts = append(opts, components.Option(g.BillingGroupName+" ("+g.BillingCurrency+")", g.BillingGroupID))
 	}
 	desc := ""
 	if d.GroupsErr != nil {
@@ -226,9 +226,9 @@ func (a *actions) createForm(d formData) common.Modal {
 	if d.GroupsErr != nil {
 		groupsDesc = "Billing groups are not available to you: " + a.ctx.ErrorText(d.GroupsErr)
 	}
-	copyOpts := []huh.Option[string]{huh.NewOption("(no, start empty)", "")}
+	copyOpts := []huh.Option[string]{components.Option("(no, start empty)", "")}
 	for _, n := range a.ctx.ProjectNames {
-		copyOpts = append(copyOpts, huh.NewOption(n, n))
+		copyOpts = append(copyOpts, components.Option(n, n))
 	}
 	nameCheck := func() error {
 		if v.Name == "" {
@@ -241,7 +241,7 @@ func (a *actions) createForm(d formData) common.Modal {
 	fields := []huh.Field{
 		nameField,
 		huh.NewSelect[string]().Title("Default cloud").Description("grouped by region").
-			Options(append([]huh.Option[string]{huh.NewOption("(platform default)", "")}, cloudOptions(d.Clouds, "")...)...).
+			Options(append([]huh.Option[string]{components.Option("(platform default)", "")}, cloudOptions(d.Clouds, "")...)...).
 			Height(8).Value(&v.Cloud),
 		huh.NewSelect[string]().Title("Billing group").Description(groupsDesc).Options(groups...).Value(&v.Group),
 		huh.NewSelect[string]().Title("Copy settings from").Options(copyOpts...).Height(6).Value(&v.CopyFrom),
@@ -277,7 +277,7 @@ func (a *actions) editForm(d formData) common.Modal {
 			known = known || g.BillingGroupID == p.BillingGroupID
 		}
 		if !known {
-			groups = append(groups, huh.NewOption(dash(p.BillingGroupName)+" (current)", p.BillingGroupID))
+			groups = append(groups, components.Option(dash(p.BillingGroupName)+" (current)", p.BillingGroupID))
 		}
 	}
 	billing := huh.NewInput().Title("Billing e-mails").Description("comma-separated").Value(&v.BillingEmails).Validate(optionalEmails)

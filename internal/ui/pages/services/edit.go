@@ -68,7 +68,7 @@ func (a *actions) editFlow(p editPrep) *components.Flow {
 	cur, _ := planByName(p.Plans, s.Plan)
 	var planOpts []huh.Option[string]
 	if _, ok := planByName(p.Plans, s.Plan); !ok {
-		planOpts = append(planOpts, huh.NewOption(s.Plan+" (current)", s.Plan))
+		planOpts = append(planOpts, components.Option(s.Plan+" (current)", s.Plan))
 	}
 	for _, pl := range p.Plans {
 		label := fmt.Sprintf("%-18s %s", pl.PlanName, monthly(pl))
@@ -77,14 +77,14 @@ func (a *actions) editFlow(p editPrep) *components.Flow {
 		} else if cur.PriceUSD.Set {
 			label += " (" + signedMonthly(pl.MonthlyUSD().Sub(cur.MonthlyUSD())) + ")"
 		}
-		planOpts = append(planOpts, huh.NewOption(label, pl.PlanName))
+		planOpts = append(planOpts, components.Option(label, pl.PlanName))
 	}
-	dows := []huh.Option[string]{huh.NewOption("(not set)", "")}
+	dows := []huh.Option[string]{components.Option("(not set)", "")}
 	if orig.DOW == "never" {
-		dows = append(dows, huh.NewOption("never", "never"))
+		dows = append(dows, components.Option("never", "never"))
 	}
 	for _, d := range models.Weekdays {
-		dows = append(dows, huh.NewOption(d, d))
+		dows = append(dows, components.Option(d, d))
 	}
 	diskOK := diskCheck(func() (int, string) {
 		return s.DiskSpaceMB, "it is " + diskGB(s.DiskSpaceMB) + " GB now, and disk can only grow"
@@ -107,7 +107,7 @@ func (a *actions) editFlow(p editPrep) *components.Flow {
 		huh.NewSelect[string]().Title(titlePlan).Description("price difference per month against the current plan").Options(components.CurrentFirst(planOpts, s.Plan)...).Height(6).Value(&v.Plan),
 		huh.NewSelect[string]().Title(titleCloud).Description("a new cloud migrates the service").Options(cloudOptions(p.Clouds, s.CloudName)...).Height(4).Value(&v.Cloud),
 		disk,
-		huh.NewSelect[string]().Title(titlePower).Description(powerDesc).Options(huh.NewOption("on", powerOn), huh.NewOption("off", powerOff)).Value(&v.Power),
+		huh.NewSelect[string]().Title(titlePower).Description(powerDesc).Options(components.Option("on", powerOn), components.Option("off", powerOff)).Value(&v.Power),
 		protect,
 	)
 	upkeep := huh.NewGroup(

@@ -36,11 +36,11 @@ func cloudOptions(clouds []models.Cloud, current string) []huh.Option[string] {
 		if c.CloudDescription != "" {
 			label += " — " + c.CloudDescription
 		}
-		opts = append(opts, huh.NewOption(ansi.Truncate(label, optionWidth, "…"), c.CloudName))
+		opts = append(opts, components.Option(ansi.Truncate(label, optionWidth, "…"), c.CloudName))
 		found = found || c.CloudName == current
 	}
 	if !found {
-		opts = append([]huh.Option[string]{huh.NewOption(current+" (current)", current)}, opts...)
+		opts = append([]huh.Option[string]{components.Option(current+" (current)", current)}, opts...)
 	}
 	return opts
 }
@@ -60,7 +60,7 @@ func (a *actions) createTypeForm(p createPrep) common.Modal {
 		if t.Description != "" {
 			label += " — " + t.Description
 		}
-		typeOpts = append(typeOpts, huh.NewOption(ansi.Truncate(label, optionWidth, "…"), t.ServiceType))
+		typeOpts = append(typeOpts, components.Option(ansi.Truncate(label, optionWidth, "…"), t.ServiceType))
 	}
 	cloudDesc := "the project's default cloud is preselected"
 	if p.DefaultCloud == "" {
@@ -147,7 +147,7 @@ func (a *actions) createDetailsForm(pp planPrep) *components.Form {
 		case p.NodeCount > 1:
 			label += fmt.Sprintf(" · %d nodes", p.NodeCount)
 		}
-		planOpts = append(planOpts, huh.NewOption(label, p.PlanName))
+		planOpts = append(planOpts, components.Option(label, p.PlanName))
 	}
 	// The plan's own size is the smallest disk it takes (the plans endpoint's figure).
 	plan := components.Share(&v.Plan) // the disk check reads it from huh's validation command
