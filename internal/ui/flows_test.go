@@ -195,7 +195,10 @@ func TestFlowCreateProject(t *testing.T) {
 	// Validation as typed: upper case is refused before anything is sent.
 	s.typeText("Bad")
 	s.waitFor("✗ project name may contain only lowercase")
+	// Something was typed: esc asks before dropping it.
 	s.keys("esc")
+	s.waitFor("Discard changes?")
+	s.keys("y")
 	s.waitFor("cancelled")
 	s.mark()
 	s.keys("c")
@@ -214,6 +217,36 @@ func TestFlowCreateProject(t *testing.T) {
 	if !found {
 		t.Fatal("team-new was not created on the platform")
 	}
+}
+
+// A name someone else takes while the form is open: the platform refuses, the form comes
+// back with everything typed, the message at Name and the focus there; corrected, the
+// create goes through and the cursor lands on the new project.
+func TestFlowRefusedProjectFormComesBackFocusedOnTheNamedField(t *testing.T) {
+	e := startSandbox(t)
+	c := client(t, e.url, e.admin)
+	s := start(t, settings(e, e.admin), c, 120, 40)
+	s.waitFor("acme-prod")
+	s.mark()
+	s.keys("c")
+	s.waitFor("Create project", "Name")
+	s.typeText("race-proj")
+	if _, err := c.CreateProject(context.Background(), models.CreateProjectRequest{Project: "race-proj"}); err != nil {
+		t.Fatal(err)
+	}
+	s.keys("enter", "enter", "enter")
+	s.advance("Copy settings from")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("The platform refused this; see Name.", "Project race-proj already exists", "┃ Name", "race-proj")
+	s.mark()
+	s.typeText("-2")
+	s.waitFor("race-proj-2")
+	s.keys("enter", "enter", "enter")
+	s.advance("Copy settings from")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Created project race-proj-2", "› ●   race-proj-2")
 }
 
 func TestFlowDeleteProjectWithTypedConfirmation(t *testing.T) {
@@ -298,6 +331,13 @@ func TestFlowDeveloperForbiddenShownInFooter(t *testing.T) {
 	if strings.Contains(out, "Created project") {
 		t.Fatal("developer created a project")
 	}
+	// The refused form is back with what was typed; leaving it asks first.
+	s.waitFor("The platform refused this", "dev-made")
+	s.mark()
+	s.keys("esc")
+	s.waitFor("Discard changes?")
+	s.keys("y")
+	s.waitFor("changes discarded")
 	// Editing a project where the role is developer is refused before any request,
 	// with the reason.
 	s.mark()

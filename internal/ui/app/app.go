@@ -80,9 +80,6 @@ type Model struct {
 
 type refreshTick struct{ gen int }
 
-// closeModal is a modal's own CloseModal, tagged with the generation of the modal that
-// sent it (see fromModal).
-type closeModal struct{ gen int }
 type spinTick struct{ gen int }
 type expireTick struct{ gen int }
 
@@ -275,14 +272,16 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case common.OpenModal:
 		m.modalGen++
 		m.modal = msg.Modal
+		if g, ok := m.modal.(common.ModalGenerations); ok {
+			g.SetModalGen(m.modalGen)
+		}
 		m.modal.SetSize(m.ctx.ScreenWidth, m.ctx.ScreenHeight)
 		return m.modal.Init()
 	case common.CloseModal:
-		m.modal = nil
-	case closeModal:
 		// A close from a modal that is no longer the open one (its close arrived after
-		// the next modal opened) leaves the new one alone.
-		if msg.gen == m.modalGen {
+		// the next modal opened: the palette typed just after esc closed the help, the
+		// review opened by a form's submit) leaves the new one alone.
+		if msg.Gen == 0 || msg.Gen == m.modalGen {
 			m.modal = nil
 		}
 		return nil
@@ -352,7 +351,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 }
 
 // updateModal hands msg to the open modal. A modal that closed itself (common.Closer)
-// goes at once, and the closes its commands produce are tagged (fromModal).
+// goes at once; its own CloseModal carries its generation (common.ModalGenerations).
 func (m *Model) updateModal(msg tea.Msg) tea.Cmd {
 	nm, cmd := m.modal.Update(msg)
 	if nm != nil {
@@ -361,46 +360,7 @@ func (m *Model) updateModal(msg tea.Msg) tea.Cmd {
 	if c, ok := m.modal.(common.Closer); ok && c.Closed() {
 		m.modal = nil
 	}
-	return m.fromModal(cmd)
-}
-
-// fromModal tags the closes a modal's commands produce with that modal's generation:
-// a close and the opening of the next modal, sent together, arrive in either order, and
-// a late close must not shut the modal opened after it (the palette opened just after
-// esc closed the help, the review opened by a form's submit).
-func (m *Model) fromModal(cmd tea.Cmd) tea.Cmd {
-	if cmd == nil {
-		return nil
-	}
-	gen := m.modalGen
-	return func() tea.Msg { return tagClose(cmd(), gen) }
-}
-
-func tagClose(msg tea.Msg, gen int) tea.Msg {
-	switch v := msg.(type) {
-	case common.CloseModal:
-		return closeModal{gen}
-	case tea.BatchMsg:
-		out := make(tea.BatchMsg, len(v))
-		for i, c := range v {
-			out[i] = tagCmd(c, gen)
-		}
-		return out
-	}
-	if cmds, ok := common.SequenceCmds(msg); ok {
-		for i, c := range cmds {
-			cmds[i] = tagCmd(c, gen)
-		}
-		return tea.Sequence(cmds...)()
-	}
-	return msg
-}
-
-func tagCmd(c tea.Cmd, gen int) tea.Cmd {
-	if c == nil {
-		return nil
-	}
-	return func() tea.Msg { return tagClose(c(), gen) }
+	return cmd
 }
 
 // deliver hands a result to the view that asked, wherever it is on the stacks (a view

@@ -129,7 +129,7 @@ func TestAModalThatClosesItselfIsGoneBeforeTheNextKey(t *testing.T) {
 		t.Fatalf("':' after esc should open the palette, modal is %T", m.Modal())
 	}
 	// The help's late close must not shut the palette.
-	drive(m, closeModal{gen: m.modalGen - 1})
+	drive(m, common.CloseModal{Gen: m.modalGen - 1})
 	if m.Modal() == nil {
 		t.Fatal("a late close shut the modal opened after it")
 	}

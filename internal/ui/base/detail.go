@@ -51,7 +51,7 @@ func (d *Detail[T]) ID() int64 { return d.Req.ID }
 func (d *Detail[T]) Init() tea.Cmd { return d.Load() }
 
 // Load (re)loads the resource.
-func (d *Detail[T]) Load() tea.Cmd { return common.Fetch(d.Req, "detail", d.Spec.Load()) }
+func (d *Detail[T]) Load() tea.Cmd { return common.Fetch(d.Req, KindDetail, d.Spec.Load()) }
 
 // Item is the loaded resource; ok is false until the first load succeeds.
 func (d *Detail[T]) Item() (T, bool) { return d.item, d.has }
@@ -67,7 +67,11 @@ func (d *Detail[T]) Set(v T) {
 func (d *Detail[T]) Handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case common.Result[T]:
-		if msg.Kind != "detail" || !d.Req.Current(msg.Addr) {
+		if msg.Kind != KindDetail {
+			dropped(d.Ctx, msg)
+			return nil
+		}
+		if !d.Req.Current(msg.Addr) {
 			return nil
 		}
 		if msg.Err != nil {
@@ -91,6 +95,8 @@ func (d *Detail[T]) Handle(msg tea.Msg) tea.Cmd {
 		}
 		_, cmd := d.Fields.Update(msg)
 		return cmd
+	case common.Addressed:
+		dropped(d.Ctx, msg)
 	}
 	return nil
 }

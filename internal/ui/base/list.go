@@ -77,13 +77,13 @@ func (l *List[T]) Init() tea.Cmd { return l.Load() }
 func (l *List[T]) Load() tea.Cmd {
 	f, why := l.Spec.Load()
 	if f == nil {
-		l.Req.Forget("list")
+		l.Req.Forget(KindList)
 		l.Table.Empty = why
 		l.SetItems(nil)
 		return common.Send(common.RefreshDone{})
 	}
 	l.Table.Empty = l.Spec.Empty
-	return common.Fetch(l.Req, "list", l.reportSkips(f))
+	return common.Fetch(l.Req, KindList, l.reportSkips(f))
 }
 
 // reportSkips makes a list that the client read only in part say so: the entries it
@@ -107,7 +107,7 @@ func (l *List[T]) reportSkips(f Fetcher[T]) Fetcher[T] {
 
 // Reset drops what is shown and loads again (project changed, mode switched).
 func (l *List[T]) Reset() tea.Cmd {
-	l.Req.Forget("list")
+	l.Req.Forget(KindList)
 	l.items, l.byKey, l.loaded = nil, nil, false
 	l.Table.SetRows(nil)
 	l.Table.Loading = true
@@ -164,10 +164,18 @@ func (l *List[T]) SelectLater(key string) {
 func (l *List[T]) Handle(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case common.Result[[]T]:
-		if msg.Kind != "list" || !l.Req.Current(msg.Addr) {
+		if msg.Kind != KindList {
+			dropped(l.Ctx, msg)
+			return nil
+		}
+		if !l.Req.Current(msg.Addr) {
 			return nil
 		}
 		return l.finish(msg.Value, msg.Err)
+	case common.Addressed:
+		// A result the view's own Update did not take: a kind nobody handles.
+		dropped(l.Ctx, msg)
+		return nil
 	case common.ProjectSelected:
 		if l.Spec.FollowsProject {
 			return l.Reset()

@@ -1,8 +1,6 @@
 package common
 
 import (
-	"reflect"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/ui/theme"
@@ -20,8 +18,14 @@ type PopView struct{}
 // OpenModal shows a modal over everything; it replaces any open modal.
 type OpenModal struct{ Modal Modal }
 
-// CloseModal closes the open modal.
-type CloseModal struct{}
+// CloseModal closes the open modal. Gen is the generation the root gave the modal when
+// it opened (ModalGenerations): a close that arrives after the next modal opened names
+// an older generation and leaves the new one alone. 0 closes whatever is open.
+type CloseModal struct{ Gen int }
+
+// ModalGenerations is a modal that takes the generation the root opened it with, and
+// tags its own CloseModal with it.
+type ModalGenerations interface{ SetModalGen(gen int) }
 
 // Notify puts a message in the footer.
 type Notify struct {
@@ -112,20 +116,4 @@ const (
 type OpenAccess struct {
 	Project, Service, ServiceType string
 	View                          string
-}
-
-var cmdType = reflect.TypeOf((*tea.Cmd)(nil)).Elem()
-
-// SequenceCmds recognises tea.Sequence's message (a []tea.Cmd under an unexported
-// name) and returns its commands in order; the root retags them, tests run them.
-func SequenceCmds(msg tea.Msg) ([]tea.Cmd, bool) {
-	v := reflect.ValueOf(msg)
-	if v.Kind() != reflect.Slice || v.Type().Elem() != cmdType {
-		return nil, false
-	}
-	out := make([]tea.Cmd, v.Len())
-	for i := range out {
-		out[i], _ = v.Index(i).Interface().(tea.Cmd)
-	}
-	return out, true
 }

@@ -13,9 +13,14 @@ import (
 // so a late answer for project A never lands in project B's table.
 type Addr struct {
 	View int64
-	Kind string
+	Kind Kind
 	Gen  uint64
 }
+
+// Kind names a kind of request of a view ("list", "create", "write"). Kinds are typed
+// constants, so a view's Handle can tell its own answers from ones it does not know,
+// which it logs rather than silently drops.
+type Kind string
 
 // Addressed is implemented by results; the root routes them to the view with that id
 // wherever it is on the stacks (and drops them when that view is gone).
@@ -31,16 +36,19 @@ type Result[T any] struct {
 // Target implements Addressed.
 func (r Result[T]) Target() int64 { return r.View }
 
+// RequestKind is the kind the result answers.
+func (r Result[T]) RequestKind() Kind { return r.Kind }
+
 // PanicError is the error a request that panicked (a decoder bug, say) answers with:
 // the view shows its sentence, the root logs the value and stack when it delivers it.
 type PanicError struct {
-	Kind  string
+	Kind  Kind
 	Value any
 	Stack []byte
 }
 
 func (e *PanicError) Error() string {
-	return "internal error in the " + e.Kind + " request (details in the log)"
+	return "internal error in the " + string(e.Kind) + " request (details in the log)"
 }
 
 // Failed is implemented by results, so the root can log what went wrong inside them.
@@ -55,20 +63,20 @@ type Requests struct {
 	ID int64
 
 	mu      sync.Mutex
-	gens    map[string]uint64
+	gens    map[Kind]uint64
 	cancels map[uint64]context.CancelFunc
 	next    uint64
 }
 
 // NewRequests returns a tracker with a fresh view id.
 func NewRequests() *Requests {
-	return &Requests{ID: NewViewID(), gens: map[string]uint64{}, cancels: map[uint64]context.CancelFunc{}}
+	return &Requests{ID: NewViewID(), gens: map[Kind]uint64{}, cancels: map[uint64]context.CancelFunc{}}
 }
 
 // Fetch builds a command that runs fn with a timeout and returns Result[T] addressed to
 // this view under kind. Starting a new request of a kind cancels the previous one of
 // that kind (its answer would be stale anyway).
-func Fetch[T any](r *Requests, kind string, fn func(ctx context.Context) (T, error)) tea.Cmd {
+func Fetch[T any](r *Requests, kind Kind, fn func(ctx context.Context) (T, error)) tea.Cmd {
 	ctx, cancel := context.WithTimeout(context.Background(), RequestTimeout)
 	r.mu.Lock()
 	r.next++
@@ -113,7 +121,7 @@ func (r *Requests) Current(a Addr) bool {
 }
 
 // Forget makes every in-flight result of kind stale (e.g. when the project changes).
-func (r *Requests) Forget(kind string) {
+func (r *Requests) Forget(kind Kind) {
 	r.mu.Lock()
 	r.next++
 	r.gens[kind] = r.next

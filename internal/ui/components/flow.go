@@ -21,6 +21,20 @@ type Flow struct {
 	// which cancels).
 	prev          common.Modal
 	width, height int
+	gen           int
+}
+
+// SetModalGen gives every step the flow's generation, so their closes are the flow's.
+func (f *Flow) SetModalGen(gen int) {
+	f.gen = gen
+	f.form.SetModalGen(gen)
+	setGen(f.cur, gen)
+}
+
+func setGen(m common.Modal, gen int) {
+	if g, ok := m.(common.ModalGenerations); ok {
+		g.SetModalGen(gen)
+	}
 }
 
 // NewFlow starts a flow on its form.
@@ -70,6 +84,7 @@ func (f *Flow) show(m common.Modal) tea.Cmd {
 		f.prev = nil
 	}
 	f.cur = m
+	setGen(m, f.gen)
 	f.cur.SetSize(f.width, f.height)
 	return f.cur.Init()
 }

@@ -1,6 +1,8 @@
 package components
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -32,6 +34,11 @@ type Form struct {
 	live         []liveCheck
 	names        []fieldName
 	refusal      *refusal
+	// seen holds each field's value when it first had focus: a field whose value
+	// differs now has been changed, and esc asks before dropping it.
+	seen map[huh.Field]string
+	// discarding: esc was pressed on a changed form; y drops it, n or esc goes back.
+	discarding bool
 }
 
 // fieldName ties a platform field name ("disk_space_mb") to the form field showing it.
@@ -135,7 +142,51 @@ func (f *Form) back(r *refusal) tea.Cmd {
 	f.refusal = r
 	f.done, f.closed = false, false
 	f.form = f.build()
+	f.focus(r.title)
 	return common.Send(common.OpenModal{Modal: f})
+}
+
+// focus moves the rebuilt form's focus to the field titled title (the refused one), so
+// the correction starts there, not four shift+tabs away. Fields are recognised by their
+// rendered title; huh moves focus within a group by message, and across groups only
+// forward, never past the last (that would submit).
+func (f *Form) focus(title string) {
+	if title == "" {
+		return
+	}
+	f.form.Init()
+	// The groups keep their place from the last time: back to the first field first.
+	for g := 0; g <= len(f.groups); g++ {
+		for i := 0; i < 64; i++ {
+			field := f.form.GetFocusedField()
+			if f.form.PrevField(); f.form.GetFocusedField() == field {
+				break
+			}
+		}
+		field := f.form.GetFocusedField()
+		if f.form.PrevGroup(); f.form.GetFocusedField() == field {
+			break
+		}
+	}
+	for g := 0; g < len(f.groups); g++ {
+		for i := 0; i < 64; i++ {
+			field := f.form.GetFocusedField()
+			if field == nil {
+				return
+			}
+			if first, _, _ := strings.Cut(ansi.Strip(field.View()), "\n"); strings.Contains(first, title) {
+				return
+			}
+			f.form.NextField()
+			if f.form.GetFocusedField() == field {
+				break // the group's last field: huh asked for the next group instead
+			}
+		}
+		if g == len(f.groups)-1 {
+			return
+		}
+		f.form.NextGroup()
+	}
 }
 
 // mentions is where msg names the field as a word ("disk_space_mb" in "disk_space_mb:
@@ -192,17 +243,40 @@ func (f *Form) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 	if f.done {
 		return f, nil
 	}
-	if km, ok := msg.(tea.KeyMsg); ok && km.Type == tea.KeyEsc {
+	km, isKey := msg.(tea.KeyMsg)
+	if isKey && f.discarding {
+		switch km.String() {
+		case "y", "Y":
+			f.done = true
+			return f, tea.Batch(f.close(), common.Info(f.title+": cancelled, changes discarded"))
+		case "n", "N", "esc":
+			f.discarding = false
+		}
+		return f, nil
+	}
+	if isKey && km.Type == tea.KeyEsc && !f.fieldTakesEsc() {
+		if f.Changed() {
+			f.discarding = true
+			return f, nil
+		}
 		f.done = true
 		return f, tea.Batch(f.close(), common.Info(f.title+": cancelled"))
 	}
+	f.remember()
+	before := f.focusedValue()
 	m, cmd := f.form.Update(msg)
 	if hf, ok := m.(*huh.Form); ok {
 		f.form = hf
 	}
+	if f.refusal != nil && isKey && f.focusedValue() != before {
+		// The person is correcting it: the old message no longer describes the form.
+		f.refusal = nil
+	}
 	switch f.form.State {
 	case huh.StateCompleted:
 		f.done = true
+		// What is sent now gets its own answer; the last refusal is history.
+		f.refusal = nil
 		return f, tea.Batch(f.close(), f.onSubmit())
 	case huh.StateAborted:
 		f.done = true
@@ -211,7 +285,66 @@ func (f *Form) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 	return f, cmd
 }
 
+// fieldTakesEsc: the focused field uses esc itself (a select's filter being typed, or
+// one set, which esc clears), so esc there must not leave the form.
+func (f *Form) fieldTakesEsc() bool {
+	field := f.form.GetFocusedField()
+	if field == nil {
+		return false
+	}
+	if fl, ok := field.(interface{ GetFiltering() bool }); ok && fl.GetFiltering() {
+		return true
+	}
+	for _, b := range field.KeyBinds() {
+		if b.Enabled() && slices.Contains(b.Keys(), "esc") {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *Form) focusedValue() string {
+	if field := f.form.GetFocusedField(); field != nil {
+		return fmt.Sprint(field.GetValue())
+	}
+	return ""
+}
+
+// remember notes the focused field's value the first time it has focus.
+func (f *Form) remember() {
+	field := f.form.GetFocusedField()
+	if field == nil {
+		return
+	}
+	if f.seen == nil {
+		f.seen = map[huh.Field]string{}
+	}
+	if _, ok := f.seen[field]; !ok {
+		f.seen[field] = fmt.Sprint(field.GetValue())
+	}
+}
+
+// Changed reports whether anything was typed or chosen that esc would drop: a field
+// whose value differs from when it first had focus, or a form the platform refused
+// (it holds what was sent).
+func (f *Form) Changed() bool {
+	if f.refusal != nil {
+		return true
+	}
+	for field, was := range f.seen {
+		if fmt.Sprint(field.GetValue()) != was {
+			return true
+		}
+	}
+	return false
+}
+
 func (f *Form) View() string {
+	if f.discarding {
+		st := f.ctx.Styles
+		body := st.Warn.Render("Discard changes?") + "\n\nWhat you typed in " + f.title + " is lost if you discard it."
+		return Frame(f.ctx, f.title, body, "y: discard   n/esc: back to the form", f.screenW, f.scH)
+	}
 	body := f.form.View()
 	if r := f.refusal; r != nil {
 		body = f.withRefusal(body, r)

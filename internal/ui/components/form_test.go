@@ -195,3 +195,101 @@ func TestCurrentFirstPutsTheCurrentOptionOnTopAndKeepsTheRestInOrder(t *testing.
 		t.Fatal("the caller's options were reordered in place")
 	}
 }
+
+func threeFieldForm(t *testing.T, sends *int) (*Form, *string) {
+	t.Helper()
+	var name, plan, disk string
+	plan = "hobbyist"
+	f := NewForm(testCtx(), "Create service", func() tea.Cmd { *sends++; return nil },
+		huh.NewGroup(
+			huh.NewInput().Title("Name").Value(&name),
+			huh.NewSelect[string]().Title("Plan").Options(
+				huh.NewOption("hobbyist", "hobbyist"), huh.NewOption("startup-4", "startup-4"), huh.NewOption("business-4", "business-4")).Value(&plan),
+			huh.NewInput().Title("Disk (GB)").Value(&disk),
+		)).Names("disk_space_mb", "Disk (GB)", nil)
+	f.SetSize(100, 40)
+	f.Init()
+	return f, &name
+}
+
+// After a refusal the focus is on the field the message names, not where enter was
+// pressed, and the old message goes as soon as the person edits.
+func TestRefusedFormFocusesTheNamedFieldAndForgetsTheMessageOnEdit(t *testing.T) {
+	sends := 0
+	f, _ := threeFieldForm(t, &sends)
+	var m common.Modal = f
+	m = typeInto(m, "pg1")
+	m, _ = pump(m, tea.KeyMsg{Type: tea.KeyEnter}) // name → plan
+	m, _ = pump(m, tea.KeyMsg{Type: tea.KeyEnter}) // plan → disk
+	m, _ = pump(m, tea.KeyMsg{Type: tea.KeyEnter}) // submit
+	if sends != 1 {
+		t.Fatalf("sends = %d", sends)
+	}
+	f.Refused("disk_space_mb: must be at least 92160 MB")
+	focused := ansi.Strip(f.Huh().GetFocusedField().View())
+	if !strings.Contains(focused, "Disk (GB)") {
+		t.Fatalf("focus is not on the refused field: %q", focused)
+	}
+	f.Refused("disk_space_mb: must be at least 92160 MB")
+	// Focus on the plan (the first field): back to it, then the refusal is named there.
+	f.names = append(f.names[:0], fieldName{api: "service_name", title: "Name"})
+	f.Refused("service_name: already exists")
+	if focused := ansi.Strip(f.Huh().GetFocusedField().View()); !strings.Contains(focused, "Name") {
+		t.Fatalf("focus is not on Name: %q", focused)
+	}
+	m = typeInto(f, "x")
+	if v := ansi.Strip(m.View()); strings.Contains(v, "already exists") {
+		t.Fatalf("the old refusal still shows after an edit:\n%s", v)
+	}
+}
+
+// esc inside a select's filter ends the filter, not the form; esc on a form with
+// changes asks before dropping them.
+func TestEscInAFilterKeepsTheFormAndEscOnChangesAsks(t *testing.T) {
+	sends := 0
+	f, name := threeFieldForm(t, &sends)
+	var m common.Modal = f
+	m = typeInto(m, "pg1")
+	m, _ = pump(m, tea.KeyMsg{Type: tea.KeyEnter}) // to the plan select
+	m = typeInto(m, "/st")
+	m, out := pump(m, tea.KeyMsg{Type: tea.KeyEsc})
+	if f.Closed() || containsClose(out) {
+		t.Fatalf("esc in the filter closed the form: %v", out)
+	}
+	if !strings.Contains(ansi.Strip(m.View()), "hobbyist") {
+		t.Fatalf("form not shown after esc in the filter:\n%s", ansi.Strip(m.View()))
+	}
+	// Out of the filter now; esc again is about the form, which has a name typed.
+	for i := 0; i < 3 && !f.discarding; i++ {
+		m, out = pump(m, tea.KeyMsg{Type: tea.KeyEsc})
+		if containsClose(out) {
+			t.Fatalf("esc on a changed form closed it without asking: %v", out)
+		}
+	}
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "Discard changes?") {
+		t.Fatalf("no question:\n%s", v)
+	}
+	m, _ = pump(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("n")})
+	if f.Closed() || *name != "pg1" || strings.Contains(ansi.Strip(m.View()), "Discard") {
+		t.Fatalf("n should go back to the form as typed (closed %v, name %q)", f.Closed(), *name)
+	}
+	m, _ = pump(m, tea.KeyMsg{Type: tea.KeyEsc})
+	_, out = pump(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y")})
+	if !containsClose(out) {
+		t.Fatalf("y should discard and close: %v", out)
+	}
+	// An untouched form closes on the first esc.
+	g, _ := threeFieldForm(t, &sends)
+	if _, out := pump(g, tea.KeyMsg{Type: tea.KeyEsc}); !containsClose(out) {
+		t.Fatalf("esc on an untouched form should close it: %v", out)
+	}
+}
+
+func containsClose(out []tea.Msg) bool {
+	for _, m := range out {
+		if _, ok := m.(common.CloseModal); ok {
+			return true
+		}
+	}
+	return false
+}

@@ -276,12 +276,21 @@ func (s *Secret) View() string {
 // command and marks the modal closed, so the root removes it in the same Update (a key
 // typed right after, such as ":" after esc closed the help, reaches what is under it,
 // not the closing modal).
-type closing struct{ closed bool }
+type closing struct {
+	closed bool
+	gen    int
+}
 
 // Closed reports that the modal has closed itself (common.Closer).
 func (c *closing) Closed() bool { return c.closed }
 
+// SetModalGen takes the generation the root opened the modal with (common.ModalGenerations).
+func (c *closing) SetModalGen(gen int) { c.gen = gen }
+
+// ModalGen is that generation, for a modal that builds its own CloseModal.
+func (c *closing) ModalGen() int { return c.gen }
+
 func (c *closing) close() tea.Cmd {
 	c.closed = true
-	return common.Send(common.CloseModal{})
+	return common.Send(common.CloseModal{Gen: c.gen})
 }

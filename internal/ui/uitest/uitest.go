@@ -5,13 +5,12 @@
 package uitest
 
 import (
+	"reflect"
 	"sort"
 	"sync"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/svcui/svcui/internal/ui/common"
 )
 
 // Clock is a fake clock: After records timers, Advance fires those that are due.
@@ -85,7 +84,7 @@ func Run(cmd tea.Cmd) []tea.Msg {
 	if b, ok := msg.(tea.BatchMsg); ok {
 		return runAll(b)
 	}
-	if cmds, ok := common.SequenceCmds(msg); ok {
+	if cmds, ok := sequenceCmds(msg); ok {
 		return runAll(cmds)
 	}
 	return []tea.Msg{msg}
@@ -133,3 +132,19 @@ func (d *Driver) Send(msgs ...tea.Msg) {
 
 // Advance moves the clock and delivers the timers that came due.
 func (d *Driver) Advance(dur time.Duration) { d.Send(d.Clock.Advance(dur)...) }
+
+var cmdType = reflect.TypeOf((*tea.Cmd)(nil)).Elem()
+
+// sequenceCmds recognises tea.Sequence's message (a []tea.Cmd under an unexported
+// name) and returns its commands in order; the driver runs them in order.
+func sequenceCmds(msg tea.Msg) ([]tea.Cmd, bool) {
+	v := reflect.ValueOf(msg)
+	if v.Kind() != reflect.Slice || v.Type().Elem() != cmdType {
+		return nil, false
+	}
+	out := make([]tea.Cmd, v.Len())
+	for i := range out {
+		out[i], _ = v.Index(i).Interface().(tea.Cmd)
+	}
+	return out, true
+}

@@ -164,7 +164,7 @@ func typed[T any](s *service, list lister[T], name func(T) string) (base.Fetcher
 func learnType[T any](s *service, l *base.List[T], msg tea.Msg) (tea.Cmd, bool) {
 	r, ok := msg.(common.Result[[]T])
 	var wt *wrongType
-	if !ok || r.Kind != "list" || !errors.As(r.Err, &wt) || !l.Req.Current(r.Addr) {
+	if !ok || r.Kind != base.KindList || !errors.As(r.Err, &wt) || !l.Req.Current(r.Addr) {
 		return nil, false
 	}
 	s.t.Type = wt.Type

@@ -183,7 +183,7 @@ func (a *actions) unknownOutcome() tea.Cmd {
 
 // refused brings back what was sent, with the platform's message at its field; an
 // unknown outcome is never a refusal (see unknownOutcome).
-func (a *actions) refused(kind string, err error) tea.Cmd {
+func (a *actions) refused(kind common.Kind, err error) tea.Cmd {
 	text := a.ctx.ErrorText(err)
 	switch {
 	case kind == "create" && a.create != nil:

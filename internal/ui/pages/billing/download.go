@@ -125,7 +125,7 @@ func (m *folderModal) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 			_ = m.Reopen() // rebuilt as typed; this stays the open modal
 			return m, m.Init()
 		}
-		return m, tea.Batch(common.Send(common.CloseModal{}),
+		return m, tea.Batch(common.Send(common.CloseModal{Gen: m.ModalGen()}),
 			common.Send(startDownload{view: m.view, inv: m.ask.inv, folder: r.Value.Path}))
 	}
 	_, cmd := m.Form.Update(msg)

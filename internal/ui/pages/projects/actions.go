@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 )
@@ -51,7 +52,7 @@ func (a *actions) accountID() string {
 }
 
 // prepare loads clouds and billing groups (and the project for edit) concurrently.
-func (a *actions) prepare(kind, project string) tea.Cmd {
+func (a *actions) prepare(kind common.Kind, project string) tea.Cmd {
 	api, account := a.ctx.API, a.accountID()
 	return common.Fetch(a.req, kind, func(ctx context.Context) (formData, error) {
 		var d formData
@@ -111,10 +112,35 @@ func (a *actions) confirmDelete(name string) tea.Cmd {
 	text := fmt.Sprintf("Deleting project %s is irreversible: its settings, membership and billing assignment are removed for good. "+
 		"The platform refuses while the project still has services; delete them first.", name)
 	return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(a.ctx, "Delete project", text, name, func() tea.Cmd {
-		return tea.Batch(common.Info("Deleting "+name+"…"), common.Fetch(a.req, "delete", func(ctx context.Context) (deleted, error) {
-			return deleted{name}, api.DeleteProject(ctx, name)
-		}))
+		return base.SendWrite(a.req, &base.Write[models.Project]{Verb: base.Delete, Noun: "project", Name: name,
+			Send: func(ctx context.Context) (models.Project, error) { return models.Project{ProjectName: name}, api.DeleteProject(ctx, name) },
+			Find: a.find(name),
+			Done: func(models.Project) tea.Cmd {
+				if name == a.ctx.Project {
+					// The current project is gone: the next list load picks another.
+					a.ctx.Project = ""
+				}
+				return common.Send(deleted{name})
+			},
+		})
 	})})
+}
+
+// find reads a project back by name after a write whose answer was lost.
+func (a *actions) find(name string) func(context.Context) (models.Project, bool, error) {
+	api := a.ctx.API
+	return func(ctx context.Context) (models.Project, bool, error) {
+		list, err := api.ListProjects(ctx)
+		if err != nil {
+			return models.Project{}, false, err
+		}
+		for _, p := range list.Projects {
+			if p.ProjectName == name {
+				return p, true, nil
+			}
+		}
+		return models.Project{ProjectName: name}, false, nil
+	}
 }
 
 // handle processes action results; changed reports that the platform changed.
@@ -133,36 +159,12 @@ func (a *actions) handle(msg tea.Msg) (cmd tea.Cmd, handled, changed bool) {
 			return tea.Batch(clear, common.Send(common.OpenModal{Modal: a.createForm(msg.Value)})), true, false
 		}
 		return tea.Batch(clear, common.Send(common.OpenModal{Modal: a.editForm(msg.Value)})), true, false
-	case common.Result[models.Project]:
-		if msg.Kind != "create" && msg.Kind != "update" {
-			return nil, false, false
-		}
-		if !a.req.Current(msg.Addr) {
-			return nil, true, false
-		}
-		if msg.Err != nil {
-			return common.Error(a.ctx.ErrorText(msg.Err)), true, false
-		}
-		if msg.Kind == "create" {
-			if a.created != nil {
-				a.created(msg.Value.ProjectName)
-			}
-			return tea.Batch(common.Success("Created project "+msg.Value.ProjectName),
-				common.Send(common.SelectProject{Name: msg.Value.ProjectName})), true, true
-		}
-		return common.Success("Saved project " + msg.Value.ProjectName), true, true
-	case common.Result[deleted]:
-		if !a.req.Current(msg.Addr) {
-			return nil, true, false
-		}
-		if msg.Err != nil {
-			return common.Error(a.ctx.ErrorText(msg.Err)), true, false
-		}
-		if msg.Value.Name == a.ctx.Project {
-			// The current project is gone: the next list load picks another.
-			a.ctx.Project = ""
-		}
-		return common.Success("Deleted project " + msg.Value.Name), true, true
+	case deleted:
+		// A delete done (or found done): the views that show it reload or close.
+		return nil, true, true
+	}
+	if cmd, ok := base.HandleWrite[models.Project](a.ctx, a.req, msg); ok {
+		return cmd, true, false
 	}
 	return nil, false, false
 }
@@ -247,13 +249,25 @@ func (a *actions) createForm(d formData) common.Modal {
 		huh.NewSelect[string]().Title("Copy settings from").Options(copyOpts...).Height(6).Value(&v.CopyFrom),
 	}
 	api, account := a.ctx.API, a.accountID()
-	return components.NewForm(a.ctx, "Create project", func() tea.Cmd {
+	var form *components.Form
+	form = components.NewForm(a.ctx, "Create project", func() tea.Cmd {
 		req := models.CreateProjectRequest{Project: strings.TrimSpace(v.Name), AccountID: account,
 			BillingGroupID: v.Group, Cloud: v.Cloud, CopyFromProject: v.CopyFrom}
-		return tea.Batch(common.Info("Creating "+req.Project+"…"), common.Fetch(a.req, "create", func(ctx context.Context) (models.Project, error) {
-			return api.CreateProject(ctx, req)
-		}))
-	}, huh.NewGroup(fields...)).Live(nameField, nameCheck)
+		return base.SendWrite(a.req, &base.Write[models.Project]{Verb: base.Create, Noun: "project", Name: req.Project, Form: form,
+			Send: func(ctx context.Context) (models.Project, error) { return api.CreateProject(ctx, req) },
+			Find: a.find(req.Project),
+			Done: func(p models.Project) tea.Cmd {
+				if a.created != nil {
+					a.created(req.Project)
+				}
+				return common.Send(common.SelectProject{Name: req.Project})
+			},
+		})
+	}, huh.NewGroup(fields...)).Live(nameField, nameCheck).
+		Names("project_name", "Name", nil).Names("project", "Name", nil).Names("Project", "Name", nil).
+		Names("billing_group_id", "Billing group", nil).Names("cloud", "Default cloud", nil).
+		Names("copy_from_project", "Copy settings from", nil)
+	return form
 }
 
 // editValues are bound to the edit form's fields.
@@ -289,15 +303,21 @@ func (a *actions) editForm(d formData) common.Modal {
 		huh.NewSelect[string]().Title("Billing group").Description(groupsDesc).Options(groups...).Value(&v.Group),
 	}
 	api, name := a.ctx.API, p.ProjectName
-	return components.NewForm(a.ctx, "Edit project "+name, func() tea.Cmd {
+	var form *components.Form
+	form = components.NewForm(a.ctx, "Edit project "+name, func() tea.Cmd {
 		req, changed := updateRequest(orig, *v)
 		if !changed {
 			return common.Info("Nothing changed")
 		}
-		return tea.Batch(common.Info("Saving "+name+"…"), common.Fetch(a.req, "update", func(ctx context.Context) (models.Project, error) {
-			return api.UpdateProject(ctx, name, req)
-		}))
+		return base.SendWrite(a.req, &base.Write[models.Project]{Verb: base.Update, Noun: "project", Name: name, Form: form,
+			Send: func(ctx context.Context) (models.Project, error) { return api.UpdateProject(ctx, name, req) },
+			Find: a.find(name),
+		})
 	}, huh.NewGroup(fields...)).
+		Names("billing_emails", "Billing e-mails", nil).Names("tech_emails", "Technical e-mails", nil).
+		Names("country_code", "Country code", nil).Names("billing_group_id", "Billing group", nil).
+		Names("cloud", "Default cloud", nil)
+	return form.
 		Live(billing, func() error { return optionalEmails(v.BillingEmails) }).
 		Live(tech, func() error { return optionalEmails(v.TechEmails) }).
 		Live(country, func() error { return optionalCountry(v.Country) })

@@ -43,7 +43,7 @@ func (d *Detail) Update(msg tea.Msg) (common.View, tea.Cmd) {
 		return d, d.acts.startCreate()
 	}
 	if cmd, handled, changed := d.acts.handle(msg); handled {
-		if _, ok := msg.(common.Result[deleted]); ok && changed {
+		if _, ok := msg.(deleted); ok && changed {
 			return d, tea.Batch(cmd, common.Send(common.PopView{}))
 		}
 		if changed {

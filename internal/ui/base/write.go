@@ -1,0 +1,168 @@
+package base
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/ui/common"
+)
+
+// Verb is what a write does to the item it names.
+type Verb string
+
+const (
+	Create Verb = "create"
+	Update Verb = "update"
+	Delete Verb = "delete"
+)
+
+func (v Verb) past() string {
+	switch v {
+	case Create:
+		return "created"
+	case Delete:
+		return "deleted"
+	}
+	return "saved"
+}
+
+// Refusable is what sent a write: a form or a flow, which a refusal brings back with
+// everything typed and the platform's message at the field it names.
+type Refusable interface{ Refused(msg string) tea.Cmd }
+
+// Write is one change a pane declares; SendWrite and HandleWrite run the protocol that
+// every change in the console follows, so no pane re-implements it:
+//
+//   - sent once, with a progress line;
+//   - refused: the form comes back as typed, the message at its field, focus there;
+//   - answer lost (the connection dropped after sending): the outcome is read back with
+//     Find and reported, never sent again;
+//   - done (or found done by the read-back): Done puts the cursor on the item and says
+//     so, and the view's data is refreshed.
+type Write[T any] struct {
+	Verb Verb
+	// Noun and Name make the sentences: "Created project x".
+	Noun, Name string
+	// Form sent it (nil for a confirmation without a form: the refusal is then shown
+	// in the footer).
+	Form Refusable
+	Send func(context.Context) (T, error)
+	// Find reads the item back by name: found, and as the platform has it now.
+	Find func(context.Context) (T, bool, error)
+	// Done follows a success (value as answered or read back): cursor, caches,
+	// message. Nil says "Created project x" and nothing more.
+	Done func(T) tea.Cmd
+}
+
+// written is a write's answer, or its read-back's.
+type written[T any] struct {
+	w        *Write[T]
+	value    T
+	readBack bool
+	found    bool
+}
+
+// The kinds of request the bases send: a list's load, a detail's load, a write's
+// answer and its read-back.
+const (
+	KindList     common.Kind = "list"
+	KindDetail   common.Kind = "detail"
+	KindWrite    common.Kind = "write"
+	KindReadBack common.Kind = "write-read-back"
+)
+
+// SendWrite sends w once.
+func SendWrite[T any](req *common.Requests, w *Write[T]) tea.Cmd {
+	ing := map[Verb]string{Create: "Creating ", Update: "Saving ", Delete: "Deleting "}[w.Verb]
+	return tea.Batch(common.Info(ing+w.Name+"…"), common.Fetch(req, KindWrite, func(ctx context.Context) (written[T], error) {
+		v, err := w.Send(ctx)
+		return written[T]{w: w, value: v}, err
+	}))
+}
+
+// HandleWrite runs the rest of the protocol for the answers of SendWrite; handled
+// reports that msg was one.
+func HandleWrite[T any](ctx *common.Context, req *common.Requests, msg tea.Msg) (cmd tea.Cmd, handled bool) {
+	r, ok := msg.(common.Result[written[T]])
+	if !ok {
+		return nil, false
+	}
+	if !req.Current(r.Addr) || r.Value.w == nil {
+		return nil, true
+	}
+	w := r.Value.w
+	if r.Value.readBack {
+		return reportReadBack(ctx, w, r.Value, r.Err), true
+	}
+	if r.Err != nil {
+		if ctx.OutcomeUnknown(r.Err) && w.Find != nil {
+			return readBack(req, w), true
+		}
+		text := ctx.ErrorText(r.Err)
+		if w.Form != nil {
+			return tea.Batch(common.Error(text), w.Form.Refused(text)), true
+		}
+		return common.Error(text), true
+	}
+	return done(w, r.Value.value, ""), true
+}
+
+func done[T any](w *Write[T], v T, text string) tea.Cmd {
+	if text == "" {
+		text = strings.ToUpper(w.Verb.past()[:1]) + w.Verb.past()[1:] + " " + w.Noun + " " + w.Name
+	}
+	cmds := []tea.Cmd{common.Success(text), common.Send(common.RefreshNow{})}
+	if w.Done != nil {
+		// Done's own message, if any, comes after and wins the footer.
+		cmds = append(cmds, w.Done(v))
+	}
+	return tea.Sequence(cmds...)
+}
+
+// readBack says the outcome is unknown and asks the platform what is there.
+func readBack[T any](req *common.Requests, w *Write[T]) tea.Cmd {
+	return tea.Batch(
+		common.Warn("The connection dropped after the request was sent; checking whether "+w.Name+" was "+w.Verb.past()+"…"),
+		common.Fetch(req, KindReadBack, func(ctx context.Context) (written[T], error) {
+			v, found, err := w.Find(ctx)
+			return written[T]{w: w, value: v, readBack: true, found: found}, err
+		}))
+}
+
+// reportReadBack says what the read-back found; nothing is sent again.
+func reportReadBack[T any](ctx *common.Context, w *Write[T], rb written[T], err error) tea.Cmd {
+	if err != nil {
+		return common.Error("Could not check whether " + w.Name + " was " + w.Verb.past() + ": " +
+			strings.TrimSuffix(ctx.ErrorText(err), ".") + ". Press ctrl+r to look again before sending it again.")
+	}
+	switch {
+	case w.Verb == Create && rb.found:
+		return done(w, rb.value, w.Name+" exists: it was created")
+	case w.Verb == Create:
+		return common.Warn(w.Name + " does not exist: nothing was created. Press c to create it again.")
+	case w.Verb == Delete && rb.found:
+		return tea.Batch(common.Warn(w.Name+" still exists: it was not deleted"), common.Send(common.RefreshNow{}))
+	case w.Verb == Delete:
+		return done(w, rb.value, w.Name+" does not exist any more: it was deleted")
+	case rb.found:
+		return tea.Batch(common.Warn(w.Name+" is shown as the platform has it now: check whether your change is there before editing again"),
+			common.Send(common.RefreshNow{}))
+	}
+	return tea.Batch(common.Warn(w.Name+" does not exist any more"), common.Send(common.RefreshNow{}))
+}
+
+// dropped logs a result no part of the view handles: a kind sent under one name and
+// handled under another would otherwise vanish without a trace.
+func dropped(ctx *common.Context, msg common.Addressed) {
+	if ctx.Log == nil {
+		return
+	}
+	kind := common.Kind("?")
+	if k, ok := msg.(interface{ RequestKind() common.Kind }); ok {
+		kind = k.RequestKind()
+	}
+	ctx.Log.Warn("result dropped: no handler for its kind", "kind", string(kind), "type", fmt.Sprintf("%T", msg))
+}

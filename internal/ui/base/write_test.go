@@ -1,0 +1,88 @@
+package base
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/uitest"
+)
+
+var errLost = errors.New("connection dropped after the request was sent")
+
+type refusable struct{ msgs []string }
+
+func (r *refusable) Refused(msg string) tea.Cmd { r.msgs = append(r.msgs, msg); return nil }
+
+// protocol runs a write to the end, feeding its answers back as the root would, and
+// returns the footer texts and whether the item's Done ran.
+func protocol(t *testing.T, w *Write[string]) (texts string, refreshed bool) {
+	t.Helper()
+	ctx := common.NewContext()
+	ctx.Platform.IsOutcomeUnknown = func(err error) bool { return errors.Is(err, errLost) }
+	req := common.NewRequests()
+	queue := uitest.Run(SendWrite(req, w))
+	var out []string
+	for len(queue) > 0 {
+		m := queue[0]
+		queue = queue[1:]
+		switch m := m.(type) {
+		case common.Notify:
+			out = append(out, m.Text)
+		case common.RefreshNow:
+			refreshed = true
+		default:
+			cmd, ok := HandleWrite[string](ctx, req, m)
+			if !ok {
+				t.Fatalf("unhandled %T", m)
+			}
+			queue = append(queue, uitest.Run(cmd)...)
+		}
+	}
+	return strings.Join(out, " | "), refreshed
+}
+
+func TestALostCreateIsReadBackAndNeverResent(t *testing.T) {
+	for _, found := range []bool{true, false} {
+		sends, dones := 0, 0
+		w := &Write[string]{Verb: Create, Noun: "project", Name: "x",
+			Send: func(context.Context) (string, error) { sends++; return "", errLost },
+			Find: func(context.Context) (string, bool, error) { return "x", found, nil },
+			Done: func(string) tea.Cmd { dones++; return nil },
+		}
+		got, refreshed := protocol(t, w)
+		if sends != 1 {
+			t.Fatalf("sent %d times", sends)
+		}
+		if !strings.Contains(got, "checking whether x was created") {
+			t.Fatalf("no read-back said: %s", got)
+		}
+		if found && (!strings.Contains(got, "x exists: it was created") || dones != 1 || !refreshed) {
+			t.Fatalf("found: %s, done %d, refreshed %v", got, dones, refreshed)
+		}
+		if !found && (!strings.Contains(got, "x does not exist: nothing was created") || dones != 0) {
+			t.Fatalf("not found: %s, done %d", got, dones)
+		}
+	}
+}
+
+func TestARefusalGoesBackToTheFormAndASuccessRefreshes(t *testing.T) {
+	form := &refusable{}
+	w := &Write[string]{Verb: Update, Noun: "project", Name: "x", Form: form,
+		Send: func(context.Context) (string, error) { return "", errors.New("Invalid cloud: nope") },
+	}
+	got, refreshed := protocol(t, w)
+	if len(form.msgs) != 1 || form.msgs[0] != "Invalid cloud: nope" || refreshed {
+		t.Fatalf("refusal: %v, %s, refreshed %v", form.msgs, got, refreshed)
+	}
+	w = &Write[string]{Verb: Delete, Noun: "project", Name: "x",
+		Send: func(context.Context) (string, error) { return "x", nil },
+	}
+	if got, refreshed := protocol(t, w); !strings.Contains(got, "Deleted project x") || !refreshed {
+		t.Fatalf("success: %s, refreshed %v", got, refreshed)
+	}
+}
