@@ -113,7 +113,9 @@ func (a *actions) confirmDelete(name string) tea.Cmd {
 		"The platform refuses while the project still has services; delete them first.", name)
 	return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(a.ctx, "Delete project", text, name, func() tea.Cmd {
 		return base.SendWrite(a.req, &base.Write[models.Project]{Verb: base.Delete, Noun: "project", Name: name,
-			Send: func(ctx context.Context) (models.Project, error) { return models.Project{ProjectName: name}, api.DeleteProject(ctx, name) },
+			Send: func(ctx context.Context) (models.Project, error) {
+				return models.Project{ProjectName: name}, api.DeleteProject(ctx, name)
+			},
 			Find: a.find(name),
 			Done: func(models.Project) tea.Cmd {
 				if name == a.ctx.Project {
