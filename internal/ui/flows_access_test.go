@@ -272,6 +272,8 @@ func TestFlowAccessDatabaseOnPG(t *testing.T) {
 	s.typeText("9bad")
 	s.waitFor("✗ database name must start with a letter")
 	s.keys("esc")
+	s.waitFor("Discard changes?")
+	s.keys("y")
 	s.waitFor("cancelled")
 	s.mark()
 	s.keys("c")

@@ -55,6 +55,9 @@ type Write[T any] struct {
 	// Done follows a success (value as answered or read back): cursor, caches,
 	// message. Nil says "Created project x" and nothing more.
 	Done func(T) tea.Cmd
+	// Show, when set, takes what a read-back found of an update or a delete that did not
+	// happen, so the view shows the item as the platform has it now.
+	Show func(T)
 }
 
 // written is a write's answer, or its read-back's.
@@ -125,7 +128,7 @@ func done[T any](w *Write[T], v T, text string) tea.Cmd {
 // readBack says the outcome is unknown and asks the platform what is there.
 func readBack[T any](req *common.Requests, w *Write[T]) tea.Cmd {
 	return tea.Batch(
-		common.Warn("The connection dropped after the request was sent; checking whether "+w.Name+" was "+w.Verb.past()+"…"),
+		common.Warn("The connection dropped after the request was sent; checking whether "+w.Noun+" "+w.Name+" was "+w.Verb.past()+"…"),
 		common.Fetch(req, KindReadBack, func(ctx context.Context) (written[T], error) {
 			v, found, err := w.Find(ctx)
 			return written[T]{w: w, value: v, readBack: true, found: found}, err
@@ -134,24 +137,30 @@ func readBack[T any](req *common.Requests, w *Write[T]) tea.Cmd {
 
 // reportReadBack says what the read-back found; nothing is sent again.
 func reportReadBack[T any](ctx *common.Context, w *Write[T], rb written[T], err error) tea.Cmd {
+	what := w.Noun + " " + w.Name
+	What := strings.ToUpper(what[:1]) + what[1:]
 	if err != nil {
-		return common.Error("Could not check whether " + w.Name + " was " + w.Verb.past() + ": " +
+		return common.Error("Could not check whether " + what + " was " + w.Verb.past() + ": " +
 			strings.TrimSuffix(ctx.ErrorText(err), ".") + ". Press ctrl+r to look again before sending it again.")
 	}
 	switch {
 	case w.Verb == Create && rb.found:
-		return done(w, rb.value, w.Name+" exists: it was created")
+		return done(w, rb.value, What+" exists: it was created")
 	case w.Verb == Create:
-		return common.Warn(w.Name + " does not exist: nothing was created. Press c to create it again.")
+		return common.Warn(What + " does not exist: nothing was created. Press c to create it again.")
+	case rb.found && w.Show != nil:
+		w.Show(rb.value)
+	}
+	switch {
 	case w.Verb == Delete && rb.found:
-		return tea.Batch(common.Warn(w.Name+" still exists: it was not deleted"), common.Send(common.RefreshNow{}))
+		return tea.Batch(common.Warn(What+" still exists: it was not deleted"), common.Send(common.RefreshNow{}))
 	case w.Verb == Delete:
-		return done(w, rb.value, w.Name+" does not exist any more: it was deleted")
+		return done(w, rb.value, What+" does not exist any more: it was deleted")
 	case rb.found:
-		return tea.Batch(common.Warn(w.Name+" is shown as the platform has it now: check whether your change is there before editing again"),
+		return tea.Batch(common.Warn(What+" is shown as the platform has it now: check whether your change is there before editing again"),
 			common.Send(common.RefreshNow{}))
 	}
-	return tea.Batch(common.Warn(w.Name+" does not exist any more"), common.Send(common.RefreshNow{}))
+	return tea.Batch(common.Warn(What+" does not exist any more"), common.Send(common.RefreshNow{}))
 }
 
 // dropped logs a result no part of the view handles: a kind sent under one name and

@@ -58,13 +58,13 @@ func TestALostCreateIsReadBackAndNeverResent(t *testing.T) {
 		if sends != 1 {
 			t.Fatalf("sent %d times", sends)
 		}
-		if !strings.Contains(got, "checking whether x was created") {
+		if !strings.Contains(got, "checking whether project x was created") {
 			t.Fatalf("no read-back said: %s", got)
 		}
-		if found && (!strings.Contains(got, "x exists: it was created") || dones != 1 || !refreshed) {
+		if found && (!strings.Contains(got, "Project x exists: it was created") || dones != 1 || !refreshed) {
 			t.Fatalf("found: %s, done %d, refreshed %v", got, dones, refreshed)
 		}
-		if !found && (!strings.Contains(got, "x does not exist: nothing was created") || dones != 0) {
+		if !found && (!strings.Contains(got, "Project x does not exist: nothing was created") || dones != 0) {
 			t.Fatalf("not found: %s, done %d", got, dones)
 		}
 	}

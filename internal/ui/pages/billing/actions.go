@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/huh"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 )
@@ -21,22 +22,8 @@ type actions struct {
 	// review). A refusal brings the one that was sent back with everything typed.
 	create       *components.Form
 	edit, assign *components.Flow
-	// sent is what the last create asked for: an unknown outcome is read back by name.
-	sent struct{ account, name string }
 	// created puts the list's cursor on a new group (nil in the detail).
 	created func(id string)
-}
-
-// assigned is the result of assigning a project to a group.
-type assigned struct {
-	Project models.Project
-	Group   string
-}
-
-// readBack is what a read-back after a create of unknown outcome found.
-type readBack struct {
-	Name  string
-	Group *models.BillingGroup // nil: not there
 }
 
 // assignPrep is what the assign form needs: the caller's projects and their groups.
@@ -53,18 +40,32 @@ func (a *actions) startCreate(account string) tea.Cmd {
 		return common.Warn("No account known yet; wait for the billing groups to load")
 	}
 	v := &groupValues{}
-	api := a.ctx.API
 	var form *components.Form
 	form = groupForm(a.ctx, "Create billing group", v, func() tea.Cmd {
 		req, _ := request(*v, nil)
 		name := strings.TrimSpace(v.Name)
-		a.create, a.sent.account, a.sent.name = form, account, name
-		return tea.Batch(common.Info("Creating billing group "+name+"…"),
-			common.Fetch(a.req, "create", func(ctx context.Context) (models.BillingGroup, error) {
-				return api.CreateBillingGroup(ctx, account, req)
-			}))
+		return a.sendCreate(form, account, name, req)
 	})
 	return common.Send(common.OpenModal{Modal: form})
+}
+
+// sendCreate sends a create through the write protocol: refused, the form comes back;
+// lost, the group is looked for by name; done, the cursor goes to it.
+func (a *actions) sendCreate(form *components.Form, account, name string, req models.BillingGroupRequest) tea.Cmd {
+	api := a.ctx.API
+	a.create = form
+	return base.SendWrite(a.req, &base.Write[models.BillingGroup]{Verb: base.Create, Noun: "billing group", Name: name, Form: refusable(form),
+		Send: func(ctx context.Context) (models.BillingGroup, error) { return api.CreateBillingGroup(ctx, account, req) },
+		Find: a.findGroup(account, func(g models.BillingGroup) bool { return g.BillingGroupName == name }),
+		Done: func(g models.BillingGroup) tea.Cmd { a.selectCreated(g.BillingGroupID); return nil },
+	})
+}
+
+func refusable(f *components.Form) base.Refusable {
+	if f == nil {
+		return nil
+	}
+	return f
 }
 
 // startEdit opens the edit form; its submit shows the review (old → new) and only the
@@ -82,10 +83,10 @@ func (a *actions) startEdit(b models.BillingGroup) tea.Cmd {
 		}
 		a.edit = c
 		c.Then(components.NewReview(a.ctx, title, groupChanges(orig, *v), func() tea.Cmd {
-			return tea.Batch(common.Info("Saving billing group…"),
-				common.Fetch(a.req, "update", func(ctx context.Context) (models.BillingGroup, error) {
-					return api.UpdateBillingGroup(ctx, id, req)
-				}))
+			return base.SendWrite(a.req, &base.Write[models.BillingGroup]{Verb: base.Update, Noun: "billing group", Name: strings.TrimSpace(v.Name), Form: c,
+				Send: func(ctx context.Context) (models.BillingGroup, error) { return api.UpdateBillingGroup(ctx, id, req) },
+				Find: a.findGroup(b.AccountID, func(g models.BillingGroup) bool { return g.BillingGroupID == id }),
+			})
 		}, nil))
 		return nil
 	})
@@ -139,14 +140,22 @@ func (a *actions) assignForm(p assignPrep) common.Modal {
 		if pr.BillingGroupID != "" {
 			note += "; " + from + " stops billing it"
 		}
-		c.Then(components.NewReview(a.ctx, "Move "+project+" to "+gname, []components.Change{
-			{Field: "Billing group of " + project, Old: from, New: gname, Note: note + ".", Warn: true},
-		}, func() tea.Cmd {
-			return tea.Batch(common.Info("Moving "+project+" to "+gname+"…"),
-				common.Fetch(a.req, "assign", func(ctx context.Context) (assigned, error) {
-					pr, err := api.AssignBillingGroup(ctx, project, id)
-					return assigned{Project: pr, Group: gname}, err
-				}))
+		changes := []components.Change{{Field: "Billing group of " + project, Old: from, New: gname, Note: note + ".", Warn: true}}
+		if was, now := pr.BillingCurrency, b.BillingCurrency; was != "" && now != "" && was != now {
+			changes = append(changes, components.Change{Field: "Currency", Old: was, New: now,
+				Note: project + " is billed in " + now + " from now on: its estimates and invoices change currency.", Warn: true})
+		}
+		c.Then(components.NewReview(a.ctx, "Move "+project+" to "+gname, changes, func() tea.Cmd {
+			return base.SendWrite(a.req, &base.Write[models.Project]{Verb: base.Update, Noun: "project", Name: project, Form: c,
+				Send: func(ctx context.Context) (models.Project, error) { return api.AssignBillingGroup(ctx, project, id) },
+				Find: func(ctx context.Context) (models.Project, bool, error) {
+					p, err := api.GetProject(ctx, project)
+					return p, err == nil, err
+				},
+				Done: func(models.Project) tea.Cmd {
+					return common.Success("Assigned " + project + " to billing group " + gname)
+				},
+			})
 		}, nil))
 		return nil
 	}, huh.NewGroup(huh.NewSelect[string]().Title("Project").
@@ -164,75 +173,30 @@ func groupName(p models.Project) string {
 	return p.BillingGroupID
 }
 
-// unknownOutcome is the read-back after a create whose answer never came: it lists the
-// groups and looks for the name. Nothing is sent again.
-func (a *actions) unknownOutcome() tea.Cmd {
-	api, account, name := a.ctx.API, a.sent.account, a.sent.name
-	return tea.Batch(
-		common.Warn("The connection dropped after the request was sent; checking whether billing group "+name+" was created…"),
-		common.Fetch(a.req, "read-back", func(ctx context.Context) (readBack, error) {
-			groups, err := api.ListBillingGroups(ctx, account)
-			for _, g := range groups {
-				if g.BillingGroupName == name {
-					return readBack{Name: name, Group: &g}, nil
-				}
+// findGroup reads a group back after a write whose answer was lost.
+func (a *actions) findGroup(account string, match func(models.BillingGroup) bool) func(context.Context) (models.BillingGroup, bool, error) {
+	api := a.ctx.API
+	return func(ctx context.Context) (models.BillingGroup, bool, error) {
+		groups, err := api.ListBillingGroups(ctx, account)
+		for _, g := range groups {
+			if match(g) {
+				return g, true, nil
 			}
-			return readBack{Name: name}, err
-		}))
-}
-
-// refused brings back what was sent, with the platform's message at its field; an
-// unknown outcome is never a refusal (see unknownOutcome).
-func (a *actions) refused(kind common.Kind, err error) tea.Cmd {
-	text := a.ctx.ErrorText(err)
-	switch {
-	case kind == "create" && a.create != nil:
-		return tea.Batch(common.Error(text), a.create.Refused(text))
-	case kind == "update" && a.edit != nil:
-		return tea.Batch(common.Error(text), a.edit.Refused(text))
-	case kind == "assign" && a.assign != nil:
-		return tea.Batch(common.Error(text), a.assign.Refused(text))
+		}
+		return models.BillingGroup{}, false, err
 	}
-	return common.Error(text)
 }
 
 // handle processes action results; changed reports that the platform changed (or may
 // have: the view reloads).
 func (a *actions) handle(msg tea.Msg) (cmd tea.Cmd, handled, changed bool) {
+	if cmd, ok := base.HandleWrite[models.BillingGroup](a.ctx, a.req, msg); ok {
+		return cmd, true, false
+	}
+	if cmd, ok := base.HandleWrite[models.Project](a.ctx, a.req, msg); ok {
+		return cmd, true, false
+	}
 	switch msg := msg.(type) {
-	case common.Result[models.BillingGroup]:
-		if msg.Kind != "create" && msg.Kind != "update" {
-			return nil, false, false
-		}
-		if !a.req.Current(msg.Addr) {
-			return nil, true, false
-		}
-		switch {
-		case msg.Kind == "create" && a.ctx.OutcomeUnknown(msg.Err):
-			return a.unknownOutcome(), true, false
-		case a.ctx.OutcomeUnknown(msg.Err):
-			return common.Warn("The connection dropped after the request was sent; the change may have been made. Showing what is there now."), true, true
-		case msg.Err != nil:
-			return a.refused(msg.Kind, msg.Err), true, false
-		case msg.Kind == "create":
-			a.selectCreated(msg.Value.BillingGroupID)
-			return common.Success("Created billing group " + msg.Value.BillingGroupName), true, true
-		}
-		return common.Success("Saved billing group " + msg.Value.BillingGroupName), true, true
-	case common.Result[readBack]:
-		if !a.req.Current(msg.Addr) {
-			return nil, true, false
-		}
-		rb := msg.Value
-		switch {
-		case rb.Group != nil:
-			a.selectCreated(rb.Group.BillingGroupID)
-			return common.Success("Billing group " + rb.Name + " exists: it was created"), true, true
-		case msg.Err != nil:
-			return common.Error("Could not check whether billing group " + rb.Name + " was created (" + a.ctx.ErrorText(msg.Err) +
-				"); look for it in the list before creating it again"), true, true
-		}
-		return common.Warn("Billing group " + rb.Name + " does not exist: nothing was created"), true, false
 	case common.Result[assignPrep]:
 		if !a.req.Current(msg.Addr) {
 			return nil, true, false
@@ -244,17 +208,6 @@ func (a *actions) handle(msg tea.Msg) (cmd tea.Cmd, handled, changed bool) {
 			return common.Warn("You are not a member of any project to assign"), true, false
 		}
 		return tea.Batch(common.Info(""), common.Send(common.OpenModal{Modal: a.assignForm(msg.Value)})), true, false
-	case common.Result[assigned]:
-		if !a.req.Current(msg.Addr) {
-			return nil, true, false
-		}
-		switch {
-		case a.ctx.OutcomeUnknown(msg.Err):
-			return common.Warn("The connection dropped after the request was sent; the project may have moved. Showing what is there now."), true, true
-		case msg.Err != nil:
-			return a.refused("assign", msg.Err), true, false
-		}
-		return common.Success("Assigned " + msg.Value.Project.ProjectName + " to billing group " + msg.Value.Group), true, true
 	}
 	return nil, false, false
 }

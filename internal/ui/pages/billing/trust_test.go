@@ -24,6 +24,8 @@ type fakeAPI struct {
 	projects []models.Project
 	creates  int
 	gets     int
+	// createErr is what a create answers (nil: it creates).
+	createErr error
 }
 
 func (f *fakeAPI) ListBillingGroups(context.Context, string) ([]models.BillingGroup, error) {
@@ -44,9 +46,14 @@ func (f *fakeAPI) GetProject(_ context.Context, name string) (models.Project, er
 	return models.Project{}, errors.New("no such project")
 }
 
-func (f *fakeAPI) CreateBillingGroup(context.Context, string, models.BillingGroupRequest) (models.BillingGroup, error) {
+func (f *fakeAPI) CreateBillingGroup(_ context.Context, _ string, r models.BillingGroupRequest) (models.BillingGroup, error) {
 	f.creates++
-	return models.BillingGroup{}, errors.New("the fake never creates")
+	if f.createErr != nil {
+		return models.BillingGroup{}, f.createErr
+	}
+	g := models.BillingGroup{BillingGroupID: "g-new", BillingGroupName: *r.BillingGroupName, AccountID: "acc"}
+	f.groups = append(f.groups, g)
+	return g, nil
 }
 
 var errDropped = errors.New("connection dropped after the request was sent")
@@ -135,21 +142,30 @@ func TestOpeningAGroupMakesItCurrent(t *testing.T) {
 	}
 }
 
-// createResult is what the create request answers, addressed as the view sent it.
-func createResult(g *Groups, b models.BillingGroup, err error) tea.Msg {
-	return common.Fetch(g.Req, "create", func(context.Context) (models.BillingGroup, error) { return b, err })()
+// create sends a create of name through the view's actions, as the form's submit does.
+func create(g *Groups, name string) []tea.Msg {
+	var out []tea.Msg
+	for _, m := range uitest.Run(g.acts.sendCreate(nil, "acc", name, models.BillingGroupRequest{BillingGroupName: &name})) {
+		for _, r := range feed(g, m) {
+			if _, ok := r.(common.RefreshNow); ok {
+				// The root hands the focused view its refresh.
+				out = append(out, feed(g, r)...)
+				continue
+			}
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 func TestCreatedGroupGetsTheCursor(t *testing.T) {
-	ctx, f := newFake(t)
+	ctx, _ := newFake(t)
 	g := loadedGroups(t, ctx)
-	nordics := models.BillingGroup{BillingGroupID: "g-no", BillingGroupName: "Acme Nordics", AccountID: "acc"}
-	f.groups = append(f.groups, nordics) // the next load has it
-	msgs := feed(g, createResult(g, nordics, nil))
+	msgs := create(g, "Acme Nordics")
 	if !strings.Contains(texts(msgs), "Created billing group Acme Nordics") {
 		t.Fatalf("messages: %s", texts(msgs))
 	}
-	if b, ok := g.Selected(); !ok || b.BillingGroupID != "g-no" {
+	if b, ok := g.Selected(); !ok || b.BillingGroupID != "g-new" {
 		t.Fatalf("cursor on %+v", b)
 	}
 }
@@ -157,35 +173,46 @@ func TestCreatedGroupGetsTheCursor(t *testing.T) {
 func TestCreateOfUnknownOutcomeReadsBackAndNeverResends(t *testing.T) {
 	ctx, f := newFake(t)
 	g := loadedGroups(t, ctx)
-	g.acts.sent.account, g.acts.sent.name = "acc", "Acme Nordics"
+	f.createErr = errDropped
 
 	// Not there: nothing was created, and nothing is sent again.
-	msgs := feed(g, createResult(g, models.BillingGroup{}, errDropped))
+	msgs := create(g, "Acme Nordics")
 	got := texts(msgs)
 	if !strings.Contains(got, "The connection dropped after the request was sent; checking whether billing group Acme Nordics was created") ||
 		!strings.Contains(got, "Billing group Acme Nordics does not exist: nothing was created") || strings.Contains(got, "refused") {
 		t.Fatalf("messages: %s", got)
 	}
-	// There: it was created, and the cursor goes to it.
-	f.groups = append(f.groups, models.BillingGroup{BillingGroupID: "g-no", BillingGroupName: "Acme Nordics", AccountID: "acc"})
-	msgs = feed(g, createResult(g, models.BillingGroup{}, errDropped))
-	if got := texts(msgs); !strings.Contains(got, "Billing group Acme Nordics exists: it was created") {
+	// There (the platform made it, the answer was lost): it was created, and the cursor goes to it.
+	f.groups = append(f.groups, models.BillingGroup{BillingGroupID: "g-no", BillingGroupName: "Acme Baltics", AccountID: "acc"})
+	msgs = create(g, "Acme Baltics")
+	if got := texts(msgs); !strings.Contains(got, "Billing group Acme Baltics exists: it was created") {
 		t.Fatalf("messages: %s", got)
 	}
 	if b, ok := g.Selected(); !ok || b.BillingGroupID != "g-no" {
 		t.Fatalf("cursor on %+v", b)
 	}
-	if f.creates != 0 {
-		t.Fatalf("the create was sent again %d times", f.creates)
+	if f.creates != 2 {
+		t.Fatalf("%d creates sent for two submits: a lost one was sent again", f.creates)
 	}
 }
 
+// refuse sends a create the fake refuses with msg, through the write protocol.
+func refuse(a *actions, f *fakeAPI, form *components.Form, msg string) []tea.Msg {
+	f.createErr = errors.New(msg)
+	var out []tea.Msg
+	for _, m := range uitest.Run(a.sendCreate(form, "acc", "Acme Nordics", models.BillingGroupRequest{BillingGroupName: models.Ptr("Acme Nordics")})) {
+		cmd, _, _ := a.handle(m)
+		out = append(out, uitest.Run(cmd)...)
+	}
+	return out
+}
+
 func TestRefusedCreateComesBackWithTheMessageAtItsField(t *testing.T) {
-	ctx, _ := newFake(t)
+	ctx, f := newFake(t)
 	a := &actions{ctx: ctx, req: common.NewRequests()}
 	v := &groupValues{Name: "Acme Nordics", Company: "Nordics AB"}
-	a.create = groupForm(ctx, "Create billing group", v, func() tea.Cmd { return nil })
-	msgs := uitest.Run(a.refused("create", errors.New("Invalid billing_group_name: too long")))
+	created := groupForm(ctx, "Create billing group", v, func() tea.Cmd { return nil })
+	msgs := refuse(a, f, created, "Invalid billing_group_name: too long")
 	var form *components.Form
 	for _, m := range msgs {
 		if o, ok := m.(common.OpenModal); ok {
@@ -201,7 +228,7 @@ func TestRefusedCreateComesBackWithTheMessageAtItsField(t *testing.T) {
 		t.Fatalf("form:\n%s", view)
 	}
 	// A 409 names no field but is about the name.
-	uitest.Run(a.refused("create", errors.New("Billing group Acme Nordics already exists")))
+	refuse(a, f, created, "Billing group Acme Nordics already exists")
 	show(form)
 	if view := ansi.Strip(form.View()); !strings.Contains(view, "see Name") {
 		t.Fatalf("conflict:\n%s", view)

@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 )
@@ -56,22 +57,29 @@ type editPrep struct {
 	Clouds  []models.Cloud
 }
 
-// changed is the answer of a create or an update.
-type changed struct {
-	Project string
-	Service models.Service
-	Created bool
+// refusable is the form a write came from, or none (a nil *Form is no form).
+func refusable[M interface {
+	*components.Form | *components.Flow
+	base.Refusable
+}](m M) base.Refusable {
+	if m == nil {
+		return nil
+	}
+	return m
 }
 
-// deleted is the answer of a delete.
-type deleted struct{ Project, Name string }
-
-// readBack is what the platform has after a write whose answer never came.
-type readBack struct {
-	Write         string // "create", "update", "delete"
-	Project, Name string
-	Found         bool
-	Service       models.Service
+// find reads a service back by name after a write whose answer was lost.
+func (a *actions) find(project, name string) func(context.Context) (models.Service, bool, error) {
+	api := a.ctx.API
+	return func(ctx context.Context) (models.Service, bool, error) {
+		svcs, err := api.ListServices(ctx, project)
+		for _, s := range svcs {
+			if s.ServiceName == name {
+				return s, true, nil
+			}
+		}
+		return models.Service{ServiceName: name}, false, err
+	}
 }
 
 // refuse explains why a mutating action is not offered: read-only mode, or a role that
@@ -153,9 +161,12 @@ func (a *actions) confirmDelete(project string, s models.Service) tea.Cmd {
 	text := fmt.Sprintf("Deleting service %s (%s) in %s is irreversible: its nodes, data, backups, users and "+
 		"connection details are removed for good and cannot be restored.", name, s.ServiceType, project)
 	return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(a.ctx, "Delete service", text, name, func() tea.Cmd {
-		return tea.Batch(common.Info("Deleting "+name+"…"), common.Fetch(a.req, "delete", func(ctx context.Context) (deleted, error) {
-			return deleted{project, name}, api.DeleteService(ctx, project, name)
-		}))
+		return base.SendWrite(a.req, &base.Write[models.Service]{Verb: base.Delete, Noun: "service", Name: name,
+			Send: func(ctx context.Context) (models.Service, error) { return s, api.DeleteService(ctx, project, name) },
+			Find: a.find(project, name),
+			Show: func(s models.Service) { a.target.upsert(project, s) },
+			Done: func(models.Service) tea.Cmd { return a.gone(project, name, "Deleted service "+name) },
+		})
 	})})
 }
 
@@ -210,67 +221,7 @@ func (a *actions) handle(msg tea.Msg) (tea.Cmd, bool) {
 	if cmd, ok := a.prepared(msg); ok {
 		return cmd, true
 	}
-	switch msg := msg.(type) {
-	case common.Result[changed]:
-		if !a.req.Current(msg.Addr) {
-			return nil, true
-		}
-		if msg.Err != nil {
-			return a.failed(msg.Value, msg.Err), true
-		}
-		s := msg.Value.Service
-		a.target.upsert(msg.Value.Project, s)
-		text := "Saved " + s.ServiceName
-		switch {
-		case msg.Value.Created:
-			a.create = nil
-			a.target.created(msg.Value.Project, s.ServiceName)
-			text = "Created " + s.ServiceName + ": " + string(s.State) + " until its nodes are up"
-		case s.State != "":
-			a.edit = nil
-			text += " (" + string(s.State) + ")"
-		default:
-			a.edit = nil
-		}
-		return tea.Batch(common.Success(text), common.Send(common.RefreshNow{})), true
-	case common.Result[deleted]:
-		if !a.req.Current(msg.Addr) {
-			return nil, true
-		}
-		if msg.Err != nil {
-			if a.ctx.OutcomeUnknown(msg.Err) {
-				return a.readBack("delete", msg.Value.Project, msg.Value.Name), true
-			}
-			return common.Error(a.ctx.ErrorText(msg.Err)), true
-		}
-		return a.gone(msg.Value.Project, msg.Value.Name, "Deleted service "+msg.Value.Name), true
-	case common.Result[readBack]:
-		if !a.req.Current(msg.Addr) {
-			return nil, true
-		}
-		return a.report(msg.Value, msg.Err), true
-	}
-	return nil, false
-}
-
-// failed handles a refused or lost create or update: a refusal brings the form back
-// with everything typed; a write of unknown outcome is read back, never sent again.
-func (a *actions) failed(c changed, err error) tea.Cmd {
-	write := "update"
-	if c.Created {
-		write = "create"
-	}
-	if a.ctx.OutcomeUnknown(err) {
-		return a.readBack(write, c.Project, c.Service.ServiceName)
-	}
-	text := a.ctx.ErrorText(err)
-	switch {
-	case c.Created && a.create != nil:
-		return a.create.Refused(text)
-	case !c.Created && a.edit != nil:
-		return a.edit.Refused(text)
-	}
-	return common.Error(text)
+	return base.HandleWrite[models.Service](a.ctx, a.req, msg)
 }
 
 // gone drops a deleted service from the view and the completion cache.
@@ -285,50 +236,6 @@ func (a *actions) gone(project, name, text string) tea.Cmd {
 	}
 	a.ctx.SetServiceNames(project, kept)
 	return common.Success(text)
-}
-
-// readBack says the outcome is unknown and asks the platform what is there.
-func (a *actions) readBack(write, project, name string) tea.Cmd {
-	api := a.ctx.API
-	past := map[string]string{"create": "created", "update": "saved", "delete": "deleted"}[write]
-	return tea.Batch(
-		common.Warn("The connection dropped after the request was sent; checking whether "+name+" was "+past+"…"),
-		common.Fetch(a.req, "readback", func(ctx context.Context) (readBack, error) {
-			rb := readBack{Write: write, Project: project, Name: name}
-			svcs, err := api.ListServices(ctx, project)
-			for _, s := range svcs {
-				if s.ServiceName == name {
-					rb.Found, rb.Service = true, s
-				}
-			}
-			return rb, err
-		}))
-}
-
-// report says what the read-back found; nothing is sent again.
-func (a *actions) report(rb readBack, err error) tea.Cmd {
-	past := map[string]string{"create": "created", "update": "saved", "delete": "deleted"}[rb.Write]
-	if err != nil {
-		return common.Error("Could not check whether " + rb.Name + " was " + past + ": " + strings.TrimSuffix(a.ctx.ErrorText(err), ".") +
-			". Press ctrl+r to look again before sending it again.")
-	}
-	switch {
-	case rb.Write == "create" && rb.Found:
-		a.create = nil
-		a.target.upsert(rb.Project, rb.Service)
-		a.target.created(rb.Project, rb.Name)
-		return tea.Batch(common.Success(rb.Name+" exists: it was created"), common.Send(common.RefreshNow{}))
-	case rb.Write == "create":
-		return common.Warn(rb.Name + " does not exist: nothing was created. Press c to create it again.")
-	case rb.Write == "delete" && rb.Found:
-		return common.Warn(rb.Name + " still exists: it was not deleted")
-	case rb.Write == "delete":
-		return a.gone(rb.Project, rb.Name, rb.Name+" does not exist any more: it was deleted")
-	case rb.Found:
-		a.target.upsert(rb.Project, rb.Service)
-		return common.Warn(rb.Name + " is shown as the platform has it now: check whether your change is there before editing again")
-	}
-	return common.Warn(rb.Name + " does not exist any more")
 }
 
 func monthly(p models.Plan) string { return "$" + p.MonthlyUSD().Cents().FormatNumber() + "/month" }

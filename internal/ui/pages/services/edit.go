@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/huh"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 )
@@ -301,24 +302,37 @@ func updateRequest(orig, v editValues) (req models.UpdateServiceRequest, off, an
 
 func (a *actions) update(project, name string, req models.UpdateServiceRequest) tea.Cmd {
 	api := a.ctx.API
-	return tea.Batch(common.Info("Saving "+name+"…"), common.Fetch(a.req, "update", func(ctx context.Context) (changed, error) {
-		out := changed{Project: project, Service: models.Service{ServiceName: name}}
-		// Removing protection and powering off in one edit: the protection change must
-		// land first, or the platform refuses the power off.
-		if req.Powered != nil && !*req.Powered && req.TerminationProtection != nil && !*req.TerminationProtection {
-			first := models.UpdateServiceRequest{TerminationProtection: req.TerminationProtection}
-			if _, err := api.UpdateService(ctx, project, name, first); err != nil {
-				return out, err
+	return base.SendWrite(a.req, &base.Write[models.Service]{Verb: base.Update, Noun: "service", Name: name, Form: refusable(a.edit),
+		Send: func(ctx context.Context) (models.Service, error) {
+			out := models.Service{ServiceName: name}
+			// Removing protection and powering off in one edit: the protection change must
+			// land first, or the platform refuses the power off.
+			if req.Powered != nil && !*req.Powered && req.TerminationProtection != nil && !*req.TerminationProtection {
+				first := models.UpdateServiceRequest{TerminationProtection: req.TerminationProtection}
+				if _, err := api.UpdateService(ctx, project, name, first); err != nil {
+					return out, err
+				}
+				req.TerminationProtection = nil
 			}
-			req.TerminationProtection = nil
-		}
-		s, err := api.UpdateService(ctx, project, name, req)
-		if err == nil {
-			out.Service = s
-			if s.ServiceName == "" {
-				out.Service.ServiceName = name
+			s, err := api.UpdateService(ctx, project, name, req)
+			if err == nil {
+				out = s
+				if s.ServiceName == "" {
+					out.ServiceName = name
+				}
 			}
-		}
-		return out, err
-	}))
+			return out, err
+		},
+		Find: a.find(project, name),
+		Show: func(s models.Service) { a.target.upsert(project, s) },
+		Done: func(s models.Service) tea.Cmd {
+			a.edit = nil
+			a.target.upsert(project, s)
+			text := "Saved " + s.ServiceName
+			if s.State != "" {
+				text += " (" + string(s.State) + ")"
+			}
+			return common.Success(text)
+		},
+	})
 }

@@ -219,7 +219,7 @@ func TestEditRefusalBringsTheFormBackAndALostAnswerIsReadBack(t *testing.T) {
 
 	api.calls, api.updateErr = nil, errLost
 	n := notices(feed(a, a.update("acme-prod", "pg-main", models.UpdateServiceRequest{DiskSpaceMB: models.Ptr(102400)})))
-	if !strings.Contains(n, "checking whether pg-main was saved") || !strings.Contains(n, "as the platform has it now") {
+	if !strings.Contains(n, "checking whether service pg-main was saved") || !strings.Contains(n, "as the platform has it now") {
 		t.Errorf("lost update: %q", n)
 	}
 	if sent(api, "update") != 1 {
@@ -291,7 +291,7 @@ func TestCreateRefusedOrLost(t *testing.T) {
 		api.calls, api.createErr, api.createLands = nil, errLost, lands
 		req.ServiceName = map[bool]string{true: "pg-new", false: "pg-other"}[lands]
 		n := notices(feed(a, a.createService("acme-prod", req)))
-		if !strings.Contains(n, "checking whether "+req.ServiceName+" was created") {
+		if !strings.Contains(n, "checking whether service "+req.ServiceName+" was created") {
 			t.Errorf("lands=%v: %q", lands, n)
 		}
 		if sent(api, "create") != 1 {

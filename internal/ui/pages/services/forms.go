@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 )
@@ -281,12 +282,21 @@ func createSummary(req models.CreateServiceRequest, plan models.Plan) string {
 // refusal or a lost answer can be told apart from the others.
 func (a *actions) createService(project string, req models.CreateServiceRequest) tea.Cmd {
 	api := a.ctx.API
-	return tea.Batch(common.Info("Creating "+req.ServiceName+"…"), common.Fetch(a.req, "create", func(ctx context.Context) (changed, error) {
-		s, err := api.CreateService(ctx, project, req)
-		if err != nil || s.ServiceName == "" {
-			s.ServiceName, s.ServiceType, s.Plan, s.CloudName = req.ServiceName, req.ServiceType, req.Plan, req.Cloud
-			s.State = models.StateRebuilding
-		}
-		return changed{Project: project, Service: s, Created: true}, err
-	}))
+	return base.SendWrite(a.req, &base.Write[models.Service]{Verb: base.Create, Noun: "service", Name: req.ServiceName, Form: refusable(a.create),
+		Send: func(ctx context.Context) (models.Service, error) {
+			s, err := api.CreateService(ctx, project, req)
+			if err != nil || s.ServiceName == "" {
+				s.ServiceName, s.ServiceType, s.Plan, s.CloudName = req.ServiceName, req.ServiceType, req.Plan, req.Cloud
+				s.State = models.StateRebuilding
+			}
+			return s, err
+		},
+		Find: a.find(project, req.ServiceName),
+		Done: func(s models.Service) tea.Cmd {
+			a.create = nil
+			a.target.upsert(project, s)
+			a.target.created(project, s.ServiceName)
+			return common.Success("Created " + s.ServiceName + ": " + string(s.State) + " until its nodes are up")
+		},
+	})
 }
