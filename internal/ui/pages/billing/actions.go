@@ -55,7 +55,9 @@ func (a *actions) sendCreate(form *components.Form, account, name string, req mo
 	api := a.ctx.API
 	a.create = form
 	return base.SendWrite(a.req, &base.Write[models.BillingGroup]{Verb: base.Create, Noun: "billing group", Name: name, Form: refusable(form),
-		Send: func(ctx context.Context) (models.BillingGroup, error) { return api.CreateBillingGroup(ctx, account, req) },
+		Send: func(ctx context.Context) (models.BillingGroup, error) {
+			return api.CreateBillingGroup(ctx, account, req)
+		},
 		Find: a.findGroup(account, func(g models.BillingGroup) bool { return g.BillingGroupName == name }),
 		Done: func(g models.BillingGroup) tea.Cmd { a.selectCreated(g.BillingGroupID); return nil },
 	})
