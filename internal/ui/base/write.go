@@ -55,6 +55,9 @@ type Write[T any] struct {
 	// Done follows a success (value as answered or read back): cursor, caches,
 	// message. Nil says "Created project x" and nothing more.
 	Done func(T) tea.Cmd
+	// Reload reloads the view that sent the write after it is done (nil: the root
+	// refreshes the focused view, which is the one that sent it).
+	Reload func() tea.Cmd
 	// Show, when set, takes what a read-back found of an update or a delete that did not
 	// happen, so the view shows the item as the platform has it now.
 	Show func(T)
@@ -117,12 +120,20 @@ func done[T any](w *Write[T], v T, text string) tea.Cmd {
 	if text == "" {
 		text = strings.ToUpper(w.Verb.past()[:1]) + w.Verb.past()[1:] + " " + w.Noun + " " + w.Name
 	}
-	cmds := []tea.Cmd{common.Success(text), common.Send(common.RefreshNow{})}
+	cmds := []tea.Cmd{common.Success(text)}
 	if w.Done != nil {
-		// Done's own message, if any, comes after and wins the footer.
+		// Done's own message, if any, comes after and wins the footer; its modal (a
+		// one-time secret) does not wait for the reload.
 		cmds = append(cmds, w.Done(v))
 	}
-	return tea.Sequence(cmds...)
+	return tea.Sequence(append(cmds, refresh(w))...)
+}
+
+func refresh[T any](w *Write[T]) tea.Cmd {
+	if w.Reload != nil {
+		return w.Reload()
+	}
+	return common.Send(common.RefreshNow{})
 }
 
 // readBack says the outcome is unknown and asks the platform what is there.
@@ -153,14 +164,14 @@ func reportReadBack[T any](ctx *common.Context, w *Write[T], rb written[T], err 
 	}
 	switch {
 	case w.Verb == Delete && rb.found:
-		return tea.Batch(common.Warn(What+" still exists: it was not deleted"), common.Send(common.RefreshNow{}))
+		return tea.Batch(common.Warn(What+" still exists: it was not deleted"), refresh(w))
 	case w.Verb == Delete:
 		return done(w, rb.value, What+" does not exist any more: it was deleted")
 	case rb.found:
 		return tea.Batch(common.Warn(What+" is shown as the platform has it now: check whether your change is there before editing again"),
-			common.Send(common.RefreshNow{}))
+			refresh(w))
 	}
-	return tea.Batch(common.Warn(What+" does not exist any more"), common.Send(common.RefreshNow{}))
+	return tea.Batch(common.Warn(What+" does not exist any more"), refresh(w))
 }
 
 // dropped logs a result no part of the view handles: a kind sent under one name and

@@ -124,8 +124,8 @@ func (a *ACLs) form(users []string) *components.Form {
 		req := models.CreateACLRequest{Username: user, Topic: topic, Permission: perm}
 		want := models.ACL{Username: req.Username, Topic: req.Topic, Permission: req.Permission}
 		find := func(e models.ACL) bool { return aclText(e) == aclText(want) }
-		what := fmt.Sprintf("the ACL entry granting %s %s on %s", req.Username, req.Permission, req.Topic)
-		return a.mk.send(creation[models.ACL]{what: what, find: find, form: f}, func(ctx context.Context) (made, error) {
+		name := fmt.Sprintf("granting %s %s on %s", req.Username, req.Permission, req.Topic)
+		return a.mk.send(creation[models.ACL]{noun: "ACL entry", name: name, find: find, form: f}, func(ctx context.Context) (made, error) {
 			es, err := api.CreateACL(ctx, t.Project, t.Service, req)
 			if err != nil {
 				return made{}, err

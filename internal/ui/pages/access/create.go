@@ -16,33 +16,28 @@ import (
 // creation is a create in flight: what it makes (for sentences: "user app_x"), how to
 // find it in a list, and the form that sent it (brought back when the platform refuses).
 type creation[T any] struct {
-	what string
-	find func(T) bool
-	form *components.Form
+	noun, name string
+	find       func(T) bool
+	form       *components.Form
 }
 
 // made is a create's answer: the new item's key (the cursor goes there), the sentence
-// to show, and for a user its one-time credentials.
+// to show, and for a user its one-time credentials. A read-back that found the item
+// has item set instead of the sentence and credentials.
 type made struct {
 	key  string
 	text string
 	cred *credentials
+	item any
 }
 
-// readBack is the answer of reading a list back after a create of unknown outcome.
-type readBack[T any] struct {
-	items []T
-	item  T
-	found bool
-}
-
-// creator runs a view's creates: a refusal brings the form back with everything typed;
-// an unknown outcome (the connection dropped after the request was sent) is never sent
-// again: the list is read back and what is there is said.
+// creator runs a view's creates through the console's write protocol (base.Write): a
+// refusal brings the form back with everything typed; an unknown outcome (the
+// connection dropped after the request was sent) is never sent again: the list is read
+// back and what is there is said.
 type creator[T any] struct {
-	ctx  *common.Context
-	l    *base.List[T]
-	last creation[T]
+	ctx *common.Context
+	l   *base.List[T]
 	// made runs after a create succeeded (a user's secret); found after a read-back
 	// found the item (a user's password is lost: offer a reset). Both may be nil.
 	made  func(made) tea.Cmd
@@ -51,91 +46,48 @@ type creator[T any] struct {
 
 // send starts a create; fn makes the request (inside a command).
 func (c *creator[T]) send(cr creation[T], fn func(ctx context.Context) (made, error)) tea.Cmd {
-	c.last = cr
-	// In a tea.Batch a fast answer could arrive first and be overwritten by "Creating…".
-	return tea.Sequence(common.Info("Creating "+cr.what+"…"), common.Fetch(c.l.Req, "create", fn))
+	key := c.l.Spec.Key
+	w := &base.Write[made]{Verb: base.Create, Noun: cr.noun, Name: cr.name, Send: fn, Reload: c.l.Load,
+		Done: func(m made) tea.Cmd {
+			c.l.SelectLater(m.key)
+			var cmds []tea.Cmd
+			if m.text != "" {
+				cmds = append(cmds, common.Success(m.text))
+			}
+			if it, ok := m.item.(T); ok {
+				if c.found != nil {
+					cmds = append(cmds, c.found(it))
+				}
+			} else if c.made != nil {
+				cmds = append(cmds, c.made(m))
+			}
+			return tea.Sequence(cmds...)
+		},
+	}
+	if cr.form != nil {
+		w.Form = cr.form
+	}
+	if load, _ := c.l.Spec.Load(); load != nil && cr.find != nil {
+		w.Find = func(ctx context.Context) (made, bool, error) {
+			items, err := load(ctx)
+			if err != nil {
+				return made{}, false, err
+			}
+			for _, it := range items {
+				if cr.find(it) {
+					return made{key: key(it), item: it}, true, nil
+				}
+			}
+			return made{}, false, nil
+		}
+	}
+	return base.SendWrite(c.l.Req, w)
 }
 
 // handle processes the answers of creates and read-backs; handled is false for other
 // messages.
 func (c *creator[T]) handle(msg tea.Msg) (tea.Cmd, bool) {
-	switch msg := msg.(type) {
-	case common.Result[made]:
-		if msg.Kind != "create" {
-			return nil, false
-		}
-		if !c.l.Req.Current(msg.Addr) {
-			return nil, true
-		}
-		return c.answered(msg.Value, msg.Err), true
-	case common.Result[readBack[T]]:
-		if !c.l.Req.Current(msg.Addr) {
-			return nil, true
-		}
-		return c.readAnswered(msg.Value, msg.Err), true
-	}
-	return nil, false
-}
-
-func (c *creator[T]) answered(m made, err error) tea.Cmd {
-	switch {
-	case c.ctx.OutcomeUnknown(err):
-		return c.readBack()
-	case err != nil:
-		text := c.ctx.ErrorText(err)
-		if c.last.form == nil {
-			return common.Error(text)
-		}
-		// In the footer too: it stays readable in :messages once the form is closed.
-		return tea.Batch(common.Error(text), c.last.form.Refused(text))
-	}
-	c.l.SelectLater(m.key)
-	cmds := []tea.Cmd{common.Success(m.text)}
-	if c.made != nil {
-		cmds = append(cmds, c.made(m))
-	}
-	return tea.Sequence(append(cmds, c.l.Load())...)
-}
-
-// readBack lists again to find out whether the create happened.
-func (c *creator[T]) readBack() tea.Cmd {
-	what, find := c.last.what, c.last.find
-	f, _ := c.l.Spec.Load()
-	if f == nil || find == nil {
-		return common.Warn("The connection dropped after the request was sent, so whether " + what + " was created is unknown; press ctrl+r to see")
-	}
-	return tea.Sequence(common.Info("The connection dropped after the request was sent; checking whether "+what+" was created…"),
-		common.Fetch(c.l.Req, "read-back", func(ctx context.Context) (readBack[T], error) {
-			items, err := f(ctx)
-			rb := readBack[T]{items: items}
-			if err != nil {
-				return rb, err
-			}
-			for _, it := range items {
-				if find(it) {
-					rb.item, rb.found = it, true
-					break
-				}
-			}
-			return rb, nil
-		}))
-}
-
-func (c *creator[T]) readAnswered(rb readBack[T], err error) tea.Cmd {
-	what := upperFirst(c.last.what)
-	if err != nil {
-		return common.Error(fmt.Sprintf("The connection dropped after the request was sent, and reading the list back failed too (%s); "+
-			"whether %s was created is unknown: press ctrl+r to see. Nothing was sent again.", c.ctx.ErrorText(err), c.last.what))
-	}
-	c.l.SetItems(rb.items)
-	if !rb.found {
-		return common.Warn(what + " does not exist: nothing was created. Press c to create it.")
-	}
-	c.l.SelectLater(c.l.Spec.Key(rb.item))
-	if c.found != nil {
-		return c.found(rb.item)
-	}
-	return common.Success(what + " exists: it was created")
+	return base.HandleWrite[made](c.ctx, c.l.Req, msg)
 }
 
 func upperFirst(s string) string {

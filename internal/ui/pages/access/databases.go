@@ -55,7 +55,7 @@ func (v *Databases) form() *components.Form {
 			return cmd
 		}
 		db := name
-		return v.mk.send(creation[models.Database]{what: "database " + db, form: f,
+		return v.mk.send(creation[models.Database]{noun: "database", name: db, form: f,
 			find: func(d models.Database) bool { return d.DatabaseName == db }},
 			func(ctx context.Context) (made, error) {
 				return made{key: db, text: "Created database " + db + " on " + t.Service}, api.CreateDatabase(ctx, t.Project, t.Service, db)

@@ -154,7 +154,7 @@ func (v *Topics) form(nodes int) *components.Form {
 		p, _ := strconv.Atoi(strings.TrimSpace(parts))
 		r, _ := strconv.Atoi(strings.TrimSpace(repl))
 		req := models.CreateTopicRequest{TopicName: name, Partitions: p, Replication: r}
-		return v.mk.send(creation[models.Topic]{what: "topic " + req.TopicName, form: f,
+		return v.mk.send(creation[models.Topic]{noun: "topic", name: req.TopicName, form: f,
 			find: func(tp models.Topic) bool { return tp.TopicName == req.TopicName }},
 			func(ctx context.Context) (made, error) {
 				return made{key: req.TopicName, text: "Created topic " + req.TopicName + "; it is being configured"},

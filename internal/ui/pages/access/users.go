@@ -109,7 +109,7 @@ func (u *Users) form() *components.Form {
 			return cmd
 		}
 		req := models.CreateUserRequest{Username: name, Authentication: auth}
-		return u.mk.send(creation[models.ServiceUser]{what: "user " + req.Username, form: f,
+		return u.mk.send(creation[models.ServiceUser]{noun: "user", name: req.Username, form: f,
 			find: func(su models.ServiceUser) bool { return su.Username == req.Username }},
 			func(ctx context.Context) (made, error) {
 				su, err := api.CreateUser(ctx, t.Project, t.Service, req)
