@@ -26,8 +26,6 @@ type credentials struct {
 }
 
 // deleted is the answer of a user's delete.
-type deleted struct{ Name string }
-
 // Users is a service's users: create (one-time secret), reset credentials, delete,
 // and connect as the user in its own client.
 type Users struct{ sub[models.ServiceUser] }
@@ -67,13 +65,13 @@ func (u *Users) Update(msg tea.Msg) (common.View, tea.Cmd) {
 			return u, nil
 		}
 		return u, u.resetAnswered(msg.Value, msg.Err)
-	case common.Result[deleted]:
-		if !u.Req.Current(msg.Addr) {
-			return u, nil
-		}
-		return u, u.deleteAnswered(msg.Value, msg.Err)
 	case common.Result[plan]:
 		return u, u.planned(msg)
+	}
+	if cmd, ok := base.HandleWrite[models.ServiceUser](u.Ctx, u.Req, msg); ok {
+		return u, cmd
+	}
+	switch msg := msg.(type) {
 	case connected:
 		return u, u.disconnected(msg)
 	}
@@ -231,21 +229,20 @@ func (u *Users) confirmDelete(su models.ServiceUser) tea.Cmd {
 	text := fmt.Sprintf("Deleting user %s of %s is irreversible: its password stops working at once, "+
 		"and clients connected with it lose access.", name, t.Service)
 	return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(u.Ctx, "Delete user", text, name, func() tea.Cmd {
-		return tea.Sequence(common.Info("Deleting "+name+"…"), common.Fetch(u.Req, "delete", func(ctx context.Context) (deleted, error) {
-			return deleted{name}, api.DeleteUser(ctx, t.Project, t.Service, name)
-		}))
+		return base.SendWrite(u.Req, &base.Write[models.ServiceUser]{Verb: base.Delete, Noun: "user", Name: name, Reload: u.Load,
+			Done: func(models.ServiceUser) tea.Cmd { return common.Success("Deleted user " + name + " of " + t.Service) },
+			Send: func(ctx context.Context) (models.ServiceUser, error) { return su, api.DeleteUser(ctx, t.Project, t.Service, name) },
+			Find: func(ctx context.Context) (models.ServiceUser, bool, error) {
+				users, err := api.ListUsers(ctx, t.Project, t.Service)
+				for _, x := range users {
+					if x.Username == name {
+						return x, true, nil
+					}
+				}
+				return su, false, err
+			},
+		})
 	})})
-}
-
-func (u *Users) deleteAnswered(d deleted, err error) tea.Cmd {
-	switch {
-	case u.Ctx.OutcomeUnknown(err):
-		return tea.Batch(common.Warn("The connection dropped after the delete was sent; whether user "+d.Name+
-			" was deleted is unknown: the list is read again (nothing was sent again)"), u.Load())
-	case err != nil:
-		return common.Error(u.Ctx.ErrorText(err))
-	}
-	return tea.Batch(common.Success("Deleted user "+d.Name+" of "+u.svc.t.Service), u.Load())
 }
 
 // userURI builds the full connection URI for a user from the service's URI (or its
