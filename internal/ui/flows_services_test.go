@@ -82,7 +82,8 @@ func TestFlowServicesCreateBecomesRunning(t *testing.T) {
 	}
 	s.mark()
 	s.keys("enter")
-	s.waitFor("Create this service?", "/month")
+	// The review shows what is created and its cost; nothing is sent before enter.
+	s.waitFor("Create pg-cache: review", "Nothing is sent until you press enter", "Name", "pg-cache", "Plan", "Cloud", "Monthly cost", "/month")
 	s.mark()
 	s.keys("enter")
 	s.waitFor("Created pg-cache")

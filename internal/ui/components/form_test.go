@@ -293,3 +293,28 @@ func containsClose(out []tea.Msg) bool {
 	}
 	return false
 }
+
+// A review longer than the screen scrolls, and says where it is; nothing is cut above.
+func TestReviewScrollsAndKeepsItsFirstLines(t *testing.T) {
+	var facts []Fact
+	for i := 0; i < 30; i++ {
+		facts = append(facts, Fact{Label: "Fact " + strconv.Itoa(i), Value: "v" + strconv.Itoa(i)})
+	}
+	r := NewReview(testCtx(), "Create pg-x", []Change{{Field: "Plan", Old: "a", New: "b"}}, func() tea.Cmd { return nil }, nil).WithFacts(facts...)
+	r.SetSize(80, 24)
+	v := ansi.Strip(r.View())
+	if !strings.Contains(v, "Fact 0 ") || strings.Contains(v, "Fact 29") || !strings.Contains(v, "j/k pgdn/pgup scroll") {
+		t.Fatalf("first screen:\n%s", v)
+	}
+	for i := 0; i < 3; i++ {
+		r.Update(tea.KeyMsg{Type: tea.KeyPgDown})
+	}
+	v = ansi.Strip(r.View())
+	if !strings.Contains(v, "Fact 29") || !strings.Contains(v, "a → b") || strings.Contains(v, "Fact 0 ") {
+		t.Fatalf("after pgdn:\n%s", v)
+	}
+	r.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("g")})
+	if v = ansi.Strip(r.View()); !strings.Contains(v, "Fact 0 ") {
+		t.Fatalf("after g:\n%s", v)
+	}
+}

@@ -231,7 +231,9 @@ func (u *Users) confirmDelete(su models.ServiceUser) tea.Cmd {
 	return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(u.Ctx, "Delete user", text, name, func() tea.Cmd {
 		return base.SendWrite(u.Req, &base.Write[models.ServiceUser]{Verb: base.Delete, Noun: "user", Name: name, Reload: u.Load,
 			Done: func(models.ServiceUser) tea.Cmd { return common.Success("Deleted user " + name + " of " + t.Service) },
-			Send: func(ctx context.Context) (models.ServiceUser, error) { return su, api.DeleteUser(ctx, t.Project, t.Service, name) },
+			Send: func(ctx context.Context) (models.ServiceUser, error) {
+				return su, api.DeleteUser(ctx, t.Project, t.Service, name)
+			},
 			Find: func(ctx context.Context) (models.ServiceUser, bool, error) {
 				users, err := api.ListUsers(ctx, t.Project, t.Service)
 				for _, x := range users {

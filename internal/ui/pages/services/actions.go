@@ -22,7 +22,7 @@ type actions struct {
 	target target
 	// create and edit are the forms that sent the request in flight: a refusal brings
 	// the same form back with everything typed.
-	create *components.Form
+	create *components.Flow
 	edit   *components.Flow
 }
 

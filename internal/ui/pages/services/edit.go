@@ -157,7 +157,7 @@ func (a *actions) submitEdit(fl *components.Flow, p editPrep, orig, v editValues
 		}
 		fl.Then(components.NewTypedConfirm(a.ctx, typedTitle(req)+" "+name, typed, name, send))
 		return nil
-	}, nil)
+	}, nil).WithFacts(serviceFacts(p, orig, v)...)
 	fl.Then(review)
 	return nil
 }
@@ -185,6 +185,28 @@ func typedTitle(req models.UpdateServiceRequest) string {
 	return "Power off"
 }
 
+// serviceFacts is what an edit's review is about: the service, its plan, cloud and disk
+// as they are, and the monthly cost before and after the edit.
+func serviceFacts(p editPrep, orig, v editValues) []components.Fact {
+	s := p.Service
+	facts := []components.Fact{
+		{Label: "Service", Value: s.ServiceName + " (" + string(s.ServiceType) + ") in " + p.Project},
+		{Label: "Plan", Value: orig.Plan},
+		{Label: "Cloud", Value: orig.Cloud},
+		{Label: "Disk", Value: gbText(orig.DiskGB)},
+	}
+	cost := "not listed for " + orig.Plan
+	if before, ok := planByName(p.Plans, orig.Plan); ok && before.PriceUSD.Set {
+		cost = monthly(before)
+		if after, ok := planByName(p.Plans, v.Plan); ok && after.PriceUSD.Set && v.Plan != orig.Plan {
+			cost += " now, " + monthly(after) + " after this edit"
+		}
+	}
+	// The platform lists no price for disk beyond the plan's: say so rather than guess.
+	facts = append(facts, components.Fact{Label: "Monthly cost", Value: cost + " (plan price; disk beyond the plan's is not priced by the platform)"})
+	return facts
+}
+
 // reviewChanges lists each changed field old → new, with the monthly price of a plan
 // change (hourly × 730, exact) and what a change does when that is not obvious.
 func reviewChanges(p editPrep, orig, v editValues) []components.Change {
@@ -206,6 +228,12 @@ func reviewChanges(p editPrep, orig, v editValues) []components.Change {
 	}
 	if v.Cloud != orig.Cloud {
 		out = append(out, components.Change{Field: "Cloud", Old: orig.Cloud, New: v.Cloud, Note: "migrates the service: REBALANCING while its data moves", Warn: true})
+	}
+	if after, ok := planByName(p.Plans, v.Plan); ok && v.Plan != orig.Plan && strings.TrimSpace(v.DiskGB) == orig.DiskGB &&
+		int(after.DiskSpaceMB) > s.DiskSpaceMB {
+		// The platform grows the disk to the new plan's size.
+		out = append(out, components.Change{Field: "Disk", Old: gbText(orig.DiskGB), New: diskGB(int(after.DiskSpaceMB)) + " GB",
+			Note: "plan " + v.Plan + " takes at least " + diskGB(int(after.DiskSpaceMB)) + " GB; disk only grows and cannot be made smaller again", Warn: true})
 	}
 	if strings.TrimSpace(v.DiskGB) != orig.DiskGB {
 		out = append(out, components.Change{Field: "Disk", Old: gbText(orig.DiskGB), New: gbText(strings.TrimSpace(v.DiskGB)),

@@ -2,6 +2,7 @@ package services
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -254,9 +255,9 @@ func TestFormChecks(t *testing.T) {
 		t.Error("cidr check")
 	}
 	plan := models.Plan{PlanName: "startup-4", PriceUSD: models.MustAmount("0.1343")}
-	sum := createSummary(models.CreateServiceRequest{ServiceName: "x", ServiceType: "pg", Plan: "startup-4", Cloud: "c"}, plan)
-	if !strings.Contains(sum, "$98.04/month") {
-		t.Errorf("summary: %s", sum)
+	facts := createFacts(models.CreateServiceRequest{ServiceName: "x", ServiceType: "pg", Plan: "startup-4", Cloud: "c"}, plan)
+	if sum := fmt.Sprint(facts); !strings.Contains(sum, "$98.04/month") || !strings.Contains(sum, "{Cloud c}") || !strings.Contains(sum, "{Name x}") {
+		t.Errorf("review facts: %s", sum)
 	}
 }
 

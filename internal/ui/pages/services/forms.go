@@ -83,7 +83,7 @@ func (a *actions) createTypeForm(p createPrep) common.Modal {
 // createValues are bound to the second create step's fields.
 type createValues struct {
 	Plan, Name, DiskGB, VPC, PGVersion, IPFilter string
-	Protect, KafkaConnect, KafkaRest, Confirm    bool
+	Protect, KafkaConnect, KafkaRest             bool
 }
 
 func (a *actions) nameCheck(existing []string) func(string) error {
@@ -137,8 +137,8 @@ func explainMB(msg string) string {
 }
 
 // createDetailsForm is the second step: plan with prices, name, options, then a summary.
-func (a *actions) createDetailsForm(pp planPrep) *components.Form {
-	v := &createValues{Plan: pp.Plans[0].PlanName, Confirm: true}
+func (a *actions) createDetailsForm(pp planPrep) *components.Flow {
+	v := &createValues{Plan: pp.Plans[0].PlanName}
 	var planOpts []huh.Option[string]
 	for _, p := range pp.Plans {
 		label := fmt.Sprintf("%-18s %s · %s", p.PlanName, hourly(p), monthly(p))
@@ -204,21 +204,18 @@ func (a *actions) createDetailsForm(pp planPrep) *components.Form {
 		}
 		return req
 	}
-	// The summary is the form's last page, so the cost is read before anything is sent.
-	summary := huh.NewGroup(
-		huh.NewNote().Title("Summary").DescriptionFunc(func() string {
-			plan, _ := planByName(pp.Plans, v.Plan)
-			return createSummary(build(), plan)
-		}, v),
-		huh.NewConfirm().Title("Create this service?").Affirmative("Create").Negative("Cancel").Value(&v.Confirm),
-	)
+	// The review is the last step, so the cost is read before anything is sent.
+	var fl *components.Flow
 	form := components.NewForm(a.ctx, "Create "+typ+" in "+project+" (2/2)", func() tea.Cmd {
-		if !v.Confirm {
-			return common.Info("Create service: cancelled")
-		}
-		return a.createService(project, build())
-	}, huh.NewGroup(fields...), summary)
-	return form.Live(name, func() error {
+		req := build()
+		plan, _ := planByName(pp.Plans, req.Plan)
+		fl.Then(components.NewReview(a.ctx, "Create "+req.ServiceName, nil, func() tea.Cmd {
+			return a.createService(project, req)
+		}, nil).WithFacts(createFacts(req, plan)...))
+		return nil
+	}, huh.NewGroup(fields...))
+	fl = components.NewFlow(form)
+	form.Live(name, func() error {
 		if v.Name == "" {
 			return nil
 		}
@@ -235,6 +232,7 @@ func (a *actions) createDetailsForm(pp planPrep) *components.Form {
 		Names("termination_protection", titleProtection, nil).
 		Names("service_name", titleName, nil).
 		Names("plan", titlePlan, nil)
+	return fl
 }
 
 // Field titles the platform's refusals are tied to (Form.Names).
@@ -253,19 +251,33 @@ const (
 	titleIPFilterEdit   = "IP filter"
 )
 
-func createSummary(req models.CreateServiceRequest, plan models.Plan) string {
-	lines := []string{
-		fmt.Sprintf("%s (%s), plan %s in %s.", req.ServiceName, req.ServiceType, req.Plan, req.Cloud),
-		fmt.Sprintf("Cost: %s (%s × %d h), billed while it runs.", monthly(plan), hourly(plan), models.HoursPerMonth),
+// createFacts is the create's review: what is created where, and what it costs.
+func createFacts(req models.CreateServiceRequest, plan models.Plan) []components.Fact {
+	disk := "the plan's size"
+	if plan.DiskSpaceMB > 0 {
+		disk = diskGB(int(plan.DiskSpaceMB)) + " GB, the plan's size"
 	}
 	if req.DiskSpaceMB > 0 {
-		lines = append(lines, fmt.Sprintf("Disk: %s GB.", diskGB(req.DiskSpaceMB)))
+		disk = diskGB(req.DiskSpaceMB) + " GB"
 	}
-	if req.TerminationProtection {
-		lines = append(lines, "Termination protection: on.")
+	cost := "not listed for " + req.Plan
+	if plan.PriceUSD.Set {
+		cost = fmt.Sprintf("%s (%s × %d h), billed while it runs", monthly(plan), hourly(plan), models.HoursPerMonth)
+	}
+	if req.DiskSpaceMB > int(plan.DiskSpaceMB) && plan.DiskSpaceMB > 0 {
+		cost += "; disk beyond the plan's is not priced by the platform"
+	}
+	facts := []components.Fact{
+		{Label: "Name", Value: req.ServiceName},
+		{Label: "Type", Value: string(req.ServiceType)},
+		{Label: "Plan", Value: req.Plan},
+		{Label: "Cloud", Value: req.Cloud},
+		{Label: "Disk", Value: disk},
+		{Label: "Monthly cost", Value: cost},
+		{Label: "Termination protection", Value: onOff(req.TerminationProtection)},
 	}
 	if req.ProjectVPCID != "" {
-		lines = append(lines, "Project VPC: "+req.ProjectVPCID+".")
+		facts = append(facts, components.Fact{Label: "Project VPC", Value: req.ProjectVPCID})
 	}
 	keys := make([]string, 0, len(req.UserConfig))
 	for k := range req.UserConfig {
@@ -273,9 +285,9 @@ func createSummary(req models.CreateServiceRequest, plan models.Plan) string {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		lines = append(lines, fmt.Sprintf("%s: %v", k, req.UserConfig[k]))
+		facts = append(facts, components.Fact{Label: k, Value: fmt.Sprint(req.UserConfig[k])})
 	}
-	return strings.Join(append(lines, "It starts as REBUILDING and turns RUNNING when its nodes are up."), "\n")
+	return append(facts, components.Fact{Label: "Then", Value: "REBUILDING until its nodes are up, then RUNNING"})
 }
 
 // createService sends the create; an error's answer still names the service, so a
