@@ -14,11 +14,11 @@ import (
 // tab (and drops Missing) — the only line outside its own package it needs to touch.
 func Tabs() []app.Tab {
 	return []app.Tab{
-		{Name: "Projects", New: projects.New},
-		{Name: "Services", New: services.New},
-		{Name: "Users", New: access.New},
-		{Name: "Billing", New: billing.New},
-		{Name: "Search", New: searchpane.New},
+		{ID: common.TabProjects, Name: "Projects", New: projects.New},
+		{ID: common.TabServices, Name: "Services", New: services.New},
+		{ID: common.TabUsers, Name: "Users", New: access.New, UsesService: true},
+		{ID: common.TabBilling, Name: "Billing", New: billing.New},
+		{ID: common.TabSearch, Name: "Search", New: searchpane.New, UsesService: true},
 	}
 }
 

@@ -23,9 +23,13 @@ import (
 // Tab is one of the five tabs. New builds the tab's root view; nil means the pane is
 // not built yet and Missing is shown instead.
 type Tab struct {
-	Name    string
-	New     func(ctx *common.Context) common.View
-	Missing string
+	// ID is how views name the tab (common.SwitchTab); its place is its key (1-5).
+	ID   common.TabID
+	Name string
+	// UsesService: the tab works on the current service, which the breadcrumb shows.
+	UsesService bool
+	New         func(ctx *common.Context) common.View
+	Missing     string
 }
 
 // Options configure the root.
@@ -134,14 +138,10 @@ func (m *Model) Modal() common.Modal { return m.modal }
 func (m *Model) Message() (theme.Level, string) { return m.msgLevel, m.msgText }
 
 func (m *Model) registerDefaults() {
-	sw := func(tab int) func(*common.Context, string) tea.Cmd {
-		return func(*common.Context, string) tea.Cmd { return common.Send(common.SwitchTab{Tab: tab}) }
-	}
-	names := []string{"projects", "services", "users", "billing", "search"}
-	for i, n := range names {
-		if i < len(m.tabs) {
-			m.ctx.Commands.Register(common.Command{Name: n, Help: "go to the " + m.tabs[i].spec.Name + " tab", Run: sw(i + 1)})
-		}
+	for _, t := range m.tabs {
+		id := t.spec.ID
+		m.ctx.Commands.Register(common.Command{Name: string(id), Help: "go to the " + t.spec.Name + " tab",
+			Run: func(*common.Context, string) tea.Cmd { return common.Send(common.SwitchTab{Tab: id}) }})
 	}
 	m.ctx.Commands.Register(common.Command{Name: "quit", Help: "leave svcui", Run: func(*common.Context, string) tea.Cmd { return common.Send(common.Quit{}) }})
 	// The short words k9s users type.
@@ -300,19 +300,20 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.ctx.BillingGroupID, m.ctx.BillingGroupName = msg.ID, msg.Name
 		return nil
 	case common.SwitchTab:
-		return m.switchTab(msg.Tab - 1)
+		return m.switchTab(m.tabIndex(msg.Tab))
 	case common.SelectProject:
 		return m.selectProject(msg.Name)
 	case common.OpenService:
-		cmd := m.switchTab(1)
-		return tea.Batch(cmd, m.sendToTabRoot(1, msg))
+		i := m.tabIndex(common.TabServices)
+		cmd := m.switchTab(i)
+		return tea.Batch(cmd, m.sendToTabRoot(i, msg))
 	case common.OpenAccess:
-		from := m.active
-		cmd := m.switchTab(2)
-		if from != 2 {
-			m.tabs[2].returnTo = from + 1
+		from, i := m.active, m.tabIndex(common.TabUsers)
+		cmd := m.switchTab(i)
+		if from != i && i >= 0 {
+			m.tabs[i].returnTo = from + 1
 		}
-		return tea.Batch(cmd, m.sendToTabRoot(2, msg))
+		return tea.Batch(cmd, m.sendToTabRoot(i, msg))
 	case common.CopyRequest:
 		return m.copy(msg)
 	case common.CopyDone:
@@ -519,6 +520,16 @@ func (m *Model) pop() tea.Cmd {
 	return m.refreshNow()
 }
 
+// tabIndex is the place of the tab with id, or -1.
+func (m *Model) tabIndex(id common.TabID) int {
+	for i, t := range m.tabs {
+		if t.spec.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
 func (m *Model) switchTab(i int) tea.Cmd {
 	if i < 0 || i >= len(m.tabs) {
 		return nil
@@ -555,6 +566,9 @@ func (m *Model) selectProject(name string) tea.Cmd {
 }
 
 func (m *Model) sendToTabRoot(tab int, msg tea.Msg) tea.Cmd {
+	if tab < 0 {
+		return nil
+	}
 	st := m.tabs[tab].stack
 	if len(st) == 0 {
 		return nil
@@ -804,7 +818,7 @@ func (m *Model) crumbs() []string {
 	if m.ctx.Project != "" {
 		out = append(out, m.ctx.Project)
 	}
-	if (m.active == 2 || m.active == 4) && m.ctx.Service != "" {
+	if m.tabs[m.active].spec.UsesService && m.ctx.Service != "" {
 		out = append(out, m.ctx.Service)
 	}
 	for _, v := range m.tabs[m.active].stack {

@@ -105,10 +105,10 @@ func newModelClock(t *testing.T, readOnly bool) (*Model, *fakeView, *uitest.Cloc
 	ctx.Keys, _ = keys.New(nil, readOnly)
 	root := &fakeView{title: "Projects", interval: 10 * time.Second}
 	m := New(Options{Context: ctx, Tabs: []Tab{
-		{Name: "Projects", New: func(*common.Context) common.View { return root }},
-		{Name: "Services", New: func(*common.Context) common.View { return &fakeView{title: "Services"} }},
-		{Name: "Users", Missing: "Users are not built yet."},
-		{Name: "Billing"}, {Name: "Search"},
+		{ID: common.TabProjects, Name: "Projects", New: func(*common.Context) common.View { return root }},
+		{ID: common.TabServices, Name: "Services", New: func(*common.Context) common.View { return &fakeView{title: "Services"} }},
+		{ID: common.TabUsers, Name: "Users", UsesService: true, Missing: "Users are not built yet."},
+		{ID: common.TabBilling, Name: "Billing"}, {ID: common.TabSearch, Name: "Search", UsesService: true},
 	}})
 	for _, msg := range run(m.Init()) {
 		drive(m, msg)
@@ -366,8 +366,8 @@ func TestOpenServiceGoesToServicesTabRoot(t *testing.T) {
 	ctx := common.NewContext()
 	svc := &openServiceView{fakeView: fakeView{title: "Services"}}
 	m := New(Options{Context: ctx, Tabs: []Tab{
-		{Name: "Projects", New: func(*common.Context) common.View { return &fakeView{title: "Projects"} }},
-		{Name: "Services", New: func(*common.Context) common.View { return svc }},
+		{ID: common.TabProjects, Name: "Projects", New: func(*common.Context) common.View { return &fakeView{title: "Projects"} }},
+		{ID: common.TabServices, Name: "Services", New: func(*common.Context) common.View { return svc }},
 	}})
 	for _, msg := range run(m.Init()) {
 		drive(m, msg)
@@ -444,9 +444,9 @@ func TestEscFromAccessOpenedElsewhereGoesBackThere(t *testing.T) {
 	ctx := common.NewContext()
 	ctx.Keys, _ = keys.New(nil, false)
 	m := New(Options{Context: ctx, Tabs: []Tab{
-		{Name: "Projects", New: func(*common.Context) common.View { return &fakeView{title: "Projects"} }},
-		{Name: "Services", New: func(*common.Context) common.View { return &fakeView{title: "Services"} }},
-		{Name: "Users", New: func(*common.Context) common.View { return &accessRootView{fakeView{title: "Users"}} }},
+		{ID: common.TabProjects, Name: "Projects", New: func(*common.Context) common.View { return &fakeView{title: "Projects"} }},
+		{ID: common.TabServices, Name: "Services", New: func(*common.Context) common.View { return &fakeView{title: "Services"} }},
+		{ID: common.TabUsers, Name: "Users", UsesService: true, New: func(*common.Context) common.View { return &accessRootView{fakeView{title: "Users"}} }},
 	}})
 	for _, msg := range run(m.Init()) {
 		drive(m, msg)

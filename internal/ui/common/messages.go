@@ -33,8 +33,20 @@ type Notify struct {
 	Text  string
 }
 
-// SwitchTab makes tab (1-5) current.
-type SwitchTab struct{ Tab int }
+// TabID names a tab; views switch by it, never by position, so adding a tab touches
+// only the registry.
+type TabID string
+
+const (
+	TabProjects TabID = "projects"
+	TabServices TabID = "services"
+	TabUsers    TabID = "users"
+	TabBilling  TabID = "billing"
+	TabSearch   TabID = "search"
+)
+
+// SwitchTab makes the tab with that id current.
+type SwitchTab struct{ Tab TabID }
 
 // SelectProject makes a project current (header, breadcrumb, services tab follow).
 type SelectProject struct{ Name string }

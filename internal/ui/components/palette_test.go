@@ -18,8 +18,8 @@ func paletteCtx() *common.Context {
 	c.Project = "acme-prod"
 	c.SetServiceNames("acme-prod", []string{"pg-main", "kafka-events"})
 	c.Commands.Register(
-		common.Command{Name: "projects", Run: func(*common.Context, string) tea.Cmd { return common.Send(common.SwitchTab{Tab: 1}) }},
-		common.Command{Name: "services", Run: func(*common.Context, string) tea.Cmd { return common.Send(common.SwitchTab{Tab: 2}) }},
+		common.Command{Name: "projects", Run: func(*common.Context, string) tea.Cmd { return common.Send(common.SwitchTab{Tab: common.TabProjects}) }},
+		common.Command{Name: "services", Run: func(*common.Context, string) tea.Cmd { return common.Send(common.SwitchTab{Tab: common.TabServices}) }},
 		common.Command{Name: "services all", Run: func(*common.Context, string) tea.Cmd { return common.Send(gotoProject{"*"}) }},
 		common.Command{Name: "project", Arg: common.ProjectArg, Run: func(_ *common.Context, a string) tea.Cmd { return common.Send(gotoProject{a}) }},
 		common.Command{Name: "service", Arg: common.ServiceArg, Run: func(_ *common.Context, a string) tea.Cmd { return common.Send(gotoProject{"svc:" + a}) }},
@@ -87,7 +87,7 @@ func has(msgs []tea.Msg, want tea.Msg) bool {
 
 func TestPaletteRuns(t *testing.T) {
 	c := paletteCtx()
-	if msgs := runPalette(c, "p", "r", "o", "j", "e", "c", "t", "s", "enter"); !has(msgs, common.SwitchTab{Tab: 1}) || !has(msgs, common.CloseModal{}) {
+	if msgs := runPalette(c, "p", "r", "o", "j", "e", "c", "t", "s", "enter"); !has(msgs, common.SwitchTab{Tab: common.TabProjects}) || !has(msgs, common.CloseModal{}) {
 		t.Errorf("projects: %v", msgs)
 	}
 	typed := []string{}
@@ -176,7 +176,7 @@ func TestPaletteEnterRunsTheHighlightedCompletion(t *testing.T) {
 	}
 	// The k9s words are aliases, not fuzzy matches of some service.
 	c.Commands.Alias("svc", "services")
-	if msgs := runPalette(c, typeKeys("svc", "enter")...); !has(msgs, common.SwitchTab{Tab: 2}) {
+	if msgs := runPalette(c, typeKeys("svc", "enter")...); !has(msgs, common.SwitchTab{Tab: common.TabServices}) {
 		t.Fatalf("svc: %v", msgs)
 	}
 	// Enter on nothing typed only closes.

@@ -114,7 +114,15 @@ func (r *Review) lines() []string {
 	}
 	out := []string{"Nothing is sent until you press enter.", ""}
 	for _, f := range r.facts {
-		out = append(out, ansi.Truncate("  "+pad(safe.Text(f.Label), fieldW, false)+"  "+st.Bold.Render(orNone(f.Value)), w, "…"))
+		// Values wrap under themselves: a cost or a note is read whole, never cut.
+		value := lipgloss.NewStyle().Width(max(10, w-fieldW-4)).Render(st.Bold.Render(orNone(f.Value)))
+		for i, l := range strings.Split(value, "\n") {
+			label := strings.Repeat(" ", fieldW)
+			if i == 0 {
+				label = pad(safe.Text(f.Label), fieldW, false)
+			}
+			out = append(out, ansi.Truncate("  "+label+"  "+l, w, "…"))
+		}
 	}
 	if len(r.facts) > 0 && len(r.changes) > 0 {
 		out = append(out, "", st.Muted.Render("Changes"))

@@ -80,7 +80,7 @@ func (u *Users) planned(msg common.Result[plan]) tea.Cmd {
 	switch s.Kind {
 	case connect.KindSearchTab:
 		_ = s.Cleanup()
-		return tea.Batch(common.Info(s.Describe()), common.Send(common.SwitchTab{Tab: 5}))
+		return tea.Batch(common.Info(s.Describe()), common.Send(common.SwitchTab{Tab: common.TabSearch}))
 	case connect.KindOpenURI:
 		_ = s.Cleanup()
 		return common.Info(s.Describe())

@@ -16,7 +16,7 @@ import (
 func Commands() []common.Command {
 	return []common.Command{
 		{Name: "billing", Help: "billing groups of the account", Run: func(*common.Context, string) tea.Cmd {
-			return common.Send(common.SwitchTab{Tab: 4})
+			return common.Send(common.SwitchTab{Tab: common.TabBilling})
 		}},
 		{Name: "invoices", Help: "invoices of the current billing group (else the current project's)", Run: func(ctx *common.Context, _ string) tea.Cmd {
 			return inGroup(ctx, "invoices", func(b models.BillingGroup) common.View { return NewInvoices(ctx, b) })
@@ -27,7 +27,7 @@ func Commands() []common.Command {
 			})
 		}},
 		{Name: "credits", Help: "credits of the account", Run: func(ctx *common.Context, _ string) tea.Cmd {
-			return tea.Sequence(common.Send(common.SwitchTab{Tab: 4}), push(NewCredits(ctx)))
+			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabBilling}), push(NewCredits(ctx)))
 		}},
 	}
 }
@@ -37,11 +37,11 @@ func Commands() []common.Command {
 func inGroup(ctx *common.Context, what string, view func(models.BillingGroup) common.View) tea.Cmd {
 	if ctx.BillingGroupID != "" {
 		b := models.BillingGroup{BillingGroupID: ctx.BillingGroupID, BillingGroupName: ctx.BillingGroupName}
-		return tea.Sequence(common.Send(common.SwitchTab{Tab: 4}), push(view(b)))
+		return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabBilling}), push(view(b)))
 	}
 	project, pick := ctx.Project, "pick a group and press "+keyOf(ctx, what)
 	if project == "" {
-		return tea.Sequence(common.Send(common.SwitchTab{Tab: 4}), common.Warn("No current billing group or project: "+pick))
+		return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabBilling}), common.Warn("No current billing group or project: "+pick))
 	}
 	api, errorText := ctx.API, ctx.ErrorText
 	// The view is built in the command once the group is known; constructors read only
@@ -54,13 +54,13 @@ func inGroup(ctx *common.Context, what string, view func(models.BillingGroup) co
 		case err != nil:
 			return common.Notify{Level: theme.LevelError, Text: "Could not read the billing group of " + project + ": " + errorText(err)}
 		case p.BillingGroupID == "":
-			return tea.Sequence(common.Send(common.SwitchTab{Tab: 4}),
+			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabBilling}),
 				common.Warn(project+" has no billing group: "+pick))()
 		}
 		b := models.BillingGroup{BillingGroupID: p.BillingGroupID, BillingGroupName: p.BillingGroupName}
 		// The footer's "Finding…" is cleared: the view itself says what it shows.
 		return tea.Sequence(common.Info(""), common.Send(common.SelectBillingGroup{ID: b.BillingGroupID, Name: b.BillingGroupName}),
-			common.Send(common.SwitchTab{Tab: 4}), push(view(b)))()
+			common.Send(common.SwitchTab{Tab: common.TabBilling}), push(view(b)))()
 	})
 }
 

@@ -29,7 +29,7 @@ func Commands() []common.Command {
 			if len(f) > 1 {
 				index = f[1]
 			}
-			return tea.Sequence(common.Send(common.SwitchTab{Tab: 5}), common.Send(bulkRequest{path: path, index: index}))
+			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabSearch}), common.Send(bulkRequest{path: path, index: index}))
 		}},
 	}
 }
@@ -52,7 +52,7 @@ func runSearch(ctx *common.Context, svc string) tea.Cmd {
 		svc = ctx.Service
 	}
 	if svc == "" {
-		return common.Send(common.SwitchTab{Tab: 5})
+		return common.Send(common.SwitchTab{Tab: common.TabSearch})
 	}
-	return tea.Sequence(common.Send(common.SwitchTab{Tab: 5}), common.Send(selectService{name: svc}))
+	return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabSearch}), common.Send(selectService{name: svc}))
 }

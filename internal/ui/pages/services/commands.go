@@ -10,10 +10,10 @@ import (
 func Commands() []common.Command {
 	return []common.Command{
 		{Name: "services", Help: "services of the current project", Run: func(*common.Context, string) tea.Cmd {
-			return tea.Sequence(common.Send(common.SwitchTab{Tab: 2}), common.Send(showAll(false)))
+			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabServices}), common.Send(showAll(false)))
 		}},
 		{Name: "services all", Help: "services of every project", Run: func(*common.Context, string) tea.Cmd {
-			return tea.Sequence(common.Send(common.SwitchTab{Tab: 2}), common.Send(showAll(true)))
+			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabServices}), common.Send(showAll(true)))
 		}},
 		{Name: "service", Arg: common.ServiceArg, Help: "open a service of the current project", Run: func(ctx *common.Context, name string) tea.Cmd {
 			if cmd := unknownService(ctx, name); cmd != nil {

@@ -48,7 +48,7 @@ func newConnector(ctx *common.Context, project, service string) connector {
 
 // searchTab makes an opensearch service current and opens the Search tab on it.
 func searchTab(ctx *common.Context, project, service string) tea.Cmd {
-	open := common.Send(common.SwitchTab{Tab: 5})
+	open := common.Send(common.SwitchTab{Tab: common.TabSearch})
 	if c, arg, ok := ctx.Commands.Lookup("search " + service); ok && arg == service {
 		open = c.Run(ctx, arg)
 	}
