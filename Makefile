@@ -70,10 +70,22 @@ bench: ## run every benchmark once, with allocations
 fuzz: ## fuzz every Fuzz target for FUZZTIME each (10s); report all failures at the end (scripts/fuzz.sh)
 	GO=$(GO) FUZZTIME=$(FUZZTIME) bash scripts/fuzz.sh
 
-lint: ## gofmt and go vet
+STATICCHECK_VERSION := v0.8.2
+DEADCODE_VERSION    := v0.52.0
+STATICCHECK = $(or $(shell command -v staticcheck 2>/dev/null),$(GOBIN)/staticcheck)
+DEADCODE    = $(or $(shell command -v deadcode 2>/dev/null),$(GOBIN)/deadcode)
+
+lint: ## gofmt, go vet, staticcheck and deadcode -test (installs staticcheck v0.8.2 and deadcode v0.52.0 when missing)
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './dist/*')); \
 		if [ -n "$$out" ]; then echo "not gofmt-ed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	@if [ ! -x "$(STATICCHECK)" ]; then echo "installing staticcheck $(STATICCHECK_VERSION) into $(GOBIN)"; \
+		$(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION); fi
+	@if [ ! -x "$(DEADCODE)" ]; then echo "installing deadcode $(DEADCODE_VERSION) into $(GOBIN)"; \
+		$(GO) install golang.org/x/tools/cmd/deadcode@$(DEADCODE_VERSION); fi
+	$(STATICCHECK) ./...
+	@out=$$($(DEADCODE) -test ./...); \
+		if [ -n "$$out" ]; then echo "deadcode -test: unreachable functions"; echo "$$out"; exit 1; fi; echo "deadcode -test: clean"
 
 snapshot: ## build release archives and packages locally into dist/ (goreleaser)
 	@if ! command -v goreleaser >/dev/null 2>&1 && [ ! -x "$(GOBIN)/goreleaser" ]; then \

@@ -104,7 +104,12 @@ func (h *searchHost) start(p *project, sv *service) error {
 	}
 	var ln net.Listener
 	if sv.SearchPort > 0 {
+		// A configured port is a promise to whoever configured it: busy is an error, not
+		// a reason to pick another one silently.
 		ln, err = net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(sv.SearchPort))
+		if err != nil {
+			return fmt.Errorf("search port %d for %s: %w", sv.SearchPort, sv.Name, err)
+		}
 	}
 	if ln == nil {
 		ln, err = net.Listen("tcp", "127.0.0.1:0")

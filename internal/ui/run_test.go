@@ -26,8 +26,7 @@ func (panicView) Init() tea.Cmd { return nil }
 func (panicView) ID() int64     { return 0 }
 func (panicView) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	if _, ok := msg.(tea.KeyMsg); ok {
-		var m map[string]int
-		m["boom"]++ // nil map write
+		panic("boom: a bug in a view's Update")
 	}
 	return panicView{}, nil
 }

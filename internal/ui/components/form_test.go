@@ -91,7 +91,7 @@ func TestRefusedFormComesBackWithEverythingTypedAndTheMessageAtItsField(t *testi
 	var m common.Modal = f
 	m.Init()
 	m = typeInto(m, "80")
-	m, out := pump(m, tea.KeyMsg{Type: tea.KeyEnter})
+	_, out := pump(m, tea.KeyMsg{Type: tea.KeyEnter})
 	if sends != 1 || !containsMsg(out, submitted{"80"}) {
 		t.Fatalf("enter did not send: %d %v", sends, out)
 	}
@@ -221,7 +221,7 @@ func TestRefusedFormFocusesTheNamedFieldAndForgetsTheMessageOnEdit(t *testing.T)
 	m = typeInto(m, "pg1")
 	m, _ = pump(m, tea.KeyMsg{Type: tea.KeyEnter}) // name → plan
 	m, _ = pump(m, tea.KeyMsg{Type: tea.KeyEnter}) // plan → disk
-	m, _ = pump(m, tea.KeyMsg{Type: tea.KeyEnter}) // submit
+	pump(m, tea.KeyMsg{Type: tea.KeyEnter})        // submit
 	if sends != 1 {
 		t.Fatalf("sends = %d", sends)
 	}

@@ -90,13 +90,6 @@ func (c *creator[T]) handle(msg tea.Msg) (tea.Cmd, bool) {
 	return base.HandleWrite[made](c.ctx, c.l.Req, msg)
 }
 
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
 // nameCheck validates a new name as typed: the rule, then the names already listed
 // (taken when the form opens: huh runs validators off the program's goroutine, so they
 // read only what they are given and what does not change).

@@ -18,6 +18,8 @@ import (
 )
 
 // errNoAccount is returned when no account id is known yet (no project visible).
+//
+//lint:ignore ST1005 it is shown to the person as it is, a sentence
 var errNoAccount = errors.New("No account is known yet: you are not a member of any project.")
 
 // accountFor picks the account whose billing is shown: the current project's, else the
