@@ -52,7 +52,7 @@ func TestPanicInUpdateIsLoggedWithStackAndRepanics(t *testing.T) {
 		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("z")})
 	}()
 	out := logBuf.String()
-	if !strings.Contains(out, "panic") || !strings.Contains(out, "assignment to entry in nil map") || !strings.Contains(out, "goroutine") {
+	if !strings.Contains(out, "panic") || !strings.Contains(out, "boom: a bug in a view") || !strings.Contains(out, "goroutine") {
 		t.Fatalf("log lacks the panic and its stack:\n%s", out)
 	}
 }
