@@ -73,6 +73,8 @@ type Model struct {
 	// invalidates the previous tick.
 	tickGen int
 	live    components.LiveState
+	// liveByView keeps each view's last success and failures (see liveOf).
+	liveByView map[int64]*liveRecord
 	// modalGen counts opened modals, so a modal's late close cannot shut the next one.
 	modalGen int
 	spinning bool
@@ -258,11 +260,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return tea.Batch(cmd, m.spinCmd())
 	case common.RefreshDone:
-		if msg.Err != nil {
-			m.live.Failures++
-		} else {
-			m.live.Failures = 0
-			m.live.LastOK = m.ctx.Now()
+		// The header speaks of the view on top: its own last success and failures.
+		rec := m.liveOf()
+		switch {
+		case msg.Idle:
+		case msg.Err != nil:
+			rec.failures++
+		default:
+			rec.failures, rec.lastOK = 0, m.ctx.Now()
 		}
 		return m.armRefresh()
 	case common.PushView:
@@ -509,9 +514,7 @@ func (m *Model) pop() tea.Cmd {
 	}
 	m.movedOn()
 	leaving := t.stack[len(t.stack)-1]
-	if l, ok := leaving.(common.Leaver); ok {
-		l.Leave()
-	}
+	m.leave(leaving)
 	t.stack = t.stack[:len(t.stack)-1]
 	if len(t.stack) == 1 && t.returnTo > 0 {
 		return m.switchTab(t.returnTo - 1)
@@ -575,9 +578,7 @@ func (m *Model) sendToTabRoot(tab int, msg tea.Msg) tea.Cmd {
 	}
 	// The views above the root leave: their requests are cancelled.
 	for _, v := range st[1:] {
-		if l, ok := v.(common.Leaver); ok {
-			l.Leave()
-		}
+		m.leave(v)
 	}
 	m.tabs[tab].stack = st[:1]
 	nv, cmd := st[0].Update(msg)
@@ -662,9 +663,7 @@ func (m *Model) selectService(msg common.SelectService) tea.Cmd {
 func (m *Model) reconnect(msg common.Reconnect) tea.Cmd {
 	for i := range m.tabs {
 		for _, v := range m.tabs[i].stack {
-			if l, ok := v.(common.Leaver); ok {
-				l.Leave()
-			}
+			m.leave(v)
 		}
 		m.tabs[i].stack = nil
 	}
@@ -717,6 +716,8 @@ func (m *Model) refreshNow() tea.Cmd {
 // the view is not live, so an idle program uses no CPU.
 func (m *Model) armRefresh() tea.Cmd {
 	m.tickGen++
+	rec := m.liveOf()
+	m.live.LastOK, m.live.Failures = rec.lastOK, rec.failures
 	r, ok := m.top().(common.Refresher)
 	if !ok {
 		m.live.Interval = 0
@@ -737,6 +738,39 @@ func (m *Model) armRefresh() tea.Cmd {
 	}
 	gen := m.tickGen
 	return m.ctx.After(iv, refreshTick{gen})
+}
+
+// leave ends a view that leaves the stack: its requests are cancelled, its refresh
+// history forgotten.
+func (m *Model) leave(v common.View) {
+	if l, ok := v.(common.Leaver); ok {
+		l.Leave()
+	}
+	delete(m.liveByView, v.ID())
+}
+
+// liveRecord is one view's refresh history: the header shows the top view's, so a
+// success in one tab never reads as "last ok" in another.
+type liveRecord struct {
+	lastOK   time.Time
+	failures int
+}
+
+// liveOf is the record of the view on top (a throwaway one when there is none).
+func (m *Model) liveOf() *liveRecord {
+	v := m.top()
+	if v == nil {
+		return &liveRecord{}
+	}
+	if m.liveByView == nil {
+		m.liveByView = map[int64]*liveRecord{}
+	}
+	rec, ok := m.liveByView[v.ID()]
+	if !ok {
+		rec = &liveRecord{}
+		m.liveByView[v.ID()] = rec
+	}
+	return rec
 }
 
 func (m *Model) animating() bool {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -134,4 +135,28 @@ func TestAModalThatClosesItselfIsGoneBeforeTheNextKey(t *testing.T) {
 		t.Fatal("a late close shut the modal opened after it")
 	}
 	_ = root
+}
+
+// "last ok" is said only after a success, of the view on top: a view that asked nothing
+// (no project yet) or failed does not move it, and another view's success is not its.
+func TestHeaderSaysLastOKOnlyAfterASuccessOfThisView(t *testing.T) {
+	m, _ := newModel(t, false)
+	header := func() string { return strings.SplitN(ansi.Strip(m.View()), "\n", 2)[0] }
+	drive(m, common.RefreshDone{Err: errors.New("Invalid token")})
+	if h := header(); !strings.Contains(h, "failing (1) · last ok never") {
+		t.Fatalf("after a failure: %q", h)
+	}
+	drive(m, common.RefreshDone{Idle: true})
+	if h := header(); !strings.Contains(h, "failing (1) · last ok never") {
+		t.Fatalf("an idle load changed the record: %q", h)
+	}
+	drive(m, common.RefreshDone{})
+	if h := header(); !strings.Contains(h, "↻ 10s · "+testStart.Format("15:04:05")) {
+		t.Fatalf("after a success: %q", h)
+	}
+	// Another live view on top has its own record: nothing loaded there yet.
+	drive(m, common.PushView{View: &fakeView{id: 99, title: "Detail", interval: 10 * time.Second}})
+	if h := header(); !strings.Contains(h, "not loaded yet") || strings.Contains(h, testStart.Format("15:04:05")) {
+		t.Fatalf("a new view shows another's success: %q", h)
+	}
 }

@@ -80,7 +80,7 @@ func (l *List[T]) Load() tea.Cmd {
 		l.Req.Forget(KindList)
 		l.Table.Empty = why
 		l.SetItems(nil)
-		return common.Send(common.RefreshDone{})
+		return common.Send(common.RefreshDone{Idle: true})
 	}
 	l.Table.Empty = l.Spec.Empty
 	return common.Fetch(l.Req, KindList, l.reportSkips(f))

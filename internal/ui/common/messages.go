@@ -89,7 +89,12 @@ type RefreshNow struct{}
 
 // RefreshDone is sent by a live view after a refresh completes, so the header's live
 // indicator (last success, "stale") and the backoff follow.
-type RefreshDone struct{ Err error }
+// Idle says the view asked the platform nothing (no project chosen yet): neither a
+// success nor a failure, so "last ok" does not move.
+type RefreshDone struct {
+	Err  error
+	Idle bool
+}
 
 // Quit asks the root to quit (cancelling in-flight requests first).
 type Quit struct{}

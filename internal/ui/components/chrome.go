@@ -57,6 +57,9 @@ func Header(ctx *common.Context, crumbs []string, live LiveState, width int) str
 			right = append(right, st.Muted.Render("⏸ paused · "+clock(live.LastOK)))
 		case live.Failures > 0:
 			right = append(right, st.Warn.Render(fmt.Sprintf("↻ stale · failing (%d) · last ok %s", live.Failures, clock(live.LastOK))))
+		case live.LastOK.IsZero():
+			// Nothing has succeeded yet here: no time is shown as if it had.
+			right = append(right, st.Muted.Render(fmt.Sprintf("↻ %s · not loaded yet", shortDuration(live.Interval))))
 		default:
 			right = append(right, st.Muted.Render(fmt.Sprintf("↻ %s · %s", shortDuration(live.Interval), clock(live.LastOK))))
 		}
