@@ -220,6 +220,7 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 		Message:     api.Message,
 		IsForbidden: api.IsForbidden,
 		IsConflict:  api.IsConflict,
+		IsNotFound:  api.IsNotFound,
 		// Writes whose answer never came, and the full account of an error for the log.
 		IsOutcomeUnknown: api.IsOutcomeUnknown,
 		Detail:           api.Detail,

@@ -301,6 +301,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.push(newMessages(m.ctx, m.log))
 	case common.SelectService:
 		return m.selectService(msg)
+	case common.Gone:
+		return m.gone(msg)
 	case common.SelectBillingGroup:
 		m.ctx.BillingGroupID, m.ctx.BillingGroupName = msg.ID, msg.Name
 		return nil
@@ -657,6 +659,30 @@ func (m *Model) selectService(msg common.SelectService) tea.Cmd {
 	}
 	m.ctx.Service, m.ctx.ServiceType = msg.Name, msg.Type
 	return cmd
+}
+
+// gone drops what no longer exists from the session, and says so when it was current.
+func (m *Model) gone(msg common.Gone) tea.Cmd {
+	c := &m.ctx.Session
+	said := func(what, name, now string) tea.Cmd {
+		if msg.Deleted {
+			return m.notify(theme.LevelSuccess, "Deleted "+what+" "+name+"; "+now)
+		}
+		return m.notify(theme.LevelWarn, strings.ToUpper(what[:1])+what[1:]+" "+name+" no longer exists; "+now)
+	}
+	switch {
+	case msg.What == common.GoneProject && msg.Name == c.Project:
+		*c = common.Session{}
+		return said("project", msg.Name, "no project is current until one is picked")
+	case msg.What == common.GoneService && msg.Name == c.Service && (msg.Project == "" || msg.Project == c.Project):
+		c.Service, c.ServiceType = "", ""
+		return said("service", msg.Name, "no service is current now")
+	case msg.What == common.GoneBillingGroup && msg.Name == c.BillingGroupID:
+		name := c.BillingGroupName
+		c.BillingGroupID, c.BillingGroupName = "", ""
+		return said("billing group", name, "no billing group is current now")
+	}
+	return nil
 }
 
 // reconnect starts over with another profile's client and settings.

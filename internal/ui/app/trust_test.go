@@ -160,3 +160,29 @@ func TestHeaderSaysLastOKOnlyAfterASuccessOfThisView(t *testing.T) {
 		t.Fatalf("a new view shows another's success: %q", h)
 	}
 }
+
+// A deleted (or vanished) current service leaves the session and the breadcrumb, and
+// the console says so; a service of another name, or another project's, changes nothing.
+func TestGoneServiceLeavesTheSession(t *testing.T) {
+	m, _ := newModel(t, false)
+	drive(m, common.SelectService{Project: "acme-staging", Name: "pg-ux2", Type: "pg"})
+	drive(m, common.Gone{What: common.GoneService, Project: "acme-prod", Name: "pg-ux2"})
+	if m.ctx.Service != "pg-ux2" {
+		t.Fatal("another project's service of the same name cleared the current one")
+	}
+	drive(m, common.Gone{What: common.GoneService, Project: "acme-staging", Name: "pg-ux2"})
+	if m.ctx.Service != "" || m.ctx.ServiceType != "" || m.ctx.Project != "acme-staging" {
+		t.Fatalf("session after gone: %+v", m.ctx.Session)
+	}
+	if _, text := m.Message(); !strings.Contains(text, "Service pg-ux2 no longer exists; no service is current now") {
+		t.Fatalf("not said: %q", text)
+	}
+	m.active = 2 // Users: a tab that shows the current service in the breadcrumb
+	if c := strings.Join(m.crumbs(), " › "); strings.Contains(c, "pg-ux2") {
+		t.Fatalf("breadcrumb still names it: %q", c)
+	}
+	drive(m, common.Gone{What: common.GoneProject, Name: "acme-staging", Deleted: true})
+	if m.ctx.Project != "" {
+		t.Fatal("a deleted current project stayed current")
+	}
+}

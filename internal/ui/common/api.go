@@ -71,6 +71,8 @@ type Platform struct {
 	IsForbidden func(error) bool
 	// IsConflict reports a 409.
 	IsConflict func(error) bool
+	// IsNotFound reports a 404: what was asked for does not exist (any more).
+	IsNotFound func(error) bool
 	// IsOutcomeUnknown reports a write that was sent but whose answer never came: it may
 	// have happened. Views read the resource back instead of reporting a failure, and
 	// never send it again by themselves.
@@ -107,4 +109,9 @@ func (c *Context) ErrorText(err error) string {
 // Forbidden reports whether err is the platform's 403.
 func (c *Context) Forbidden(err error) bool {
 	return err != nil && c.Platform.IsForbidden != nil && c.Platform.IsForbidden(err)
+}
+
+// NotFound reports whether err says the thing asked for does not exist.
+func (c *Context) NotFound(err error) bool {
+	return err != nil && c.Platform.IsNotFound != nil && c.Platform.IsNotFound(err)
 }

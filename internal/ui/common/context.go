@@ -30,15 +30,33 @@ const (
 	FastRefresh = 2 * time.Second
 )
 
-// Context is shared by pointer between the root and every view; the root is the only
-// writer of the layout and session fields (all access happens on the Bubble Tea goroutine).
+// Context is shared by pointer between the root and every view. It is three things,
+// embedded so views read them as ctx.API, ctx.Project, ctx.ServiceNames:
+//
+//   - Deps: what the program was started with (client, theme, keys, clock, logger);
+//   - Session: where the person is (project, service, billing group), owned by the
+//     root: views read it and change it only by sending a message (SelectProject,
+//     SelectService, SelectBillingGroup, Gone), which TestViewsNeverWriteTheSession
+//     enforces;
+//   - Cache: what panes learned from the platform for completion and lookups.
+//
+// Everything happens on the Bubble Tea goroutine.
 type Context struct {
 	// Width and Height are the size of the main pane (the screen minus header, tabs and
 	// footer), which is what views lay themselves out in.
 	Width, Height int
 	// ScreenWidth and ScreenHeight are the whole terminal.
 	ScreenWidth, ScreenHeight int
+	// SpinnerFrame is the frame in-progress badges draw; the root advances it.
+	SpinnerFrame int
 
+	Deps
+	Session
+	Cache
+}
+
+// Deps are fixed for a profile: the root replaces them only on :profile.
+type Deps struct {
 	Styles    *theme.Theme
 	Keys      *keys.KeyMap
 	API       API
@@ -67,7 +85,12 @@ type Context struct {
 	// DefaultProject is the profile's default project ("" = first admin project).
 	DefaultProject string
 
-	// Current project: the root sets these when a SelectProject message arrives.
+	Commands *Commands
+}
+
+// Session is where the person is. Only the root writes it, on the messages views send.
+type Session struct {
+	// Current project: set when a SelectProject message arrives.
 	Project   string
 	Role      models.Role
 	AccountID string
@@ -75,11 +98,11 @@ type Context struct {
 	// SelectBillingGroup) and the palette; commands that need one use them before asking.
 	Service, ServiceType             string
 	BillingGroupID, BillingGroupName string
-	// Passwords this session received (a created user, a reset): connect may use them.
-	// Never persisted, never logged.
-	Passwords map[string]string
+}
 
-	// Caches for palette completion and cross-pane lookups; panes fill them as they load.
+// Cache is what panes learned from the platform, for palette completion and lookups
+// across panes; panes fill it as they load.
+type Cache struct {
 	ProjectNames []string
 	Roles        map[string]models.Role
 	Accounts     map[string]string
@@ -87,11 +110,9 @@ type Context struct {
 	// ServiceTypes is project → service → type, so commands offer only the services
 	// they can show (":search" only opensearch ones).
 	ServiceTypes map[string]map[string]string
-
-	// SpinnerFrame is the frame in-progress badges draw; the root advances it.
-	SpinnerFrame int
-
-	Commands *Commands
+	// Passwords this session received (a created user, a reset): connect may use them.
+	// Never persisted, never logged.
+	Passwords map[string]string
 }
 
 // NewContext returns a context with safe defaults (discarding logger, real clock,
@@ -99,19 +120,23 @@ type Context struct {
 func NewContext() *Context {
 	k, _ := keys.New(nil, false)
 	return &Context{
-		Styles:       theme.New(theme.Dark, false),
-		Keys:         k,
-		Log:          slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Now:          time.Now,
-		After:        After,
-		Refresh:      10 * time.Second,
-		Roles:        map[string]models.Role{},
-		Accounts:     map[string]string{},
-		ServiceNames: map[string][]string{},
-		ServiceTypes: map[string]map[string]string{},
-		Passwords:    map[string]string{},
-		Commands:     NewCommands(),
-		Clipboard:    clipboard.New(clipboard.Off, nil),
+		Deps: Deps{
+			Styles:    theme.New(theme.Dark, false),
+			Keys:      k,
+			Log:       slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Now:       time.Now,
+			After:     After,
+			Refresh:   10 * time.Second,
+			Commands:  NewCommands(),
+			Clipboard: clipboard.New(clipboard.Off, nil),
+		},
+		Cache: Cache{
+			Roles:        map[string]models.Role{},
+			Accounts:     map[string]string{},
+			ServiceNames: map[string][]string{},
+			ServiceTypes: map[string]map[string]string{},
+			Passwords:    map[string]string{},
+		},
 	}
 }
 

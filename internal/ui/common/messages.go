@@ -96,6 +96,26 @@ type RefreshDone struct {
 	Idle bool
 }
 
+// Gone says a project, service or billing group no longer exists (deleted here, or seen
+// missing on a refresh): the root drops it from the session if it was current, and
+// says so.
+type Gone struct {
+	What    GoneKind
+	Project string // the service's project, for a service
+	Name    string // the name, or the billing group's id
+	// Deleted: the person deleted it here (else it was seen missing).
+	Deleted bool
+}
+
+// GoneKind is what Gone is about.
+type GoneKind int
+
+const (
+	GoneProject GoneKind = iota
+	GoneService
+	GoneBillingGroup
+)
+
 // Quit asks the root to quit (cancelling in-flight requests first).
 type Quit struct{}
 

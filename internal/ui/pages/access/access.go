@@ -129,6 +129,10 @@ func (s sub[T]) handle(msg tea.Msg) tea.Cmd {
 	if cmd, ok := s.mk.handle(msg); ok {
 		return cmd
 	}
+	if r, ok := msg.(common.Result[[]T]); ok && r.Kind == base.KindList && s.Ctx.NotFound(r.Err) && s.Req.Current(r.Addr) {
+		// The service was deleted (here or elsewhere): the session lets go of it.
+		return tea.Batch(s.Handle(msg), common.Send(common.Gone{What: common.GoneService, Project: s.svc.t.Project, Name: s.svc.t.Service}))
+	}
 	return s.Handle(msg)
 }
 

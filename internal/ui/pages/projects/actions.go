@@ -118,11 +118,9 @@ func (a *actions) confirmDelete(name string) tea.Cmd {
 			},
 			Find: a.find(name),
 			Done: func(models.Project) tea.Cmd {
-				if name == a.ctx.Project {
-					// The current project is gone: the next list load picks another.
-					a.ctx.Project = ""
-				}
-				return common.Send(deleted{name})
+				// The root drops it from the session if current; the next list load
+				// then picks another.
+				return tea.Sequence(common.Send(common.Gone{What: common.GoneProject, Name: name, Deleted: true}), common.Send(deleted{name}))
 			},
 		})
 	})})

@@ -235,7 +235,8 @@ func (a *actions) gone(project, name, text string) tea.Cmd {
 		}
 	}
 	a.ctx.SetServiceNames(project, kept)
-	return common.Success(text)
+	// After the success: when it was the current service, the root's sentence says so.
+	return tea.Sequence(common.Success(text), common.Send(common.Gone{What: common.GoneService, Project: project, Name: name, Deleted: true}))
 }
 
 func monthly(p models.Plan) string { return "$" + p.MonthlyUSD().Cents().FormatNumber() + "/month" }

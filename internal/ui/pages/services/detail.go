@@ -158,6 +158,10 @@ func (d *Detail) Update(msg tea.Msg) (common.View, tea.Cmd) {
 			return d, nil
 		}
 	}
+	if r, ok := msg.(common.Result[detailData]); ok && r.Kind == base.KindDetail && d.Ctx.NotFound(r.Err) && d.Req.Current(r.Addr) {
+		// Deleted elsewhere: the session lets go of it; the view says the platform's words.
+		return d, tea.Batch(d.Handle(msg), common.Send(common.Gone{What: common.GoneService, Project: d.project, Name: d.name}))
+	}
 	if cmd, handled := d.acts.handle(msg); handled {
 		if d.gone {
 			// The service is deleted: back to the list, which reloads.

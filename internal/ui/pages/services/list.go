@@ -300,15 +300,29 @@ func (l *List) loaded(es []entry) tea.Cmd {
 	for _, e := range es {
 		byProject[e.Project] = append(byProject[e.Project], e.Service)
 	}
+	var cmds []tea.Cmd
 	for p, svcs := range byProject {
 		l.Ctx.SetServices(p, svcs)
+		if cur := l.Ctx.Service; p == l.Ctx.Project && cur != "" && !hasService(svcs, cur) {
+			// Deleted elsewhere: the session must not keep pointing at it.
+			cmds = append(cmds, common.Send(common.Gone{What: common.GoneService, Project: p, Name: cur}))
+		}
 	}
 	l.findSpinners()
 	if p := l.pending; p != nil {
 		l.pending = nil
-		return l.openService(*p)
+		cmds = append(cmds, l.openService(*p))
 	}
-	return nil
+	return tea.Batch(cmds...)
+}
+
+func hasService(svcs []models.Service, name string) bool {
+	for _, s := range svcs {
+		if s.ServiceName == name {
+			return true
+		}
+	}
+	return false
 }
 
 // findSpinners records the rows in progress (the items are in row order).
