@@ -433,3 +433,21 @@ func TestFlowEditProject(t *testing.T) {
 		t.Fatalf("billing e-mails changed: %v", p.BillingEmails)
 	}
 }
+
+// The palette finds a service in any project (the project becomes current and is
+// said), and the k9s words take a name: svc NAME, proj NAME, bg NAME.
+func TestFlowPaletteFindsServicesAcrossProjectsAndShortWordsTakeNames(t *testing.T) {
+	e := startSandbox(t)
+	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
+	s.waitFor("acme-prod", "as admin")
+	s.palette("service pg-sta")
+	s.waitFor("acme-staging › Services › pg-staging", "Current project: acme-staging")
+	s.palette("svc pg-main")
+	s.waitFor("acme-prod › Services › pg-main")
+	s.palette("proj acme-analytics")
+	s.waitFor("acme-analytics", "Your role")
+	s.palette("bg acme eu")
+	s.waitFor("Acme Europe", "Billing")
+	s.palette("service no-such-thing")
+	s.waitFor("No service named “no-such-thing” in any project")
+}

@@ -150,6 +150,9 @@ func (m *Model) registerDefaults() {
 	for alias, name := range map[string]string{"svc": "services", "proj": "projects", "inv": "invoices", "db": "databases", "bg": "billing"} {
 		m.ctx.Commands.Alias(alias, name)
 	}
+	for alias, name := range map[string]string{"svc": "service", "proj": "project", "bg": "billing group"} {
+		m.ctx.Commands.AliasWithArg(alias, name)
+	}
 	m.ctx.Commands.Register(common.Command{Name: "messages", Help: "this session's messages in full, newest first",
 		Run: func(*common.Context, string) tea.Cmd { return common.Send(common.ShowMessages{}) }})
 	if m.switchProfile != nil {

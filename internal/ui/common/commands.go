@@ -17,6 +17,11 @@ const (
 	ServiceArg
 	ProfileArg
 	FreeArg
+	// AnyServiceArg is a service of the current project (NAME) or of another one
+	// (PROJECT/NAME).
+	AnyServiceArg
+	// BillingGroupArg is a billing group's name.
+	BillingGroupArg
 )
 
 // Command is one palette command. Panes register theirs; registering a name again
@@ -42,11 +47,19 @@ type Command struct {
 type Commands struct {
 	byName  map[string]Command
 	aliases map[string]string
+	// withArg is the command an alias stands for when a name follows it ("svc pg-main"
+	// is "service pg-main", while "svc" alone is "services").
+	withArg map[string]string
 }
 
 // NewCommands returns an empty registry.
 func NewCommands() *Commands {
-	return &Commands{byName: map[string]Command{}, aliases: map[string]string{}}
+	return &Commands{byName: map[string]Command{}, aliases: map[string]string{}, withArg: map[string]string{}}
+}
+
+// AliasWithArg makes alias followed by a name run withArg ("svc NAME" → "service NAME").
+func (c *Commands) AliasWithArg(alias, withArg string) {
+	c.withArg[strings.ToLower(alias)] = strings.ToLower(withArg)
 }
 
 // Alias makes a short word run a command ("svc" for "services"), as k9s users type.
@@ -79,7 +92,10 @@ func (c *Commands) All() []Command {
 func (c *Commands) Lookup(line string) (Command, string, bool) {
 	fields := strings.Fields(line)
 	if len(fields) > 0 {
-		if name, ok := c.aliases[strings.ToLower(fields[0])]; ok {
+		first := strings.ToLower(fields[0])
+		if name, ok := c.withArg[first]; ok && len(fields) > 1 {
+			fields = append(strings.Fields(name), fields[1:]...)
+		} else if name, ok := c.aliases[first]; ok {
 			fields = append(strings.Fields(name), fields[1:]...)
 		}
 	}

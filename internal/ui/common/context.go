@@ -110,6 +110,8 @@ type Cache struct {
 	// ServiceTypes is project → service → type, so commands offer only the services
 	// they can show (":search" only opensearch ones).
 	ServiceTypes map[string]map[string]string
+	// BillingGroups is id → name of the groups last listed, for ":billing group NAME".
+	BillingGroups map[string]string
 	// Passwords this session received (a created user, a reset): connect may use them.
 	// Never persisted, never logged.
 	Passwords map[string]string
@@ -131,11 +133,12 @@ func NewContext() *Context {
 			Clipboard: clipboard.New(clipboard.Off, nil),
 		},
 		Cache: Cache{
-			Roles:        map[string]models.Role{},
-			Accounts:     map[string]string{},
-			ServiceNames: map[string][]string{},
-			ServiceTypes: map[string]map[string]string{},
-			Passwords:    map[string]string{},
+			Roles:         map[string]models.Role{},
+			Accounts:      map[string]string{},
+			ServiceNames:  map[string][]string{},
+			ServiceTypes:  map[string]map[string]string{},
+			Passwords:     map[string]string{},
+			BillingGroups: map[string]string{},
 		},
 	}
 }

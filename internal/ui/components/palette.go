@@ -49,6 +49,33 @@ func NewPalette(ctx *common.Context) *Palette {
 			for _, n := range ctx.ServiceNames[ctx.Project] {
 				p.addArg(c, n)
 			}
+		case common.AnyServiceArg:
+			for _, n := range ctx.ServiceNames[ctx.Project] {
+				p.addArg(c, n)
+			}
+			projects := make([]string, 0, len(ctx.ServiceNames))
+			for pr := range ctx.ServiceNames {
+				if pr != ctx.Project {
+					projects = append(projects, pr)
+				}
+			}
+			sort.Strings(projects)
+			for _, pr := range projects {
+				for _, n := range ctx.ServiceNames[pr] {
+					if c.Accepts == nil || c.Accepts(p.ctx, pr+"/"+n) {
+						p.candidates = append(p.candidates, candidate{c.Name + " " + pr + "/" + n, "in " + pr + ": " + c.Help})
+					}
+				}
+			}
+		case common.BillingGroupArg:
+			names := make([]string, 0, len(ctx.BillingGroups))
+			for _, n := range ctx.BillingGroups {
+				names = append(names, n)
+			}
+			sort.Strings(names)
+			for _, n := range names {
+				p.addArg(c, n)
+			}
 		case common.ProfileArg:
 			for _, n := range ctx.Profiles {
 				p.candidates = append(p.candidates, candidate{c.Name + " " + n, c.Help})

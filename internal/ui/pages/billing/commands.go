@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -21,11 +22,17 @@ func Commands() []common.Command {
 		{Name: "invoices", Help: "invoices of the current billing group (else the current project's)", Run: func(ctx *common.Context, _ string) tea.Cmd {
 			return inGroup(ctx, "invoices", func(b models.BillingGroup) common.View { return NewInvoices(ctx, b) })
 		}},
-		{Name: "estimate", Help: "cost estimate of the current billing group (else the current project's)", Run: func(ctx *common.Context, _ string) tea.Cmd {
+		{Name: "estimate", Help: "cost estimate of the current billing group, else of the current project with its services", Run: func(ctx *common.Context, _ string) tea.Cmd {
+			// The most specific and most recent place wins: choosing a project clears the
+			// billing group, so a group still current was chosen after the project.
+			if ctx.BillingGroupID == "" && ctx.Project != "" {
+				return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabBilling}), push(NewEstimates(ctx, ctx.Project)))
+			}
 			return inGroup(ctx, "estimate", func(b models.BillingGroup) common.View {
 				return NewGroupEstimates(ctx, b.BillingGroupID, b.BillingGroupName)
 			})
 		}},
+		{Name: "billing group", Arg: common.BillingGroupArg, Help: "make a billing group current and show it", Run: openNamedGroup},
 		{Name: "credits", Help: "credits of the account", Run: func(ctx *common.Context, _ string) tea.Cmd {
 			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabBilling}), push(NewCredits(ctx)))
 		}},
@@ -70,4 +77,55 @@ func keyOf(ctx *common.Context, what string) string {
 		return ctx.Keys.Invoices.Help().Key
 	}
 	return ctx.Keys.Estimates.Help().Key
+}
+
+// openNamedGroup makes the group a palette line names current and shows it: its exact
+// name, else the one group whose name begins so (any case). Without the groups listed
+// yet, the account's groups are read first.
+func openNamedGroup(ctx *common.Context, name string) tea.Cmd {
+	show := func(id, gname string) tea.Cmd {
+		b := models.BillingGroup{BillingGroupID: id, BillingGroupName: gname}
+		return tea.Sequence(common.Send(common.SelectBillingGroup{ID: id, Name: gname}),
+			common.Send(common.SwitchTab{Tab: common.TabBilling}), push(NewGroupDetail(ctx, b)))
+	}
+	if id, gname, ok := findGroup(ctx.BillingGroups, name); ok {
+		return show(id, gname)
+	}
+	api, account, project := ctx.API, accountFor(ctx), ctx.Project
+	return func() tea.Msg {
+		c, cancel := context.WithTimeout(context.Background(), common.RequestTimeout)
+		defer cancel()
+		acc, err := resolveAccount(c, api, account, project)
+		if err != nil {
+			return common.Notify{Level: theme.LevelError, Text: "No billing group named “" + name + "” is known, and the account could not be read: " + err.Error()}
+		}
+		groups, err := api.ListBillingGroups(c, acc)
+		if err != nil {
+			return common.Notify{Level: theme.LevelError, Text: "Could not list the billing groups: " + err.Error()}
+		}
+		names := make(map[string]string, len(groups))
+		for _, b := range groups {
+			names[b.BillingGroupID] = b.BillingGroupName
+		}
+		if id, gname, ok := findGroup(names, name); ok {
+			return show(id, gname)()
+		}
+		return common.Notify{Level: theme.LevelWarn, Text: "No billing group named “" + name + "”"}
+	}
+}
+
+func findGroup(byID map[string]string, name string) (id, gname string, ok bool) {
+	var prefix [][2]string
+	for id, n := range byID {
+		if strings.EqualFold(n, name) {
+			return id, n, true
+		}
+		if strings.HasPrefix(strings.ToLower(n), strings.ToLower(name)) {
+			prefix = append(prefix, [2]string{id, n})
+		}
+	}
+	if len(prefix) == 1 {
+		return prefix[0][0], prefix[0][1], true
+	}
+	return "", "", false
 }

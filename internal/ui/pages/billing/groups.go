@@ -47,6 +47,14 @@ func New(ctx *common.Context) common.View {
 		Key:            func(b group) string { return b.BillingGroupID },
 		Row:            groupRow,
 		FollowsProject: true,
+		Loaded: func(gs []group) tea.Cmd {
+			names := make(map[string]string, len(gs))
+			for _, b := range gs {
+				names[b.BillingGroupID] = b.BillingGroupName
+			}
+			ctx.BillingGroups = names
+			return nil
+		},
 		Actions: []base.Action[group]{
 			{Key: k.Open, Run: func(b group) tea.Cmd { return openGroup(ctx, b.BillingGroup) }},
 			{Key: k.Create, NoSelection: true, Run: func(group) tea.Cmd { return g.acts.startCreate(g.account()) }},
@@ -63,8 +71,9 @@ func New(ctx *common.Context) common.View {
 	return g
 }
 
-// load lists the account's groups and, beside them, the caller's projects to count
-// how many each group bills (a courtesy: without the list the column says "—").
+// load lists the account's groups and counts the projects each bills from the group's
+// own read, as its detail does (the caller's project list undercounts: a developer's
+// projects carry no billing group). A group whose read fails says "—".
 func (g *Groups) load() (base.Fetcher[group], string) {
 	api, account, project, explain := g.Ctx.API, accountFor(g.Ctx), g.Ctx.Project, explainer(g.Ctx)
 	return func(ctx context.Context) ([]group, error) {
@@ -72,26 +81,23 @@ func (g *Groups) load() (base.Fetcher[group], string) {
 		if err != nil {
 			return nil, explain(err)
 		}
-		var projects []models.Project
-		var listed bool
-		var wg sync.WaitGroup
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if list, err := api.ListProjects(ctx); err == nil {
-				projects, listed = list.Projects, true
-			}
-		}()
 		groups, err := api.ListBillingGroups(ctx, acc)
-		wg.Wait()
-		counts := map[string]int{}
-		for _, p := range projects {
-			counts[p.BillingGroupID]++
-		}
 		out := make([]group, len(groups))
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, 4)
 		for i, b := range groups {
-			out[i] = group{BillingGroup: b, Count: counts[b.BillingGroupID], Counted: listed}
+			out[i] = group{BillingGroup: b}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				if full, err := api.GetBillingGroup(ctx, b.BillingGroupID); err == nil {
+					out[i].Count, out[i].Counted = len(full.Projects), true
+				}
+			}()
 		}
+		wg.Wait()
 		return out, explain(err)
 	}, ""
 }

@@ -26,6 +26,9 @@ type fakeAPI struct {
 	gets     int
 	// createErr is what a create answers (nil: it creates).
 	createErr error
+	// groupProjects are the projects a group's own read lists (all of them, not only
+	// the caller's).
+	groupProjects []models.Project
 }
 
 func (f *fakeAPI) ListBillingGroups(context.Context, string) ([]models.BillingGroup, error) {
@@ -54,6 +57,20 @@ func (f *fakeAPI) CreateBillingGroup(_ context.Context, _ string, r models.Billi
 	g := models.BillingGroup{BillingGroupID: "g-new", BillingGroupName: *r.BillingGroupName, AccountID: "acc"}
 	f.groups = append(f.groups, g)
 	return g, nil
+}
+
+func (f *fakeAPI) GetBillingGroup(_ context.Context, id string) (models.BillingGroup, error) {
+	for _, g := range f.groups {
+		if g.BillingGroupID == id {
+			for _, p := range f.groupProjects {
+				if p.BillingGroupID == id {
+					g.Projects = append(g.Projects, p)
+				}
+			}
+			return g, nil
+		}
+	}
+	return models.BillingGroup{}, errors.New("no such group")
 }
 
 var errDropped = errors.New("connection dropped after the request was sent")
@@ -362,5 +379,20 @@ func TestOpenFailureSaysWhyAndOffersCopy(t *testing.T) {
 	n, ok := msgs[0].(common.Notify)
 	if !ok || n.Level != theme.LevelWarn || n.Text != "Not opened: xdg-open not found; y copies the link of A-1" {
 		t.Fatalf("got %#v", msgs)
+	}
+}
+
+// The Projects column counts what the group's own read lists, as its detail does: a
+// developer's project list carries no billing group, which made every count 0.
+func TestGroupsCountProjectsAsTheDetailDoes(t *testing.T) {
+	ctx, f := newFake(t)
+	f.projects = []models.Project{{ProjectName: "prod", AccountID: "acc"}} // as a developer sees it
+	f.groupProjects = []models.Project{{ProjectName: "prod", BillingGroupID: "g-eu"}, {ProjectName: "other", BillingGroupID: "g-eu"}}
+	g := loadedGroups(t, ctx)
+	for _, b := range g.Items() {
+		want := map[string]int{"g-eu": 2, "g-am": 0}[b.BillingGroupID]
+		if !b.Counted || b.Count != want {
+			t.Errorf("%s: count %d (counted %v), want %d", b.BillingGroupName, b.Count, b.Counted, want)
+		}
 	}
 }

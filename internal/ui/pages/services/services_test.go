@@ -508,3 +508,23 @@ func TestOpenServiceByNameWaitsForTheListAndTakesAUniquePrefix(t *testing.T) {
 		t.Fatalf("unknown name: %q", n)
 	}
 }
+
+func TestFindServiceAcrossProjects(t *testing.T) {
+	by := map[string][]string{
+		"acme-prod":    {"kafka-events", "pg-main"},
+		"acme-staging": {"pg-main", "pg-staging", "kafka-staging"},
+	}
+	for _, c := range []struct{ current, name, project, service string }{
+		{"acme-prod", "pg-main", "acme-prod", "pg-main"},      // the current project first
+		{"acme-prod", "kaf", "acme-prod", "kafka-events"},     // a unique start in the current project
+		{"acme-prod", "pg-sta", "acme-staging", "pg-staging"}, // elsewhere, the one that starts so
+		{"acme-prod", "kafka-staging", "acme-staging", "kafka-staging"},
+		{"", "pg-main", "", ""}, // two projects have it: ambiguous
+		{"acme-prod", "nothing", "", ""},
+	} {
+		p, s, ok := findService(c.current, by, c.name)
+		if p != c.project || s != c.service || ok != (c.project != "") {
+			t.Errorf("findService(%q, %q) = %q %q %v", c.current, c.name, p, s, ok)
+		}
+	}
+}
