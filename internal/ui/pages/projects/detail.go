@@ -14,7 +14,7 @@ import (
 
 // Detail shows every field of one project, the caller's role and the e-mail lists.
 type Detail struct {
-	*base.Detail[models.Project]
+	*base.Detail[shown]
 	acts *actions
 }
 
@@ -22,16 +22,22 @@ type Detail struct {
 func NewDetail(ctx *common.Context, name string) *Detail {
 	d := &Detail{}
 	k := ctx.Keys
-	d.Detail = base.NewDetail(ctx, base.DetailSpec[models.Project]{
+	d.Detail = base.NewDetail(ctx, base.DetailSpec[shown]{
 		Title: name,
-		Load: func() func(context.Context) (models.Project, error) {
+		Load: func() func(context.Context) (shown, error) {
 			api := ctx.API
-			return func(c context.Context) (models.Project, error) { return api.GetProject(c, name) }
+			return func(c context.Context) (shown, error) {
+				p, err := api.GetProject(c, name)
+				if err != nil {
+					return shown{Project: p}, err
+				}
+				return shown{Project: p, CreditsCurrency: creditsCurrency(p, creditsCurrencies(c, api, []string{p.AccountID}))}, nil
+			}
 		},
-		Sections: func(p models.Project) []components.Section { return sections(ctx, p) },
-		Actions: []base.Action[models.Project]{
-			{Key: k.Edit, Run: func(p models.Project) tea.Cmd { return d.acts.startEdit(p) }},
-			{Key: k.Delete, NoSelection: true, Run: func(models.Project) tea.Cmd { return d.acts.confirmDelete(name) }},
+		Sections: func(p shown) []components.Section { return sections(ctx, p) },
+		Actions: []base.Action[shown]{
+			{Key: k.Edit, Run: func(p shown) tea.Cmd { return d.acts.startEdit(p.Project) }},
+			{Key: k.Delete, NoSelection: true, Run: func(shown) tea.Cmd { return d.acts.confirmDelete(name) }},
 		},
 	})
 	d.acts = &actions{ctx: ctx, req: d.Req}
@@ -54,7 +60,15 @@ func (d *Detail) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	return d, d.Handle(msg)
 }
 
-func sections(ctx *common.Context, p models.Project) []components.Section {
+// shown is a project with the currency its credits are in: the project's
+// available_credits are the account's credits, which the platform reports in the
+// account credits' own currency, not the project's billing currency.
+type shown struct {
+	models.Project
+	CreditsCurrency string
+}
+
+func sections(ctx *common.Context, p shown) []components.Section {
 	role := string(ctx.Roles[p.ProjectName])
 	return []components.Section{
 		{Title: "Project", Fields: []components.Field{
@@ -67,7 +81,7 @@ func sections(ctx *common.Context, p models.Project) []components.Section {
 			{Label: "Billing group", Value: joinNonEmpty(p.BillingGroupName, p.BillingGroupID)},
 			{Label: "Currency", Value: p.BillingCurrency},
 			{Label: "Estimated balance", Value: p.EstimatedBalance.Format(p.BillingCurrency)},
-			{Label: "Available credits", Value: p.AvailableCredits.Format(p.BillingCurrency)},
+			{Label: "Available credits", Value: creditsText(p.Project, p.CreditsCurrency)},
 			{Label: "Payment method", Value: p.PaymentMethod},
 			{Label: "Country code", Value: p.CountryCode},
 			{Label: "VAT id", Value: p.VATID},

@@ -4,7 +4,9 @@ package projects
 
 import (
 	"context"
+	"slices"
 	"strings"
+	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -26,6 +28,8 @@ type List struct {
 type member struct {
 	models.Project
 	Role models.Role
+	// CreditsCurrency is the currency the account's credits are reported in ("" unknown).
+	CreditsCurrency string
 }
 
 // New builds the Projects tab's root view.
@@ -69,9 +73,16 @@ func (l *List) load() (base.Fetcher[member], string) {
 	api := l.Ctx.API
 	return func(ctx context.Context) ([]member, error) {
 		pl, err := api.ListProjects(ctx)
+		var accounts []string
+		for _, p := range pl.Projects {
+			if p.AccountID != "" && !slices.Contains(accounts, p.AccountID) {
+				accounts = append(accounts, p.AccountID)
+			}
+		}
+		credits := creditsCurrencies(ctx, api, accounts)
 		out := make([]member, len(pl.Projects))
 		for i, p := range pl.Projects {
-			out[i] = member{p, pl.RoleOf(p.ProjectName)}
+			out[i] = member{p, pl.RoleOf(p.ProjectName), creditsCurrency(p, credits)}
 		}
 		return out, err
 	}, ""
@@ -163,13 +174,77 @@ func (l *List) row(p member) components.Row {
 	}
 	return components.Row{Cells: []string{
 		cur, p.ProjectName, role, dash(p.DefaultCloud), dash(bg),
-		p.EstimatedBalance.FormatNumber(), p.AvailableCredits.FormatNumber(), dash(p.BillingCurrency),
+		p.EstimatedBalance.FormatNumber(), creditsCell(p.Project, p.CreditsCurrency), dash(p.BillingCurrency),
 	}}
 }
 
 func dash(s string) string {
 	if strings.TrimSpace(s) == "" {
 		return "—"
+	}
+	return s
+}
+
+// creditsCurrencies says, per account, in which currency its projects' credits are:
+// the platform reports a currency only on the account's credits. A project whose
+// available_credits is the account's figure carries it unconverted, in that currency; a
+// different figure is the platform's conversion into the project's billing currency.
+// An account whose credits cannot be read is left out ("?"), never guessed.
+func creditsCurrencies(ctx context.Context, api common.API, accounts []string) map[string]models.Credits {
+	out := make(map[string]models.Credits, len(accounts))
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, acc := range accounts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if c, err := api.GetCredits(ctx, acc); err == nil && c.Currency != "" {
+				mu.Lock()
+				out[acc] = c
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// creditsCurrency is the currency of a project's available_credits ("" unknown).
+func creditsCurrency(p models.Project, accounts map[string]models.Credits) string {
+	cr, ok := accounts[p.AccountID]
+	switch {
+	case !ok:
+		return ""
+	case cr.Currency == p.BillingCurrency || p.AvailableCredits.Cmp(cr.AvailableCredits) == 0:
+		return cr.Currency
+	}
+	return p.BillingCurrency
+}
+
+// creditsCell is the credits column: the number alone when it is in the row's currency
+// (the Cur column), else with its own currency, or "?" when that is unknown. It is never
+// converted: the platform gives no rate.
+func creditsCell(p models.Project, currency string) string {
+	n := p.AvailableCredits.FormatNumber()
+	switch {
+	case n == "" || n == "—":
+		return n
+	case currency == "":
+		return n + " ?"
+	case currency != p.BillingCurrency:
+		return n + " " + currency
+	}
+	return n
+}
+
+// creditsText is the detail's line: always with the currency the platform reports.
+func creditsText(p models.Project, currency string) string {
+	if currency == "" {
+		return p.AvailableCredits.FormatNumber() + " (the account's credits could not be read, so their currency is unknown)"
+	}
+	s := p.AvailableCredits.Format(currency)
+	if currency != p.BillingCurrency && p.BillingCurrency != "" {
+		s += " (the account's credits, in " + currency + "; the project is billed in " + p.BillingCurrency + " and no rate is given, so it is not converted)"
 	}
 	return s
 }

@@ -1,6 +1,7 @@
 package projects
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/svcui/svcui/internal/models"
@@ -74,5 +75,25 @@ func TestCloudOptionsGroupedByRegion(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("got %v want %v", got, want)
 		}
+	}
+}
+
+// A platform that reports the account's credits unconverted on a EUR project showed
+// "312.50 EUR": the number is USD. The currency is the one the platform reports.
+func TestCreditsShowInTheCurrencyThePlatformReports(t *testing.T) {
+	usd := map[string]models.Credits{"acc": {AvailableCredits: models.MustAmount("312.50"), Currency: "USD"}}
+	same := models.Project{AccountID: "acc", BillingCurrency: "EUR", AvailableCredits: models.MustAmount("312.50")}
+	converted := models.Project{AccountID: "acc", BillingCurrency: "EUR", AvailableCredits: models.MustAmount("287.12")}
+	if c := creditsCurrency(same, usd); c != "USD" || creditsCell(same, c) != "312.50 USD" {
+		t.Errorf("unconverted: %q %q", c, creditsCell(same, c))
+	}
+	if c := creditsCurrency(converted, usd); c != "EUR" || creditsCell(converted, c) != "287.12" {
+		t.Errorf("converted by the platform: %q %q", c, creditsCell(converted, c))
+	}
+	if c := creditsCurrency(same, nil); c != "" || creditsCell(same, c) != "312.50 ?" {
+		t.Errorf("unknown: %q %q", c, creditsCell(same, c))
+	}
+	if s := creditsText(same, "USD"); !strings.Contains(s, "312.50 USD") || !strings.Contains(s, "not converted") {
+		t.Errorf("detail: %q", s)
 	}
 }
