@@ -93,6 +93,9 @@ func (d *Detail[T]) Handle(msg tea.Msg) tea.Cmd {
 			}
 			return a.Run(d.item)
 		}
+		if why := noAction(d.Ctx, msg, d.Spec.Title); why != nil {
+			return why
+		}
 		_, cmd := d.Fields.Update(msg)
 		return cmd
 	case common.Addressed:

@@ -193,6 +193,9 @@ func (l *List[T]) Handle(msg tea.Msg) tea.Cmd {
 			item, ok := l.Selected()
 			return run(a, item, ok, l.noun())
 		}
+		if why := noAction(l.Ctx, msg, l.Spec.Title); why != nil {
+			return why
+		}
 	}
 	_, cmd := l.Table.Update(msg)
 	return cmd

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/ui/common"
@@ -49,5 +50,30 @@ func TestListSaysWhatTheClientLeftOut(t *testing.T) {
 	view := ansi.Strip(l.View())
 	if len(l.Items()) != 2 || !strings.Contains(view, "left out") || len(warned) != 1 {
 		t.Fatalf("items %d, warned %v, view:\n%s", len(l.Items()), warned, view)
+	}
+}
+
+// A key that does nothing in a view says so (y on a list with nothing to copy), while
+// the table's own keys and the view's actions stay silent.
+func TestAKeyWithNoActionSaysWhy(t *testing.T) {
+	ctx := common.NewContext()
+	l := newTestList(ctx)
+	l.SetSize(80, 10)
+	for _, msg := range uitest.Run(l.Init()) {
+		uitest.Run(l.Handle(msg))
+	}
+	said := func(k string) string {
+		for _, m := range uitest.Run(l.Handle(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})) {
+			if n, ok := m.(common.Notify); ok {
+				return n.Text
+			}
+		}
+		return ""
+	}
+	if got := said("y"); !strings.Contains(got, "“y” (copy) does nothing in Things") {
+		t.Fatalf("y said %q", got)
+	}
+	if got := said("j"); got != "" {
+		t.Fatalf("j (the table's) said %q", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/ui/common"
@@ -185,4 +186,23 @@ func dropped(ctx *common.Context, msg common.Addressed) {
 		kind = k.RequestKind()
 	}
 	ctx.Log.Warn("result dropped: no handler for its kind", "kind", string(kind), "type", fmt.Sprintf("%T", msg))
+}
+
+// noAction says why an action key does nothing in a view ("y does nothing in
+// Services"), where before nothing happened and nothing was said. Movement, sorting and
+// the filter are the table's and are not action keys.
+func noAction(ctx *common.Context, msg tea.KeyMsg, title string) tea.Cmd {
+	k := ctx.Keys
+	for _, b := range []key.Binding{k.Open, k.Create, k.Edit, k.Delete, k.Reset, k.Reveal, k.Copy, k.CopyURI,
+		k.Users, k.ACL, k.Topics, k.Databases, k.SearchTab, k.Launch,
+		k.Invoices, k.Estimates, k.Credits, k.Assign, k.Download, k.Chart} {
+		if key.Matches(msg, b) {
+			what := b.Help().Desc
+			if what == "" {
+				what = "that"
+			}
+			return common.Info("“" + msg.String() + "” (" + what + ") does nothing in " + title + "; press ? for its keys")
+		}
+	}
+	return nil
 }
