@@ -207,6 +207,15 @@ type Secret struct {
 	// copied is the last copy's outcome, shown inside: the footer is hidden behind the
 	// modal, and a person must not close it believing a copy landed that did not.
 	copied *common.CopyDone
+	// alsoAt is where else the secret can be read ("" when this is its only showing).
+	alsoAt string
+}
+
+// AlsoAt says where else the secret can be read later (the primary user's password is
+// part of the service's connection details), instead of claiming it is shown only once.
+func (s *Secret) AlsoAt(where string) *Secret {
+	s.alsoAt = where
+	return s
 }
 
 // NewSecret builds the modal. fields are shown as "label: value" lines (the secret is
@@ -260,7 +269,11 @@ func (s *Secret) View() string {
 	}
 	b.WriteString("\n")
 	// Wrapped to the modal's width: the frame cuts long lines, and at 80 columns it cut the warning.
-	b.WriteString(st.Warn.Width(ModalWidth(s.screenW)).Render("! This " + s.secretLabel + " is shown only once. Copy it now; it will not be shown again."))
+	warning := "! This " + s.secretLabel + " is shown only once. Copy it now; it will not be shown again."
+	if s.alsoAt != "" {
+		warning = "! Copy this " + s.secretLabel + " now, or read it later in " + s.alsoAt + "."
+	}
+	b.WriteString(st.Warn.Width(ModalWidth(s.screenW)).Render(warning))
 	if c := s.copied; c != nil {
 		b.WriteString("\n\n" + st.LevelStyle(c.Level).Width(ModalWidth(s.screenW)).Render(theme.LevelGlyph(c.Level)+" "+safe.Text(c.Text)))
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
@@ -361,6 +362,16 @@ func TestResettingThePrimaryUserNeedsItsNameTyped(t *testing.T) {
 	run(t, u, cmd)
 	if got := f.mutations(); len(got) != 1 || got[0] != "reset avnadmin" {
 		t.Fatalf("calls %q", got)
+	}
+	// Its password is part of the service's connection details: the modal says where,
+	// not that it is shown only once.
+	sec, ok := u.secret(credentials{User: models.ServiceUser{Username: "avnadmin", Type: models.UserPrimary, Password: "AVNS_x"}, Reset: true})().(common.OpenModal)
+	if !ok {
+		t.Fatal("no secret modal")
+	}
+	sec.Modal.SetSize(100, 30)
+	if v := ansi.Strip(sec.Modal.View()); strings.Contains(v, "shown only once") || !strings.Contains(v, "connection details of") {
+		t.Fatalf("primary user's secret:\n%s", v)
 	}
 }
 

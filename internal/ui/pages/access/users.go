@@ -166,6 +166,12 @@ func (u *Users) confirmReset(su models.ServiceUser) tea.Cmd {
 }
 
 func (u *Users) reset(username string) tea.Cmd {
+	var known models.UserType
+	for _, su := range u.Items() {
+		if su.Username == username {
+			known = su.Type
+		}
+	}
 	if cmd := nameless("user", username, "reset"); cmd != nil {
 		return cmd
 	}
@@ -178,6 +184,9 @@ func (u *Users) reset(username string) tea.Cmd {
 			}
 			if su.Username == "" {
 				su.Username = username
+			}
+			if su.Type == "" {
+				su.Type = known // the reset's answer may not say; the list did
 			}
 			return credentials{User: su, URI: userURI(ctx, api, t, su), Reset: true}, nil
 		}))
@@ -209,7 +218,12 @@ func (u *Users) secret(c credentials) tea.Cmd {
 		title = "New credentials for " + su.Username
 	}
 	fields := [][2]string{{"service", t.Service}, {"username", su.Username}, {"password", su.Password}}
-	return common.Send(common.OpenModal{Modal: components.NewSecret(u.Ctx, title, fields, "password", su.Password, "connection URI", c.URI)})
+	modal := components.NewSecret(u.Ctx, title, fields, "password", su.Password, "connection URI", c.URI)
+	if su.Type == models.UserPrimary {
+		// The primary user's password is part of the service's connection details.
+		modal.AlsoAt("the connection details of " + t.Service + " (x on its detail)")
+	}
+	return common.Send(common.OpenModal{Modal: modal})
 }
 
 func (u *Users) confirmDelete(su models.ServiceUser) tea.Cmd {
