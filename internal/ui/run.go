@@ -20,6 +20,7 @@ import (
 
 	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/config"
+	"github.com/svcui/svcui/internal/connect"
 	"github.com/svcui/svcui/internal/ui/app"
 	"github.com/svcui/svcui/internal/ui/clipboard"
 	"github.com/svcui/svcui/internal/ui/common"
@@ -63,6 +64,9 @@ func Run(ctx context.Context, opts Options) (err error) {
 	}
 	defer closeLog()
 	logger.Info("svcui starting", "version", opts.Version, "profile", s.ProfileName, "api", s.APIURL, "read_only", s.ReadOnly)
+	// Credentials a connect session of a svcui killed with SIGKILL left behind go now,
+	// not at the next connect.
+	connect.SweepStale("")
 
 	if opts.ConfigPath == "" {
 		opts.ConfigPath = config.ConfigPath()
@@ -126,7 +130,7 @@ func Run(ctx context.Context, opts Options) (err error) {
 	sort.Strings(model.inner.Context().Profiles)
 	p := tea.NewProgram(model, programOptions(ctx, opts)...)
 	programs = append(programs, p)
-	_, err = p.Run()
+	_, err = runProgram(ctx, p, opts.Input, opts.Output)
 	if errors.Is(err, tea.ErrProgramPanic) {
 		return crashError(s)
 	}
@@ -137,7 +141,8 @@ func Run(ctx context.Context, opts Options) (err error) {
 }
 
 func programOptions(ctx context.Context, opts Options) []tea.ProgramOption {
-	po := []tea.ProgramOption{tea.WithAltScreen(), tea.WithReportFocus(), tea.WithContext(ctx)}
+	// Signals: see signals.go. The context is main's, ended by SIGTERM and SIGHUP.
+	po := []tea.ProgramOption{tea.WithAltScreen(), tea.WithReportFocus(), tea.WithContext(ctx), tea.WithoutSignalHandler()}
 	if opts.Input != nil {
 		po = append(po, tea.WithInput(opts.Input))
 	}

@@ -199,7 +199,7 @@ func runWelcome(ctx context.Context, opts Options, th *theme.Theme, log *slog.Lo
 	w := newWelcome(opts, th, log)
 	p := tea.NewProgram(w, programOptions(ctx, opts)...)
 	*programs = append(*programs, p)
-	if _, err := p.Run(); err != nil {
+	if _, err := runProgram(ctx, p, opts.Input, opts.Output); err != nil {
 		if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 			return welcomeResult{quit: true}, nil
 		}
