@@ -128,6 +128,11 @@ func Run(ctx context.Context, opts Options) (err error) {
 		}
 	}
 	sort.Strings(model.inner.Context().Profiles)
+	if opts.File != nil {
+		// The config file's own warnings (readable by others): shown once at start,
+		// last so the footer keeps them, and in ":messages" like every message.
+		model.warnings = append(model.warnings, opts.File.Warnings...)
+	}
 	p := tea.NewProgram(model, programOptions(ctx, opts)...)
 	programs = append(programs, p)
 	_, err = runProgram(ctx, p, opts.Input, opts.Output)
@@ -248,7 +253,8 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 }
 
 // safeModel logs the stack of a panic in Update or View before Bubble Tea's own
-// recovery restores the terminal, and shows config warnings once at start.
+// recovery restores the terminal, and shows config warnings (of the settings and of
+// the config file) once at start.
 type safeModel struct {
 	inner    *app.Model
 	log      *slog.Logger
@@ -260,7 +266,12 @@ func (m *safeModel) Init() tea.Cmd {
 	cb := m.inner.Context().Clipboard
 	cmd := tea.Batch(m.inner.Init(), func() tea.Msg { cb.Detect(); return nil })
 	if len(m.warnings) > 0 {
-		cmd = tea.Batch(cmd, common.Warn(m.warnings[0]))
+		// Every warning is logged for ":messages"; the footer keeps the last.
+		warns := make([]tea.Cmd, len(m.warnings))
+		for i, w := range m.warnings {
+			warns[i] = common.Warn(w)
+		}
+		cmd = tea.Batch(cmd, tea.Sequence(warns...))
 	}
 	return cmd
 }
