@@ -7,9 +7,10 @@ import (
 )
 
 func TestPickDefault(t *testing.T) {
-	list := models.ProjectList{
-		Projects:   []models.Project{{ProjectName: "dev-only"}, {ProjectName: "mine"}, {ProjectName: "other"}},
-		Membership: map[string]models.Role{"dev-only": models.RoleDeveloper, "mine": models.RoleAdmin, "other": models.RoleAdmin},
+	list := []member{
+		{models.Project{ProjectName: "dev-only"}, models.RoleDeveloper},
+		{models.Project{ProjectName: "mine"}, models.RoleAdmin},
+		{models.Project{ProjectName: "other"}, models.RoleAdmin},
 	}
 	if got := pickDefault(list, ""); got != "mine" {
 		t.Errorf("first admin project: %q", got)
@@ -20,7 +21,7 @@ func TestPickDefault(t *testing.T) {
 	if got := pickDefault(list, "gone"); got != "mine" {
 		t.Errorf("missing default falls back: %q", got)
 	}
-	if got := pickDefault(models.ProjectList{}, "x"); got != "" {
+	if got := pickDefault(nil, "x"); got != "" {
 		t.Errorf("empty list: %q", got)
 	}
 }
