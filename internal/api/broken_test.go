@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"runtime"
@@ -200,5 +202,33 @@ func TestListStopsWhenItsContextEnds(t *testing.T) {
 	_, err := projectListDecoder.read(ctx, newAnswerDecoder(strings.NewReader(body.String())), -1)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want the list stopped by its context", err)
+	}
+}
+
+// The whitespace limiter leaves JSON whose runs are short as it is, whatever the reads'
+// sizes (a string or an escape split between reads), and leaves long runs' JSON with
+// the same meaning.
+func TestSpaceLimiterKeepsJSON(t *testing.T) {
+	docs := []string{
+		`{"a":"x\\","b":"\"  \"","c":[1, 2,	3],"d":"\\\\\"}{"}`,
+		"{\n  \"projects\": [\n    {\"project_name\": \"a b\\\\\"},\n    null\n  ]\n}\n",
+		`"` + strings.Repeat(`\"`, 100) + strings.Repeat(" ", 9000) + `"`,
+	}
+	for _, doc := range docs {
+		for _, n := range []int{1, 2, 3, 7, 64, 1 << 20} {
+			out, err := io.ReadAll(&spaceLimiter{r: &smallReads{b: []byte(doc), n: n}})
+			if err != nil || string(out) != doc {
+				t.Errorf("reads of %d: %q became %q (%v)", n, doc, out, err)
+			}
+		}
+	}
+	long := `{"a":` + strings.Repeat(" \n", 10000) + `"x  y",` + strings.Repeat("\t", 10000) + `"b":[` + strings.Repeat(" ", 5000) + `1]}`
+	for _, n := range []int{1, 5, 4096} {
+		out, err := io.ReadAll(&spaceLimiter{r: &smallReads{b: []byte(long), n: n}})
+		var got, want any
+		if err != nil || len(out) > len(long)-20000 || json.Unmarshal(out, &got) != nil || json.Unmarshal([]byte(long), &want) != nil ||
+			fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("reads of %d: %d bytes, %v: %v", n, len(out), err, got)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -54,31 +55,48 @@ func (s *spaceLimiter) Read(p []byte) (int, error) {
 	}
 }
 
-// filter compacts b in place and returns the length kept.
+// filter compacts b in place and returns the length kept. Strings are passed over
+// with IndexAny and moved with copy, so a large value costs no byte-by-byte loop.
 func (s *spaceLimiter) filter(b []byte) int {
 	w := 0
-	for _, c := range b {
-		switch {
+	keep := func(from, to int) { // b[from:to] stays, at w
+		if w != from {
+			copy(b[w:], b[from:to])
+		}
+		w += to - from
+	}
+	for i := 0; i < len(b); {
+		switch c := b[i]; {
+		case s.escaped:
+			s.escaped = false
+			keep(i, i+1)
+			i++
 		case s.inString:
-			switch {
-			case s.escaped:
-				s.escaped = false
-			case c == '\\':
-				s.escaped = true
-			case c == '"':
-				s.inString = false
+			j := bytes.IndexAny(b[i:], `"\`)
+			if j < 0 {
+				keep(i, len(b))
+				i = len(b)
+				break
 			}
+			if b[i+j] == '"' {
+				s.inString = false
+			} else {
+				s.escaped = true
+			}
+			keep(i, i+j+1)
+			i += j + 1
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			s.run++
-			if s.run > maxSpaceRun {
-				continue
+			if s.run <= maxSpaceRun {
+				keep(i, i+1)
 			}
+			i++
 		default:
 			s.run = 0
 			s.inString = c == '"'
+			keep(i, i+1)
+			i++
 		}
-		b[w] = c
-		w++
 	}
 	return w
 }
