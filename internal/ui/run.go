@@ -133,9 +133,10 @@ func Run(ctx context.Context, opts Options) (err error) {
 		// last so the footer keeps them, and in ":messages" like every message.
 		model.warnings = append(model.warnings, opts.File.Warnings...)
 	}
-	p := tea.NewProgram(model, programOptions(ctx, opts)...)
+	ex := &execState{}
+	p := tea.NewProgram(model, programOptions(ctx, opts, ex)...)
 	programs = append(programs, p)
-	_, err = runProgram(ctx, p, opts.Input, opts.Output)
+	_, err = runProgram(ctx, p, ex, opts.Input, opts.Output)
 	if errors.Is(err, tea.ErrProgramPanic) {
 		return crashError(s)
 	}
@@ -145,9 +146,10 @@ func Run(ctx context.Context, opts Options) (err error) {
 	return err
 }
 
-func programOptions(ctx context.Context, opts Options) []tea.ProgramOption {
+func programOptions(ctx context.Context, opts Options, ex *execState) []tea.ProgramOption {
 	// Signals: see signals.go. The context is main's, ended by SIGTERM and SIGHUP.
-	po := []tea.ProgramOption{tea.WithAltScreen(), tea.WithReportFocus(), tea.WithContext(ctx), tea.WithoutSignalHandler()}
+	po := []tea.ProgramOption{tea.WithAltScreen(), tea.WithReportFocus(), tea.WithContext(ctx), tea.WithoutSignalHandler(),
+		tea.WithFilter(ex.filter)}
 	if opts.Input != nil {
 		po = append(po, tea.WithInput(opts.Input))
 	}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"reflect"
+	"sync/atomic"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -29,15 +31,29 @@ import (
 
 // stuckAfter is how long after its context ended a program may take to stop before the
 // terminal is restored without it and the process exits: longer than a connect
-// client may take to obey the signal (5 s), after which the console goes on.
+// client may take to obey the signal (5 s). While the program has handed the terminal
+// to a child (tea.Exec: psql, $EDITOR), it is the child's and the wait goes on.
 var stuckAfter = 10 * time.Second
+
+// execState tracks whether the program is running a child with the terminal. Bubble Tea
+// runs tea.Exec inside its event loop, which reads no other message until the child
+// exits: the filter sees the exec message, and the next message means it is over.
+type execState struct{ running atomic.Bool }
+
+// execMsgType is the type of the message tea.Exec and tea.ExecProcess send.
+var execMsgType = reflect.TypeOf(tea.Exec(nil, nil)())
+
+func (e *execState) filter(_ tea.Model, msg tea.Msg) tea.Msg {
+	e.running.Store(reflect.TypeOf(msg) == execMsgType)
+	return msg
+}
 
 // stuckExit ends the process when the program did not stop; tests replace it.
 var stuckExit = os.Exit
 
 // runProgram runs p under the console's signal handling (see above). in and out are
 // the program's terminal (nil: stdin and stdout).
-func runProgram(ctx context.Context, p *tea.Program, in io.Reader, out io.Writer) (tea.Model, error) {
+func runProgram(ctx context.Context, p *tea.Program, ex *execState, in io.Reader, out io.Writer) (tea.Model, error) {
 	intc := make(chan os.Signal, 1)
 	signal.Notify(intc, os.Interrupt)
 	done := make(chan struct{})
@@ -54,13 +70,14 @@ func runProgram(ctx context.Context, p *tea.Program, in io.Reader, out io.Writer
 			}
 		}
 	}()
-	go watchStop(ctx, done, terminalRestorer(in, out))
+	go watchStop(ctx, done, ex, terminalRestorer(in, out))
 	return p.Run()
 }
 
 // watchStop restores the terminal and exits when the program has not stopped within
-// stuckAfter of ctx's end (an Update that never returns).
-func watchStop(ctx context.Context, done <-chan struct{}, restore func()) {
+// stuckAfter of ctx's end (an Update that never returns), unless a child has the
+// terminal then.
+func watchStop(ctx context.Context, done <-chan struct{}, ex *execState, restore func()) {
 	select {
 	case <-done:
 		return
@@ -68,12 +85,20 @@ func watchStop(ctx context.Context, done <-chan struct{}, restore func()) {
 	}
 	t := time.NewTimer(stuckAfter)
 	defer t.Stop()
-	select {
-	case <-done:
-	case <-t.C:
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+		}
+		if ex != nil && ex.running.Load() {
+			t.Reset(stuckAfter)
+			continue
+		}
 		restore()
 		fmt.Fprintf(os.Stderr, "svcui: the console did not stop within %s of the signal; the terminal was restored without it\n", stuckAfter)
 		stuckExit(1)
+		return
 	}
 }
 

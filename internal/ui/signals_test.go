@@ -3,8 +3,10 @@ package ui
 import (
 	"bytes"
 	"context"
+	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -63,7 +65,7 @@ func TestStuckProgramRestoresTheTerminalAndExits(t *testing.T) {
 	in := strings.NewReader("")
 	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithInput(in), tea.WithOutput(out), tea.WithAltScreen())
 	ran := make(chan error, 1)
-	go func() { _, err := runProgram(ctx, p, in, out); ran <- err }()
+	go func() { _, err := runProgram(ctx, p, &execState{}, in, out); ran <- err }()
 	select {
 	case <-m.entered:
 	case <-time.After(5 * time.Second):
@@ -86,5 +88,52 @@ func TestStuckProgramRestoresTheTerminalAndExits(t *testing.T) {
 	case <-ran:
 	case <-time.After(5 * time.Second):
 		t.Fatal("the program did not end once its Update returned")
+	}
+}
+
+// While a child has the terminal (psql, $EDITOR run with tea.Exec), the program's
+// event loop waits for it: the watchdog must not take the terminal from the child,
+// and acts once the child is gone.
+func TestWatchdogWaitsWhileAChildHasTheTerminal(t *testing.T) {
+	ex := &execState{}
+	for _, msg := range []tea.Msg{tea.Exec(nil, nil)(), tea.ExecProcess(exec.Command("true"), nil)()} {
+		ex.filter(nil, msg)
+		if !ex.running.Load() {
+			t.Fatalf("%T is not seen as running a child", msg)
+		}
+		ex.filter(nil, tea.WindowSizeMsg{})
+		if ex.running.Load() {
+			t.Fatal("the next message does not end the child's turn")
+		}
+	}
+
+	oldAfter, oldExit := stuckAfter, stuckExit
+	t.Cleanup(func() { stuckAfter, stuckExit = oldAfter, oldExit })
+	stuckAfter = 50 * time.Millisecond
+	exited := make(chan int, 1)
+	stuckExit = func(code int) { exited <- code }
+	var restored atomic.Int32
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	done := make(chan struct{})
+	defer close(done)
+	ex.running.Store(true)
+	go watchStop(ctx, done, ex, func() { restored.Add(1) })
+	select {
+	case <-exited:
+		t.Fatal("the watchdog took the terminal from a running child")
+	case <-time.After(400 * time.Millisecond):
+	}
+	if restored.Load() != 0 {
+		t.Fatal("the terminal was restored under a running child")
+	}
+	ex.running.Store(false)
+	select {
+	case <-exited:
+	case <-time.After(2 * time.Second):
+		t.Fatal("the watchdog did not act once the child was gone")
+	}
+	if restored.Load() != 1 {
+		t.Errorf("restored %d times", restored.Load())
 	}
 }
