@@ -38,7 +38,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	// The TUI takes ctrl+c as a key; SIGINT reaches svcui only from outside, or from a
 	// client opened with `o` (psql) that shares the terminal's process group, where
 	// ctrl+c is meant for the client. So the TUI ends on SIGTERM and SIGHUP only; the
-	// sandbox alone also ends on ctrl+c.
+	// sandbox alone also ends on ctrl+c. This context is the one owner of SIGTERM and
+	// SIGHUP: the TUI's program runs without Bubble Tea's signal handler (ui/signals.go).
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 

@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -391,8 +390,10 @@ func (c *Client) attempt(ctx context.Context, method, path, rawQuery string, bod
 	resp := &rawResponse{status: res.StatusCode, header: res.Header}
 	br := &bodyReader{r: res.Body, limit: c.responseCap}
 	if res.StatusCode >= 200 && res.StatusCode < 300 && dec.read != nil {
-		d := json.NewDecoder(br)
-		resp.value, resp.decodeErr = dec.read(d, res.ContentLength)
+		resp.value, resp.decodeErr = dec.read(actx, newAnswerDecoder(br), res.ContentLength)
+		if resp.decodeErr != nil && br.err == nil && actx.Err() != nil {
+			return nil, true, actx.Err() // the decoder stopped because its context ended
+		}
 		if br.err == nil {
 			_, _ = io.Copy(io.Discard, io.LimitReader(br, 64<<10)) // lets the connection be reused
 		}
@@ -412,7 +413,8 @@ var errResponseTooLarge = fmt.Errorf("the answer is larger than %d MiB", MaxResp
 
 // bodyReader passes an answer through, counting its bytes, stopping at the cap and
 // keeping the first read error, so that a decoder's failure is told from the
-// connection's.
+// connection's. The decoder sees such an error as a bodyError, so that it ends the
+// answer instead of taking it for one bad entry.
 type bodyReader struct {
 	r     io.Reader
 	n     int64
@@ -422,19 +424,27 @@ type bodyReader struct {
 
 func (b *bodyReader) Read(p []byte) (int, error) {
 	if b.err != nil {
-		return 0, b.err
+		return 0, bodyError{b.err}
 	}
 	n, err := b.r.Read(p)
 	b.n += int64(n)
 	switch {
 	case b.n > b.limit:
 		b.err = errResponseTooLarge
-		return 0, b.err
+		return 0, bodyError{b.err}
 	case err != nil && err != io.EOF:
 		b.err = err
+		return n, bodyError{err}
 	}
 	return n, err
 }
+
+// bodyError is a failure to read the answer (the connection, the cap), as the decoder
+// sees it.
+type bodyError struct{ err error }
+
+func (e bodyError) Error() string { return e.err.Error() }
+func (e bodyError) Unwrap() error { return e.err }
 
 func sleepContext(ctx context.Context, d time.Duration) error {
 	if d <= 0 {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -23,12 +24,89 @@ import (
 
 func encodeBody(in any) ([]byte, error) { return json.Marshal(in) }
 
+// newAnswerDecoder is the JSON decoder of a success answer read from r.
+func newAnswerDecoder(r io.Reader) *json.Decoder {
+	return json.NewDecoder(&spaceLimiter{r: r})
+}
+
+// maxSpaceRun is the longest run of whitespace between tokens passed to the decoder;
+// pretty-printed JSON indents by a few dozen bytes.
+const maxSpaceRun = 4 << 10
+
+// spaceLimiter drops whitespace between tokens beyond maxSpaceRun bytes in a row.
+// json.Decoder looks for the next token without consuming the whitespace before it, so
+// a long run arriving in small reads (32 KiB at a time from gzip) was scanned again at
+// every read: 30 MiB of it took 8.9 s and a 1 GiB gzip bomb 17.5 s to reach the size
+// cap. Whitespace inside strings is kept; offsets in errors shift only past such a run.
+type spaceLimiter struct {
+	r        io.Reader
+	inString bool
+	escaped  bool
+	run      int
+}
+
+func (s *spaceLimiter) Read(p []byte) (int, error) {
+	for {
+		n, err := s.r.Read(p)
+		n = s.filter(p[:n])
+		if n > 0 || err != nil {
+			return n, err
+		}
+	}
+}
+
+// filter compacts b in place and returns the length kept. Strings are passed over
+// with IndexAny and moved with copy, so a large value costs no byte-by-byte loop.
+func (s *spaceLimiter) filter(b []byte) int {
+	w := 0
+	keep := func(from, to int) { // b[from:to] stays, at w
+		if w != from {
+			copy(b[w:], b[from:to])
+		}
+		w += to - from
+	}
+	for i := 0; i < len(b); {
+		switch c := b[i]; {
+		case s.escaped:
+			s.escaped = false
+			keep(i, i+1)
+			i++
+		case s.inString:
+			j := bytes.IndexAny(b[i:], `"\`)
+			if j < 0 {
+				keep(i, len(b))
+				i = len(b)
+				break
+			}
+			if b[i+j] == '"' {
+				s.inString = false
+			} else {
+				s.escaped = true
+			}
+			keep(i, i+j+1)
+			i += j + 1
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			s.run++
+			if s.run <= maxSpaceRun {
+				keep(i, i+1)
+			}
+			i++
+		default:
+			s.run = 0
+			s.inString = c == '"'
+			keep(i, i+1)
+			i++
+		}
+	}
+	return w
+}
+
 // answerDecoder reads a success answer's body. kind tells decoders apart in the
 // collapse key, so identical GETs share a request only when they decode alike.
 type answerDecoder struct {
 	kind string
 	// read decodes; size is the answer's length when the platform said it, else -1.
-	read func(dec *json.Decoder, size int64) (any, error)
+	read func(ctx context.Context, dec *json.Decoder, size int64) (any, error)
 }
 
 // listAnswer is a decoded list with what was left out of it.
@@ -40,7 +118,12 @@ type listAnswer[T any] struct {
 // readList reads the array value at the decoder's position, entry by entry. name gives
 // an entry's name; entries whose name is blank are dropped. A null list is empty. size
 // is the answer's length when known (Content-Length), else -1.
-func readList[T any](dec *json.Decoder, path string, name func(*T) string, sk *Skipped, size int64) ([]T, error) {
+//
+// Only an entry that was read whole and does not fit its type is skipped. Anything
+// else ends the list at once: a broken connection or the size cap (the decoder returns
+// the same error for ever while More still sees the half-read entry: counting it as a
+// bad entry and going on spun a core for good), a syntax error, or ctx ending.
+func readList[T any](ctx context.Context, dec *json.Decoder, path string, name func(*T) string, sk *Skipped, size int64) ([]T, error) {
 	start := dec.InputOffset()
 	tok, err := dec.Token()
 	if err != nil {
@@ -56,6 +139,11 @@ func readList[T any](dec *json.Decoder, path string, name func(*T) string, sk *S
 	strs := newInterner()
 	for i := 0; dec.More(); i++ {
 		at := dec.InputOffset()
+		if i%ctxEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		if i == sizeAfter {
 			items.cur = presize(items.cur, i, at-start, size-start)
 		}
@@ -152,6 +240,9 @@ func pageLen[T any]() int {
 	return max(64, pageBytes/max(int(unsafe.Sizeof(zero)), 1))
 }
 
+// ctxEvery is how often, in entries, readList looks whether its context ended.
+const ctxEvery = 256
+
 // sizeAfter is how many entries of a large list are read before its length is
 // estimated.
 const sizeAfter = 256
@@ -246,7 +337,7 @@ func readValue[T any](dec *json.Decoder, path string, nullOK bool) (T, error) {
 // listDecoder reads {key: [T...]}; missingOK accepts an answer without the key as an
 // empty list.
 func listDecoder[T any](key string, name func(*T) string, missingOK bool) answerDecoder {
-	return answerDecoder{kind: "list " + key, read: func(dec *json.Decoder, size int64) (any, error) {
+	return answerDecoder{kind: "list " + key, read: func(ctx context.Context, dec *json.Decoder, size int64) (any, error) {
 		res := &listAnswer[T]{}
 		found := false
 		err := readObject(dec, func(k string) (bool, error) {
@@ -254,7 +345,7 @@ func listDecoder[T any](key string, name func(*T) string, missingOK bool) answer
 				return false, nil
 			}
 			found = true
-			items, err := readList(dec, key, name, &res.skipped, size)
+			items, err := readList(ctx, dec, key, name, &res.skipped, size)
 			res.items = items
 			return true, err
 		})
@@ -270,7 +361,7 @@ func listDecoder[T any](key string, name func(*T) string, missingOK bool) answer
 
 // objectDecoder reads {key: T}.
 func objectDecoder[T any](key string) answerDecoder {
-	return answerDecoder{kind: "object " + key, read: func(dec *json.Decoder, size int64) (any, error) {
+	return answerDecoder{kind: "object " + key, read: func(ctx context.Context, dec *json.Decoder, size int64) (any, error) {
 		var v T
 		found := false
 		err := readObject(dec, func(k string) (bool, error) {
@@ -296,7 +387,7 @@ func objectDecoder[T any](key string) answerDecoder {
 // credits).
 func flatDecoder[T any]() answerDecoder {
 	var zero T
-	return answerDecoder{kind: fmt.Sprintf("flat %T", zero), read: func(dec *json.Decoder, size int64) (any, error) {
+	return answerDecoder{kind: fmt.Sprintf("flat %T", zero), read: func(ctx context.Context, dec *json.Decoder, size int64) (any, error) {
 		return readValue[T](dec, "", false)
 	}}
 }
@@ -357,7 +448,7 @@ func doDecoded[T any](c *Client, ctx context.Context, method, path string, in an
 // body, {"message": ...}, or anything else that is JSON. A non-JSON success body is
 // still accepted for deletes (the spec promises an empty body; anything else is noise).
 func doNoContent(c *Client, ctx context.Context, method, path string, in any) error {
-	d := answerDecoder{kind: "any", read: func(dec *json.Decoder, size int64) (any, error) {
+	d := answerDecoder{kind: "any", read: func(ctx context.Context, dec *json.Decoder, size int64) (any, error) {
 		if method == http.MethodDelete {
 			return nil, nil
 		}
@@ -378,14 +469,14 @@ func doNoContent(c *Client, ctx context.Context, method, path string, in any) er
 // projectListDecoder reads GET /v1/project in one pass: the projects (entry by entry)
 // and the membership (entry by entry, optional: an answer without it still lists the
 // projects, and a malformed one is dropped).
-var projectListDecoder = answerDecoder{kind: "project list", read: func(dec *json.Decoder, size int64) (any, error) {
+var projectListDecoder = answerDecoder{kind: "project list", read: func(ctx context.Context, dec *json.Decoder, size int64) (any, error) {
 	res := &projectListAnswer{}
 	found := false
 	err := readObject(dec, func(k string) (bool, error) {
 		switch k {
 		case "projects":
 			found = true
-			items, err := readList(dec, k, projectName, &res.skipped, size)
+			items, err := readList(ctx, dec, k, projectName, &res.skipped, size)
 			res.pl.Projects = items
 			return true, err
 		case "project_membership":

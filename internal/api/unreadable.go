@@ -86,7 +86,10 @@ func syntaxProblem(err error, path string, at int64) *decodeError {
 func elementProblem(err error, path string, at int64) *decodeError {
 	var te *json.UnmarshalTypeError
 	var se *json.SyntaxError
+	var be bodyError
 	switch {
+	case errors.As(err, &be):
+		return nil // the answer could not be read on: nothing after it can be
 	case errors.As(err, &te):
 		p := path
 		if te.Field != "" {

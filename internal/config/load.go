@@ -26,7 +26,7 @@ func Load(path string) (*Config, error) {
 	if path == "" {
 		path = ConfigPath()
 	}
-	f, err := os.Open(path)
+	f, info, err := openRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Config{}, nil
 	}
@@ -34,13 +34,6 @@ func Load(path string) (*Config, error) {
 		return nil, fmt.Errorf("config %s: %w", path, err)
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("config %s: %w", path, err)
-	}
-	if info.IsDir() {
-		return nil, fmt.Errorf("config %s: is a directory", path)
-	}
 	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("config %s: %w", path, err)
@@ -57,6 +50,67 @@ func Load(path string) (*Config, error) {
 			"%s can be read by other users (mode %04o); run: chmod 600 %s", path, info.Mode().Perm(), path))
 	}
 	return cfg, nil
+}
+
+// openRegular opens a regular file for reading and refuses anything else before
+// opening it: opening a FIFO blocks until something writes to it (config.yaml as a FIFO
+// hung the console on a blank screen), and a device never ends.
+func openRegular(path string) (*os.File, fs.FileInfo, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := notRegular(info); err != nil {
+		return nil, nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	opened, err := f.Stat()
+	if err == nil && !os.SameFile(info, opened) {
+		err = errors.New("it changed while being opened")
+	}
+	if err != nil {
+		_ = f.Close()
+		return nil, nil, err
+	}
+	return f, opened, nil
+}
+
+// notRegular says what a file that is not a regular one is.
+func notRegular(info fs.FileInfo) error {
+	m := info.Mode()
+	switch {
+	case m.IsRegular():
+		return nil
+	case m.IsDir():
+		return errors.New("is a directory")
+	case m&fs.ModeNamedPipe != 0:
+		return errors.New("is a named pipe (FIFO), not a regular file; svcui reads its config only from a regular file")
+	case m&fs.ModeSocket != 0:
+		return errors.New("is a socket, not a regular file")
+	case m&fs.ModeDevice != 0:
+		return errors.New("is a device, not a regular file")
+	}
+	return errors.New("is not a regular file")
+}
+
+// readRegular reads a regular file of at most limit bytes (see openRegular).
+func readRegular(path string, limit int64) ([]byte, error) {
+	f, _, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("larger than %d bytes; this is not a svcui config file", limit)
+	}
+	return data, nil
 }
 
 // Parse decodes and validates the content of a config file. Empty content is an empty Config.

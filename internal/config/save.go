@@ -36,7 +36,7 @@ func SaveProfile(path, name string, p Profile) error {
 		return err
 	}
 
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path, maxFileSize)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("config %s: %w", path, err)
 	}

@@ -90,3 +90,70 @@ func TestRunTokenCommandBoundsStderr(t *testing.T) {
 		t.Fatalf("error not bounded (%d bytes)", len(err.Error()))
 	}
 }
+
+// A failing token_command's standard error reaches the terminal (before the console
+// starts, or in the footer): only its first line, at most 200 characters, with escape
+// sequences and control characters removed and anything token-shaped masked. It once
+// printed a token the command echoed there, and its escapes raw.
+func TestRunTokenCommandShowsAFirstLineFitToShow(t *testing.T) {
+	requireShell(t)
+	const token = "svcv1_Zx9Qm3Lp7Rk2Vb8Nt5Wy1"
+	cases := []struct {
+		name, command string
+		want          string // the whole quoted line
+	}{
+		{"token on stderr", "echo 'login failed for token " + token + ", retry' >&2; exit 1",
+			"login failed for token ***, retry"},
+		{"hex secret", "echo 'bad key 0123456789abcdef0123' >&2; exit 1", "bad key ***"},
+		{"escapes", `printf '\033]52;c;aGVsbG8=\007\033[31mdenied\033[0m \033[2J\033P+q\033\\ok\007\n' >&2; exit 1`,
+			"denied ok"},
+		{"first line only", `printf '\n  first problem\nsecond line with more\n' >&2; exit 1`, "first problem"},
+		{"carriage return", `printf 'shown\rhidden over it\n' >&2; exit 1`, "shown"},
+		{"bidi and C1", `printf 'a\342\200\256b\302\233c\n' >&2; exit 1`, "abc"},
+		{"short words stay", "echo 'gpg: decryption failed: No secret key' >&2; exit 2", "gpg: decryption failed: No secret key"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := RunTokenCommand(context.Background(), tc.command)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			_, quoted, _ := strings.Cut(err.Error(), "): ")
+			if quoted != tc.want {
+				t.Errorf("quoted %q, want %q (error %q)", quoted, tc.want, err)
+			}
+			if strings.ContainsFunc(err.Error(), func(r rune) bool { return r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0) }) {
+				t.Errorf("control characters in %q", err)
+			}
+		})
+	}
+	_, err := RunTokenCommand(context.Background(), "printf '%0500d\\n' 0 | tr 0 'a b ' >&2; exit 1")
+	if err == nil || len(err.Error()) > 200+80 {
+		t.Errorf("a long line is not cut: %d bytes", len(err.Error()))
+	}
+}
+
+// Standard output is read up to 64 KiB; more is an error, at once: it was read whole
+// (500 MB printed: 2 GiB resident), and an endless printer ran to the timeout.
+func TestRunTokenCommandBoundsStdout(t *testing.T) {
+	requireShell(t)
+	for _, command := range []string{
+		"head -c 1000000 /dev/zero | tr '\\0' a", // one 1 MB word: once taken as the token
+		"yes tok_aaaaaaaa",                       // never ends
+	} {
+		start := time.Now()
+		got, err := runTokenCommand(context.Background(), command, 5*time.Second)
+		if err == nil || !strings.Contains(err.Error(), "more than 64 KiB on standard output") {
+			t.Errorf("%s: %d bytes, err %v", command, len(got), err)
+		}
+		if took := time.Since(start); took > 3*time.Second {
+			t.Errorf("%s: took %s", command, took)
+		}
+	}
+	// Just under the cap is still a token (a long JWT, say).
+	long := strings.Repeat("a", maxStdout-1)
+	got, err := RunTokenCommand(context.Background(), "printf '%s' "+long)
+	if err != nil || got != long {
+		t.Errorf("a %d-byte token: %d bytes, %v", len(long), len(got), err)
+	}
+}

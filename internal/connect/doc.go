@@ -29,6 +29,6 @@
 //     client, and records it (Session.Signalled); the UI should quit once Run returns. A
 //     client that ignores the signal is killed after a few seconds.
 //   - SIGKILL cannot be caught: the directory stays, readable only by its owner. Every
-//     directory is named after the process that made it, and the next Plan removes the
-//     ones whose process is gone.
+//     directory is named after the process that made it, and the next console's start
+//     (SweepStale) and every Plan remove the ones whose process is gone.
 package connect

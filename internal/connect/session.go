@@ -67,6 +67,17 @@ func newSession(opts Options, d *details, prog program) (*Session, error) {
 		prog: prog, dir: dir, env: scrubEnv(base)}, nil
 }
 
+// SweepStale removes the private directories (with their plaintext credentials) that a
+// svcui killed with SIGKILL, or crashed, left under tempDir ("" as in Options): those
+// whose process is gone and that belong to this user. The console calls it at start,
+// so they do not wait for the next connect; Plan calls it too.
+func SweepStale(tempDir string) {
+	if tempDir == "" {
+		tempDir = defaultTempDir()
+	}
+	sweepStale(tempDir)
+}
+
 // defaultTempDir prefers the per-user runtime directory (memory-backed, private, emptied
 // at logout) to the shared temporary directory.
 func defaultTempDir() string {

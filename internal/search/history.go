@@ -90,7 +90,7 @@ func OpenHistory(stateDir, service string) (*History, error) {
 		return nil, err
 	}
 	h := &History{path: filepath.Join(stateDir, historySubdir, name)}
-	f, err := os.Open(h.path)
+	f, err := openRegular(h.path)
 	if errors.Is(err, os.ErrNotExist) {
 		return h, nil
 	}

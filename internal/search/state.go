@@ -87,7 +87,7 @@ func readColumns(stateDir string) (columnsDoc, error) {
 	if strings.TrimSpace(stateDir) == "" {
 		return doc, errors.New("columns: no state directory was given")
 	}
-	data, err := os.ReadFile(filepath.Join(stateDir, stateSubdir, columnsFile))
+	data, err := readState(filepath.Join(stateDir, stateSubdir, columnsFile))
 	if errors.Is(err, os.ErrNotExist) {
 		return doc, nil
 	}
@@ -115,7 +115,7 @@ func LoadEditorText(stateDir, service string) (text string, ok bool, err error) 
 	if err != nil {
 		return "", false, err
 	}
-	data, err := os.ReadFile(path)
+	data, err := readState(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return "", false, nil
 	}
@@ -213,4 +213,46 @@ func writeFileAtomic(path string, write func(io.Writer) error) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// maxStateFile bounds a state file read back: the editor's text and the column
+// choices are a few kilobytes.
+const maxStateFile = 4 << 20
+
+// readState reads a state file: a regular one of at most maxStateFile bytes.
+func readState(path string) ([]byte, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxStateFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxStateFile {
+		return nil, fmt.Errorf("%s is larger than %d MiB", filepath.Base(path), maxStateFile>>20)
+	}
+	return data, nil
+}
+
+// openRegular opens a regular file and refuses anything else before opening it:
+// opening a FIFO blocks until something writes to it, and a device never ends.
+func openRegular(path string) (*os.File, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s)", filepath.Base(path), info.Mode().Type())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if opened, err := f.Stat(); err != nil || !os.SameFile(info, opened) {
+		_ = f.Close()
+		return nil, fmt.Errorf("%s changed while being opened", filepath.Base(path))
+	}
+	return f, nil
 }

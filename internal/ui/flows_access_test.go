@@ -48,7 +48,7 @@ var passwordRE = regexp.MustCompile(`password: (AVNS_[A-Za-z0-9_\-]+)`)
 // shownPassword waits for the one-time secret modal and returns the password it shows.
 func (s *screen) shownPassword() string {
 	s.t.Helper()
-	s.waitFor("is shown only once", "it will not be shown")
+	s.waitFor("y: copy password")
 	m := passwordRE.FindStringSubmatch(ansi.Strip(s.buf.String()[s.from:]))
 	if m == nil {
 		s.t.Fatalf("no password on screen:\n%s", ansi.Strip(s.buf.String()[s.from:]))
@@ -147,7 +147,8 @@ func TestFlowAccessResetCredentials(t *testing.T) {
 	s.mark()
 	s.keys("enter")
 	pw := s.shownPassword()
-	s.waitFor("New credentials for avnadmin")
+	// The primary user's password is part of the connection details: said so, not "only once".
+	s.waitFor("New credentials for avnadmin", "read it later in the connection details of")
 	if pw == before.Password {
 		t.Fatal("reset showed the old password")
 	}

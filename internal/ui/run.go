@@ -20,6 +20,7 @@ import (
 
 	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/config"
+	"github.com/svcui/svcui/internal/connect"
 	"github.com/svcui/svcui/internal/ui/app"
 	"github.com/svcui/svcui/internal/ui/clipboard"
 	"github.com/svcui/svcui/internal/ui/common"
@@ -64,6 +65,9 @@ func Run(ctx context.Context, opts Options) (err error) {
 	}
 	defer closeLog()
 	logger.Info("svcui starting", "version", opts.Version, "profile", s.ProfileName, "api", s.APIURL, "read_only", s.ReadOnly)
+	// Credentials a connect session of a svcui killed with SIGKILL left behind go now,
+	// not at the next connect.
+	connect.SweepStale("")
 
 	if opts.ConfigPath == "" {
 		opts.ConfigPath = config.ConfigPath()
@@ -125,9 +129,15 @@ func Run(ctx context.Context, opts Options) (err error) {
 		}
 	}
 	sort.Strings(model.inner.Context().Profiles)
-	p := tea.NewProgram(model, programOptions(ctx, opts)...)
+	if opts.File != nil {
+		// The config file's own warnings (readable by others): shown once at start,
+		// last so the footer keeps them, and in ":messages" like every message.
+		model.warnings = append(model.warnings, opts.File.Warnings...)
+	}
+	ex := &execState{}
+	p := tea.NewProgram(model, programOptions(ctx, opts, ex)...)
 	programs = append(programs, p)
-	_, err = p.Run()
+	_, err = runProgram(ctx, p, ex, opts.Input, opts.Output)
 	if errors.Is(err, tea.ErrProgramPanic) {
 		return crashError(s)
 	}
@@ -137,8 +147,10 @@ func Run(ctx context.Context, opts Options) (err error) {
 	return err
 }
 
-func programOptions(ctx context.Context, opts Options) []tea.ProgramOption {
-	po := []tea.ProgramOption{tea.WithAltScreen(), tea.WithReportFocus(), tea.WithContext(ctx)}
+func programOptions(ctx context.Context, opts Options, ex *execState) []tea.ProgramOption {
+	// Signals: see signals.go. The context is main's, ended by SIGTERM and SIGHUP.
+	po := []tea.ProgramOption{tea.WithAltScreen(), tea.WithReportFocus(), tea.WithContext(ctx), tea.WithoutSignalHandler(),
+		tea.WithFilter(ex.filter)}
 	if opts.Input != nil {
 		po = append(po, tea.WithInput(opts.Input))
 	}
@@ -245,7 +257,8 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 }
 
 // safeModel logs the stack of a panic in Update or View before Bubble Tea's own
-// recovery restores the terminal, and shows config warnings once at start.
+// recovery restores the terminal, and shows config warnings (of the settings and of
+// the config file) once at start.
 type safeModel struct {
 	inner    *app.Model
 	log      *slog.Logger
@@ -257,7 +270,12 @@ func (m *safeModel) Init() tea.Cmd {
 	cb := m.inner.Context().Clipboard
 	cmd := tea.Batch(m.inner.Init(), func() tea.Msg { cb.Detect(); return nil })
 	if len(m.warnings) > 0 {
-		cmd = tea.Batch(cmd, common.Warn(m.warnings[0]))
+		// Every warning is logged for ":messages"; the footer keeps the last.
+		warns := make([]tea.Cmd, len(m.warnings))
+		for i, w := range m.warnings {
+			warns[i] = common.Warn(w)
+		}
+		cmd = tea.Batch(cmd, tea.Sequence(warns...))
 	}
 	return cmd
 }

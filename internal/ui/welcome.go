@@ -199,9 +199,10 @@ const welcomeTextWidth = 70
 
 func runWelcome(ctx context.Context, opts Options, th *theme.Theme, log *slog.Logger, programs *[]*tea.Program) (welcomeResult, error) {
 	w := newWelcome(opts, th, log)
-	p := tea.NewProgram(w, programOptions(ctx, opts)...)
+	ex := &execState{}
+	p := tea.NewProgram(w, programOptions(ctx, opts, ex)...)
 	*programs = append(*programs, p)
-	if _, err := p.Run(); err != nil {
+	if _, err := runProgram(ctx, p, ex, opts.Input, opts.Output); err != nil {
 		if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
 			return welcomeResult{quit: true}, nil
 		}

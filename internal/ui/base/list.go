@@ -2,6 +2,7 @@ package base
 
 import (
 	"context"
+	"runtime"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -208,7 +209,15 @@ func (l *List[T]) finish(items []T, err error) tea.Cmd {
 		return common.Send(common.RefreshDone{Err: err})
 	}
 	l.loaded = true
+	old := len(l.items)
 	l.SetItems(items)
+	if max(old, len(items)) >= collectAfter {
+		// The previous items and rows are garbage now, and the last collection ran
+		// while they and the answer were live: its goal is twice all of that, so the
+		// heap would grow to it before the next. One collection now sets the goal from
+		// what the view keeps (it runs beside the UI, which does not wait for it).
+		go runtime.GC()
+	}
 	cmds := []tea.Cmd{common.Send(common.RefreshDone{})}
 	if partial != nil {
 		l.Table.Err = partial.Text
@@ -219,6 +228,10 @@ func (l *List[T]) finish(items []T, err error) tea.Cmd {
 	}
 	return tea.Batch(cmds...)
 }
+
+// collectAfter is how many items make a list large enough for a collection after it
+// is replaced: 16,000 projects are about 5 MB of answer.
+const collectAfter = 16_000
 
 func asPartial(err error, p **Partial) bool {
 	pe, ok := err.(*Partial)

@@ -153,13 +153,24 @@ func (c *Context) Compact() bool { return c.ScreenWidth < CompactBelow }
 
 // SetProjects records the project list for completion and role lookup.
 func (c *Context) SetProjects(list models.ProjectList) {
-	names := make([]string, 0, len(list.Projects))
-	roles := make(map[string]models.Role, len(list.Projects))
-	accounts := make(map[string]string, len(list.Projects))
-	for _, p := range list.Projects {
-		names = append(names, p.ProjectName)
-		roles[p.ProjectName] = list.RoleOf(p.ProjectName)
-		accounts[p.ProjectName] = p.AccountID
+	c.SetProjectsOf(len(list.Projects), func(i int) (string, string, models.Role) {
+		p := &list.Projects[i]
+		return p.ProjectName, p.AccountID, list.RoleOf(p.ProjectName)
+	})
+}
+
+// SetProjectsOf records n projects, the i-th given by project, for completion and role
+// lookup: a pane that holds its projects in another shape need not copy them into a
+// ProjectList first (80,000 projects: 22 MB).
+func (c *Context) SetProjectsOf(n int, project func(i int) (name, account string, role models.Role)) {
+	names := make([]string, 0, n)
+	roles := make(map[string]models.Role, n)
+	accounts := make(map[string]string, n)
+	for i := range n {
+		name, account, role := project(i)
+		names = append(names, name)
+		roles[name] = role
+		accounts[name] = account
 	}
 	sort.Strings(names)
 	c.ProjectNames, c.Roles, c.Accounts = names, roles, accounts

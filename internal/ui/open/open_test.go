@@ -66,10 +66,7 @@ func TestOpenWithoutDesktopSaysWhyAndRunsNothing(t *testing.T) {
 }
 
 func TestOpenKeepsTheTargetOneArgumentAndOutOfErrors(t *testing.T) {
-	o, ran := fake("darwin", nil, "open")
-	if err := o.Open("-n"); err != nil || (*ran)[0] != "/usr/bin/open ./-n" {
-		t.Fatalf("option-like target: %v %q", err, *ran)
-	}
+	o, _ := fake("darwin", nil, "open")
 	o.Run = func(_ context.Context, _, target string) error { return errors.New("exit status 4 for " + target) }
 	err := o.Open("https://x/a.pdf?token=secret")
 	if err == nil || strings.Contains(err.Error(), "secret") || !strings.Contains(err.Error(), "open could not open it") {
@@ -80,11 +77,68 @@ func TestOpenKeepsTheTargetOneArgumentAndOutOfErrors(t *testing.T) {
 func TestCmdReportsThroughOnDone(t *testing.T) {
 	o, ran := fake("darwin", nil, "open")
 	type done struct{ err error }
-	msg := o.Cmd("/tmp/a.pdf", func(err error) tea.Msg { return done{err} })
+	msg := o.Cmd("https://x/a.pdf", func(err error) tea.Msg { return done{err} })
 	if len(*ran) != 0 {
 		t.Fatal("the opener ran before the command did")
 	}
 	if d, ok := msg().(done); !ok || d.err != nil || len(*ran) != 1 {
 		t.Fatalf("got %#v, ran %q", d, *ran)
+	}
+}
+
+// Only https:// addresses, and http:// ones to this machine, reach an opener: `o` on an
+// invoice once ran xdg-open with file:///etc/passwd, ./--help and a .desktop file, and
+// said the invoice was opened.
+func TestOpenRefusesWhatIsNotAWebAddress(t *testing.T) {
+	refused := []string{
+		"file:///etc/passwd",
+		"FILE:///etc/passwd",
+		"./--help",
+		"--help",
+		"-n",
+		"/usr/share/applications/evil.desktop",
+		"evil.desktop",
+		"../invoice.pdf",
+		"http://example.com/a.pdf",
+		"http://127.0.0.1.example.com/a.pdf",
+		"javascript:alert(1)",
+		"data:text/html,<script>",
+		"smb://host/share",
+		"https:///etc/passwd",
+		"https:evil",
+		"https://user:secret@x/a.pdf",
+		"https://x/a b.pdf",
+		"https://x/a.pdf\n--help",
+		"https://x/\x1b]52;c;aGk=\x07",
+		"",
+		"   ",
+	}
+	for _, target := range refused {
+		o, ran := fake("linux", map[string]string{"DISPLAY": ":0"}, "xdg-open")
+		err := o.Open(target)
+		if !errors.Is(err, ErrRefused) || len(*ran) != 0 {
+			t.Errorf("%q: err %v, ran %q; want it refused and nothing run", target, err, *ran)
+			continue
+		}
+		if len(target) > 3 && strings.Contains(err.Error(), target) {
+			t.Errorf("%q: the refusal quotes the target: %v", target, err)
+		}
+	}
+	allowed := []string{
+		"https://x/a.pdf?token=secret",
+		"HTTPS://X/a.pdf",
+		"https://grafana-abc.example.com:443/",
+		"http://127.0.0.1:8080/files/invoices/INV-1.pdf?token=t",
+		"http://localhost/a.pdf",
+		"http://[::1]:9000/a.pdf",
+	}
+	for _, target := range allowed {
+		o, ran := fake("linux", map[string]string{"DISPLAY": ":0"}, "xdg-open")
+		if err := o.Open(target); err != nil || len(*ran) != 1 || (*ran)[0] != "/usr/bin/xdg-open "+target {
+			t.Errorf("%q: err %v, ran %q", target, err, *ran)
+		}
+	}
+	if err := Check("gopher://x/"); err == nil || !strings.Contains(err.Error(), "gopher: address") {
+		t.Errorf("the refusal does not name the scheme: %v", err)
 	}
 }

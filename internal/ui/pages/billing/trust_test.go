@@ -12,6 +12,7 @@ import (
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/open"
 	"github.com/svcui/svcui/internal/ui/theme"
 	"github.com/svcui/svcui/internal/ui/uitest"
 )
@@ -393,6 +394,25 @@ func TestGroupsCountProjectsAsTheDetailDoes(t *testing.T) {
 		want := map[string]int{"g-eu": 2, "g-am": 0}[b.BillingGroupID]
 		if !b.Counted || b.Count != want {
 			t.Errorf("%s: count %d (counted %v), want %d", b.BillingGroupName, b.Count, b.Counted, want)
+		}
+	}
+}
+
+// `o` on an invoice whose link is not a web address runs nothing and says why; it once
+// ran xdg-open with file:///etc/passwd, ./--help or a .desktop file and said "✓ Opened".
+func TestOpenRefusesALinkThatIsNotAWebAddress(t *testing.T) {
+	t.Setenv("DISPLAY", ":0") // a desktop, so only the refusal can stop it
+	t.Setenv("PATH", t.TempDir())
+	for _, link := range []string{"file:///etc/passwd", "./--help", "/usr/share/applications/x.desktop"} {
+		inv := invoice{Invoice: models.Invoice{InvoiceNumber: "A-1", DownloadURL: link}}
+		msg := (*Invoices)(nil).open(inv)()
+		o, ok := msg.(opened)
+		if !ok || !errors.Is(o.err, open.ErrRefused) {
+			t.Fatalf("%s: got %#v", link, msg)
+		}
+		n, _ := uitest.Run(o.notify())[0].(common.Notify)
+		if n.Level != theme.LevelWarn || !strings.HasPrefix(n.Text, "Not opened: ") || strings.Contains(n.Text, "Opened") || strings.Contains(n.Text, link) {
+			t.Errorf("%s: %q", link, n.Text)
 		}
 	}
 }

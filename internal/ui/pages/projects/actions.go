@@ -21,9 +21,10 @@ import (
 // actions implements create, edit and delete for the list and the detail view; results
 // are addressed to the view whose Requests started them.
 type actions struct {
-	ctx      *common.Context
-	req      *common.Requests
-	projects models.ProjectList
+	ctx *common.Context
+	req *common.Requests
+	// account is the account of the listed projects (the list sets it at each load).
+	account string
 	// created puts the list's cursor on a new project (nil outside the list).
 	created func(name string)
 }
@@ -43,12 +44,7 @@ func (a *actions) accountID() string {
 	if a.ctx.AccountID != "" {
 		return a.ctx.AccountID
 	}
-	for _, p := range a.projects.Projects {
-		if p.AccountID != "" {
-			return p.AccountID
-		}
-	}
-	return ""
+	return a.account
 }
 
 // prepare loads clouds and billing groups (and the project for edit) concurrently.

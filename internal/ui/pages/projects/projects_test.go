@@ -8,9 +8,10 @@ import (
 )
 
 func TestPickDefault(t *testing.T) {
-	list := models.ProjectList{
-		Projects:   []models.Project{{ProjectName: "dev-only"}, {ProjectName: "mine"}, {ProjectName: "other"}},
-		Membership: map[string]models.Role{"dev-only": models.RoleDeveloper, "mine": models.RoleAdmin, "other": models.RoleAdmin},
+	list := []member{
+		{Project: models.Project{ProjectName: "dev-only"}, Role: models.RoleDeveloper},
+		{Project: models.Project{ProjectName: "mine"}, Role: models.RoleAdmin},
+		{Project: models.Project{ProjectName: "other"}, Role: models.RoleAdmin},
 	}
 	if got := pickDefault(list, ""); got != "mine" {
 		t.Errorf("first admin project: %q", got)
@@ -21,7 +22,7 @@ func TestPickDefault(t *testing.T) {
 	if got := pickDefault(list, "gone"); got != "mine" {
 		t.Errorf("missing default falls back: %q", got)
 	}
-	if got := pickDefault(models.ProjectList{}, "x"); got != "" {
+	if got := pickDefault(nil, "x"); got != "" {
 		t.Errorf("empty list: %q", got)
 	}
 }

@@ -86,6 +86,11 @@ func (c connector) openURI(sess *connect.Session) tea.Msg {
 	if err == nil {
 		return common.Notify{Level: theme.LevelSuccess, Text: "Opened " + c.service + " in your browser" + login}
 	}
+	if errors.Is(err, open.ErrRefused) {
+		// The platform's address is not one to hand an opener (a file, plain http to
+		// another host): said, neither opened nor copied.
+		return common.Notify{Level: theme.LevelWarn, Text: "Did not open the address of " + c.service + ": " + err.Error()}
+	}
 	why := "No browser here (" + err.Error() + ")"
 	if !errors.Is(err, open.ErrNoOpener) {
 		why = "Could not open a browser: " + err.Error()

@@ -127,4 +127,21 @@ func TestConnectOpensGrafanaOrCopiesItsAddress(t *testing.T) {
 	if copied.Value != "https://grafana.example:443" || !strings.Contains(notices(msgs), "copying the address of grafana-dash instead") {
 		t.Errorf("without an opener: %v", msgs)
 	}
+
+	// An address that is not https (nor http to this machine) is refused with a
+	// sentence: neither opened nor copied.
+	c.opener.Getenv = func(string) string { return ":0" }
+	for _, uri := range []string{"http://grafana.example:80", "smb://grafana.example/share"} {
+		api.conn.URI = uri
+		opened = ""
+		msgs := run(c.cmd())
+		for _, m := range msgs {
+			if _, ok := m.(common.CopyRequest); ok {
+				t.Errorf("%s: copied", uri)
+			}
+		}
+		if n := notices(msgs); opened != "" || !strings.Contains(n, "Did not open the address of grafana-dash: ") || !strings.Contains(n, "only https:// addresses are opened") {
+			t.Errorf("%s: opened %q, notices %q", uri, opened, n)
+		}
+	}
 }

@@ -1,0 +1,198 @@
+package ui
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/api"
+	"github.com/svcui/svcui/internal/config"
+	"github.com/svcui/svcui/internal/ui/theme"
+	"github.com/svcui/svcui/internal/ui/uitest"
+)
+
+// writeProjects writes a GET /v1/project answer of n projects shaped like the
+// platform's (as internal/api's BenchmarkLargeProjectList does), as it goes.
+func writeProjects(w io.Writer, n int) {
+	b := bufio.NewWriterSize(w, 32<<10)
+	defer b.Flush()
+	b.WriteString(`{"projects":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(b, `{"project_name":"project-%06d","account_id":"a2f91c3d7e88","account_name":"Acme Corp",`+
+			`"default_cloud":"aws-eu-west-1","billing_currency":"EUR","billing_group_id":"5b1f0c2e-91aa-4c2b-8d0e-%012d",`+
+			`"estimated_balance":"%d.%02d","available_credits":"0.00","country_code":"FI"}`,
+			i, i%50, i%1000, i%100)
+	}
+	b.WriteString(`],"project_membership":{`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		role := "admin"
+		if i%3 == 0 {
+			role = "developer"
+		}
+		fmt.Fprintf(b, `"project-%06d":%q`, i, role)
+	}
+	b.WriteString(`}}`)
+}
+
+type byteCounter struct{ n int64 }
+
+func (c *byteCounter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
+
+func liveHeap() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// heapPeak samples the heap (live and not yet collected objects) while f runs.
+func heapPeak(f func()) uint64 {
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	peak := liveHeap()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(500 * time.Microsecond)
+		defer t.Stop()
+		for {
+			if h := liveHeap(); h > peak {
+				peak = h
+			}
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	f()
+	close(stop)
+	wg.Wait()
+	return max(peak, liveHeap())
+}
+
+func rssMB() float64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+			kb, _ := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 64)
+			return kb / 1024
+		}
+	}
+	return 0
+}
+
+// consoleMemory runs the whole console (the root model, every pane it opens) on an
+// answer of n projects, then refreshes times live refreshes, and returns the answer's
+// size and, in MB, the heap the console holds after the first load and after the
+// refreshes, and the highest peak of a load or refresh.
+func consoleMemory(t testing.TB, n, refreshes int) (answer, first, after, peak float64) {
+	var size byteCounter
+	writeProjects(&size, n)
+	var mu sync.Mutex
+	var lists int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.URL.Path == "/v1/project" {
+			mu.Lock()
+			lists++
+			mu.Unlock()
+			writeProjects(w, n)
+			return
+		}
+		// Every other list the panes ask for is empty.
+		_, _ = io.WriteString(w, `{"services":[],"users":[],"billing_groups":[],"invoices":[],"clouds":[],"service_types":[],"acl":[],"topics":[],"databases":[]}`)
+	}))
+	defer srv.Close()
+	c, err := api.New(api.Options{BaseURL: srv.URL, Token: "tok_memory_test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := uitest.NewClock(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC))
+	mb := func(b uint64) float64 { return float64(b) / (1 << 20) }
+	runtime.GC()
+	debug.FreeOSMemory()
+	base := liveHeap()
+	var root *safeModel
+	var d *uitest.Driver
+	p := heapPeak(func() {
+		root = newRoot(config.Settings{ProfileName: "mem", APIURL: srv.URL, Token: "tok_memory_test", Refresh: 10 * time.Second},
+			theme.New(theme.Dark, true), slog.New(slog.DiscardHandler), c, nil)
+		ctx := root.inner.Context()
+		ctx.Now, ctx.After, ctx.StateDir = clock.Now, clock.After, t.TempDir()
+		d = &uitest.Driver{Model: root, Clock: clock, Skip: func(msg tea.Msg) bool { _, q := msg.(tea.QuitMsg); return q }}
+		d.Send(tea.WindowSizeMsg{Width: 160, Height: 40})
+		d.Send(uitest.Run(root.Init())...)
+	})
+	peak = mb(p - base)
+	if !strings.Contains(root.View(), "project-000000") {
+		t.Fatalf("the projects did not load: %s", root.View())
+	}
+	runtime.GC()
+	first = mb(liveHeap() - base)
+	for range refreshes {
+		p := heapPeak(func() { d.Advance(10 * time.Second) })
+		peak = max(peak, mb(p-base))
+	}
+	runtime.GC()
+	after = mb(liveHeap() - base)
+	mu.Lock()
+	if lists != refreshes+1 {
+		t.Errorf("%d project lists served, want %d (the first load and each refresh)", lists, refreshes+1)
+	}
+	mu.Unlock()
+	runtime.KeepAlive(root)
+	return float64(size.n) / (1 << 20), first, after, peak
+}
+
+// BenchmarkConsoleLargeProjectList measures the whole console on an answer of 80,000
+// projects (23 MB): the heap it keeps after the first load and after 6 live refreshes,
+// and the peak of a load, as MB and as multiples of the answer (the API client alone
+// keeps 2.2 times it).
+func BenchmarkConsoleLargeProjectList(b *testing.B) {
+	for b.Loop() {
+		answer, first, after, peak := consoleMemory(b, 80_000, 6)
+		b.ReportMetric(answer, "answer-MB")
+		b.ReportMetric(first/answer, "x-kept-first")
+		b.ReportMetric(after/answer, "x-kept-refreshed")
+		b.ReportMetric(peak/answer, "x-peak")
+		b.ReportMetric(rssMB(), "rss-MB")
+	}
+}
+
+// The console keeps at most 4 times an answer of 80,000 projects across refreshes (it
+// kept 4.5: the projects pane copied the list for its own lookups). The peak of a
+// refresh is reported by BenchmarkConsoleLargeProjectList, not asserted.
+func TestConsoleKeepsAtMostFourTimesALargeProjectList(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("measures the heap of 80,000 projects: not with -short or -race")
+	}
+	answer, first, after, peak := consoleMemory(t, 80_000, 2)
+	t.Logf("answer %.1f MB: kept %.2fx after the first load, %.2fx after refreshes; peak %.1fx", answer, first/answer, after/answer, peak/answer)
+	if after > 4*answer {
+		t.Errorf("the console keeps %.1f MB (%.2fx) of a %.1f MB answer", after, after/answer, answer)
+	}
+}
