@@ -103,6 +103,7 @@ func (p *Pane) acceptSuggestion() {
 		p.editor, _ = p.editor.Update(tea.KeyMsg{Type: tea.KeyBackspace})
 	}
 	p.editor.InsertString(s.Items[p.sugSel].Text)
+	p.follow()
 }
 
 // insertRequest appends a request at the end of the buffer and puts the cursor on it.
@@ -126,6 +127,7 @@ func (p *Pane) gotoLine(line int) {
 		p.editor.CursorDown()
 	}
 	p.editor.CursorStart()
+	p.follow()
 }
 
 // consoleText is the console buffer (in SQL mode, the one kept aside).
@@ -186,5 +188,6 @@ func (p *Pane) toggleSQL() tea.Cmd {
 	p.sqlMode = !p.sqlMode
 	p.suggest = search.Suggestions{}
 	p.setFocus(focusEditor)
+	p.follow()
 	return save
 }

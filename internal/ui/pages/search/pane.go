@@ -66,6 +66,8 @@ type Pane struct {
 	savedText string
 
 	running bool
+	// mark is the screen lines of the request ctrl+r runs (the editor's gutter).
+	mark runMark
 
 	suggest search.Suggestions
 	sugSel  int
@@ -91,6 +93,7 @@ func newPane(ctx *common.Context, service string) *Pane {
 	ta.Placeholder = "GET /logs-app/_search   (" + ctx.Keys.Templates.Help().Key + " templates)"
 	ta.SetValue(defaultBuffer)
 	p := &Pane{ctx: ctx, req: common.NewRequests(), project: ctx.Project, wanted: service, editor: ta, focus: focusEditor}
+	p.editor.SetPromptFunc(gutterWidth, p.gutter)
 	p.indices = newIndexList(p)
 	p.res = newResults(ctx, p)
 	p.editor.Focus()

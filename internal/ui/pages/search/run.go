@@ -50,12 +50,15 @@ func (p *Pane) run() tea.Cmd {
 		}
 		return common.Warn("No request under the cursor: a request starts with a line like GET /logs-app/_search")
 	}
+	if !p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
+		return tea.Batch(p.saveEditor(), p.reviewWrite(r))
+	}
 	return tea.Batch(p.saveEditor(), p.send(r, 1))
 }
 
 // send validates and runs r; page numbers the result page (1 unless paging).
 func (p *Pane) send(r search.ParsedRequest, page int) tea.Cmd {
-	if p.ctx.ReadOnly && mutatingRequest(r) {
+	if p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
 		msg := "Read-only mode: " + r.Method + " " + r.Base() + " would change the service and is disabled"
 		p.res.set(&answer{req: r, errText: msg})
 		return common.Warn(msg)
@@ -92,6 +95,10 @@ func (p *Pane) finishRun(o runOutcome) tea.Cmd {
 	p.running = false
 	a := o.ans
 	cmds := []tea.Cmd{p.res.set(a)}
+	// A write may have created, filled or deleted indices: the list shows what is there now.
+	if a.sent && !search.ReadOnlyRequest(a.req) {
+		cmds = append(cmds, p.indices.Load())
+	}
 	if o.historyErr != nil {
 		cmds = append(cmds, common.Warn("Could not save the request history: "+o.historyErr.Error()))
 	}
@@ -166,32 +173,4 @@ func (p *Pane) copyCurl() tea.Cmd {
 		return common.Warn("No request to copy: put the cursor in a request")
 	}
 	return common.Send(common.CopyRequest{Label: "request as curl (no password)", Value: search.CurlCommand(p.conn.client.Target(), r)})
-}
-
-// readOnlyPOST reports the endpoints where POST only reads.
-func readOnlyPOST(base string) bool {
-	for _, suffix := range [...]string{"/_search", "/_msearch", "/_count", "/_mget", "/_explain", "/_field_caps",
-		"/_validate/query", "/_search/scroll", "/_plugins/_sql", "/_plugins/_sql/_explain", "/_analyze"} {
-		if strings.HasSuffix(base, suffix) || base == suffix {
-			return true
-		}
-	}
-	// "_explain/{id}" and friends end with an id: look at the path segments too.
-	for _, seg := range strings.Split(base, "/") {
-		if seg == "_explain" || seg == "_search" {
-			return true
-		}
-	}
-	return false
-}
-
-// mutatingRequest reports requests that change the service (refused in read-only mode).
-func mutatingRequest(r search.ParsedRequest) bool {
-	switch r.Method {
-	case "GET", "HEAD":
-		return false
-	case "POST":
-		return !readOnlyPOST(strings.TrimRight(r.Base(), "/"))
-	}
-	return true
 }

@@ -11,6 +11,14 @@ import (
 )
 
 func (p *Pane) Update(msg tea.Msg) (common.View, tea.Cmd) {
+	v, cmd := p.update(msg)
+	if np, ok := v.(*Pane); ok {
+		np.refreshMark()
+	}
+	return v, cmd
+}
+
+func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 	switch msg := msg.(type) {
 	case common.Result[targetResult]:
 		if !p.req.Current(msg.Addr) {
@@ -36,6 +44,13 @@ func (p *Pane) Update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil // a newer run replaced it, or another view asked
 		}
 		return p, p.finishRun(msg.Value)
+	case common.Result[writeReview]:
+		if !p.req.Current(msg.Addr) {
+			return p, nil
+		}
+		return p, p.openReview(msg.Value)
+	case confirmedWrite:
+		return p, p.send(msg.req, 1)
 	case common.Result[columnChoice]:
 		if !p.req.Current(msg.Addr) {
 			return p, nil
