@@ -62,8 +62,12 @@ type Pane struct {
 	sqlText  string // the other mode's buffer, kept while switching
 	consText string
 	// savedText is the console text last saved for this service: a save is sent only
-	// when the text changed since.
+	// when the text changed since. store writes it, in order; editGen numbers the
+	// changes, so only the last of a burst of keys saves.
 	savedText string
+	store     *editorStore
+	saveSeq   uint64
+	editGen   int
 
 	running bool
 	// mark is the screen lines of the request ctrl+r runs (the editor's gutter).
@@ -131,6 +135,7 @@ func (p *Pane) Title() string {
 func (p *Pane) ID() int64 { return p.req.ID }
 
 func (p *Pane) Leave() {
+	p.flushEditor()
 	p.req.CancelAll()
 	if p.bulk != nil {
 		p.bulk.cancel()

@@ -56,6 +56,11 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil
 		}
 		return p, p.res.choiceLoaded(msg.Value, msg.Err)
+	case editorIdle:
+		if msg.gen != p.editGen {
+			return p, nil // more was typed since: that change's own timer saves
+		}
+		return p, p.saveEditor()
 	case common.Result[saved]:
 		if !p.req.Current(msg.Addr) || msg.Err == nil {
 			return p, nil
@@ -157,6 +162,7 @@ func (p *Pane) connected(r targetResult, err error) tea.Cmd {
 		}
 		p.editor.SetValue(text)
 		p.savedText = text
+		p.store = nil
 		p.gotoLine(0)
 	}
 	p.layout()
@@ -269,15 +275,18 @@ func (p *Pane) handleChooser(msg tea.KeyMsg) tea.Cmd {
 }
 
 // openHelp shows every binding of the focused part (the root's ? overlay cannot be
-// reached while the editor takes ? as text).
+// reached while the editor takes ? as text), one group per part of the pane.
 func (p *Pane) openHelp() tea.Cmd {
 	var groups []components.HelpGroup
-	for _, row := range p.FullHelp() {
-		groups = append(groups, components.HelpGroup{Title: p.Title(), Bindings: row})
+	for i, row := range p.FullHelp() {
+		groups = append(groups, components.HelpGroup{Title: helpTitles[i], Bindings: row})
 	}
 	groups = append(groups, components.HelpGroup{Title: "Global", Bindings: p.ctx.Keys.Global()})
 	return common.Send(common.OpenModal{Modal: components.NewHelp(p.ctx, groups...)})
 }
+
+// helpTitles name FullHelp's rows, in order.
+var helpTitles = [...]string{"Editor", "Results", "Indices"}
 
 // help renames a binding's action for this pane.
 func help(b key.Binding, desc string) key.Binding {
@@ -328,8 +337,14 @@ func helpKey(b key.Binding) key.Binding {
 
 func (p *Pane) FullHelp() [][]key.Binding {
 	k := p.ctx.Keys
+	// tab completes when a hint is open and moves to the next pane otherwise: one line
+	// when both are the same key.
+	tab := []key.Binding{k.Complete, k.NextPane}
+	if k.Complete.Help().Key == k.NextPane.Help().Key {
+		tab = []key.Binding{help(k.NextPane, "complete, else next pane")}
+	}
 	return [][]key.Binding{
-		{help(k.Back, "leave the editor"), k.Run, k.Templates, k.History, k.SQLMode, k.BulkLoad, k.ExternalEditor, k.Complete, k.NextPane},
+		append([]key.Binding{help(k.Back, "leave the editor"), k.Run, k.Templates, k.History, k.SQLMode, k.BulkLoad, k.ExternalEditor}, tab...),
 		{help(k.Open, "open hit"), k.ViewMode, k.NextPage, k.Columns, k.Zoom,
 			help(k.Copy, "copy result"), k.CopyCurl, k.SearchUser},
 		append(p.indices.FullHelp()[0], k.Filter),
