@@ -32,6 +32,8 @@ type KeyMap struct {
 	// Pane keys: the Search tab.
 	NextPane, ViewMode, NextPage, CopyCurl, SearchUser, Templates, History, SQLMode, BulkLoad, ExternalEditor key.Binding
 	PrevHit, CopyDocument, Zoom, Columns                                                                      key.Binding
+	// Pane keys: the Search tab's results as a log reader.
+	TimeRange, PrevPage key.Binding
 
 	readOnly bool
 	// mutating keeps the mutating bindings as they were before read-only disabled them,
@@ -116,6 +118,9 @@ var table = []entry{
 	{"copydocument", []string{"Y"}, "Y", "copy document", false, func(k *KeyMap) *key.Binding { return &k.CopyDocument }},
 	{"zoom", []string{"z"}, "z", "results full screen", false, func(k *KeyMap) *key.Binding { return &k.Zoom }},
 	{"columns", []string{"f"}, "f", "choose columns", false, func(k *KeyMap) *key.Binding { return &k.Columns }},
+	// The Search tab's results as a log reader (UX.md: "Search tab as a log reader").
+	{"timerange", []string{"T"}, "T", "time range", false, func(k *KeyMap) *key.Binding { return &k.TimeRange }},
+	{"prevpage", []string{"p"}, "p", "previous page", false, func(k *KeyMap) *key.Binding { return &k.PrevPage }},
 }
 
 // Actions lists the action names accepted in key overrides, sorted.

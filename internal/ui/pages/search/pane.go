@@ -70,6 +70,8 @@ type Pane struct {
 	editGen   int
 
 	running bool
+	// trange is the time window searches read (all time when zero).
+	trange search.TimeRange
 	// mark is the screen lines of the request ctrl+r runs (the editor's gutter).
 	mark runMark
 

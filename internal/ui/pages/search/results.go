@@ -102,8 +102,17 @@ func (r *results) fillTable() {
 	default:
 		return
 	}
-	r.table.SetSize(r.w, max(1, r.h-1))
+	r.table.SetSize(r.w, r.tableHeight())
 	r.table.Select(key)
+}
+
+// tableHeight is the room under the status line, and the histogram when there is one.
+func (r *results) tableHeight() int {
+	top := 1
+	if r.ans != nil && r.ans.log.histogram && r.ans.errText == "" {
+		top++
+	}
+	return max(1, r.h-top)
 }
 
 // replan lays the hits out again (the mapping or the column choice changed).
@@ -137,7 +146,7 @@ func (r *results) setSize(w, h int) {
 	}
 	r.w, r.h = w, h
 	r.fillTable()
-	r.table.SetSize(w, max(1, h-1))
+	r.table.SetSize(w, r.tableHeight())
 	r.render()
 }
 
@@ -263,6 +272,9 @@ func (r *results) statusLine() string {
 	if shown != "" {
 		parts = append(parts, shown)
 	}
+	if a.log.rangeLabel != "" {
+		parts = append(parts, a.log.rangeLabel)
+	}
 	if a.sqlTable != nil {
 		parts = append(parts, strconv.Itoa(len(a.sqlTable.Rows))+" rows")
 	}
@@ -294,6 +306,9 @@ func (r *results) View() string {
 			body = append(body, r.lines...)
 		}
 	case r.shownView() == viewTable:
+		if h := r.histogramView(); h != "" {
+			head += "\n" + ansi.Truncate(h, r.w, "")
+		}
 		return head + "\n" + r.table.View()
 	default:
 		end := min(len(r.lines), r.offset+bodyH)

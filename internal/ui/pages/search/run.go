@@ -32,6 +32,17 @@ type answer struct {
 	// highlight is set when the request asked for highlighting; pre and post are its tags.
 	highlight bool
 	pre, post string
+	// typed is the request as written in the editor (req is what was sent: the time
+	// range and histogram added); log says which window it read, hist is its histogram.
+	typed search.ParsedRequest
+	log   logMeta
+	hist  []search.Bucket
+}
+
+// sending is what a run knows besides the request it sends.
+type sending struct {
+	typed search.ParsedRequest
+	log   logMeta
 }
 
 // runOutcome is a run's answer and whether it could be kept in the history.
@@ -53,11 +64,16 @@ func (p *Pane) run() tea.Cmd {
 	if !p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
 		return tea.Batch(p.saveEditor(), p.reviewWrite(r))
 	}
-	return tea.Batch(p.saveEditor(), p.send(r, 1))
+	return tea.Batch(p.saveEditor(), p.sendLog(r))
 }
 
-// send validates and runs r; page numbers the result page (1 unless paging).
+// send validates and runs r as it is; page numbers the result page (1 unless paging).
 func (p *Pane) send(r search.ParsedRequest, page int) tea.Cmd {
+	return p.sendAs(r, page, sending{typed: r})
+}
+
+// sendAs is send for a request derived from what was typed (time range, next page).
+func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 	if p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
 		msg := "Read-only mode: " + r.Method + " " + r.Base() + " would change the service and is disabled"
 		p.res.set(&answer{req: r, errText: msg})
@@ -81,7 +97,10 @@ func (p *Pane) send(r search.ParsedRequest, page int) tea.Cmd {
 	return common.Fetch(p.req, "run", func(ctx context.Context) (runOutcome, error) {
 		resp, err := c.Do(ctx, httpReq)
 		a := shapeAnswer(log, r, sql, resp, err)
-		a.page = page
+		a.page, a.typed, a.log = page, s.typed, s.log
+		if s.log.histogram && a.errText == "" {
+			a.hist = search.ShapeHistogram(a.body)
+		}
 		var herr error
 		if hist != nil && a.sent {
 			herr = hist.Add(search.NewHistoryEntry(r, resp, now()))
@@ -139,7 +158,11 @@ func shapeAnswer(log *slog.Logger, r search.ParsedRequest, sql bool, resp *searc
 		}
 	}
 	if aggs, err := search.ShapeAggs(resp.Body); err == nil {
-		a.aggs = aggs
+		for _, ag := range aggs {
+			if ag.Name != search.HistogramAgg { // the histogram is drawn above the hits
+				a.aggs = append(a.aggs, ag)
+			}
+		}
 	}
 	if strings.Contains(r.Body, `"highlight"`) {
 		a.highlight = true
@@ -161,7 +184,7 @@ func (p *Pane) nextPage() tea.Cmd {
 	if err != nil {
 		return common.Error("No next page: " + err.Error())
 	}
-	return p.send(next, a.page+1)
+	return p.sendAs(next, a.page+1, sending{typed: a.typed, log: a.log})
 }
 
 func (p *Pane) copyCurl() tea.Cmd {

@@ -49,6 +49,8 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil
 		}
 		return p, p.openReview(msg.Value)
+	case rangeChosen:
+		return p, p.setRange(msg.tr)
 	case confirmedWrite:
 		return p, p.send(msg.req, 1)
 	case common.Result[columnChoice]:
@@ -314,7 +316,7 @@ func (p *Pane) ShortHelp() []key.Binding {
 		}
 		return bs
 	case focusResults:
-		return []key.Binding{help(k.Open, "open hit"), k.ViewMode, k.NextPage, k.Columns,
+		return []key.Binding{help(k.Open, "open hit"), k.TimeRange, k.ViewMode, k.NextPage, k.Columns,
 			k.Zoom, k.Copy, k.CopyCurl, k.NextPane}
 	}
 	return append(p.indices.ShortHelp(), k.NextPane)
@@ -345,7 +347,7 @@ func (p *Pane) FullHelp() [][]key.Binding {
 	}
 	return [][]key.Binding{
 		append([]key.Binding{help(k.Back, "leave the editor"), k.Run, k.Templates, k.History, k.SQLMode, k.BulkLoad, k.ExternalEditor}, tab...),
-		{help(k.Open, "open hit"), k.ViewMode, k.NextPage, k.Columns, k.Zoom,
+		{help(k.Open, "open hit"), k.TimeRange, k.ViewMode, k.NextPage, k.Columns, k.Zoom,
 			help(k.Copy, "copy result"), k.CopyCurl, k.SearchUser},
 		append(p.indices.FullHelp()[0], k.Filter),
 	}
