@@ -92,3 +92,23 @@ func TestTemplatesForAnIndexAndItsTimeField(t *testing.T) {
 		}
 	}
 }
+
+func TestTimeFieldChoiceIsRemembered(t *testing.T) {
+	dir := t.TempDir()
+	if m, err := LoadTimeFields(dir); err != nil || len(m) != 0 {
+		t.Fatalf("empty: %v %v", m, err)
+	}
+	if err := SaveTimeField(dir, "logs-*", "event.created"); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveTimeField(dir, "web", "ts"); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveTimeField(dir, "web", ""); err != nil {
+		t.Fatal(err)
+	}
+	m, err := LoadTimeFields(dir)
+	if err != nil || m["logs-*"] != "event.created" || len(m) != 1 {
+		t.Fatalf("%v %v", m, err)
+	}
+}

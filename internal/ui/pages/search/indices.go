@@ -101,11 +101,17 @@ func (p *Pane) selectedIndex() string {
 	return ""
 }
 
-// timeFieldOf is the time field of an index pattern from the mapping; an index whose
-// mapping has not arrived yet is taken to use @timestamp, the usual name.
+// timeFieldOf is the time field of an index pattern: the one picked for it (T), else
+// from the mapping; an index whose mapping has not arrived yet is taken to use
+// @timestamp, the usual name.
 func (p *Pane) timeFieldOf(pattern string) string {
 	if pattern == "" {
 		return ""
+	}
+	if p.conn != nil {
+		if f := p.conn.timeFields[pattern]; f != "" {
+			return f
+		}
 	}
 	if len(search.FieldsFor(p.mapping, pattern)) == 0 {
 		return "@timestamp"

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"strconv"
 	"strings"
 	"time"
@@ -100,8 +101,37 @@ func (p *Pane) openTimeRange() tea.Cmd {
 		pickItem{label: "all time", detail: mark("all time"), choose: func(p *Pane) tea.Cmd { return p.setRange(search.TimeRange{}) }},
 		pickItem{label: "absolute from/to…", detail: "dates like 2026-11-25 or 2026-11-25 14:30 (" + p.loc().String() + ")", choose: func(p *Pane) tea.Cmd { return p.openAbsoluteRange() }},
 	)
+	// The time field, when the index has several date fields to choose from.
+	pattern := p.res.pattern()
+	if pattern == "" {
+		pattern = p.selectedIndex()
+	}
+	if dates := search.DateFields(p.mapping, pattern); len(dates) > 1 {
+		now := p.timeFieldOf(pattern)
+		for _, f := range dates {
+			detail := "filter and histogram on " + f + " for " + pattern
+			if f == now {
+				detail = "current for " + pattern
+			}
+			items = append(items, pickItem{label: "time field: " + f, detail: detail, choose: func(p *Pane) tea.Cmd { return p.pickTimeField(pattern, f) }})
+		}
+	}
 	p.openPicker(&picker{title: "Time range (now " + cur + ")", all: items})
 	return nil
+}
+
+// pickTimeField makes field the time field of pattern, remembers it, and runs the shown
+// search again.
+func (p *Pane) pickTimeField(pattern, field string) tea.Cmd {
+	if p.conn.timeFields == nil {
+		p.conn.timeFields = map[string]string{}
+	}
+	p.conn.timeFields[pattern] = field
+	dir := p.ctx.StateDir
+	save := common.Fetch(p.req, "save-timefield", func(context.Context) (saved, error) {
+		return saved{"The time field"}, search.SaveTimeField(dir, pattern, field)
+	})
+	return tea.Batch(save, p.setRange(p.trange), common.Info("Time field of "+pattern+": "+field))
 }
 
 // openAbsoluteRange asks for from and to, checked as they are typed.

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -111,5 +112,40 @@ func TestBarsFitTheWidth(t *testing.T) {
 	line, top, per = bars(b, 4)
 	if per != 3 || top != 21 || len([]rune(line)) != 4 {
 		t.Fatalf("merged: %q %d %d", line, top, per)
+	}
+}
+
+// With several date fields, T offers them; the one picked is used and remembered.
+func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
+	p, _, _ := enginePane(t)
+	ctx := context.Background()
+	for _, r := range []search.Request{
+		{Method: "PUT", Path: "/events", Body: []byte(`{"mappings":{"properties":{"a_at":{"type":"date"},"b_at":{"type":"date"},"msg":{"type":"text"}}}}`)},
+		{Method: "POST", Path: "/events/_doc?refresh=true", Body: []byte(`{"a_at":"2020-01-01T00:00:00Z","b_at":"2026-01-01T00:00:00Z","msg":"x"}`)},
+	} {
+		r.ContentType = search.ContentTypeJSON
+		if resp, err := p.conn.client.Do(ctx, r); err != nil || resp.Err() != nil {
+			t.Fatalf("%s %s: %v", r.Method, r.Path, err)
+		}
+	}
+	deliver(t, p, p.indices.Load())
+	runLine(t, p, "GET /events/_search\n")
+	if p.res.ans.log.timeField != "a_at" {
+		t.Fatalf("automatic time field: %q", p.res.ans.log.timeField)
+	}
+	p.setFocus(focusResults)
+	p.Update(runes("T"))
+	p.picker.filter.Update(runes("b_at"))
+	p.picker.refilter()
+	if len(p.picker.shown) != 1 {
+		t.Fatalf("time fields offered: %+v", p.picker.shown)
+	}
+	_, cmd := p.Update(enter)
+	deliver(t, p, cmd)
+	if p.res.ans.log.timeField != "b_at" || !strings.Contains(p.res.ans.req.Body, `"b_at"`) {
+		t.Fatalf("picked time field not used: %+v", p.res.ans.log)
+	}
+	if m, _ := search.LoadTimeFields(p.ctx.StateDir); m["events"] != "b_at" {
+		t.Fatalf("not remembered: %v", m)
 	}
 }
