@@ -75,11 +75,18 @@ func TestFlowSearchHitsPagingAndViews(t *testing.T) {
 	s.mark()
 	s.special(tea.KeyF5)
 	// Laid out for logs: time first, the message taking the room left.
-	s.waitFor("● 200", "took ", "5000 hits", "20 shown", "@timestamp", "message", "columns hidden")
+	s.waitFor("● 200", "took ", "hits 1–20 of 5,000", "@timestamp UTC", "message", "columns hidden")
 	s.special(tea.KeyTab) // results
 	s.mark()
 	s.keys("n")
-	s.waitFor("20 shown, page 2")
+	s.waitFor("hits 21–40 of 5,000", "page 2")
+	s.mark()
+	s.keys("p") // back through the same request
+	s.waitFor("hits 1–20 of 5,000")
+	s.absent("page 2", 100*time.Millisecond)
+	s.mark()
+	s.keys("n")
+	s.waitFor("hits 21–40 of 5,000", "page 2")
 	s.mark()
 	s.keys("v") // no aggregations: straight to raw JSON
 	s.waitFor("· raw JSON ·", `"hits": {`, `"_index": "logs-app"`)
@@ -182,7 +189,7 @@ func TestFlowSearchDocumentView(t *testing.T) {
 	s.waitFor("GET /logs-app/_search")
 	s.mark()
 	s.special(tea.KeyF5)
-	s.waitFor("5000 hits")
+	s.waitFor("hits 1–20 of 5,000")
 	s.special(tea.KeyTab)
 	s.mark()
 	s.keys("enter")

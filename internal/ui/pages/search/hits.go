@@ -31,13 +31,21 @@ func (r *results) hitsTable() *components.Table {
 	h := a.hits
 	pattern := r.pattern()
 	r.plan = search.PlanColumns(h, search.PlanOptions{
-		Width:  max(1, r.w-tableMarker),
-		Gap:    tableGap,
-		Types:  fieldTypes(r.pane.mapping, pattern),
-		Sorted: h.LastSort != nil,
-		Chosen: r.chosen[pattern],
+		Width:    max(1, r.w-tableMarker),
+		Gap:      tableGap,
+		Types:    fieldTypes(r.pane.mapping, pattern),
+		Sorted:   h.LastSort != nil,
+		Chosen:   r.chosen[pattern],
+		Location: r.pane.loc(),
+		FullDate: true,
 	})
 	cols := tableColumns(r.plan)
+	zone := r.pane.loc().String()
+	for i, c := range r.plan.Columns {
+		if c.Kind == search.ColumnTime && ansi.StringWidth(cols[i].Title+" "+zone)+2 <= cols[i].Width {
+			cols[i].Title += " " + zone // the zone once, in the header, not on every line
+		}
+	}
 	t := components.NewTable(r.ctx, cols)
 	t.Empty = "No hits."
 	var terms [][]string
@@ -53,11 +61,46 @@ func (r *results) hitsTable() *components.Table {
 			if i < len(terms) && len(terms[i]) > 0 && r.plan.Columns[j].Kind == search.ColumnText {
 				cells[j] = markTerms(cells[j], terms[i], mark)
 			}
+			if levelField(r.plan.Columns[j].Name) {
+				if st, ok := levelStyle(r.ctx, row[r.plan.Columns[j].Source]); ok {
+					cells[j] = st.Render(cells[j])
+				}
+			}
 		}
 		rows[i] = components.Row{Key: strconv.Itoa(i), Cells: cells}
 	}
 	t.SetRows(rows)
 	return t
+}
+
+// levelField reports a level-like field: level, severity, loglevel, log.level, …
+func levelField(name string) bool {
+	n := strings.ToLower(strings.TrimSuffix(name, ".keyword"))
+	if i := strings.LastIndexByte(n, '.'); i >= 0 {
+		n = n[i+1:]
+	}
+	switch n {
+	case "level", "severity", "loglevel", "log_level", "lvl", "severity_text", "levelname":
+		return true
+	}
+	return false
+}
+
+// levelStyle colours a level's value through the theme: error and worse as danger,
+// warnings as warn, info as info, debug and trace muted.
+func levelStyle(ctx *common.Context, v string) (lipgloss.Style, bool) {
+	st := ctx.Styles
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "error", "err", "fatal", "critical", "crit", "alert", "emerg", "emergency", "panic", "severe":
+		return st.Danger, true
+	case "warn", "warning":
+		return st.Warn, true
+	case "info", "information", "notice":
+		return st.Info, true
+	case "debug", "trace", "fine", "finer", "finest":
+		return st.Muted, true
+	}
+	return lipgloss.Style{}, false
 }
 
 // tableColumns turns the plan into the table's columns. The table keeps two cells

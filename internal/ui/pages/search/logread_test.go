@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/svcui/svcui/internal/search"
@@ -147,5 +148,51 @@ func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
 	}
 	if m, _ := search.LoadTimeFields(p.ctx.StateDir); m["events"] != "b_at" {
 		t.Fatalf("not remembered: %v", m)
+	}
+}
+
+// n and p page both ways through search_after pages, saying which hits are shown.
+func TestPagingBothWays(t *testing.T) {
+	p, _, _ := enginePane(t)
+	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"sort\": [{\"@timestamp\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
+	first := p.res.ans.hits.Rows[0]
+	if got := p.res.statusLine(); !strings.Contains(got, "hits 1–20 of 5,000") {
+		t.Fatalf("page 1: %s", got)
+	}
+	if msgs := uitest.Run(p.prevPage()); !strings.Contains(notes(msgs), "first page") {
+		t.Fatalf("p on page 1: %v", msgs)
+	}
+	deliver(t, p, p.nextPage())
+	deliver(t, p, p.nextPage())
+	if got := p.res.statusLine(); !strings.Contains(got, "hits 41–60 of 5,000") || !strings.Contains(got, "page 3") {
+		t.Fatalf("page 3: %s", got)
+	}
+	deliver(t, p, p.prevPage())
+	if got := p.res.statusLine(); !strings.Contains(got, "hits 21–40 of 5,000") || !strings.Contains(got, "page 2") {
+		t.Fatalf("back to page 2: %s", got)
+	}
+	deliver(t, p, p.prevPage())
+	if got := p.res.statusLine(); !strings.Contains(got, "hits 1–20 of 5,000") || strings.Join(p.res.ans.hits.Rows[0], "|") != strings.Join(first, "|") {
+		t.Fatalf("back to page 1: %s", got)
+	}
+}
+
+func TestLevelsAreColouredByKind(t *testing.T) {
+	ctx, _ := testContext(t)
+	st := ctx.Styles
+	for v, want := range map[string]lipgloss.Style{"ERROR": st.Danger, "fatal": st.Danger, "CRITICAL": st.Danger, "WARN": st.Warn,
+		"warning": st.Warn, "INFO": st.Info, "debug": st.Muted, "TRACE": st.Muted} {
+		got, ok := levelStyle(ctx, v)
+		if !ok || got.GetForeground() != want.GetForeground() || got.GetBold() != want.GetBold() {
+			t.Errorf("%s: %v", v, ok)
+		}
+	}
+	if _, ok := levelStyle(ctx, "payment"); ok {
+		t.Error("a non-level value is coloured")
+	}
+	for name, want := range map[string]bool{"level": true, "log.level": true, "severity": true, "level.keyword": true, "message": false, "levels": false} {
+		if levelField(name) != want {
+			t.Errorf("%s: %v", name, !want)
+		}
 	}
 }

@@ -31,6 +31,8 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.NextPage):
 		return p.nextPage()
+	case key.Matches(msg, k.PrevPage):
+		return p.prevPage()
 	case key.Matches(msg, k.TimeRange):
 		return p.openTimeRange()
 	case key.Matches(msg, k.Columns):

@@ -255,22 +255,11 @@ func (r *results) statusLine() string {
 		parts = append(parts, st.Danger.Render("✗ "+strconv.Itoa(a.status)))
 	}
 	// Most important first: the line is cut at the pane's width.
-	var shown string
 	if h := a.hits; h != nil {
-		if h.Total != nil {
-			rel := ""
-			if h.TotalRelation == "gte" {
-				rel = "≥"
-			}
-			parts = append(parts, rel+strconv.FormatInt(*h.Total, 10)+" hits")
-		}
-		shown = strconv.Itoa(len(h.Rows)) + " shown"
+		parts = append(parts, hitsSpan(a.first, len(h.Rows), h.Total, h.TotalRelation))
 		if a.page > 1 {
-			shown += ", page " + strconv.Itoa(a.page)
+			parts = append(parts, "page "+strconv.Itoa(a.page))
 		}
-	}
-	if shown != "" {
-		parts = append(parts, shown)
 	}
 	if a.log.rangeLabel != "" {
 		parts = append(parts, a.log.rangeLabel)
@@ -291,6 +280,26 @@ func (r *results) statusLine() string {
 		parts = append(parts, "round trip "+roundTrip(a.rt))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// hitsSpan says which hits are shown: "hits 41–60 of 5,000", "≥10,000 hits" past the end.
+func hitsSpan(first, rows int, total *int64, relation string) string {
+	of := ""
+	if total != nil {
+		rel := ""
+		if relation == "gte" {
+			rel = "≥"
+		}
+		of = rel + thousands(*total)
+		if rows == 0 {
+			return of + " hits"
+		}
+		of = " of " + of
+	}
+	if rows == 0 {
+		return "no hits"
+	}
+	return "hits " + thousands(int64(first+1)) + "–" + thousands(int64(first+rows)) + of
 }
 
 func (r *results) View() string {

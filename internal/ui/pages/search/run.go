@@ -37,12 +37,24 @@ type answer struct {
 	typed search.ParsedRequest
 	log   logMeta
 	hist  []search.Bucket
+	// first is the position of the page's first hit among all (0 on page 1); back are
+	// the pages before it, so p can go back through search_after pages.
+	first int
+	back  []pageRef
+}
+
+// pageRef is an earlier page: the request that fetched it and its first hit's position.
+type pageRef struct {
+	req   search.ParsedRequest
+	first int
 }
 
 // sending is what a run knows besides the request it sends.
 type sending struct {
 	typed search.ParsedRequest
 	log   logMeta
+	first int
+	back  []pageRef
 }
 
 // runOutcome is a run's answer and whether it could be kept in the history.
@@ -97,7 +109,7 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 	return common.Fetch(p.req, "run", func(ctx context.Context) (runOutcome, error) {
 		resp, err := c.Do(ctx, httpReq)
 		a := shapeAnswer(log, r, sql, resp, err)
-		a.page, a.typed, a.log = page, s.typed, s.log
+		a.page, a.typed, a.log, a.first, a.back = page, s.typed, s.log, s.first, s.back
 		if s.log.histogram && a.errText == "" {
 			a.hist = search.ShapeHistogram(a.body)
 		}
@@ -184,7 +196,21 @@ func (p *Pane) nextPage() tea.Cmd {
 	if err != nil {
 		return common.Error("No next page: " + err.Error())
 	}
-	return p.sendAs(next, a.page+1, sending{typed: a.typed, log: a.log})
+	back := append(append([]pageRef(nil), a.back...), pageRef{req: a.req, first: a.first})
+	return p.sendAs(next, a.page+1, sending{typed: a.typed, log: a.log, first: a.first + len(a.hits.Rows), back: back})
+}
+
+// prevPage runs the page before the shown one again (the request that fetched it).
+func (p *Pane) prevPage() tea.Cmd {
+	a := p.res.ans
+	if a == nil || a.hits == nil {
+		return common.Warn("Previous page needs a search result: run a _search first")
+	}
+	if len(a.back) == 0 {
+		return common.Info("That is the first page")
+	}
+	ref := a.back[len(a.back)-1]
+	return p.sendAs(ref.req, a.page-1, sending{typed: a.typed, log: a.log, first: ref.first, back: a.back[:len(a.back)-1]})
 }
 
 func (p *Pane) copyCurl() tea.Cmd {
