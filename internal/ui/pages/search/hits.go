@@ -40,7 +40,7 @@ func (r *results) hitsTable() *components.Table {
 		FullDate: true,
 	})
 	cols := tableColumns(r.plan)
-	zone := r.pane.loc().String()
+	zone := r.pane.zoneName()
 	for i, c := range r.plan.Columns {
 		if c.Kind == search.ColumnTime && ansi.StringWidth(cols[i].Title+" "+zone)+2 <= cols[i].Width {
 			cols[i].Title += " " + zone // the zone once, in the header, not on every line

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -28,10 +29,29 @@ type rangeChosen struct {
 
 func (m rangeChosen) Target() int64 { return m.id }
 
+// zone is the config's time_zone (SetTimeZone), set once at start.
+var zone atomic.Pointer[time.Location]
+
+// SetTimeZone sets where results show times and absolute ranges are read: "local" is
+// the machine's zone, anything else UTC (the default).
+func SetTimeZone(name string) {
+	if name == "local" {
+		zone.Store(time.Local)
+		return
+	}
+	zone.Store(time.UTC)
+}
+
 // loc is the zone times are shown and typed in.
 func (p *Pane) loc() *time.Location {
+	if l := zone.Load(); l != nil {
+		return l
+	}
 	return time.UTC
 }
+
+// zoneName is loc's abbreviation now ("UTC", "CET").
+func (p *Pane) zoneName() string { return p.ctx.Now().In(p.loc()).Format("MST") }
 
 // histogramLabelW is the room kept right of the bars for "max 1,234/30m".
 const histogramLabelW = 18
@@ -99,7 +119,7 @@ func (p *Pane) openTimeRange() tea.Cmd {
 	}
 	items = append(items,
 		pickItem{label: "all time", detail: mark("all time"), choose: func(p *Pane) tea.Cmd { return p.setRange(search.TimeRange{}) }},
-		pickItem{label: "absolute from/to…", detail: "dates like 2026-11-25 or 2026-11-25 14:30 (" + p.loc().String() + ")", choose: func(p *Pane) tea.Cmd { return p.openAbsoluteRange() }},
+		pickItem{label: "absolute from/to…", detail: "dates like 2026-11-25 or 2026-11-25 14:30 (" + p.zoneName() + ")", choose: func(p *Pane) tea.Cmd { return p.openAbsoluteRange() }},
 	)
 	// The time field, when the index has several date fields to choose from.
 	pattern := p.res.pattern()
@@ -161,7 +181,7 @@ func (p *Pane) openAbsoluteRange() tea.Cmd {
 		}
 		return nil
 	}
-	fromField := huh.NewInput().Title("From").Description("in " + loc.String()).Value(&from).Validate(checkFrom)
+	fromField := huh.NewInput().Title("From").Description("in " + p.zoneName()).Value(&from).Validate(checkFrom)
 	toField := huh.NewInput().Title("To").Description("empty or now: up to now").Value(&to).Validate(checkTo)
 	id := p.req.ID
 	form := components.NewForm(p.ctx, "Time range", func() tea.Cmd {

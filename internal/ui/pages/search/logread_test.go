@@ -196,3 +196,23 @@ func TestLevelsAreColouredByKind(t *testing.T) {
 		}
 	}
 }
+
+// Timestamps show the date and time in the configured zone, named in the column title.
+func TestTimestampsShowDateTimeAndZone(t *testing.T) {
+	defer SetTimeZone("UTC")
+	r := resultsWith(t, 3, 120)
+	v := ansi.Strip(r.View())
+	if !strings.Contains(v, "@timestamp UTC") || !strings.Contains(v, "2026-05-01 10:00:00.123") {
+		t.Fatalf("UTC:\n%s", v)
+	}
+	zone.Store(time.FixedZone("XST", 3600))
+	r = resultsWith(t, 3, 120)
+	v = ansi.Strip(r.View())
+	if !strings.Contains(v, "@timestamp XST") || !strings.Contains(v, "2026-05-01 11:00:00.123") {
+		t.Fatalf("XST:\n%s", v)
+	}
+	SetTimeZone("local")
+	if (&Pane{}).loc() != time.Local {
+		t.Fatal("local is not the machine's zone")
+	}
+}
