@@ -33,7 +33,7 @@ type KeyMap struct {
 	NextPane, ViewMode, NextPage, CopyCurl, SearchUser, Templates, History, SQLMode, BulkLoad, ExternalEditor key.Binding
 	PrevHit, CopyDocument, Zoom, Columns                                                                      key.Binding
 	// Pane keys: the Search tab's results as a log reader.
-	TimeRange, PrevPage key.Binding
+	TimeRange, PrevPage, Tail key.Binding
 
 	readOnly bool
 	// mutating keeps the mutating bindings as they were before read-only disabled them,
@@ -121,6 +121,7 @@ var table = []entry{
 	// The Search tab's results as a log reader (UX.md: "Search tab as a log reader").
 	{"timerange", []string{"T"}, "T", "time range", false, func(k *KeyMap) *key.Binding { return &k.TimeRange }},
 	{"prevpage", []string{"p"}, "p", "previous page", false, func(k *KeyMap) *key.Binding { return &k.PrevPage }},
+	{"tail", []string{"t"}, "t", "live tail", false, func(k *KeyMap) *key.Binding { return &k.Tail }},
 }
 
 // Actions lists the action names accepted in key overrides, sorted.

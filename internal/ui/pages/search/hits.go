@@ -67,7 +67,11 @@ func (r *results) hitsTable() *components.Table {
 				}
 			}
 		}
-		rows[i] = components.Row{Key: strconv.Itoa(i), Cells: cells}
+		key := strconv.Itoa(i)
+		if i < len(a.keys) {
+			key = a.keys[i] // a live tail: rows move, the cursor stays on its document
+		}
+		rows[i] = components.Row{Key: key, Cells: cells}
 	}
 	t.SetRows(rows)
 	return t

@@ -70,6 +70,8 @@ type Pane struct {
 	editGen   int
 
 	running bool
+	// tail is the running live tail (nil: none).
+	tail *tail
 	// trange is the time window searches read (all time when zero).
 	trange search.TimeRange
 	// mark is the screen lines of the request ctrl+r runs (the editor's gutter).
@@ -138,6 +140,7 @@ func (p *Pane) ID() int64 { return p.req.ID }
 
 func (p *Pane) Leave() {
 	p.flushEditor()
+	p.tail = nil
 	p.req.CancelAll()
 	if p.bulk != nil {
 		p.bulk.cancel()

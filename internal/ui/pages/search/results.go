@@ -140,6 +140,26 @@ func plainTable(ctx *common.Context, cols []string, rows [][]string) *components
 	return t
 }
 
+// setLive shows a live tail's buffer, the cursor on the document it was on, or on the
+// newest when it was at the newest edge.
+func (r *results) setLive(a *answer, follow bool) {
+	r.ans = a
+	r.view = viewTable
+	r.fillTable()
+	if follow && len(a.keys) > 0 {
+		r.table.Select(a.keys[len(a.keys)-1])
+	}
+}
+
+// atNewest reports the cursor on the newest document of a live tail (or no rows).
+func (r *results) atNewest() bool {
+	a := r.ans
+	if a == nil || len(a.keys) == 0 || !a.live {
+		return true
+	}
+	return r.table.SelectedKey() == a.keys[len(a.keys)-1]
+}
+
 func (r *results) setSize(w, h int) {
 	if w == r.w && h == r.h {
 		return
@@ -244,6 +264,23 @@ func (r *results) statusLine() string {
 		return st.Muted.Render("No request run yet: put the cursor in a request and press " + r.ctx.Keys.Run.Help().Key + ".")
 	}
 	var parts []string
+	if a.live {
+		parts = append(parts, st.Danger.Bold(true).Render("● LIVE"))
+		if r.pane.tail != nil && r.pane.tail.paused {
+			parts[0] = st.Warn.Render("❚❚ LIVE paused")
+		}
+		if a.unseen > 0 {
+			parts = append(parts, st.Accent.Render(thousands(int64(a.unseen))+" new ↓"))
+		}
+		parts = append(parts, thousands(int64(len(a.keys)))+" documents")
+		if a.dropped > 0 {
+			parts = append(parts, st.Warn.Render("oldest "+thousands(int64(a.dropped))+" dropped (the tail keeps "+thousands(tailLimit)+")"))
+		}
+		return strings.Join(parts, " · ")
+	}
+	if a.tailNote != "" {
+		parts = append(parts, st.Warn.Render(safe.Text(a.tailNote)))
+	}
 	switch {
 	case !a.sent:
 		parts = append(parts, st.Danger.Render("✗ not sent"))

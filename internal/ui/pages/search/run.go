@@ -41,6 +41,14 @@ type answer struct {
 	// the pages before it, so p can go back through search_after pages.
 	first int
 	back  []pageRef
+	// A live tail's view: keys are the rows' documents ("index/id"), live while it
+	// runs, dropped the oldest let go, unseen those below the cursor; tailNote says
+	// why it stopped.
+	keys     []string
+	live     bool
+	dropped  int
+	unseen   int
+	tailNote string
 }
 
 // pageRef is an earlier page: the request that fetched it and its first hit's position.
@@ -72,6 +80,9 @@ func (p *Pane) run() tea.Cmd {
 			return common.Warn("Type an SQL statement first, e.g. SELECT level, COUNT(*) FROM logs-app GROUP BY level")
 		}
 		return common.Warn("No request under the cursor: a request starts with a line like GET /logs-app/_search")
+	}
+	if p.tail != nil {
+		p.stopTail("") // a new run replaces what the tail followed
 	}
 	if !p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
 		return tea.Batch(p.saveEditor(), p.reviewWrite(r))
@@ -189,6 +200,9 @@ func (p *Pane) nextPage() tea.Cmd {
 	if a == nil || a.hits == nil {
 		return common.Warn("Next page needs a search result: run a _search first")
 	}
+	if a.live {
+		return common.Info("The live tail keeps the newest " + thousands(tailLimit) + " documents on one page: move with ↑/↓, g and G")
+	}
 	next, err := search.NextPage(a.req, a.hits)
 	if errors.Is(err, search.ErrNoMorePages) {
 		return common.Info("That was the last page")
@@ -205,6 +219,9 @@ func (p *Pane) prevPage() tea.Cmd {
 	a := p.res.ans
 	if a == nil || a.hits == nil {
 		return common.Warn("Previous page needs a search result: run a _search first")
+	}
+	if a.live {
+		return common.Info("The live tail keeps the newest " + thousands(tailLimit) + " documents on one page: move with ↑/↓, g and G")
 	}
 	if len(a.back) == 0 {
 		return common.Info("That is the first page")

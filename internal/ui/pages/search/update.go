@@ -49,6 +49,11 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil
 		}
 		return p, p.openReview(msg.Value)
+	case common.Result[tailBatch]:
+		if !p.req.Current(msg.Addr) {
+			return p, nil
+		}
+		return p, p.tailed(msg.Value, msg.Err)
 	case rangeChosen:
 		return p, p.setRange(msg.tr)
 	case confirmedWrite:
@@ -306,7 +311,7 @@ func (p *Pane) ShortHelp() []key.Binding {
 	case p.conn == nil:
 		return []key.Binding{k.Open, k.Refresh}
 	case p.zoom:
-		return []key.Binding{help(k.Open, "open hit"), k.ViewMode, k.NextPage, k.Copy, help(k.Back, "leave full screen")}
+		return []key.Binding{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.NextPage, k.PrevPage, k.ViewMode, k.Copy, help(k.Back, "leave full screen")}
 	}
 	switch p.focus {
 	case focusEditor:
@@ -316,7 +321,7 @@ func (p *Pane) ShortHelp() []key.Binding {
 		}
 		return bs
 	case focusResults:
-		return []key.Binding{help(k.Open, "open hit"), k.TimeRange, k.ViewMode, k.NextPage, k.Columns,
+		return []key.Binding{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.NextPage, k.PrevPage, k.ViewMode, k.Columns,
 			k.Zoom, k.Copy, k.CopyCurl, k.NextPane}
 	}
 	return append(p.indices.ShortHelp(), k.NextPane)
@@ -347,7 +352,7 @@ func (p *Pane) FullHelp() [][]key.Binding {
 	}
 	return [][]key.Binding{
 		append([]key.Binding{help(k.Back, "leave the editor"), k.Run, k.Templates, k.History, k.SQLMode, k.BulkLoad, k.ExternalEditor}, tab...),
-		{help(k.Open, "open hit"), k.TimeRange, k.ViewMode, k.NextPage, k.Columns, k.Zoom,
+		{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.NextPage, k.PrevPage, k.ViewMode, k.Columns, k.Zoom,
 			help(k.Copy, "copy result"), k.CopyCurl, k.SearchUser},
 		append(p.indices.FullHelp()[0], k.Filter),
 	}
