@@ -54,7 +54,7 @@ func (l *requestLog) count(method, path string) int {
 
 // engineWithLog is the sandbox's OpenSearch emulation with its demo data, over TLS,
 // every request recorded; cluster lets a test write to it directly.
-func engineWithLog(t *testing.T) (search.Target, *requestLog, *opensearch.Cluster) {
+func engineWithLog(t testing.TB) (search.Target, *requestLog, *opensearch.Cluster) {
 	t.Helper()
 	cl := opensearch.New(opensearch.Options{Name: "test"})
 	if err := cl.LoadDemo(1); err != nil {
