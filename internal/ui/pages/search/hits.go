@@ -31,7 +31,7 @@ func (r *results) hitsTable() *components.Table {
 	h := a.hits
 	pattern := r.pattern()
 	r.plan = search.PlanColumns(h, search.PlanOptions{
-		Width:    max(1, r.w-tableMarker),
+		Width:    max(1, r.w-tableMarker-anchorWidth(a)),
 		Gap:      tableGap,
 		Types:    fieldTypes(r.pane.mapping, pattern),
 		Sorted:   h.LastSort != nil,
@@ -45,6 +45,9 @@ func (r *results) hitsTable() *components.Table {
 		if c.Kind == search.ColumnTime && ansi.StringWidth(cols[i].Title+" "+zone)+2 <= cols[i].Width {
 			cols[i].Title += " " + zone // the zone once, in the header, not on every line
 		}
+	}
+	if a.anchor != "" {
+		cols = append([]components.Column{{Title: "", Width: 2, Max: 2, Styled: true}}, cols...)
 	}
 	t := components.NewTable(r.ctx, cols)
 	t.Empty = "No hits."
@@ -70,6 +73,13 @@ func (r *results) hitsTable() *components.Table {
 		key := strconv.Itoa(i)
 		if i < len(a.keys) {
 			key = a.keys[i] // a live tail: rows move, the cursor stays on its document
+		}
+		if a.anchor != "" {
+			mark := " "
+			if key == a.anchor {
+				mark = r.ctx.Styles.Accent.Render("◆")
+			}
+			cells = append([]string{mark}, cells...)
 		}
 		rows[i] = components.Row{Key: key, Cells: cells}
 	}
@@ -105,6 +115,14 @@ func levelStyle(ctx *common.Context, v string) (lipgloss.Style, bool) {
 		return st.Muted, true
 	}
 	return lipgloss.Style{}, false
+}
+
+// anchorWidth is the room of the ◆ column of surrounding documents (0 elsewhere).
+func anchorWidth(a *answer) int {
+	if a.anchor != "" {
+		return 2 + tableGap // the table keeps two cells after a title (its sort arrow)
+	}
+	return 0
 }
 
 // tableColumns turns the plan into the table's columns. The table keeps two cells

@@ -313,7 +313,7 @@ func (r *results) statusLine() string {
 	if n := len(r.plan.Hidden); n > 0 && r.shownView() == viewTable && a.hits != nil {
 		parts = append(parts, strconv.Itoa(n)+" columns hidden ("+r.ctx.Keys.Columns.Help().Key+")")
 	}
-	if a.sent {
+	if a.sent && a.rt > 0 {
 		parts = append(parts, "round trip "+roundTrip(a.rt))
 	}
 	return strings.Join(parts, " · ")

@@ -45,6 +45,7 @@ type answer struct {
 	// runs, dropped the oldest let go, unseen those below the cursor; tailNote says
 	// why it stopped.
 	keys     []string
+	anchor   string // the row marked ◆ (surrounding documents)
 	live     bool
 	dropped  int
 	unseen   int
