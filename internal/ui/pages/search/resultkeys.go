@@ -33,6 +33,8 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 		return p.nextPage()
 	case key.Matches(msg, k.PrevPage):
 		return p.prevPage()
+	case key.Matches(msg, k.FieldStats):
+		return p.openFieldStats()
 	case key.Matches(msg, k.Surround):
 		return p.openAround()
 	case key.Matches(msg, k.Tail):

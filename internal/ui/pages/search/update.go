@@ -321,7 +321,7 @@ func (p *Pane) ShortHelp() []key.Binding {
 		}
 		return bs
 	case focusResults:
-		return []key.Binding{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.Surround, k.NextPage, k.PrevPage, k.ViewMode, k.Columns,
+		return []key.Binding{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.Surround, k.FieldStats, k.NextPage, k.PrevPage, k.ViewMode, k.Columns,
 			k.Zoom, k.Copy, k.CopyCurl, k.NextPane}
 	}
 	return append(p.indices.ShortHelp(), k.NextPane)
@@ -352,7 +352,7 @@ func (p *Pane) FullHelp() [][]key.Binding {
 	}
 	return [][]key.Binding{
 		append([]key.Binding{help(k.Back, "leave the editor"), k.Run, k.Templates, k.History, k.SQLMode, k.BulkLoad, k.ExternalEditor}, tab...),
-		{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.Surround, k.NextPage, k.PrevPage, k.ViewMode, k.Columns, k.Zoom,
+		{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.Surround, k.FieldStats, k.NextPage, k.PrevPage, k.ViewMode, k.Columns, k.Zoom,
 			help(k.Copy, "copy result"), k.CopyCurl, k.SearchUser},
 		append(p.indices.FullHelp()[0], k.Filter),
 	}
