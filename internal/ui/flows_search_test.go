@@ -247,3 +247,31 @@ func TestFlowSearchEditorTextSurvivesARestart(t *testing.T) {
 	again.keys("5")
 	again.waitFor("logs-app", "GET /logs-web/_count")
 }
+
+// DELETE /products in the editor opens a review with the index's documents and size;
+// enter asks for the name; nothing is deleted until it is typed; then the index list
+// reloads without it. A wildcard delete is refused with a sentence.
+func TestFlowSearchDeleteIndexIsReviewedAndNamed(t *testing.T) {
+	s := openSearch(t)
+	s.waitFor("1/3")
+	s.special(tea.KeyCtrlEnd, tea.KeyEnter)
+	s.typeText("DELETE /logs-*")
+	s.mark()
+	s.special(tea.KeyCtrlR)
+	s.waitFor("was not sent: a delete through a wildcard")
+	s.special(tea.KeyCtrlU)
+	s.typeText("DELETE /products")
+	s.mark()
+	s.special(tea.KeyCtrlR)
+	s.waitFor("DELETE /products: review", "products  200 docs", "deleted with all its documents")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Type products to confirm")
+	s.typeText("product")
+	s.keys("enter")
+	s.absent("acknowledged", 300*time.Millisecond)
+	s.mark()
+	s.typeText("s")
+	s.keys("enter")
+	s.waitFor(`"acknowledged": true`, "1/2")
+}
