@@ -263,7 +263,7 @@ func TestFlowSearchDeleteIndexIsReviewedAndNamed(t *testing.T) {
 	s.typeText("DELETE /products")
 	s.mark()
 	s.special(tea.KeyCtrlR)
-	s.waitFor("DELETE /products: review", "products  200 docs", "deleted with all its documents")
+	s.waitFor("DELETE /products: review", "products  200 docs", "→ deleted")
 	s.mark()
 	s.keys("enter")
 	s.waitFor("Type products to confirm")

@@ -74,9 +74,9 @@ func (p *Pane) openReview(w writeReview) tea.Cmd {
 	effect := "written"
 	switch {
 	case w.plan.DeletesIndex:
-		effect = "deleted with all its documents"
+		effect = "deleted"
 	case w.plan.DeletesDocs:
-		effect = "matching documents deleted"
+		effect = "matches deleted"
 	case r.Method == "DELETE":
 		effect = "deleted from"
 	case r.Method == "PUT" && len(strings.Split(strings.Trim(r.Base(), "/"), "/")) == 1:

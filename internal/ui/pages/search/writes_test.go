@@ -151,7 +151,7 @@ func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
 		t.Fatalf("not a review: %#v", msgs)
 	}
 	if v := flat(review.View()); !strings.Contains(v, "DELETE /products") || !strings.Contains(v, "products 200 docs") ||
-		!strings.Contains(v, "deleted with all its documents") {
+		!strings.Contains(v, "→ deleted") {
 		t.Fatalf("review:\n%s", v)
 	}
 	if n := rl.count("DELETE", "/products"); n != 0 {
