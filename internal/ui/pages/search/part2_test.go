@@ -63,6 +63,18 @@ func TestHelpGroupsAreNamedAndTabListedOnce(t *testing.T) {
 	if tabs != 1 {
 		t.Fatalf("tab listed %d times", tabs)
 	}
+	// The root's ? overlay lists every row in one group: no key twice but enter, which
+	// opens a hit in the results and searches an index in the list.
+	seen := map[string]string{}
+	for _, row := range p.FullHelp() {
+		for _, b := range row {
+			k := b.Help().Key
+			if prev, dup := seen[k]; dup && k != "enter" {
+				t.Fatalf("%s listed twice: %q and %q", k, prev, b.Help().Desc)
+			}
+			seen[k] = b.Help().Desc
+		}
+	}
 }
 
 // Templates read the selected index and sort on its time field: "latest logs" on

@@ -350,10 +350,24 @@ func (p *Pane) FullHelp() [][]key.Binding {
 	if k.Complete.Help().Key == k.NextPane.Help().Key {
 		tab = []key.Binding{help(k.NextPane, "complete, else next pane")}
 	}
-	return [][]key.Binding{
+	rows := [][]key.Binding{
 		append([]key.Binding{help(k.Back, "leave the editor"), k.Run, k.Templates, k.History, k.SQLMode, k.BulkLoad, k.ExternalEditor}, tab...),
 		{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.Surround, k.FieldStats, k.NextPage, k.PrevPage, k.ViewMode, k.Columns, k.Zoom,
-			help(k.Copy, "copy result"), k.CopyCurl, k.SearchUser},
-		append(p.indices.FullHelp()[0], k.Filter),
+			help(k.Copy, "copy result"), k.CopyCurl},
 	}
+	// The index list's actions (U connects as another user from any part), without the
+	// keys listed above or in the global group (the root's ? lists all rows as one).
+	listed := map[string]bool{k.Refresh.Help().Key: true}
+	for _, row := range rows {
+		for _, b := range row {
+			listed[b.Help().Key] = true
+		}
+	}
+	var indexHelp []key.Binding
+	for _, b := range append(p.indices.FullHelp()[0], k.Filter) {
+		if !listed[b.Help().Key] || b.Help().Key == k.Open.Help().Key {
+			indexHelp = append(indexHelp, b)
+		}
+	}
+	return append(rows, indexHelp)
 }
