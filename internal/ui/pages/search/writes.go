@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"encoding/json"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -30,6 +32,8 @@ type writeReview struct {
 	req     search.ParsedRequest
 	plan    search.WritePlan
 	targets []touched
+	// matches is how many documents a delete by query matches now (-1: unknown).
+	matches int64
 }
 
 // confirmedWrite sends a reviewed (and, where needed, named) write; it is addressed to
@@ -54,7 +58,10 @@ func (p *Pane) reviewWrite(r search.ParsedRequest) tea.Cmd {
 	}
 	c, log := p.conn.client, p.ctx.Log
 	return common.Fetch(p.req, "review", func(ctx context.Context) (writeReview, error) {
-		w := writeReview{req: r, plan: plan}
+		w := writeReview{req: r, plan: plan, matches: -1}
+		if plan.DeletesDocs {
+			w.matches = countMatches(ctx, c, plan.Confirm, r.Body)
+		}
 		for _, expr := range plan.Targets {
 			t := touched{expr: expr}
 			ix, err := c.CatIndicesOf(ctx, expr)
@@ -105,6 +112,9 @@ func (p *Pane) openReview(w writeReview) tea.Cmd {
 			}
 		}
 	}
+	if w.matches >= 0 {
+		changes = append(changes, components.Change{Field: "matching now", Old: thousands(w.matches) + " docs", New: "deleted", Warn: true})
+	}
 	if len(w.targets) == 0 {
 		changes = append(changes, components.Change{Field: "indices", Old: "", New: "none named: changes the cluster's settings or objects"})
 	}
@@ -118,6 +128,9 @@ func (p *Pane) openReview(w writeReview) tea.Cmd {
 		if w.plan.DeletesDocs {
 			what = "Delete documents"
 			text = "Every document of " + strings.Join(names, ", ") + " that matches the query is deleted (up to " + thousands(docs) + "). This cannot be undone."
+			if w.matches >= 0 {
+				text = "The " + thousands(w.matches) + " documents of " + strings.Join(names, ", ") + " that match the query now (of " + thousands(docs) + ") are deleted. This cannot be undone."
+			}
 		}
 		confirm := w.plan.Confirm
 		next = func() tea.Cmd {
@@ -125,6 +138,32 @@ func (p *Pane) openReview(w writeReview) tea.Cmd {
 		}
 	}
 	return common.Send(common.OpenModal{Modal: components.NewReview(p.ctx, title, changes, next, nil)})
+}
+
+// countMatches counts the documents of expr a delete by query's body matches (-1 when
+// that cannot be known: the review still opens).
+func countMatches(ctx context.Context, c *search.Client, expr, body string) int64 {
+	var b map[string]json.RawMessage
+	count := []byte("{}")
+	if strings.TrimSpace(body) != "" {
+		if json.Unmarshal([]byte(body), &b) != nil {
+			return -1
+		}
+		if q, ok := b["query"]; ok {
+			count = []byte(`{"query":` + string(q) + `}`)
+		}
+	}
+	resp, err := c.Do(ctx, search.Request{Method: "POST", Path: "/" + url.PathEscape(expr) + "/_count", Body: count, ContentType: search.ContentTypeJSON})
+	if err != nil || resp.Err() != nil {
+		return -1
+	}
+	var a struct {
+		Count *int64 `json:"count"`
+	}
+	if json.Unmarshal(resp.Body, &a) != nil || a.Count == nil {
+		return -1
+	}
+	return *a.Count
 }
 
 // thousands writes n with thousands separators: 12,345.

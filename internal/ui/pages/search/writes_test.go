@@ -227,8 +227,12 @@ func TestEditorWritesAreReviewed(t *testing.T) {
 	}
 
 	review = modalOf(t, runLine(t, p, "POST /logs-app/_delete_by_query\n{\"query\": {\"term\": {\"level\": \"DEBUG\"}}}\n"))
-	if _, ok := modalOf(t, press(review, enter)).(*components.TypedConfirm); !ok {
-		t.Fatal("a delete by query did not ask for the index name")
+	debug := countOf(t, p, `{"term":{"level":"DEBUG"}}`)
+	if v := flat(review.View()); !strings.Contains(v, "matching now "+thousands(debug)+" docs → deleted") {
+		t.Fatalf("delete by query review:\n%s", v)
+	}
+	if c, ok := modalOf(t, press(review, enter)).(*components.TypedConfirm); !ok || !strings.Contains(flat(c.View()), "The "+thousands(debug)+" documents of logs-app that match") {
+		t.Fatal("a delete by query did not ask for the index name, saying how many match")
 	}
 	if rl.count("POST", "/logs-app/_delete_by_query") != 0 {
 		t.Fatal("delete by query sent unconfirmed")
