@@ -7,8 +7,12 @@ import (
 	"time"
 )
 
-// liveEvery is how often the live demo adds documents: a few a second in all.
-const liveEvery = 500 * time.Millisecond
+// liveEvery is how often the live demo adds documents: a few a second in all; liveCap
+// bounds them (about nine hours of them), so a sandbox left running does not grow without end.
+const (
+	liveEvery = 500 * time.Millisecond
+	liveCap   = 100_000
+)
 
 // StartLive keeps the demo's logs-app and logs-web growing while the sandbox runs, so a
 // live tail has something to show: every liveEvery, one or two log lines and one web
@@ -37,7 +41,7 @@ func (c *Cluster) liveOnce(rng *rand.Rand, n int) int {
 	stamp := now.Format("2006-01-02T15:04:05.000Z")
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.templates["logs-template"] == nil {
+	if c.templates["logs-template"] == nil || n >= liveCap {
 		return n
 	}
 	if c.indices["logs-app"] != nil {

@@ -34,6 +34,9 @@ func TestLiveDemoAddsDocumentsAtNow(t *testing.T) {
 	if empty.liveOnce(rng, 0) != 0 {
 		t.Fatal("documents added to a cluster without the demo")
 	}
+	if c.liveOnce(rng, liveCap) != liveCap {
+		t.Fatal("documents added past the cap")
+	}
 	stop := make(chan struct{})
 	c.StartLive(1, stop)
 	close(stop)
