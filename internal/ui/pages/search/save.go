@@ -43,11 +43,7 @@ func (s *editorStore) write(seq uint64, text string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if seq <= s.seq {
-		return nil
-	}
-	if seq > 0 && text == s.text && s.seq > 0 {
-		s.seq = seq
-		return nil
+		return nil // a later text is on disk already
 	}
 	if err := search.SaveEditorText(s.dir, s.key, text); err != nil {
 		return err
