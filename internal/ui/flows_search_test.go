@@ -275,3 +275,32 @@ func TestFlowSearchDeleteIndexIsReviewedAndNamed(t *testing.T) {
 	s.keys("enter")
 	s.waitFor(`"acknowledged": true`, "1/2")
 }
+
+// The results read like logs: T narrows to a range named in the header with a
+// histogram above the hits; t follows the search live and stops again.
+func TestFlowSearchLogReader(t *testing.T) {
+	s := openSearch(t)
+	s.special(tea.KeyTab, tea.KeyTab)
+	s.waitFor("▸ Indices")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("GET /logs-app/_search")
+	s.mark()
+	s.special(tea.KeyF5)
+	s.waitFor("hits 1–20 of 5,000", "all time", "max ", "/1d")
+	s.special(tea.KeyTab)
+	s.mark()
+	s.keys("T")
+	s.waitFor("Time range (now all time)", "last 24h")
+	s.typeText("24h")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("last 24h", "/30m")
+	s.absent("of 5,000", 200*time.Millisecond)
+	s.mark()
+	s.keys("t")
+	s.waitFor("● LIVE", "100 documents")
+	s.mark()
+	s.keys("t")
+	s.waitFor("Live tail stopped")
+}
