@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -166,7 +167,7 @@ func (p *Pane) openAbsoluteRange() tea.Cmd {
 	}
 	checkFrom := func(s string) error {
 		if strings.TrimSpace(s) == "" {
-			return errString("enter the start: 2026-11-25 or 2026-11-25 14:30")
+			return errors.New("enter the start: 2026-11-25 or 2026-11-25 14:30")
 		}
 		_, err := search.ParseRangeTime(s, loc)
 		return err
@@ -177,7 +178,7 @@ func (p *Pane) openAbsoluteRange() tea.Cmd {
 			return err
 		}
 		if f, ferr := search.ParseRangeTime(from, loc); ferr == nil && !t.IsZero() && !f.IsZero() && !t.After(f) {
-			return errString("the end must be after the start")
+			return errors.New("the end must be after the start")
 		}
 		return nil
 	}
@@ -193,10 +194,6 @@ func (p *Pane) openAbsoluteRange() tea.Cmd {
 		Live(toField, func() error { return checkTo(to) })
 	return common.Send(common.OpenModal{Modal: form})
 }
-
-type errString string
-
-func (e errString) Error() string { return string(e) }
 
 // setRange takes a new window and runs the shown search again with it.
 func (p *Pane) setRange(tr search.TimeRange) tea.Cmd {
