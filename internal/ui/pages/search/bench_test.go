@@ -105,3 +105,33 @@ func BenchmarkHistogramAndHitsOver100kDocs(b *testing.B) {
 		}
 	}
 }
+
+// A poll that brought 20 documents into a full tail buffer: they are shaped and merged
+// (in the poll's command), the oldest dropped.
+func BenchmarkTailPollMerge20Into10000(b *testing.B) {
+	doc := func(i int) json.RawMessage {
+		return json.RawMessage(fmt.Sprintf(`{"_index":"logs","_id":"d-%05d","_source":{"@timestamp":"2026-11-25T10:00:%02d.000Z","level":"INFO","service":"svc-%d","message":"Payment authorization declined for card ending %04d"},"sort":[%d,%d]}`, i, i%60, i%7, i, i, i))
+	}
+	hits := make([]json.RawMessage, tailLimit)
+	for i := range hits {
+		hits[i] = doc(i)
+	}
+	full, err := search.ShapeHits(rawHitsAnswer(hits))
+	if err != nil {
+		b.Fatal(err)
+	}
+	fresh := make([]json.RawMessage, 20)
+	for i := range fresh {
+		fresh[i] = doc(tailLimit + i)
+	}
+	b.ReportAllocs()
+	for range b.N {
+		add, err := search.ShapeHits(rawHitsAnswer(fresh))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if m := search.MergeHits(full, add, tailLimit); len(m.Rows) != tailLimit {
+			b.Fatal(len(m.Rows))
+		}
+	}
+}

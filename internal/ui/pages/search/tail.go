@@ -238,20 +238,20 @@ func (t tail) poll(ctx context.Context, c *search.Client, path string) (tailBatc
 		}
 	}
 	b.added = len(fresh)
-	b.buf = append(append(make([]json.RawMessage, 0, len(t.buf)+len(fresh)), t.buf...), fresh...)
-	b.keys = append(append(make([]string, 0, len(t.keys)+len(keys)), t.keys...), keys...)
-	if over := len(b.buf) - tailLimit; over > 0 {
-		b.buf, b.keys, b.dropped = b.buf[over:], b.keys[over:], over
-	}
 	if b.added == 0 && t.table != nil {
-		b.table = t.table
+		b.buf, b.keys, b.table = t.buf, t.keys, t.table
 		return b, nil
 	}
-	table, err := search.ShapeHits(rawHitsAnswer(b.buf))
+	// Only what arrived is shaped; it is merged after the buffer (the oldest dropped).
+	add, err := search.ShapeHits(rawHitsAnswer(fresh))
 	if err != nil {
 		return b, err
 	}
-	b.table = table
+	b.table = search.MergeHits(t.table, add, tailLimit)
+	b.buf = b.table.Hits
+	all := len(t.keys) + len(keys)
+	b.dropped = max(0, all-tailLimit)
+	b.keys = append(append(make([]string, 0, all), t.keys...), keys...)[b.dropped:]
 	return b, nil
 }
 
