@@ -30,15 +30,26 @@ func (r *results) hitsTable() *components.Table {
 	a := r.ans
 	h := a.hits
 	pattern := r.pattern()
-	r.plan = search.PlanColumns(h, search.PlanOptions{
-		Width:    max(1, r.w-tableMarker-anchorWidth(a)),
-		Gap:      tableGap,
-		Types:    fieldTypes(r.pane.mapping, pattern),
-		Sorted:   h.LastSort != nil,
-		Chosen:   r.chosen[pattern],
-		Location: r.pane.loc(),
-		FullDate: true,
-	})
+	// A live tail keeps its layout while documents arrive (no columns jumping at each
+	// poll) and formats only the rows it has not formatted yet; a new column, width or
+	// choice lays it out again.
+	live := a.live && len(a.keys) == len(h.Rows)
+	sig := strconv.Itoa(r.w) + "\x00" + strconv.Itoa(len(r.pane.mapping.Indices)) + "\x00" + strings.Join(h.Columns, "\x00") + "\x00" + strings.Join(r.chosen[pattern], "\x00")
+	if !live || sig != r.liveSig {
+		r.plan = search.PlanColumns(h, search.PlanOptions{
+			Width:    max(1, r.w-tableMarker-anchorWidth(a)),
+			Gap:      tableGap,
+			Types:    fieldTypes(r.pane.mapping, pattern),
+			Sorted:   h.LastSort != nil,
+			Chosen:   r.chosen[pattern],
+			Location: r.pane.loc(),
+			FullDate: true,
+		})
+		r.liveSig, r.liveCells = "", nil
+		if live {
+			r.liveSig, r.liveCells = sig, map[string][]string{}
+		}
+	}
 	cols := tableColumns(r.plan)
 	zone := r.pane.zoneName()
 	for i, c := range r.plan.Columns {
@@ -57,7 +68,18 @@ func (r *results) hitsTable() *components.Table {
 	}
 	mark := matchStyle(r.ctx)
 	rows := make([]components.Row, len(h.Rows))
+	var cached map[string][]string
+	if live {
+		cached = make(map[string][]string, len(h.Rows))
+	}
 	for i, row := range h.Rows {
+		if live {
+			if cells, ok := r.liveCells[a.keys[i]]; ok {
+				rows[i] = components.Row{Key: a.keys[i], Cells: cells}
+				cached[a.keys[i]] = cells
+				continue
+			}
+		}
 		cells := r.plan.Cells(row)
 		for j := range cells {
 			cells[j] = safe.Text(cells[j])
@@ -82,6 +104,12 @@ func (r *results) hitsTable() *components.Table {
 			cells = append([]string{mark}, cells...)
 		}
 		rows[i] = components.Row{Key: key, Cells: cells}
+		if live {
+			cached[key] = cells
+		}
+	}
+	if live {
+		r.liveCells = cached // only the rows still in the buffer
 	}
 	t.SetRows(rows)
 	return t

@@ -45,6 +45,10 @@ type results struct {
 	w, h   int
 	// title is drawn before the status line (focus marker).
 	title string
+	// liveSig is the layout a live tail's rows were formatted for, liveCells those rows
+	// by document (see hitsTable).
+	liveSig   string
+	liveCells map[string][]string
 	// chosen are the user's columns per index pattern, loaded from the state dir.
 	chosen map[string][]string
 	known  map[string]bool
