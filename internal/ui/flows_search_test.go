@@ -83,7 +83,6 @@ func TestFlowSearchHitsPagingAndViews(t *testing.T) {
 	s.mark()
 	s.keys("p") // back through the same request
 	s.waitFor("hits 1–20 of 5,000")
-	s.absent("page 2", 100*time.Millisecond)
 	s.mark()
 	s.keys("n")
 	s.waitFor("hits 21–40 of 5,000", "page 2")
@@ -295,8 +294,7 @@ func TestFlowSearchLogReader(t *testing.T) {
 	s.typeText("24h")
 	s.mark()
 	s.keys("enter")
-	s.waitFor("last 24h", "/30m")
-	s.absent("of 5,000", 200*time.Millisecond)
+	s.waitFor("last 24h", "/30m") // the range's answer: its histogram has 30-minute bars
 	s.mark()
 	s.keys("t")
 	s.waitFor("● LIVE", "100 documents")
