@@ -20,6 +20,7 @@ const (
 var (
 	themes         = []string{"auto", "dark", "light"}
 	clipboardModes = []string{"auto", "native", "osc52", "off"}
+	timeZones      = []string{"UTC", "local"}
 )
 
 // DefaultProfileName is used when nothing names a profile and the file has none:
@@ -34,6 +35,8 @@ type Config struct {
 	Refresh        Duration           `yaml:"refresh,omitempty"`
 	Theme          string             `yaml:"theme,omitempty"`
 	Clipboard      string             `yaml:"clipboard,omitempty"`
+	// TimeZone is the zone search results show and take times in: UTC (default) or local.
+	TimeZone string `yaml:"time_zone,omitempty"`
 	// Keys overrides key bindings: action name → keys (an empty list unbinds the action).
 	Keys Bindings `yaml:"keys,omitempty"`
 

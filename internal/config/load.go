@@ -157,7 +157,7 @@ var (
 
 // knownKeys lists, per Go type, the keys a user may write there; used in unknown-key errors.
 var knownKeys = map[string]string{
-	"config.Config":  "profile, profiles, refresh, theme, clipboard, keys",
+	"config.Config":  "profile, profiles, refresh, theme, clipboard, time_zone, keys",
 	"config.Profile": "api_url, token, token_command, read_only, default_project, account_id, search_insecure_skip_verify",
 }
 
@@ -277,6 +277,9 @@ func (c *Config) validate(root *yaml.Node) []string {
 	}
 	if c.Clipboard != "" && !oneOf(c.Clipboard, clipboardModes) {
 		add(valueLine(root, "clipboard"), "clipboard %q is not one of %s", truncate(c.Clipboard, 40), strings.Join(clipboardModes, ", "))
+	}
+	if c.TimeZone != "" && !oneOf(c.TimeZone, timeZones) {
+		add(valueLine(root, "time_zone"), "time_zone %q is not one of %s", truncate(c.TimeZone, 40), strings.Join(timeZones, ", "))
 	}
 	if c.Refresh != 0 && c.Refresh.Std() < MinRefresh {
 		add(valueLine(root, "refresh"), "refresh %s is below the minimum of %s", c.Refresh, MinRefresh)

@@ -35,6 +35,7 @@ type Settings struct {
 	Refresh   time.Duration
 	Theme     string // auto, dark or light
 	Clipboard string // auto, native, osc52 or off
+	TimeZone  string // UTC or local: where search results show times
 	NoColor   bool
 	Keys      map[string][]string
 
@@ -126,6 +127,10 @@ func ResolveContext(ctx context.Context, flags Flags, getenv Getenv, file *Confi
 		s.Clipboard = v
 	case file.Clipboard != "":
 		s.Clipboard = file.Clipboard
+	}
+	s.TimeZone = "UTC"
+	if file.TimeZone != "" {
+		s.TimeZone = file.TimeZone
 	}
 
 	if len(file.Keys) > 0 {

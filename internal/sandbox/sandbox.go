@@ -211,6 +211,7 @@ func (s *Sandbox) Start(addr string) (string, error) {
 	s.servers = append(s.servers, srv)
 	s.srvMu.Unlock()
 	go func() { _ = srv.Serve(ln) }()
+	s.startLiveDemo()
 	return "http://" + ln.Addr().String(), nil
 }
 

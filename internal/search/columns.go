@@ -60,6 +60,9 @@ type PlanOptions struct {
 	Chosen []string
 	// Location is the zone timestamps are shown in; nil means UTC.
 	Location *time.Location
+	// FullDate shows the year in every timestamp (a log reader's date, time and zone),
+	// not only when the hits span several years.
+	FullDate bool
 }
 
 // PlannedColumn is one shown column.
@@ -122,6 +125,14 @@ func PlanColumns(t *HitsTable, o PlanOptions) ColumnPlan {
 	}
 	if anyTime {
 		p.TimeLayout = timeLayout(stats, cols)
+		if o.FullDate {
+			switch p.TimeLayout {
+			case TimeLayoutMillis:
+				p.TimeLayout = TimeLayoutYearMillis
+			case TimeLayoutSeconds:
+				p.TimeLayout = TimeLayoutYear
+			}
+		}
 	}
 	for i := range cols {
 		cols[i].Width = naturalWidth(cols[i], stats[cols[i].Source], len(p.TimeLayout))

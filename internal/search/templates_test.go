@@ -56,3 +56,59 @@ func TestTemplatesParseAndValidate(t *testing.T) {
 		}
 	}
 }
+
+func TestTemplatesForAnIndexAndItsTimeField(t *testing.T) {
+	m := Mapping{Indices: []IndexMapping{
+		{Index: "web", Fields: []Field{{Path: "created", Type: "date"}, {Path: "time", Type: "date"}, {Path: "url", Type: "keyword"}}},
+		{Index: "events", Fields: []Field{{Path: "b_at", Type: "date"}, {Path: "a_at", Type: "date_nanos"}}},
+		{Index: "products", Fields: []Field{{Path: "name", Type: "text"}}},
+		{Index: "logs", Fields: []Field{{Path: "@timestamp", Type: "date"}, {Path: "timestamp", Type: "date"}}},
+	}}
+	for idx, want := range map[string]string{"web": "time", "events": "a_at", "products": "", "logs": "@timestamp"} {
+		if got := TimeField(m, idx); got != want {
+			t.Errorf("%s: time field %q, want %q", idx, got, want)
+		}
+	}
+	var latest, mapping, archive Template
+	for _, tp := range TemplatesFor("web", "time") {
+		switch tp.Name {
+		case "Search: latest logs":
+			latest = tp
+		case "Mapping":
+			mapping = tp
+		case "Create index":
+			archive = tp
+		}
+	}
+	if !strings.HasPrefix(latest.Text, "GET /web/_search") || !strings.Contains(latest.Text, `{ "time": "desc" }`) || strings.Contains(latest.Text, "@timestamp") {
+		t.Fatalf("latest logs:\n%s", latest.Text)
+	}
+	if mapping.Text != "GET /web/_mapping\n" || !strings.Contains(archive.Text, `"@timestamp": { "type": "date" }`) {
+		t.Fatalf("mapping %q, archive:\n%s", mapping.Text, archive.Text)
+	}
+	for _, tp := range TemplatesFor("products", "") {
+		if tp.Name == "Search: latest logs" && (!strings.Contains(tp.Description, "products has no date field") || !strings.HasPrefix(tp.Text, "GET /products/")) {
+			t.Fatalf("no time field: %+v", tp)
+		}
+	}
+}
+
+func TestTimeFieldChoiceIsRemembered(t *testing.T) {
+	dir := t.TempDir()
+	if m, err := LoadTimeFields(dir); err != nil || len(m) != 0 {
+		t.Fatalf("empty: %v %v", m, err)
+	}
+	if err := SaveTimeField(dir, "logs-*", "event.created"); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveTimeField(dir, "web", "ts"); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveTimeField(dir, "web", ""); err != nil {
+		t.Fatal(err)
+	}
+	m, err := LoadTimeFields(dir)
+	if err != nil || m["logs-*"] != "event.created" || len(m) != 1 {
+		t.Fatalf("%v %v", m, err)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/sandbox"
@@ -74,11 +75,17 @@ func TestFlowSearchHitsPagingAndViews(t *testing.T) {
 	s.mark()
 	s.special(tea.KeyF5)
 	// Laid out for logs: time first, the message taking the room left.
-	s.waitFor("● 200", "took ", "5000 hits", "20 shown", "@timestamp", "message", "columns hidden")
+	s.waitFor("● 200", "took ", "hits 1–20 of 5,000", "@timestamp UTC", "message", "columns hidden")
 	s.special(tea.KeyTab) // results
 	s.mark()
 	s.keys("n")
-	s.waitFor("20 shown, page 2")
+	s.waitFor("hits 21–40 of 5,000", "page 2")
+	s.mark()
+	s.keys("p") // back through the same request
+	s.waitFor("hits 1–20 of 5,000")
+	s.mark()
+	s.keys("n")
+	s.waitFor("hits 21–40 of 5,000", "page 2")
 	s.mark()
 	s.keys("v") // no aggregations: straight to raw JSON
 	s.waitFor("· raw JSON ·", `"hits": {`, `"_index": "logs-app"`)
@@ -181,7 +188,7 @@ func TestFlowSearchDocumentView(t *testing.T) {
 	s.waitFor("GET /logs-app/_search")
 	s.mark()
 	s.special(tea.KeyF5)
-	s.waitFor("5000 hits")
+	s.waitFor("hits 1–20 of 5,000")
 	s.special(tea.KeyTab)
 	s.mark()
 	s.keys("enter")
@@ -216,7 +223,9 @@ func TestFlowSearchAfterPasswordChange(t *testing.T) {
 	s.waitFor("● 200", "The password of avnadmin changed elsewhere; reconnected with the new one.")
 }
 
-// The editor's text is kept per service across restarts.
+// The editor's text is kept per service across restarts: what was typed last is there
+// after ctrl+c straight from the editor (no esc, no run, no pause), and the quit does
+// not race a save still on its way.
 func TestFlowSearchEditorTextSurvivesARestart(t *testing.T) {
 	e := startSearchSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
@@ -225,15 +234,71 @@ func TestFlowSearchEditorTextSurvivesARestart(t *testing.T) {
 	s.keys("5")
 	s.waitFor("logs-app", "cluster ● green")
 	s.special(tea.KeyCtrlEnd, tea.KeyEnter)
-	s.typeText("GET /logs-web/_count")
 	s.mark()
-	s.keys("esc") // leaving the editor keeps the text
-	s.waitFor("▸ Results")
-	_ = s.tm.Quit()
+	s.typeText("GET /logs-web/_count")
+	s.waitFor("GET /logs-web/_count")
+	s.special(tea.KeyCtrlC)
+	s.tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 
 	again := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	again.waitFor("acme-prod", "as admin")
 	again.mark()
 	again.keys("5")
 	again.waitFor("logs-app", "GET /logs-web/_count")
+}
+
+// DELETE /products in the editor opens a review with the index's documents and size;
+// enter asks for the name; nothing is deleted until it is typed; then the index list
+// reloads without it. A wildcard delete is refused with a sentence.
+func TestFlowSearchDeleteIndexIsReviewedAndNamed(t *testing.T) {
+	s := openSearch(t)
+	s.waitFor("1/3")
+	s.special(tea.KeyCtrlEnd, tea.KeyEnter)
+	s.typeText("DELETE /logs-*")
+	s.mark()
+	s.special(tea.KeyCtrlR)
+	s.waitFor("was not sent: a delete through a wildcard")
+	s.special(tea.KeyCtrlU)
+	s.typeText("DELETE /products")
+	s.mark()
+	s.special(tea.KeyCtrlR)
+	s.waitFor("DELETE /products: review", "products  200 docs", "→ deleted")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Type products to confirm")
+	s.typeText("product")
+	s.keys("enter")
+	s.absent("acknowledged", 300*time.Millisecond)
+	s.mark()
+	s.typeText("s")
+	s.keys("enter")
+	s.waitFor(`"acknowledged": true`, "1/2")
+}
+
+// The results read like logs: T narrows to a range named in the header with a
+// histogram above the hits; t follows the search live and stops again.
+func TestFlowSearchLogReader(t *testing.T) {
+	s := openSearch(t)
+	s.special(tea.KeyTab, tea.KeyTab)
+	s.waitFor("▸ Indices")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("GET /logs-app/_search")
+	s.mark()
+	s.special(tea.KeyF5)
+	s.waitFor("hits 1–20 of 5,000", "all time", "max ", "/1d")
+	s.special(tea.KeyTab)
+	s.mark()
+	s.keys("T")
+	s.waitFor("Time range (now all time)", "last 24h")
+	s.typeText("24h")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("last 24h", "/30m") // the range's answer: its histogram has 30-minute bars
+	s.mark()
+	s.keys("t")
+	s.waitFor("● LIVE", "100 documents")
+	s.mark()
+	s.keys("t")
+	s.waitFor("Live tail stopped")
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/clipboard"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/keys"
+	searchpane "github.com/svcui/svcui/internal/ui/pages/search"
 	"github.com/svcui/svcui/internal/ui/safe"
 	"github.com/svcui/svcui/internal/ui/theme"
 )
@@ -220,6 +221,7 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 	if err != nil {
 		warnings = append(warnings, err.Error())
 	}
+	searchpane.SetTimeZone(s.TimeZone)
 	c := common.NewContext()
 	c.Styles = th
 	c.Keys = km

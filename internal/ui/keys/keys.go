@@ -32,6 +32,8 @@ type KeyMap struct {
 	// Pane keys: the Search tab.
 	NextPane, ViewMode, NextPage, CopyCurl, SearchUser, Templates, History, SQLMode, BulkLoad, ExternalEditor key.Binding
 	PrevHit, CopyDocument, Zoom, Columns                                                                      key.Binding
+	// Pane keys: the Search tab's results as a log reader.
+	TimeRange, PrevPage, Tail, Surround, More, Fewer, FieldStats, Exclude key.Binding
 
 	readOnly bool
 	// mutating keeps the mutating bindings as they were before read-only disabled them,
@@ -103,7 +105,8 @@ var table = []entry{
 	{"nextpane", []string{"tab", "shift+tab"}, "tab", "next pane", false, func(k *KeyMap) *key.Binding { return &k.NextPane }},
 	{"viewmode", []string{"v"}, "v", "view", false, func(k *KeyMap) *key.Binding { return &k.ViewMode }},
 	{"nextpage", []string{"n"}, "n", "next page", false, func(k *KeyMap) *key.Binding { return &k.NextPage }},
-	{"copycurl", []string{"C"}, "C", "copy as curl", false, func(k *KeyMap) *key.Binding { return &k.CopyCurl }},
+	// Y, not C: C is the log reader's surrounding documents (UX.md).
+	{"copycurl", []string{"Y"}, "Y", "copy as curl", false, func(k *KeyMap) *key.Binding { return &k.CopyCurl }},
 	{"searchuser", []string{"U"}, "U", "user", false, func(k *KeyMap) *key.Binding { return &k.SearchUser }},
 	{"templates", []string{"ctrl+t"}, "ctrl+t", "templates", false, func(k *KeyMap) *key.Binding { return &k.Templates }},
 	// ctrl+h is backspace on many terminals; ctrl+p is the key that always works.
@@ -116,6 +119,15 @@ var table = []entry{
 	{"copydocument", []string{"Y"}, "Y", "copy document", false, func(k *KeyMap) *key.Binding { return &k.CopyDocument }},
 	{"zoom", []string{"z"}, "z", "results full screen", false, func(k *KeyMap) *key.Binding { return &k.Zoom }},
 	{"columns", []string{"f"}, "f", "choose columns", false, func(k *KeyMap) *key.Binding { return &k.Columns }},
+	// The Search tab's results as a log reader (UX.md: "Search tab as a log reader").
+	{"timerange", []string{"T"}, "T", "time range", false, func(k *KeyMap) *key.Binding { return &k.TimeRange }},
+	{"prevpage", []string{"p"}, "p", "previous page", false, func(k *KeyMap) *key.Binding { return &k.PrevPage }},
+	{"tail", []string{"t"}, "t", "live tail", false, func(k *KeyMap) *key.Binding { return &k.Tail }},
+	{"surround", []string{"C"}, "C", "surrounding documents", false, func(k *KeyMap) *key.Binding { return &k.Surround }},
+	{"more", []string{"+", "="}, "+", "more", false, func(k *KeyMap) *key.Binding { return &k.More }},
+	{"fewer", []string{"-"}, "-", "fewer", false, func(k *KeyMap) *key.Binding { return &k.Fewer }},
+	{"fieldstats", []string{"F"}, "F", "field stats", false, func(k *KeyMap) *key.Binding { return &k.FieldStats }},
+	{"exclude", []string{"-"}, "-", "exclude", false, func(k *KeyMap) *key.Binding { return &k.Exclude }},
 }
 
 // Actions lists the action names accepted in key overrides, sorted.

@@ -63,6 +63,22 @@ func validateIndexName(s string) error {
 	return nil
 }
 
+// untilTyped is a live check that stays quiet until something was typed in the field
+// (a form that opens saying "✗ enter the path" scolds before anything was done); the
+// field's own Validate still refuses an empty value on submit.
+func untilTyped(v *string, check func(string) error) func() error {
+	typed := *v != ""
+	return func() error {
+		if *v != "" {
+			typed = true
+		}
+		if !typed {
+			return nil
+		}
+		return check(*v)
+	}
+}
+
 // openBulkForm asks for the file and the index (prefilled from the palette's bulk
 // command or the selected index).
 func (p *Pane) openBulkForm(path, index string) tea.Cmd {
@@ -83,8 +99,8 @@ func (p *Pane) openBulkForm(path, index string) tea.Cmd {
 	form = components.NewForm(p.ctx, "Bulk load into "+safe.Text(p.conn.service), func() tea.Cmd {
 		return p.startBulk(strings.TrimSpace(path), strings.TrimSpace(index))
 	}, huh.NewGroup(pathField, indexField)).
-		Live(pathField, func() error { return validateNDJSONPath(path) }).
-		Live(indexField, func() error { return validateIndexName(index) }).
+		Live(pathField, untilTyped(&path, validateNDJSONPath)).
+		Live(indexField, untilTyped(&index, validateIndexName)).
 		Names("file", "NDJSON file", nil)
 	p.bulkForm = form
 	return common.Send(common.OpenModal{Modal: form})

@@ -1,14 +1,12 @@
 package search
 
 import (
-	"context"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/search"
-	"github.com/svcui/svcui/internal/ui/common"
 )
 
 // sqlPath is where SQL mode sends its statement.
@@ -18,16 +16,15 @@ const sqlPath = "/_plugins/_sql"
 const maxSuggestions = 5
 
 // editorKey handles a key while the editor has focus: completion, leaving the editor
-// (esc, tab), and everything else typed into the buffer.
+// (esc, tab), and everything else typed into the buffer. One esc leaves the editor and
+// closes the completion hint with it: a second esc was easy to miss, and the keys typed
+// after it (2 to switch tab) went into the query.
 func (p *Pane) editorKey(msg tea.KeyMsg) tea.Cmd {
 	k := p.ctx.Keys
 	open := len(p.suggest.Items) > 0
 	switch {
 	case open && key.Matches(msg, k.Complete):
 		p.acceptSuggestion()
-		return nil
-	case open && key.Matches(msg, k.Back):
-		p.suggest = search.Suggestions{}
 		return nil
 	case open && key.Matches(msg, k.Down) && msg.Type != tea.KeyRunes:
 		p.sugSel = (p.sugSel + 1) % p.shownSuggestions()
@@ -47,9 +44,9 @@ func (p *Pane) editorKey(msg tea.KeyMsg) tea.Cmd {
 	p.editor, cmd = p.editor.Update(msg)
 	if p.editor.Value() != before {
 		p.updateSuggestions()
-	} else {
-		p.suggest = search.Suggestions{}
+		return tea.Batch(cmd, p.editorChanged())
 	}
+	p.suggest = search.Suggestions{}
 	return cmd
 }
 
@@ -103,6 +100,7 @@ func (p *Pane) acceptSuggestion() {
 		p.editor, _ = p.editor.Update(tea.KeyMsg{Type: tea.KeyBackspace})
 	}
 	p.editor.InsertString(s.Items[p.sugSel].Text)
+	p.follow()
 }
 
 // insertRequest appends a request at the end of the buffer and puts the cursor on it.
@@ -126,6 +124,7 @@ func (p *Pane) gotoLine(line int) {
 		p.editor.CursorDown()
 	}
 	p.editor.CursorStart()
+	p.follow()
 }
 
 // consoleText is the console buffer (in SQL mode, the one kept aside).
@@ -134,26 +133,6 @@ func (p *Pane) consoleText() string {
 		return p.consText
 	}
 	return p.editor.Value()
-}
-
-// saved is the answer of a state-file write.
-type saved struct{ what string }
-
-// saveEditor keeps the console text for the service, in a command, when it changed
-// since the last save (called on leaving the editor, on run and on switching service).
-func (p *Pane) saveEditor() tea.Cmd {
-	if p.conn == nil {
-		return nil
-	}
-	text := p.consoleText()
-	if text == p.savedText {
-		return nil
-	}
-	p.savedText = text
-	dir, key := p.ctx.StateDir, stateKey(p.conn.project, p.conn.service)
-	return common.Fetch(p.req, "save-editor", func(context.Context) (saved, error) {
-		return saved{"The editor text"}, search.SaveEditorText(dir, key, text)
-	})
 }
 
 // currentRequest is the request under the cursor (SQL mode: the whole buffer).
@@ -179,12 +158,17 @@ func (p *Pane) toggleSQL() tea.Cmd {
 		p.consText = p.editor.Value()
 		save = p.saveEditor()
 		if p.sqlText == "" {
-			p.sqlText = "SELECT * FROM logs-app LIMIT 10"
+			index := p.selectedIndex()
+			if index == "" {
+				index = "logs-app"
+			}
+			p.sqlText = "SELECT * FROM " + index + " LIMIT 10"
 		}
 		p.editor.SetValue(p.sqlText)
 	}
 	p.sqlMode = !p.sqlMode
 	p.suggest = search.Suggestions{}
 	p.setFocus(focusEditor)
+	p.follow()
 	return save
 }

@@ -30,14 +30,36 @@ func (r *results) hitsTable() *components.Table {
 	a := r.ans
 	h := a.hits
 	pattern := r.pattern()
-	r.plan = search.PlanColumns(h, search.PlanOptions{
-		Width:  max(1, r.w-tableMarker),
-		Gap:    tableGap,
-		Types:  fieldTypes(r.pane.mapping, pattern),
-		Sorted: h.LastSort != nil,
-		Chosen: r.chosen[pattern],
-	})
+	// A live tail keeps its layout while documents arrive (no columns jumping at each
+	// poll) and formats only the rows it has not formatted yet; a new column, width or
+	// choice lays it out again.
+	live := a.live && len(a.keys) == len(h.Rows)
+	sig := strconv.Itoa(r.w) + "\x00" + strconv.Itoa(len(r.pane.mapping.Indices)) + "\x00" + strings.Join(h.Columns, "\x00") + "\x00" + strings.Join(r.chosen[pattern], "\x00")
+	if !live || sig != r.liveSig {
+		r.plan = search.PlanColumns(h, search.PlanOptions{
+			Width:    max(1, r.w-tableMarker-anchorWidth(a)),
+			Gap:      tableGap,
+			Types:    fieldTypes(r.pane.mapping, pattern),
+			Sorted:   h.LastSort != nil,
+			Chosen:   r.chosen[pattern],
+			Location: r.pane.loc(),
+			FullDate: true,
+		})
+		r.liveSig, r.liveCells = "", nil
+		if live {
+			r.liveSig, r.liveCells = sig, map[string][]string{}
+		}
+	}
 	cols := tableColumns(r.plan)
+	zone := r.pane.zoneName()
+	for i, c := range r.plan.Columns {
+		if c.Kind == search.ColumnTime && ansi.StringWidth(cols[i].Title+" "+zone)+2 <= cols[i].Width {
+			cols[i].Title += " " + zone // the zone once, in the header, not on every line
+		}
+	}
+	if a.anchor != "" {
+		cols = append([]components.Column{{Title: "", Width: 2, Max: 2, Styled: true}}, cols...)
+	}
 	t := components.NewTable(r.ctx, cols)
 	t.Empty = "No hits."
 	var terms [][]string
@@ -46,18 +68,89 @@ func (r *results) hitsTable() *components.Table {
 	}
 	mark := matchStyle(r.ctx)
 	rows := make([]components.Row, len(h.Rows))
+	var cached map[string][]string
+	if live {
+		cached = make(map[string][]string, len(h.Rows))
+	}
 	for i, row := range h.Rows {
+		if live {
+			if cells, ok := r.liveCells[a.keys[i]]; ok {
+				rows[i] = components.Row{Key: a.keys[i], Cells: cells}
+				cached[a.keys[i]] = cells
+				continue
+			}
+		}
 		cells := r.plan.Cells(row)
 		for j := range cells {
 			cells[j] = safe.Text(cells[j])
 			if i < len(terms) && len(terms[i]) > 0 && r.plan.Columns[j].Kind == search.ColumnText {
 				cells[j] = markTerms(cells[j], terms[i], mark)
 			}
+			if levelField(r.plan.Columns[j].Name) {
+				if st, ok := levelStyle(r.ctx, row[r.plan.Columns[j].Source]); ok {
+					cells[j] = st.Render(cells[j])
+				}
+			}
 		}
-		rows[i] = components.Row{Key: strconv.Itoa(i), Cells: cells}
+		key := strconv.Itoa(i)
+		if i < len(a.keys) {
+			key = a.keys[i] // a live tail: rows move, the cursor stays on its document
+		}
+		if a.anchor != "" {
+			mark := " "
+			if key == a.anchor {
+				mark = r.ctx.Styles.Accent.Render("◆")
+			}
+			cells = append([]string{mark}, cells...)
+		}
+		rows[i] = components.Row{Key: key, Cells: cells}
+		if live {
+			cached[key] = cells
+		}
+	}
+	if live {
+		r.liveCells = cached // only the rows still in the buffer
 	}
 	t.SetRows(rows)
 	return t
+}
+
+// levelField reports a level-like field: level, severity, loglevel, log.level, …
+func levelField(name string) bool {
+	n := strings.ToLower(strings.TrimSuffix(name, ".keyword"))
+	if i := strings.LastIndexByte(n, '.'); i >= 0 {
+		n = n[i+1:]
+	}
+	switch n {
+	case "level", "severity", "loglevel", "log_level", "lvl", "severity_text", "levelname":
+		return true
+	}
+	return false
+}
+
+// levelStyle colours a level's value through the theme: error and worse as danger,
+// warnings as warn, info as info, debug and trace muted.
+func levelStyle(ctx *common.Context, v string) (lipgloss.Style, bool) {
+	st := ctx.Styles
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "error", "err", "fatal", "critical", "crit", "alert", "emerg", "emergency", "panic", "severe":
+		return st.Danger, true
+	case "warn", "warning":
+		return st.Warn, true
+	case "info", "information", "notice":
+		return st.Info, true
+	case "debug", "trace", "fine", "finer", "finest":
+		return st.Muted, true
+	}
+	return lipgloss.Style{}, false
+}
+
+// anchorWidth is the room of the ◆ column of surrounding documents (0 elsewhere).
+func anchorWidth(a *answer) int {
+	if a.anchor != "" {
+		return 2 + tableGap // the table keeps two cells after a title (its sort arrow)
+	}
+	return 0
 }
 
 // tableColumns turns the plan into the table's columns. The table keeps two cells

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"strconv"
+	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -36,7 +37,7 @@ func newIndexList(p *Pane) *base.List[search.IndexInfo] {
 		Loaded: p.indicesLoaded,
 		Actions: []base.Action[search.IndexInfo]{
 			{Key: k.Open, Help: "search it", Run: func(ix search.IndexInfo) tea.Cmd {
-				p.insertRequest("GET /" + ix.Index + "/_search\n{\n  \"size\": 20,\n  \"query\": {\"match_all\": {}}\n}\n")
+				p.insertRequest(p.indexSearch(ix.Index))
 				p.setFocus(focusEditor)
 				return nil
 			}},
@@ -89,6 +90,44 @@ func healthGlyph(ctx *common.Context, h string) string {
 		return st.Danger.Render("●")
 	}
 	return st.Muted.Render("?")
+}
+
+// selectedIndex is the index templates and SQL start from: the one selected in the
+// list ("" when there is none).
+func (p *Pane) selectedIndex() string {
+	if ix, ok := p.indices.Selected(); ok && !strings.HasPrefix(ix.Index, ".") {
+		return ix.Index
+	}
+	return ""
+}
+
+// timeFieldOf is the time field of an index pattern: the one picked for it (T), else
+// from the mapping; an index whose mapping has not arrived yet is taken to use
+// @timestamp, the usual name.
+func (p *Pane) timeFieldOf(pattern string) string {
+	if pattern == "" {
+		return ""
+	}
+	if p.conn != nil {
+		if f := p.conn.timeFields[pattern]; f != "" {
+			return f
+		}
+	}
+	if len(search.FieldsFor(p.mapping, pattern)) == 0 {
+		return "@timestamp"
+	}
+	return search.TimeField(p.mapping, pattern)
+}
+
+// indexSearch is the search enter inserts for an index: its newest documents first
+// when it has a time field.
+func (p *Pane) indexSearch(index string) string {
+	sort := ""
+	if tf := p.timeFieldOf(index); tf != "" {
+		q, _ := jsonString(tf)
+		sort = "  \"sort\": [ { " + q + ": \"desc\" } ],\n"
+	}
+	return "GET /" + index + "/_search\n{\n  \"size\": 20,\n" + sort + "  \"query\": {\"match_all\": {}}\n}\n"
 }
 
 // indexNames are the names shown, for suggestions.

@@ -62,10 +62,20 @@ type Pane struct {
 	sqlText  string // the other mode's buffer, kept while switching
 	consText string
 	// savedText is the console text last saved for this service: a save is sent only
-	// when the text changed since.
+	// when the text changed since. store writes it, in order; editGen numbers the
+	// changes, so only the last of a burst of keys saves.
 	savedText string
+	store     *editorStore
+	saveSeq   uint64
+	editGen   int
 
 	running bool
+	// tail is the running live tail (nil: none).
+	tail *tail
+	// trange is the time window searches read (all time when zero).
+	trange search.TimeRange
+	// mark is the screen lines of the request ctrl+r runs (the editor's gutter).
+	mark runMark
 
 	suggest search.Suggestions
 	sugSel  int
@@ -91,6 +101,7 @@ func newPane(ctx *common.Context, service string) *Pane {
 	ta.Placeholder = "GET /logs-app/_search   (" + ctx.Keys.Templates.Help().Key + " templates)"
 	ta.SetValue(defaultBuffer)
 	p := &Pane{ctx: ctx, req: common.NewRequests(), project: ctx.Project, wanted: service, editor: ta, focus: focusEditor}
+	p.editor.SetPromptFunc(gutterWidth, p.gutter)
 	p.indices = newIndexList(p)
 	p.res = newResults(ctx, p)
 	p.editor.Focus()
@@ -128,6 +139,8 @@ func (p *Pane) Title() string {
 func (p *Pane) ID() int64 { return p.req.ID }
 
 func (p *Pane) Leave() {
+	p.flushEditor()
+	p.tail = nil
 	p.req.CancelAll()
 	if p.bulk != nil {
 		p.bulk.cancel()

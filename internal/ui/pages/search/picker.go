@@ -104,7 +104,8 @@ func (p *Pane) openPicker(k *picker) {
 // openTemplates lists search.Templates(); choosing one appends it to the buffer.
 func (p *Pane) openTemplates() {
 	var items []pickItem
-	for _, t := range search.Templates() {
+	index := p.selectedIndex()
+	for _, t := range search.TemplatesFor(index, p.timeFieldOf(index)) {
 		items = append(items, pickItem{label: t.Name, detail: t.Description, choose: func(p *Pane) tea.Cmd {
 			var save tea.Cmd
 			if p.sqlMode {

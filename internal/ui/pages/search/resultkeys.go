@@ -31,6 +31,16 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.NextPage):
 		return p.nextPage()
+	case key.Matches(msg, k.PrevPage):
+		return p.prevPage()
+	case key.Matches(msg, k.FieldStats):
+		return p.openFieldStats()
+	case key.Matches(msg, k.Surround):
+		return p.openAround()
+	case key.Matches(msg, k.Tail):
+		return p.toggleTail()
+	case key.Matches(msg, k.TimeRange):
+		return p.openTimeRange()
 	case key.Matches(msg, k.Columns):
 		return p.openColumns()
 	case key.Matches(msg, k.Zoom):
@@ -46,7 +56,11 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.SearchUser):
 		return p.loadUsers()
 	}
-	return r.update(msg)
+	cmd := r.update(msg)
+	if a := r.ans; a != nil && a.live && a.unseen > 0 && r.atNewest() && p.tail != nil {
+		a.unseen, p.tail.unseen = 0, 0 // the new documents were reached
+	}
+	return cmd
 }
 
 // openHit shows the hit under the cursor in the document view.
@@ -55,9 +69,12 @@ func (p *Pane) openHit() tea.Cmd {
 	if r.ans == nil || r.ans.hits == nil || r.shownView() != viewTable {
 		return common.Info("Open works on search hits: run a _search and show the table (" + p.ctx.Keys.ViewMode.Help().Key + ")")
 	}
-	i, err := strconv.Atoi(r.table.SelectedKey())
-	if err != nil {
+	i, ok := r.selectedHit()
+	if !ok {
 		return common.Warn("No hit selected")
+	}
+	if p.tail != nil {
+		p.tail.paused = true // the document stays put; esc resumes
 	}
 	return common.Send(common.PushView{View: newDocView(p.ctx, r, i, r.ans.pre, r.ans.post)})
 }
@@ -76,5 +93,26 @@ func (r *results) hitAt(i int) (json.RawMessage, bool) {
 	return r.ans.hits.Hits[i], true
 }
 
+// selectedHit is the position of the hit under the cursor.
+func (r *results) selectedHit() (int, bool) {
+	key := r.table.SelectedKey()
+	if a := r.ans; a != nil && len(a.keys) > 0 {
+		for i, k := range a.keys {
+			if k == key {
+				return i, true
+			}
+		}
+		return 0, false
+	}
+	i, err := strconv.Atoi(key)
+	return i, err == nil
+}
+
 // selectHit keeps the table's cursor on the hit the document view shows.
-func (r *results) selectHit(i int) { r.table.Select(strconv.Itoa(i)) }
+func (r *results) selectHit(i int) {
+	if a := r.ans; a != nil && i >= 0 && i < len(a.keys) {
+		r.table.Select(a.keys[i])
+		return
+	}
+	r.table.Select(strconv.Itoa(i))
+}

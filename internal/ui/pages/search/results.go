@@ -45,6 +45,10 @@ type results struct {
 	w, h   int
 	// title is drawn before the status line (focus marker).
 	title string
+	// liveSig is the layout a live tail's rows were formatted for, liveCells those rows
+	// by document (see hitsTable).
+	liveSig   string
+	liveCells map[string][]string
 	// chosen are the user's columns per index pattern, loaded from the state dir.
 	chosen map[string][]string
 	known  map[string]bool
@@ -102,8 +106,17 @@ func (r *results) fillTable() {
 	default:
 		return
 	}
-	r.table.SetSize(r.w, max(1, r.h-1))
+	r.table.SetSize(r.w, r.tableHeight())
 	r.table.Select(key)
+}
+
+// tableHeight is the room under the status line, and the histogram when there is one.
+func (r *results) tableHeight() int {
+	top := 1
+	if r.ans != nil && r.ans.log.histogram && r.ans.errText == "" {
+		top++
+	}
+	return max(1, r.h-top)
 }
 
 // replan lays the hits out again (the mapping or the column choice changed).
@@ -131,13 +144,33 @@ func plainTable(ctx *common.Context, cols []string, rows [][]string) *components
 	return t
 }
 
+// setLive shows a live tail's buffer, the cursor on the document it was on, or on the
+// newest when it was at the newest edge.
+func (r *results) setLive(a *answer, follow bool) {
+	r.ans = a
+	r.view = viewTable
+	r.fillTable()
+	if follow && len(a.keys) > 0 {
+		r.table.Select(a.keys[len(a.keys)-1])
+	}
+}
+
+// atNewest reports the cursor on the newest document of a live tail (or no rows).
+func (r *results) atNewest() bool {
+	a := r.ans
+	if a == nil || len(a.keys) == 0 || !a.live {
+		return true
+	}
+	return r.table.SelectedKey() == a.keys[len(a.keys)-1]
+}
+
 func (r *results) setSize(w, h int) {
 	if w == r.w && h == r.h {
 		return
 	}
 	r.w, r.h = w, h
 	r.fillTable()
-	r.table.SetSize(w, max(1, h-1))
+	r.table.SetSize(w, r.tableHeight())
 	r.render()
 }
 
@@ -235,6 +268,23 @@ func (r *results) statusLine() string {
 		return st.Muted.Render("No request run yet: put the cursor in a request and press " + r.ctx.Keys.Run.Help().Key + ".")
 	}
 	var parts []string
+	if a.live {
+		parts = append(parts, st.Danger.Bold(true).Render("● LIVE"))
+		if r.pane.tail != nil && r.pane.tail.paused {
+			parts[0] = st.Warn.Render("❚❚ LIVE paused")
+		}
+		if a.unseen > 0 {
+			parts = append(parts, st.Accent.Render(thousands(int64(a.unseen))+" new ↓"))
+		}
+		parts = append(parts, thousands(int64(len(a.keys)))+" documents")
+		if a.dropped > 0 {
+			parts = append(parts, st.Warn.Render("oldest "+thousands(int64(a.dropped))+" dropped (the tail keeps "+thousands(tailLimit)+")"))
+		}
+		return strings.Join(parts, " · ")
+	}
+	if a.tailNote != "" {
+		parts = append(parts, st.Warn.Render(safe.Text(a.tailNote)))
+	}
 	switch {
 	case !a.sent:
 		parts = append(parts, st.Danger.Render("✗ not sent"))
@@ -246,22 +296,14 @@ func (r *results) statusLine() string {
 		parts = append(parts, st.Danger.Render("✗ "+strconv.Itoa(a.status)))
 	}
 	// Most important first: the line is cut at the pane's width.
-	var shown string
 	if h := a.hits; h != nil {
-		if h.Total != nil {
-			rel := ""
-			if h.TotalRelation == "gte" {
-				rel = "≥"
-			}
-			parts = append(parts, rel+strconv.FormatInt(*h.Total, 10)+" hits")
-		}
-		shown = strconv.Itoa(len(h.Rows)) + " shown"
+		parts = append(parts, hitsSpan(a.first, len(h.Rows), h.Total, h.TotalRelation))
 		if a.page > 1 {
-			shown += ", page " + strconv.Itoa(a.page)
+			parts = append(parts, "page "+strconv.Itoa(a.page))
 		}
 	}
-	if shown != "" {
-		parts = append(parts, shown)
+	if a.log.rangeLabel != "" {
+		parts = append(parts, a.log.rangeLabel)
 	}
 	if a.sqlTable != nil {
 		parts = append(parts, strconv.Itoa(len(a.sqlTable.Rows))+" rows")
@@ -275,10 +317,30 @@ func (r *results) statusLine() string {
 	if n := len(r.plan.Hidden); n > 0 && r.shownView() == viewTable && a.hits != nil {
 		parts = append(parts, strconv.Itoa(n)+" columns hidden ("+r.ctx.Keys.Columns.Help().Key+")")
 	}
-	if a.sent {
+	if a.sent && a.rt > 0 {
 		parts = append(parts, "round trip "+roundTrip(a.rt))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// hitsSpan says which hits are shown: "hits 41–60 of 5,000", "≥10,000 hits" past the end.
+func hitsSpan(first, rows int, total *int64, relation string) string {
+	of := ""
+	if total != nil {
+		rel := ""
+		if relation == "gte" {
+			rel = "≥"
+		}
+		of = rel + thousands(*total)
+		if rows == 0 {
+			return of + " hits"
+		}
+		of = " of " + of
+	}
+	if rows == 0 {
+		return "no hits"
+	}
+	return "hits " + thousands(int64(first+1)) + "–" + thousands(int64(first+rows)) + of
 }
 
 func (r *results) View() string {
@@ -294,6 +356,9 @@ func (r *results) View() string {
 			body = append(body, r.lines...)
 		}
 	case r.shownView() == viewTable:
+		if h := r.histogramView(); h != "" {
+			head += "\n" + ansi.Truncate(h, r.w, "")
+		}
 		return head + "\n" + r.table.View()
 	default:
 		end := min(len(r.lines), r.offset+bodyH)

@@ -63,7 +63,7 @@ func TestResultsViewIsBoundedByTheWindow(t *testing.T) {
 		}
 	}
 	r.view = viewTable
-	if out := r.View(); !strings.Contains(out, "2000 hits") || !strings.Contains(out, "2000 shown") || !strings.Contains(out, "latency_ms") {
+	if out := r.View(); !strings.Contains(out, "hits 1–2,000 of 2,000") || !strings.Contains(out, "latency_ms") {
 		t.Fatalf("table view:\n%s", out)
 	}
 }

@@ -32,6 +32,38 @@ type answer struct {
 	// highlight is set when the request asked for highlighting; pre and post are its tags.
 	highlight bool
 	pre, post string
+	// typed is the request as written in the editor (req is what was sent: the time
+	// range and histogram added); log says which window it read, hist is its histogram.
+	typed search.ParsedRequest
+	log   logMeta
+	hist  []search.Bucket
+	// first is the position of the page's first hit among all (0 on page 1); back are
+	// the pages before it, so p can go back through search_after pages.
+	first int
+	back  []pageRef
+	// A live tail's view: keys are the rows' documents ("index/id"), live while it
+	// runs, dropped the oldest let go, unseen those below the cursor; tailNote says
+	// why it stopped.
+	keys     []string
+	anchor   string // the row marked ◆ (surrounding documents)
+	live     bool
+	dropped  int
+	unseen   int
+	tailNote string
+}
+
+// pageRef is an earlier page: the request that fetched it and its first hit's position.
+type pageRef struct {
+	req   search.ParsedRequest
+	first int
+}
+
+// sending is what a run knows besides the request it sends.
+type sending struct {
+	typed search.ParsedRequest
+	log   logMeta
+	first int
+	back  []pageRef
 }
 
 // runOutcome is a run's answer and whether it could be kept in the history.
@@ -50,12 +82,23 @@ func (p *Pane) run() tea.Cmd {
 		}
 		return common.Warn("No request under the cursor: a request starts with a line like GET /logs-app/_search")
 	}
-	return tea.Batch(p.saveEditor(), p.send(r, 1))
+	if p.tail != nil {
+		p.stopTail("") // a new run replaces what the tail followed
+	}
+	if !p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
+		return tea.Batch(p.saveEditor(), p.reviewWrite(r))
+	}
+	return tea.Batch(p.saveEditor(), p.sendLog(r))
 }
 
-// send validates and runs r; page numbers the result page (1 unless paging).
+// send validates and runs r as it is; page numbers the result page (1 unless paging).
 func (p *Pane) send(r search.ParsedRequest, page int) tea.Cmd {
-	if p.ctx.ReadOnly && mutatingRequest(r) {
+	return p.sendAs(r, page, sending{typed: r})
+}
+
+// sendAs is send for a request derived from what was typed (time range, next page).
+func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
+	if p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
 		msg := "Read-only mode: " + r.Method + " " + r.Base() + " would change the service and is disabled"
 		p.res.set(&answer{req: r, errText: msg})
 		return common.Warn(msg)
@@ -78,7 +121,10 @@ func (p *Pane) send(r search.ParsedRequest, page int) tea.Cmd {
 	return common.Fetch(p.req, "run", func(ctx context.Context) (runOutcome, error) {
 		resp, err := c.Do(ctx, httpReq)
 		a := shapeAnswer(log, r, sql, resp, err)
-		a.page = page
+		a.page, a.typed, a.log, a.first, a.back = page, s.typed, s.log, s.first, s.back
+		if s.log.histogram && a.errText == "" {
+			a.hist = search.ShapeHistogram(a.body)
+		}
 		var herr error
 		if hist != nil && a.sent {
 			herr = hist.Add(search.NewHistoryEntry(r, resp, now()))
@@ -92,6 +138,10 @@ func (p *Pane) finishRun(o runOutcome) tea.Cmd {
 	p.running = false
 	a := o.ans
 	cmds := []tea.Cmd{p.res.set(a)}
+	// A write may have created, filled or deleted indices: the list shows what is there now.
+	if a.sent && !search.ReadOnlyRequest(a.req) {
+		cmds = append(cmds, p.indices.Load())
+	}
 	if o.historyErr != nil {
 		cmds = append(cmds, common.Warn("Could not save the request history: "+o.historyErr.Error()))
 	}
@@ -132,7 +182,11 @@ func shapeAnswer(log *slog.Logger, r search.ParsedRequest, sql bool, resp *searc
 		}
 	}
 	if aggs, err := search.ShapeAggs(resp.Body); err == nil {
-		a.aggs = aggs
+		for _, ag := range aggs {
+			if ag.Name != search.HistogramAgg { // the histogram is drawn above the hits
+				a.aggs = append(a.aggs, ag)
+			}
+		}
 	}
 	if strings.Contains(r.Body, `"highlight"`) {
 		a.highlight = true
@@ -147,6 +201,9 @@ func (p *Pane) nextPage() tea.Cmd {
 	if a == nil || a.hits == nil {
 		return common.Warn("Next page needs a search result: run a _search first")
 	}
+	if a.live {
+		return common.Info("The live tail keeps the newest " + thousands(tailLimit) + " documents on one page: move with ↑/↓, g and G")
+	}
 	next, err := search.NextPage(a.req, a.hits)
 	if errors.Is(err, search.ErrNoMorePages) {
 		return common.Info("That was the last page")
@@ -154,7 +211,24 @@ func (p *Pane) nextPage() tea.Cmd {
 	if err != nil {
 		return common.Error("No next page: " + err.Error())
 	}
-	return p.send(next, a.page+1)
+	back := append(append([]pageRef(nil), a.back...), pageRef{req: a.req, first: a.first})
+	return p.sendAs(next, a.page+1, sending{typed: a.typed, log: a.log, first: a.first + len(a.hits.Rows), back: back})
+}
+
+// prevPage runs the page before the shown one again (the request that fetched it).
+func (p *Pane) prevPage() tea.Cmd {
+	a := p.res.ans
+	if a == nil || a.hits == nil {
+		return common.Warn("Previous page needs a search result: run a _search first")
+	}
+	if a.live {
+		return common.Info("The live tail keeps the newest " + thousands(tailLimit) + " documents on one page: move with ↑/↓, g and G")
+	}
+	if len(a.back) == 0 {
+		return common.Info("That is the first page")
+	}
+	ref := a.back[len(a.back)-1]
+	return p.sendAs(ref.req, a.page-1, sending{typed: a.typed, log: a.log, first: ref.first, back: a.back[:len(a.back)-1]})
 }
 
 func (p *Pane) copyCurl() tea.Cmd {
@@ -166,32 +240,4 @@ func (p *Pane) copyCurl() tea.Cmd {
 		return common.Warn("No request to copy: put the cursor in a request")
 	}
 	return common.Send(common.CopyRequest{Label: "request as curl (no password)", Value: search.CurlCommand(p.conn.client.Target(), r)})
-}
-
-// readOnlyPOST reports the endpoints where POST only reads.
-func readOnlyPOST(base string) bool {
-	for _, suffix := range [...]string{"/_search", "/_msearch", "/_count", "/_mget", "/_explain", "/_field_caps",
-		"/_validate/query", "/_search/scroll", "/_plugins/_sql", "/_plugins/_sql/_explain", "/_analyze"} {
-		if strings.HasSuffix(base, suffix) || base == suffix {
-			return true
-		}
-	}
-	// "_explain/{id}" and friends end with an id: look at the path segments too.
-	for _, seg := range strings.Split(base, "/") {
-		if seg == "_explain" || seg == "_search" {
-			return true
-		}
-	}
-	return false
-}
-
-// mutatingRequest reports requests that change the service (refused in read-only mode).
-func mutatingRequest(r search.ParsedRequest) bool {
-	switch r.Method {
-	case "GET", "HEAD":
-		return false
-	case "POST":
-		return !readOnlyPOST(strings.TrimRight(r.Base(), "/"))
-	}
-	return true
 }

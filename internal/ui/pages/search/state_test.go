@@ -6,18 +6,22 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
-// The editor text is saved per service in a command when leaving the editor (not per
-// key), and a new session's connection brings it back.
+// The editor text is saved per service in a command when leaving the editor (and once
+// the typing pauses, not per key: see TestEditorTextIsSavedAsItIsTyped), and a new
+// session's connection brings it back.
 func TestEditorTextKeptPerServiceAcrossSessions(t *testing.T) {
 	p := connectedPane(t)
+	p.ctx.After = uitest.NewClock(time.Unix(0, 0)).After // the pause never comes
 	var cmds []tea.Cmd
 	for _, r := range "GET /logs-app/_count" {
 		_, cmd := p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})

@@ -24,6 +24,8 @@ type connection struct {
 	// editorText is the buffer kept for this service from an earlier session.
 	editorText    string
 	hasEditorText bool
+	// timeFields are the time fields picked per index pattern (T), kept in the state dir.
+	timeFields map[string]string
 }
 
 // stateKey names the service's files in the state directory (history, editor text).
@@ -153,6 +155,11 @@ func (d dialer) connectTo(ctx context.Context, project, service, user, password 
 		d.log.Debug("search: editor text not read", "service", key, "err", terr)
 	}
 	conn.editorText, conn.hasEditorText = text, ok
+	tf, terr := search.LoadTimeFields(d.stateDir)
+	if terr != nil {
+		d.log.Debug("search: time fields not read", "err", terr)
+	}
+	conn.timeFields = tf
 	return targetResult{conn: conn}, nil
 }
 

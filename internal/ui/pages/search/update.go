@@ -11,6 +11,14 @@ import (
 )
 
 func (p *Pane) Update(msg tea.Msg) (common.View, tea.Cmd) {
+	v, cmd := p.update(msg)
+	if np, ok := v.(*Pane); ok {
+		np.refreshMark()
+	}
+	return v, cmd
+}
+
+func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 	switch msg := msg.(type) {
 	case common.Result[targetResult]:
 		if !p.req.Current(msg.Addr) {
@@ -36,11 +44,30 @@ func (p *Pane) Update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil // a newer run replaced it, or another view asked
 		}
 		return p, p.finishRun(msg.Value)
+	case common.Result[writeReview]:
+		if !p.req.Current(msg.Addr) {
+			return p, nil
+		}
+		return p, p.openReview(msg.Value)
+	case common.Result[tailBatch]:
+		if !p.req.Current(msg.Addr) {
+			return p, nil
+		}
+		return p, p.tailed(msg.Value, msg.Err)
+	case rangeChosen:
+		return p, p.setRange(msg.tr)
+	case confirmedWrite:
+		return p, p.send(msg.req, 1)
 	case common.Result[columnChoice]:
 		if !p.req.Current(msg.Addr) {
 			return p, nil
 		}
 		return p, p.res.choiceLoaded(msg.Value, msg.Err)
+	case editorIdle:
+		if msg.gen != p.editGen {
+			return p, nil // more was typed since: that change's own timer saves
+		}
+		return p, p.saveEditor()
 	case common.Result[saved]:
 		if !p.req.Current(msg.Addr) || msg.Err == nil {
 			return p, nil
@@ -142,6 +169,7 @@ func (p *Pane) connected(r targetResult, err error) tea.Cmd {
 		}
 		p.editor.SetValue(text)
 		p.savedText = text
+		p.store = nil
 		p.gotoLine(0)
 	}
 	p.layout()
@@ -254,15 +282,18 @@ func (p *Pane) handleChooser(msg tea.KeyMsg) tea.Cmd {
 }
 
 // openHelp shows every binding of the focused part (the root's ? overlay cannot be
-// reached while the editor takes ? as text).
+// reached while the editor takes ? as text), one group per part of the pane.
 func (p *Pane) openHelp() tea.Cmd {
 	var groups []components.HelpGroup
-	for _, row := range p.FullHelp() {
-		groups = append(groups, components.HelpGroup{Title: p.Title(), Bindings: row})
+	for i, row := range p.FullHelp() {
+		groups = append(groups, components.HelpGroup{Title: helpTitles[i], Bindings: row})
 	}
 	groups = append(groups, components.HelpGroup{Title: "Global", Bindings: p.ctx.Keys.Global()})
 	return common.Send(common.OpenModal{Modal: components.NewHelp(p.ctx, groups...)})
 }
+
+// helpTitles name FullHelp's rows, in order.
+var helpTitles = [...]string{"Editor", "Results", "Indices"}
 
 // help renames a binding's action for this pane.
 func help(b key.Binding, desc string) key.Binding {
@@ -280,7 +311,7 @@ func (p *Pane) ShortHelp() []key.Binding {
 	case p.conn == nil:
 		return []key.Binding{k.Open, k.Refresh}
 	case p.zoom:
-		return []key.Binding{help(k.Open, "open hit"), k.ViewMode, k.NextPage, k.Copy, help(k.Back, "leave full screen")}
+		return []key.Binding{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.NextPage, k.PrevPage, k.ViewMode, k.Copy, help(k.Back, "leave full screen")}
 	}
 	switch p.focus {
 	case focusEditor:
@@ -290,7 +321,7 @@ func (p *Pane) ShortHelp() []key.Binding {
 		}
 		return bs
 	case focusResults:
-		return []key.Binding{help(k.Open, "open hit"), k.ViewMode, k.NextPage, k.Columns,
+		return []key.Binding{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.Surround, k.FieldStats, k.NextPage, k.PrevPage, k.ViewMode, k.Columns,
 			k.Zoom, k.Copy, k.CopyCurl, k.NextPane}
 	}
 	return append(p.indices.ShortHelp(), k.NextPane)
@@ -313,10 +344,30 @@ func helpKey(b key.Binding) key.Binding {
 
 func (p *Pane) FullHelp() [][]key.Binding {
 	k := p.ctx.Keys
-	return [][]key.Binding{
-		{help(k.Back, "leave the editor"), k.Run, k.Templates, k.History, k.SQLMode, k.BulkLoad, k.ExternalEditor, k.Complete, k.NextPane},
-		{help(k.Open, "open hit"), k.ViewMode, k.NextPage, k.Columns, k.Zoom,
-			help(k.Copy, "copy result"), k.CopyCurl, k.SearchUser},
-		append(p.indices.FullHelp()[0], k.Filter),
+	// tab completes when a hint is open and moves to the next pane otherwise: one line
+	// when both are the same key.
+	tab := []key.Binding{k.Complete, k.NextPane}
+	if k.Complete.Help().Key == k.NextPane.Help().Key {
+		tab = []key.Binding{help(k.NextPane, "complete, else next pane")}
 	}
+	rows := [][]key.Binding{
+		append([]key.Binding{help(k.Back, "leave the editor"), k.Run, k.Templates, k.History, k.SQLMode, k.BulkLoad, k.ExternalEditor}, tab...),
+		{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.Surround, k.FieldStats, k.NextPage, k.PrevPage, k.ViewMode, k.Columns, k.Zoom,
+			help(k.Copy, "copy result"), k.CopyCurl},
+	}
+	// The index list's actions (U connects as another user from any part), without the
+	// keys listed above or in the global group (the root's ? lists all rows as one).
+	listed := map[string]bool{k.Refresh.Help().Key: true}
+	for _, row := range rows {
+		for _, b := range row {
+			listed[b.Help().Key] = true
+		}
+	}
+	var indexHelp []key.Binding
+	for _, b := range append(p.indices.FullHelp()[0], k.Filter) {
+		if !listed[b.Help().Key] || b.Help().Key == k.Open.Help().Key {
+			indexHelp = append(indexHelp, b)
+		}
+	}
+	return append(rows, indexHelp)
 }

@@ -1,0 +1,209 @@
+package search
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcui/svcui/internal/search"
+)
+
+// do sends a request straight to the engine (the test's own writes).
+func do(t *testing.T, c *search.Client, method, path, body, ct string) {
+	t.Helper()
+	resp, err := c.Do(context.Background(), search.Request{Method: method, Path: path, Body: []byte(body), ContentType: ct})
+	if err != nil || resp.Err() != nil {
+		t.Fatalf("%s %s: %v %v", method, path, err, resp.Err())
+	}
+}
+
+// While 500 documents a second are indexed, ten sharing each millisecond and pairs of
+// batches sharing a millisecond across requests, the tail shows each exactly once, in
+// order.
+func TestTailShowsEachDocumentOnceInOrder(t *testing.T) {
+	p, _, _ := enginePane(t)
+	c := p.conn.client
+	do(t, c, "PUT", "/tail-test", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"},"msg":{"type":"keyword"}}}}`, search.ContentTypeJSON)
+	base := time.Now().UTC().Truncate(time.Second)
+	// Ten documents already there: the tail starts with them.
+	var pre strings.Builder
+	for i := range 10 {
+		fmt.Fprintf(&pre, "{\"index\":{\"_index\":\"tail-test\",\"_id\":\"pre-%d\"}}\n{\"ts\":%q,\"n\":%d,\"msg\":\"pre\"}\n", i, base.Add(-time.Minute).Add(time.Duration(i)*time.Millisecond).Format(time.RFC3339Nano), -10+i)
+	}
+	do(t, c, "POST", "/_bulk?refresh=true", pre.String(), search.ContentTypeNDJSON)
+	deliver(t, p, p.indices.Load()) // its mapping: the time field
+	runLine(t, p, "GET /tail-test/_search\n{\"sort\": [{\"ts\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
+	if p.res.ans.log.timeField != "ts" {
+		t.Fatalf("time field: %+v", p.res.ans.log)
+	}
+	p.setFocus(focusResults)
+	_, cmd := p.Update(runes("t"))
+	deliver(t, p, cmd)
+	if p.tail == nil || len(p.tail.keys) != 10 || !strings.Contains(ansi.Strip(p.View()), "● LIVE") {
+		t.Fatalf("tail start: %+v\n%s", p.tail, ansi.Strip(p.View()))
+	}
+
+	// The writer: every 20 ms a bulk of 10 documents sharing one millisecond; two
+	// consecutive bulks share each millisecond.
+	const batches = 150 // 1,500 documents over 3 s
+	var written atomic.Int64
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for b := range batches {
+			<-tick.C
+			ts := base.Add(time.Duration(b/2) * time.Millisecond).Format(time.RFC3339Nano)
+			var bulk strings.Builder
+			for i := range 10 {
+				n := b*10 + i
+				fmt.Fprintf(&bulk, "{\"index\":{\"_index\":\"tail-test\",\"_id\":\"d-%05d\"}}\n{\"ts\":%q,\"n\":%d,\"msg\":\"m\"}\n", n, ts, n)
+			}
+			resp, err := c.Do(context.Background(), search.Request{Method: "POST", Path: "/_bulk?refresh=true", Body: []byte(bulk.String()), ContentType: search.ContentTypeNDJSON})
+			if err != nil || resp.Err() != nil {
+				t.Errorf("bulk %d: %v", b, err)
+				return
+			}
+			written.Add(10)
+		}
+	}()
+	// The root's ticks: a poll, its answer, the next poll.
+	polls := 0
+	for finished := false; ; {
+		select {
+		case <-done:
+			finished = true
+		default:
+		}
+		deliver(t, p, p.Refresh()) // the root's live refresh tick
+		polls++
+		if p.tail == nil {
+			t.Fatalf("the tail stopped: %+v", p.res.ans)
+		}
+		if finished {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if polls < 10 {
+		t.Fatalf("only %d polls while writing", polls)
+	}
+	want := 10 + int(written.Load())
+	if got := len(p.tail.keys); got != want {
+		t.Fatalf("the tail holds %d documents, %d were written", got, want)
+	}
+	seen := map[string]bool{}
+	prev := int64(-1 << 62)
+	for i, raw := range p.tail.buf {
+		var h struct {
+			ID     string `json:"_id"`
+			Source struct {
+				N int64 `json:"n"`
+			} `json:"_source"`
+		}
+		if err := json.Unmarshal(raw, &h); err != nil {
+			t.Fatal(err)
+		}
+		if seen[h.ID] {
+			t.Fatalf("%s shown twice", h.ID)
+		}
+		seen[h.ID] = true
+		if h.Source.N <= prev {
+			t.Fatalf("out of order at %d: %d after %d", i, h.Source.N, prev)
+		}
+		prev = h.Source.N
+	}
+}
+
+// The cursor keeps its document as new ones arrive, and "N new" says what is below it;
+// opening a document pauses the tail and coming back resumes it; the buffer keeps the
+// newest 10,000 and says so; a failed poll and leaving the results stop it, saying why.
+func TestTailCursorPauseBoundAndStops(t *testing.T) {
+	p, _, _ := enginePane(t)
+	now := time.Now()
+	p.ctx.Now = func() time.Time { return now }
+	c := p.conn.client
+	do(t, c, "PUT", "/tail-b", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"}}}}`, search.ContentTypeJSON)
+	base := time.Now().UTC().Add(-time.Hour)
+	n := 0
+	write := func(count int) {
+		var bulk strings.Builder
+		for range count {
+			fmt.Fprintf(&bulk, "{\"index\":{\"_index\":\"tail-b\",\"_id\":\"d-%06d\"}}\n{\"ts\":%q,\"n\":%d}\n", n, base.Add(time.Duration(n)*time.Millisecond).Format(time.RFC3339Nano), n)
+			n++
+		}
+		do(t, c, "POST", "/_bulk?refresh=true", bulk.String(), search.ContentTypeNDJSON)
+	}
+	poll := func() {
+		now = now.Add(time.Second)
+		deliver(t, p, p.Refresh())
+	}
+	write(5)
+	deliver(t, p, p.indices.Load())
+	runLine(t, p, "GET /tail-b/_search\n")
+	p.setFocus(focusResults)
+	_, cmd := p.Update(runes("t"))
+	deliver(t, p, cmd)
+	if p.res.table.SelectedKey() != "tail-b/d-000004" {
+		t.Fatalf("cursor not on the newest: %q", p.res.table.SelectedKey())
+	}
+	p.Update(tea.KeyMsg{Type: tea.KeyUp})
+	p.Update(tea.KeyMsg{Type: tea.KeyUp})
+	write(3)
+	poll()
+	if p.res.table.SelectedKey() != "tail-b/d-000002" || !strings.Contains(ansi.Strip(p.res.statusLine()), "3 new ↓") {
+		t.Fatalf("cursor %q, status %s", p.res.table.SelectedKey(), ansi.Strip(p.res.statusLine()))
+	}
+	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("G")})
+	if strings.Contains(p.res.statusLine(), "new ↓") {
+		t.Fatal("the new marker stayed at the newest edge")
+	}
+
+	// Opening a document pauses: the root stops polling (no interval); back, it resumes.
+	_, cmd = p.Update(enter)
+	if cmd == nil || !p.tail.paused || p.RefreshInterval() != 0 {
+		t.Fatalf("open: paused %v interval %v", p.tail.paused, p.RefreshInterval())
+	}
+	write(2)
+	now = now.Add(time.Minute) // reading the document for a while
+	deliver(t, p, p.Refresh()) // the root refreshes the view it returns to
+	if p.tail == nil || p.tail.paused || len(p.tail.keys) != 10 || p.RefreshInterval() != tailEvery {
+		t.Fatalf("resume: %+v", p.tail)
+	}
+
+	// The buffer keeps the newest 10,000.
+	write(tailLimit)
+	poll()
+	poll()
+	if len(p.tail.keys) != tailLimit || p.tail.keys[len(p.tail.keys)-1] != fmt.Sprintf("tail-b/d-%06d", n-1) {
+		t.Fatalf("buffer: %d, newest %s", len(p.tail.keys), p.tail.keys[len(p.tail.keys)-1])
+	}
+	if s := ansi.Strip(p.res.statusLine()); !strings.Contains(s, "oldest 10 dropped (the tail keeps 10,000)") {
+		t.Fatalf("status: %s", s)
+	}
+
+	// Leaving the results (no polls for a while) stops it, saying so.
+	now = now.Add(time.Minute)
+	_, msgs := deliver(t, p, p.Refresh())
+	if p.tail != nil || !strings.Contains(notes(msgs), "not on screen") || !strings.Contains(p.res.statusLine(), "Live tail stopped") {
+		t.Fatalf("left: %v %q", p.tail, notes(msgs))
+	}
+
+	// A failed poll stops it with the engine's sentence.
+	_, cmd = p.Update(runes("t"))
+	deliver(t, p, cmd)
+	do(t, c, "DELETE", "/tail-b", "", "")
+	now = now.Add(time.Second)
+	_, msgs = deliver(t, p, p.Refresh())
+	if p.tail != nil || !strings.Contains(notes(msgs), "Live tail stopped: ") {
+		t.Fatalf("error: %v %q", p.tail, notes(msgs))
+	}
+}

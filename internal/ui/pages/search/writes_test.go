@@ -1,0 +1,304 @@
+package search
+
+import (
+	"encoding/pem"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch"
+	"github.com/svcui/svcui/internal/search"
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/uitest"
+)
+
+// requestLog records what reached the emulated engine: "METHOD /path".
+type requestLog struct {
+	mu   sync.Mutex
+	seen []string
+}
+
+func (l *requestLog) add(s string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.seen = append(l.seen, s)
+}
+
+func (l *requestLog) all() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.seen...)
+}
+
+// count is how many requests had this method and path (query string left out).
+func (l *requestLog) count(method, path string) int {
+	n := 0
+	for _, s := range l.all() {
+		m, p, _ := strings.Cut(s, " ")
+		if m == method && p == path {
+			n++
+		}
+	}
+	return n
+}
+
+// engineWithLog is the sandbox's OpenSearch emulation with its demo data, over TLS,
+// every request recorded; cluster lets a test write to it directly.
+func engineWithLog(t testing.TB) (search.Target, *requestLog, *opensearch.Cluster) {
+	t.Helper()
+	cl := opensearch.New(opensearch.Options{Name: "test"})
+	if err := cl.LoadDemo(1); err != nil {
+		t.Fatal(err)
+	}
+	rl := &requestLog{}
+	h := cl.Handler()
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rl.add(r.Method + " " + r.URL.Path)
+		h.ServeHTTP(w, r)
+	}))
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
+	srv.StartTLS()
+	t.Cleanup(srv.Close)
+	u, _ := url.Parse(srv.URL)
+	port, _ := strconv.Atoi(u.Port())
+	ca := string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}))
+	return search.Target{Host: u.Hostname(), Port: port, Username: "u", Password: "pw", CACertPEM: ca, ServiceName: "os"}, rl, cl
+}
+
+// enginePane is a pane connected to engineWithLog, its index list loaded.
+func enginePane(t *testing.T) (*Pane, *requestLog, *opensearch.Cluster) {
+	t.Helper()
+	tg, rl, cl := engineWithLog(t)
+	ctx, _ := testContext(t)
+	c, err := search.NewClient(tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPane(ctx, "")
+	p.conn = &connection{project: "p", service: "os", user: "u", client: c}
+	p.savedText = p.editor.Value()
+	p.SetSize(120, 40)
+	deliver(t, p, p.indices.Reset())
+	if len(p.indices.Items()) == 0 {
+		t.Fatal("the index list did not load")
+	}
+	t.Cleanup(p.Leave)
+	return p, rl, cl
+}
+
+// modalOf finds the modal opened among msgs.
+func modalOf(t *testing.T, msgs []tea.Msg) common.Modal {
+	t.Helper()
+	for _, m := range msgs {
+		if o, ok := m.(common.OpenModal); ok {
+			o.Modal.SetSize(120, 40)
+			return o.Modal
+		}
+	}
+	t.Fatalf("no modal opened: %#v", msgs)
+	return nil
+}
+
+// press hands keys to a modal and returns the messages its commands produce.
+func press(m common.Modal, keys ...tea.KeyMsg) []tea.Msg {
+	var out []tea.Msg
+	for _, k := range keys {
+		_, cmd := m.Update(k)
+		out = append(out, uitest.Run(cmd)...)
+	}
+	return out
+}
+
+func typed(s string) []tea.KeyMsg {
+	var out []tea.KeyMsg
+	for _, r := range s {
+		out = append(out, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	return out
+}
+
+var enter = tea.KeyMsg{Type: tea.KeyEnter}
+
+func flat(s string) string { return strings.Join(strings.Fields(ansi.Strip(s)), " ") }
+
+// runLine puts text in the editor, the cursor on its first line, and runs it.
+func runLine(t *testing.T, p *Pane, text string) []tea.Msg {
+	t.Helper()
+	p.editor.SetValue(text)
+	p.gotoLine(0)
+	_, msgs := deliver(t, p, p.run())
+	return msgs
+}
+
+// DELETE /products opens a review with the index's document count and size; enter asks
+// for the name; nothing reaches the service before the name is typed; after the delete
+// the index list no longer shows it.
+func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
+	p, rl, _ := enginePane(t)
+	msgs := runLine(t, p, "DELETE /products\n")
+	review, ok := modalOf(t, msgs).(*components.Review)
+	if !ok {
+		t.Fatalf("not a review: %#v", msgs)
+	}
+	if v := flat(review.View()); !strings.Contains(v, "DELETE /products") || !strings.Contains(v, "products 200 docs") ||
+		!strings.Contains(v, "→ deleted") {
+		t.Fatalf("review:\n%s", v)
+	}
+	if n := rl.count("DELETE", "/products"); n != 0 {
+		t.Fatalf("DELETE sent before the review was confirmed (%d)", n)
+	}
+	confirm, ok := modalOf(t, press(review, enter)).(*components.TypedConfirm)
+	if !ok {
+		t.Fatal("enter in the review did not ask for the name")
+	}
+	if got := press(confirm, append(typed("product"), enter)...); len(got) != 0 || rl.count("DELETE", "/products") != 0 {
+		t.Fatalf("a partial name sent something: %#v %v", got, rl.all())
+	}
+	if !strings.Contains(flat(confirm.View()), "Type products to confirm") {
+		t.Fatalf("typed confirm:\n%s", confirm.View())
+	}
+	var sent tea.Msg
+	for _, m := range press(confirm, append(typed("s"), enter)...) {
+		if w, ok := m.(confirmedWrite); ok {
+			sent = w
+		}
+	}
+	if sent == nil {
+		t.Fatal("the matching name did not confirm")
+	}
+	if rl.count("DELETE", "/products") != 0 {
+		t.Fatal("sent before the pane took the confirmation")
+	}
+	deliver(t, p, func() tea.Msg { return sent })
+	if n := rl.count("DELETE", "/products"); n != 1 {
+		t.Fatalf("DELETE /products sent %d times: %v", n, rl.all())
+	}
+	if a := p.res.ans; a == nil || a.status != 200 {
+		t.Fatalf("answer: %+v", a)
+	}
+	for _, ix := range p.indices.Items() {
+		if ix.Index == "products" {
+			t.Fatalf("the index list still shows the deleted index: %+v", p.indices.Items())
+		}
+	}
+}
+
+// Wildcard deletes are refused with a sentence, before anything is looked up or sent.
+func TestEditorWildcardDeleteIsRefused(t *testing.T) {
+	p, rl, _ := enginePane(t)
+	before := len(rl.all())
+	for _, text := range []string{"DELETE /logs-*", "DELETE /_all", "DELETE /*", "DELETE /products,logs-*"} {
+		msgs := runLine(t, p, text+"\n")
+		if !strings.Contains(notes(msgs), "wildcard") || p.res.ans == nil || !strings.Contains(p.res.ans.errText, "was not sent") {
+			t.Fatalf("%s: %q %+v", text, notes(msgs), p.res.ans)
+		}
+		for _, m := range msgs {
+			if _, ok := m.(common.OpenModal); ok {
+				t.Fatalf("%s opened a modal", text)
+			}
+		}
+	}
+	if got := rl.all()[before:]; len(got) != 0 {
+		t.Fatalf("requests sent: %v", got)
+	}
+}
+
+// A DELETE through an alias names every index behind it and needs the alias typed; a
+// delete by query needs the index typed; other writes are reviewed only.
+func TestEditorWritesAreReviewed(t *testing.T) {
+	p, rl, _ := enginePane(t)
+	review := modalOf(t, runLine(t, p, "DELETE /logs\n"))
+	v := flat(review.View())
+	if !strings.Contains(v, "logs-app (via logs) 5,000 docs") || !strings.Contains(v, "logs-web (via logs) 4,000 docs") {
+		t.Fatalf("alias review:\n%s", v)
+	}
+	if c, ok := modalOf(t, press(review, enter)).(*components.TypedConfirm); !ok || !strings.Contains(flat(c.View()), "Type logs to confirm") {
+		t.Fatal("a delete through an alias did not ask for its name")
+	}
+
+	review = modalOf(t, runLine(t, p, "POST /logs-app/_delete_by_query\n{\"query\": {\"term\": {\"level\": \"DEBUG\"}}}\n"))
+	debug := countOf(t, p, `{"term":{"level":"DEBUG"}}`)
+	if v := flat(review.View()); !strings.Contains(v, "matching now "+thousands(debug)+" docs → deleted") {
+		t.Fatalf("delete by query review:\n%s", v)
+	}
+	if c, ok := modalOf(t, press(review, enter)).(*components.TypedConfirm); !ok || !strings.Contains(flat(c.View()), "The "+thousands(debug)+" documents of logs-app that match") {
+		t.Fatal("a delete by query did not ask for the index name, saying how many match")
+	}
+	if rl.count("POST", "/logs-app/_delete_by_query") != 0 {
+		t.Fatal("delete by query sent unconfirmed")
+	}
+
+	review = modalOf(t, runLine(t, p, "POST /logs-archive/_doc\n{\"level\": \"INFO\"}\n"))
+	if v := flat(review.View()); !strings.Contains(v, "logs-archive does not exist → written") {
+		t.Fatalf("index a document:\n%s", v)
+	}
+	var sent tea.Msg
+	for _, m := range press(review, enter) {
+		if w, ok := m.(confirmedWrite); ok {
+			sent = w
+		}
+	}
+	if sent == nil {
+		t.Fatal("enter in a plain review did not send")
+	}
+	deliver(t, p, func() tea.Msg { return sent })
+	if rl.count("POST", "/logs-archive/_doc") != 1 {
+		t.Fatalf("log: %v", rl.all())
+	}
+	found := false
+	for _, ix := range p.indices.Items() {
+		found = found || ix.Index == "logs-archive"
+	}
+	if !found {
+		t.Fatal("the index list was not refreshed after the write")
+	}
+
+	// Reads go straight out.
+	msgs := runLine(t, p, "POST /logs-app/_count\n")
+	for _, m := range msgs {
+		if _, ok := m.(common.OpenModal); ok {
+			t.Fatal("a read opened a review")
+		}
+	}
+	if p.res.ans == nil || p.res.ans.status != 200 {
+		t.Fatalf("count: %+v", p.res.ans)
+	}
+}
+
+// A template inserted below the fold is in view, and the gutter marks its lines.
+func TestEditorFollowsTheCursorAndMarksTheRequest(t *testing.T) {
+	p := connectedPane(t)
+	var b strings.Builder
+	for i := range 40 {
+		b.WriteString("GET /logs-app/_doc/" + strconv.Itoa(i) + "\n")
+	}
+	p.editor.SetValue(b.String())
+	p.gotoLine(0)
+	p.Update(tea.KeyMsg{Type: tea.KeyCtrlT})
+	p.picker.filter.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("Delete index")})
+	p.picker.refilter()
+	p.Update(enter)
+	view := ansi.Strip(p.editor.View())
+	if !strings.Contains(view, "DELETE /logs-errors") {
+		t.Fatalf("the inserted template is not in view:\n%s", view)
+	}
+	if r, ok := p.currentRequest(); !ok || r.Method != "DELETE" {
+		t.Fatalf("the cursor is not on the inserted request: %+v", r)
+	}
+	for _, l := range strings.Split(view, "\n") {
+		marked := strings.HasPrefix(l, gutterMark)
+		if strings.Contains(l, "DELETE /logs-errors") != marked {
+			t.Fatalf("gutter mark on the wrong line %q:\n%s", l, view)
+		}
+	}
+}
