@@ -79,6 +79,7 @@ func (f *Flow) show(m common.Modal) tea.Cmd {
 		f.prev = nil
 	case *Review:
 		f.prev = f.form
+		m.(*Review).inFlow = true
 	default:
 		// A typed confirmation says "esc: cancel", and does so.
 		f.prev = nil

@@ -40,6 +40,17 @@ type Review struct {
 	screenW, scH int
 	keys         []key.Binding
 	offset       int
+	// inFlow: a Flow shows it after its form, and esc goes back to that form.
+	inFlow bool
+}
+
+// escHelp is what esc does here: back to the form inside a flow or with back set,
+// else cancel.
+func (r *Review) escHelp() string {
+	if r.inFlow || r.back != nil {
+		return "back to the form"
+	}
+	return "cancel"
 }
 
 // WithFacts adds what the review is about, above the changes.
@@ -57,9 +68,12 @@ func NewReview(ctx *common.Context, title string, changes []Change, send func() 
 	}}
 }
 
-func (r *Review) Init() tea.Cmd             { return nil }
-func (r *Review) SetSize(w, h int)          { r.screenW, r.scH = w, h }
-func (r *Review) ShortHelp() []key.Binding  { return r.keys }
+func (r *Review) Init() tea.Cmd    { return nil }
+func (r *Review) SetSize(w, h int) { r.screenW, r.scH = w, h }
+func (r *Review) ShortHelp() []key.Binding {
+	r.keys[1].SetHelp("esc", r.escHelp())
+	return r.keys
+}
 func (r *Review) FullHelp() [][]key.Binding { return [][]key.Binding{r.keys} }
 func (r *Review) Changes() []Change         { return r.changes }
 
@@ -151,7 +165,7 @@ func (r *Review) View() string {
 		more := r.ctx.Styles.Muted.Render(fmt.Sprintf("lines %d–%d of %d · j/k pgdn/pgup scroll", r.offset+1, end, len(lines)))
 		lines = append(append([]string{}, lines[r.offset:end]...), more)
 	}
-	return Frame(r.ctx, r.title+": review", strings.Join(lines, "\n"), "enter: send   esc: back to the form", r.screenW, r.scH)
+	return Frame(r.ctx, r.title+": review", strings.Join(lines, "\n"), "enter: send   esc: "+r.escHelp(), r.screenW, r.scH)
 }
 
 func orNone(s string) string {
