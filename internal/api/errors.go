@@ -162,27 +162,11 @@ func statusIs(err error, status int) bool {
 // IsNotFound reports a 404 answer.
 func IsNotFound(err error) bool { return statusIs(err, http.StatusNotFound) }
 
-// IsUnauthorized reports a 401 answer (missing or invalid token).
-func IsUnauthorized(err error) bool { return statusIs(err, http.StatusUnauthorized) }
-
 // IsForbidden reports a 403 answer (the role does not allow it, or a protection refused it).
 func IsForbidden(err error) bool { return statusIs(err, http.StatusForbidden) }
 
-// IsRateLimited reports a 429 answer.
-func IsRateLimited(err error) bool { return statusIs(err, http.StatusTooManyRequests) }
-
 // IsConflict reports a 409 answer.
 func IsConflict(err error) bool { return statusIs(err, http.StatusConflict) }
-
-// IsBadRequest reports a 400 answer (the platform refused the request's content).
-func IsBadRequest(err error) bool { return statusIs(err, http.StatusBadRequest) }
-
-// IsConnection reports that the platform could not be reached at all (a write whose
-// answer was lost after it was sent is of unknown outcome instead).
-func IsConnection(err error) bool {
-	var e *Error
-	return errors.As(err, &e) && e.Status == 0 && e.Host != "" && !e.OutcomeUnknown
-}
 
 // IsOutcomeUnknown reports a write that was sent but whose answer never came or could
 // not be used: it may have taken effect. The client never sends it again by itself;

@@ -93,3 +93,21 @@ func newDebugLogger(w io.Writer) *slog.Logger {
 func errorsIs(err, target error) bool { return errors.Is(err, target) }
 
 func errorsAs(err error, target any) bool { return errors.As(err, target) }
+
+// Status checks only the tests use; the console asks by Message and IsOutcomeUnknown.
+
+// IsUnauthorized reports a 401 answer (missing or invalid token).
+func IsUnauthorized(err error) bool { return statusIs(err, http.StatusUnauthorized) }
+
+// IsRateLimited reports a 429 answer.
+func IsRateLimited(err error) bool { return statusIs(err, http.StatusTooManyRequests) }
+
+// IsBadRequest reports a 400 answer (the platform refused the request's content).
+func IsBadRequest(err error) bool { return statusIs(err, http.StatusBadRequest) }
+
+// IsConnection reports that the platform could not be reached at all (a write whose
+// answer was lost after it was sent is of unknown outcome instead).
+func IsConnection(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Status == 0 && e.Host != "" && !e.OutcomeUnknown
+}

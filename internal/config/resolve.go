@@ -47,14 +47,9 @@ type Settings struct {
 // console opens the welcome screen.
 func (s Settings) Configured() bool { return s.APIURL != "" && s.Token != "" }
 
-// Resolve merges flags, environment and file (nil for none) with the precedence
+// ResolveContext merges flags, environment and file (nil for none) with the precedence
 // flags > environment > config file > defaults, and fetches the token, running the
-// profile's token_command when that is where the token comes from.
-func Resolve(flags Flags, getenv Getenv, file *Config) (Settings, error) {
-	return ResolveContext(context.Background(), flags, getenv, file)
-}
-
-// ResolveContext is Resolve with a context for the token_command.
+// profile's token_command (bounded by ctx) when that is where the token comes from.
 func ResolveContext(ctx context.Context, flags Flags, getenv Getenv, file *Config) (Settings, error) {
 	if getenv == nil {
 		getenv = MapEnv(nil)

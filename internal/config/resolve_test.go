@@ -1,6 +1,7 @@
 package config
 
 import (
+	"context"
 	"flag"
 	"strings"
 	"testing"
@@ -208,4 +209,11 @@ func TestSearchInsecureComesFromTheProfileOnly(t *testing.T) {
 	if err != nil || s.SearchInsecure {
 		t.Fatalf("work: %v %v", s.SearchInsecure, err)
 	}
+}
+
+// Resolve is ResolveContext without a deadline, for tests. It merges flags, environment and file (nil for none) with the precedence
+// flags > environment > config file > defaults, and fetches the token, running the
+// profile's token_command when that is where the token comes from.
+func Resolve(flags Flags, getenv Getenv, file *Config) (Settings, error) {
+	return ResolveContext(context.Background(), flags, getenv, file)
 }

@@ -214,3 +214,10 @@ func newTestCA(t *testing.T, names ...string) testCA {
 		root:          root,
 	}
 }
+
+// privateDir is the private directory, "" once removed.
+func (s *Session) privateDir() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.dir
+}

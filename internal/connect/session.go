@@ -204,13 +204,6 @@ func (s *Session) Cleanup() error {
 	return s.removeFiles()
 }
 
-// privateDir is the private directory, "" once removed.
-func (s *Session) privateDir() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.dir
-}
-
 func (s *Session) removeFiles() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 )
@@ -22,6 +23,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	state := fs.String("state", "", "state file: loaded when present, saved after changes")
 	rate := fs.Int("rate-limit", DefaultRateLimit, "requests per minute per token")
 	seed := fs.Int64("seed", 0, "seed for demo data, passwords and faults (0: random)")
+	caFile := fs.String("ca-cert", "", "write the CA certificate of the search interfaces (TLS) to FILE, for clients that verify it (curl --cacert, the official OpenSearch clients)")
 	var attachArgs []string // checked after parsing, so that no error repeats a password
 	fs.Func("attach", "SERVICE=URI or PROJECT/SERVICE=URI (repeatable): answer that service's connection details from a real server's URI, e.g. pg-main=postgres://user:pass@127.0.0.1:5432/db?sslmode=disable; URI env:NAME reads it from the environment", func(v string) error {
 		attachArgs = append(attachArgs, v)
@@ -34,7 +36,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stderr)
-			fmt.Fprintln(stderr, "Usage: svcui sandbox [--addr 127.0.0.1:8080] [--data demo|empty|hostile|scale:N] [--provision-delay 20s] [--faults SPEC] [--state FILE] [--rate-limit N] [--seed N] [--attach SERVICE=URI]...")
+			fmt.Fprintln(stderr, "Usage: svcui sandbox [--addr 127.0.0.1:8080] [--data demo|empty|hostile|scale:N] [--provision-delay 20s] [--faults SPEC] [--state FILE] [--rate-limit N] [--seed N] [--ca-cert FILE] [--attach SERVICE=URI]...")
 			fs.PrintDefaults()
 			return nil
 		}
@@ -63,12 +65,18 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fail(err)
 	}
+	if *caFile != "" {
+		if err := os.WriteFile(*caFile, []byte(sb.CACertPEM()), 0o644); err != nil {
+			_ = sb.Close()
+			return fail(fmt.Errorf("--ca-cert: %w", err))
+		}
+	}
 	base, err := sb.Start(*addr)
 	if err != nil {
 		_ = sb.Close()
 		return fail(err)
 	}
-	fmt.Fprintf(stdout, "svcui sandbox listening on %s\nadmin token: %s\ndeveloper token: %s\n", base, sb.AdminToken(), sb.DeveloperToken())
+	fmt.Fprintf(stdout, "svcui sandbox listening on %s\nadmin token: %s\ndeveloper token: %s\naccount id: %s\n", base, sb.AdminToken(), sb.DeveloperToken(), sb.AccountID())
 	<-ctx.Done()
 	done := make(chan error, 1)
 	go func() { done <- sb.Close() }()

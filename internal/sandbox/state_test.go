@@ -169,21 +169,26 @@ func (l *lockedBuffer) String() string {
 }
 
 func TestRunBanner(t *testing.T) {
+	caFile := filepath.Join(t.TempDir(), "ca.pem")
 	ctx, cancel := context.WithCancel(context.Background())
 	out, errOut := newLockedBuffer(), newLockedBuffer()
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, []string{"--addr", "127.0.0.1:0", "--data", "empty", "--seed", "3"}, out, errOut)
+		done <- Run(ctx, []string{"--addr", "127.0.0.1:0", "--data", "empty", "--seed", "3", "--ca-cert", caFile}, out, errOut)
 	}()
 	deadline := time.Now().Add(5 * time.Second)
-	for strings.Count(out.String(), "\n") < 3 && time.Now().Before(deadline) {
+	for strings.Count(out.String(), "\n") < 4 && time.Now().Before(deadline) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	if len(lines) != 3 || !strings.HasPrefix(lines[0], "svcui sandbox listening on http://127.0.0.1:") || strings.HasSuffix(lines[0], ":0") ||
-		!strings.HasPrefix(lines[1], "admin token: ") || !strings.HasPrefix(lines[2], "developer token: ") {
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "svcui sandbox listening on http://127.0.0.1:") || strings.HasSuffix(lines[0], ":0") ||
+		!strings.HasPrefix(lines[1], "admin token: ") || !strings.HasPrefix(lines[2], "developer token: ") || !strings.HasPrefix(lines[3], "account id: ") {
 		cancel()
 		t.Fatalf("banner %q (stderr %q)", out.String(), errOut.String())
+	}
+	if pem, err := os.ReadFile(caFile); err != nil || !strings.Contains(string(pem), "BEGIN CERTIFICATE") {
+		cancel()
+		t.Fatalf("--ca-cert wrote %q (%v)", pem, err)
 	}
 	base := strings.TrimPrefix(lines[0], "svcui sandbox listening on ")
 	req, _ := http.NewRequest("GET", base+"/v1/project", nil)

@@ -206,7 +206,7 @@ func (c *Context) SetServiceNames(project string, names []string) {
 
 // RememberPassword keeps a password this session received for a service user.
 func (c *Context) RememberPassword(project, service, user, password string) {
-	if password != "" && password != "<redacted>" {
+	if models.SecretAvailable(password) {
 		c.Passwords[project+"/"+service+"/"+user] = password
 	}
 }

@@ -17,6 +17,9 @@ type Field struct {
 	Value string
 	// Secret values are masked until revealed with x; Copy still copies the real value.
 	Secret bool
+	// Masked, when set, is what a secret value shows before it is revealed (a URI with
+	// only its password hidden) instead of dots for the whole value.
+	Masked string
 	// Multiline values (certificates) are shown on following lines.
 	Multiline bool
 	// Styled values carry the UI's own styling (a state badge, a gauge) built from
@@ -157,7 +160,11 @@ func (d *Detail) View() string {
 				val = safe.Text(val)
 			}
 			if f.Secret && !d.revealed {
-				val = st.Secret.Render(Mask(val))
+				if f.Masked != "" {
+					val = safe.Text(f.Masked)
+				} else {
+					val = st.Secret.Render(Mask(val))
+				}
 			}
 			if val == "" {
 				val = st.Muted.Render("—")

@@ -209,7 +209,7 @@ func (u *Users) resetAnswered(c credentials, err error) tea.Cmd {
 // one-time secret modal; the password is shown nowhere else.
 func (u *Users) secret(c credentials) tea.Cmd {
 	su, t := c.User, u.svc.t
-	if su.Password == "" || su.Password == "<redacted>" {
+	if !models.SecretAvailable(su.Password) {
 		return common.Warn("The platform did not return a password for " + su.Username)
 	}
 	u.Ctx.RememberPassword(t.Project, t.Service, su.Username, su.Password)

@@ -129,7 +129,7 @@ func (c connector) plan() (*connect.Session, error) {
 	// The primary user's password comes from the connection information; when the
 	// platform hides it, a password this session received for that user is used.
 	primary := t.Conn.User
-	if pw, ok := c.passwords[primary]; ok && primary != "" && (t.Conn.Password == "" || t.Conn.Password == "<redacted>") {
+	if pw, ok := c.passwords[primary]; ok && primary != "" && !models.SecretAvailable(t.Conn.Password) {
 		t.User = models.ServiceUser{Username: primary, Password: pw}
 	}
 	return connect.Plan(t, c.opts)

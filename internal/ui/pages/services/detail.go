@@ -275,7 +275,7 @@ func sections(ctx *common.Context, project string, dd detailData) []components.S
 		host, port = firstNonEmpty(host, s.ServiceURIParams["host"]), firstNonEmpty(port, s.ServiceURIParams["port"])
 		uri := firstNonEmpty(c.URI, s.ServiceURI)
 		password := c.Password
-		if password == "<redacted>" {
+		if password == models.Redacted {
 			password = ""
 		}
 		conn = append(conn,
@@ -284,7 +284,7 @@ func sections(ctx *common.Context, project string, dd detailData) []components.S
 			components.Field{Label: "User", Value: user},
 			components.Field{Label: "Database", Value: db},
 			components.Field{Label: "Password", Value: password, Secret: true},
-			components.Field{Label: "URI", Value: uri, Secret: true},
+			components.Field{Label: "URI", Value: uri, Secret: true, Masked: maskedURI(uri)},
 		)
 		if c.CACert != "" {
 			conn = append(conn, components.Field{Label: "CA certificate", Value: c.CACert, Multiline: true})
@@ -318,4 +318,13 @@ func firstNonEmpty(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// maskedURI is a URI with only its password hidden, or "" (all dots) when it carries no
+// password to hide or cannot be read.
+func maskedURI(uri string) string {
+	if m := models.MaskURI(uri); m != uri {
+		return m
+	}
+	return ""
 }
