@@ -20,57 +20,29 @@ type ProjectError struct {
 	Err     error
 }
 
-// ListServicesAcrossProjects lists the services of many projects concurrently, no more
-// at once than the client's limiter allows. It returns every service it could read,
-// ordered by project then service name, and one ProjectError per project that failed.
-func (c *Client) ListServicesAcrossProjects(ctx context.Context, projects []string) ([]ProjectService, []ProjectError) {
-	type result struct {
-		project  string
-		services []models.Service
-		err      error
-	}
-	unique := make([]string, 0, len(projects))
-	seen := make(map[string]bool, len(projects))
-	for _, p := range projects {
-		if !seen[p] {
-			seen[p] = true
-			unique = append(unique, p)
-		}
-	}
-	jobs := make(chan string)
-	results := make([]result, 0, len(unique))
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	workers := min(c.limiter.size(), len(unique))
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range jobs {
-				svcs, err := c.ListServices(ctx, p)
-				mu.Lock()
-				results = append(results, result{p, svcs, err})
-				mu.Unlock()
-			}
-		}()
-	}
-	for _, p := range unique {
-		jobs <- p
-	}
-	close(jobs)
-	wg.Wait()
+// ProjectServices is one project's answer in StreamServicesAcrossProjects: its services
+// ordered by name, or why they could not be listed.
+type ProjectServices struct {
+	Project  string
+	Services []models.Service
+	Err      error
+}
 
+// ListServicesAcrossProjects lists the services of many projects concurrently (see
+// StreamServicesAcrossProjects). It returns every service it could read, ordered by
+// project then service name, and one ProjectError per project that failed.
+func (c *Client) ListServicesAcrossProjects(ctx context.Context, projects []string) ([]ProjectService, []ProjectError) {
 	var services []ProjectService
 	var failures []ProjectError
-	for _, r := range results {
-		if r.err != nil {
-			failures = append(failures, ProjectError{Project: r.project, Err: r.err})
-			continue
+	c.StreamServicesAcrossProjects(ctx, projects, func(r ProjectServices) {
+		if r.Err != nil {
+			failures = append(failures, ProjectError{Project: r.Project, Err: r.Err})
+			return
 		}
-		for _, s := range r.services {
-			services = append(services, ProjectService{Project: r.project, Service: s})
+		for _, s := range r.Services {
+			services = append(services, ProjectService{Project: r.Project, Service: s})
 		}
-	}
+	})
 	sort.SliceStable(services, func(i, j int) bool {
 		if services[i].Project != services[j].Project {
 			return services[i].Project < services[j].Project
@@ -79,4 +51,43 @@ func (c *Client) ListServicesAcrossProjects(ctx context.Context, projects []stri
 	})
 	sort.Slice(failures, func(i, j int) bool { return failures[i].Project < failures[j].Project })
 	return services, failures
+}
+
+// StreamServicesAcrossProjects lists the services of each distinct project and hands
+// every project's answer to each as soon as it arrives (never two calls at once),
+// asking in the order given. How many requests are in flight adapts to the link and
+// to the rate-limit budget (fanout.go). It returns when every project has answered;
+// when ctx ends first, the projects not yet answered are handed over with its error.
+func (c *Client) StreamServicesAcrossProjects(ctx context.Context, projects []string, each func(ProjectServices)) {
+	unique := make([]string, 0, len(projects))
+	seen := make(map[string]bool, len(projects))
+	for _, p := range projects {
+		if !seen[p] {
+			seen[p] = true
+			unique = append(unique, p)
+		}
+	}
+	ctx = withFanout(ctx)
+	jobs := make(chan string)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	// Workers only wait in the window; how many run at once is its business.
+	for range min(c.fan.max, len(unique)) {
+		wg.Go(func() {
+			for p := range jobs {
+				svcs, err := c.ListServices(ctx, p)
+				if err == nil {
+					sort.SliceStable(svcs, func(i, j int) bool { return svcs[i].ServiceName < svcs[j].ServiceName })
+				}
+				mu.Lock()
+				each(ProjectServices{Project: p, Services: svcs, Err: err})
+				mu.Unlock()
+			}
+		})
+	}
+	for _, p := range unique {
+		jobs <- p
+	}
+	close(jobs)
+	wg.Wait()
 }

@@ -66,6 +66,7 @@ type Client struct {
 	downloadCap int64
 	responseCap int64
 	limiter     *limiter
+	fan         *fanWindow // fan-outs' requests (fanout.go)
 	maxRetries  int
 	timeout     time.Duration
 	log         *slog.Logger
@@ -139,6 +140,7 @@ func New(opts Options) (*Client, error) {
 		maxConc = DefaultMaxConcurrent
 	}
 	c.limiter = newLimiter(maxConc)
+	c.fan = newFanWindow(maxConc, c.rateBudget, func() int { return len(c.limiter.slots) })
 	c.http, c.download = buildHTTPClients(opts.HTTPClient, maxConc)
 	return c, nil
 }
@@ -330,10 +332,12 @@ func (c *Client) wait(ctx context.Context, d time.Duration) error {
 // success answer through dec as it arrives. sent reports whether any part of the
 // request may have reached the server.
 func (c *Client) attempt(ctx context.Context, method, path, rawQuery string, body []byte, auth bool, n int, dec answerDecoder) (_ *rawResponse, sent bool, _ error) {
-	if err := c.limiter.acquire(ctx); err != nil {
+	done, err := c.admit(ctx)
+	if err != nil {
 		return nil, false, err
 	}
-	defer c.limiter.release()
+	status, latency := 0, time.Duration(0)
+	defer func() { done(status, latency) }()
 
 	actx := ctx
 	if _, ok := ctx.Deadline(); !ok {
@@ -381,12 +385,14 @@ func (c *Client) attempt(ctx context.Context, method, path, rawQuery string, bod
 	c.requests.Add(1)
 	began := time.Now()
 	res, err := c.http.Do(req)
+	latency = time.Since(began)
 	if err != nil {
 		c.log.Debug("api request failed", "method", method, "path", path, "attempt", n+1,
 			"duration", time.Since(began), "error", scrub(err.Error(), c.token))
 		return nil, wrote.Load(), err
 	}
 	defer res.Body.Close()
+	status = res.StatusCode
 	c.rate.observe(res.Header, time.Now())
 	resp := &rawResponse{status: res.StatusCode, header: res.Header}
 	br := &bodyReader{r: res.Body, limit: c.responseCap}

@@ -56,9 +56,9 @@ func buildHTTPClients(base *http.Client, maxConc int) (apiClient, downloadClient
 	}
 	if transport == nil {
 		t := http.DefaultTransport.(*http.Transport).Clone()
-		// Keep as many idle connections as the limiter lets requests run, so a burst
+		// Keep as many idle connections as the limiter (or a fan-out's window) lets requests run, so a burst
 		// of calls reuses connections instead of dialling again.
-		t.MaxIdleConnsPerHost = maxConc
+		t.MaxIdleConnsPerHost = max(maxConc, fanMax)
 		transport = t
 	}
 	apiClient.Transport = transport
