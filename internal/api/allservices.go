@@ -20,27 +20,19 @@ type ProjectError struct {
 	Err     error
 }
 
-// ProjectServices is one project's answer in StreamServicesAcrossProjects: its services
-// ordered by name, or why they could not be listed.
-type ProjectServices struct {
-	Project  string
-	Services []models.Service
-	Err      error
-}
-
 // ListServicesAcrossProjects lists the services of many projects concurrently (see
 // StreamServicesAcrossProjects). It returns every service it could read, ordered by
 // project then service name, and one ProjectError per project that failed.
 func (c *Client) ListServicesAcrossProjects(ctx context.Context, projects []string) ([]ProjectService, []ProjectError) {
 	var services []ProjectService
 	var failures []ProjectError
-	c.StreamServicesAcrossProjects(ctx, projects, func(r ProjectServices) {
-		if r.Err != nil {
-			failures = append(failures, ProjectError{Project: r.Project, Err: r.Err})
+	c.StreamServicesAcrossProjects(ctx, projects, func(project string, svcs []models.Service, err error) {
+		if err != nil {
+			failures = append(failures, ProjectError{Project: project, Err: err})
 			return
 		}
-		for _, s := range r.Services {
-			services = append(services, ProjectService{Project: r.Project, Service: s})
+		for _, s := range svcs {
+			services = append(services, ProjectService{Project: project, Service: s})
 		}
 	})
 	sort.SliceStable(services, func(i, j int) bool {
@@ -54,11 +46,12 @@ func (c *Client) ListServicesAcrossProjects(ctx context.Context, projects []stri
 }
 
 // StreamServicesAcrossProjects lists the services of each distinct project and hands
-// every project's answer to each as soon as it arrives (never two calls at once),
+// every project's answer (its services ordered by name, or why they could not be
+// listed) to each as soon as it arrives (never two calls at once),
 // asking in the order given. How many requests are in flight adapts to the link and
 // to the rate-limit budget (fanout.go). It returns when every project has answered;
 // when ctx ends first, the projects not yet answered are handed over with its error.
-func (c *Client) StreamServicesAcrossProjects(ctx context.Context, projects []string, each func(ProjectServices)) {
+func (c *Client) StreamServicesAcrossProjects(ctx context.Context, projects []string, each func(project string, services []models.Service, err error)) {
 	unique := make([]string, 0, len(projects))
 	seen := make(map[string]bool, len(projects))
 	for _, p := range projects {
@@ -80,7 +73,7 @@ func (c *Client) StreamServicesAcrossProjects(ctx context.Context, projects []st
 					sort.SliceStable(svcs, func(i, j int) bool { return svcs[i].ServiceName < svcs[j].ServiceName })
 				}
 				mu.Lock()
-				each(ProjectServices{Project: p, Services: svcs, Err: err})
+				each(p, svcs, err)
 				mu.Unlock()
 			}
 		})

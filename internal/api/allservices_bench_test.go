@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/sandbox"
 )
 
@@ -51,15 +52,15 @@ func BenchmarkStreamAllServices(b *testing.B) {
 
 					start := time.Now()
 					var got, services int
-					c.StreamServicesAcrossProjects(ctx, projects, func(r ProjectServices) {
-						if r.Err != nil {
-							b.Errorf("%s: %v", r.Project, r.Err)
+					c.StreamServicesAcrossProjects(ctx, projects, func(project string, svcs []models.Service, err error) {
+						if err != nil {
+							b.Errorf("%s: %v", project, err)
 						}
 						if got == 0 {
 							first += time.Since(start)
 						}
 						got++
-						services += len(r.Services)
+						services += len(svcs)
 					})
 					all += time.Since(start)
 					n++

@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/svcui/svcui/internal/models"
 )
 
 // Whatever the window, the remaining budget and the requests in flight elsewhere, the
@@ -83,9 +85,9 @@ func streamAll(t *testing.T, c *Client, n int) int {
 		projects[i] = fmt.Sprintf("project-%03d", i)
 	}
 	got := 0
-	c.StreamServicesAcrossProjects(ctxT(t), projects, func(r ProjectServices) {
-		if r.Err != nil {
-			t.Errorf("%s: %v", r.Project, r.Err)
+	c.StreamServicesAcrossProjects(ctxT(t), projects, func(project string, svcs []models.Service, err error) {
+		if err != nil {
+			t.Errorf("%s: %v", project, err)
 		}
 		got++
 	})
