@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/svcui/svcui/internal/apilog"
 )
 
 // Defaults of Options.
@@ -49,6 +51,10 @@ type Options struct {
 	Logger *slog.Logger
 	// Sleep waits between attempts; tests replace it to capture the waits.
 	Sleep func(ctx context.Context, d time.Duration) error
+	// WrapTransport, when set, wraps the transport every request goes through (the
+	// session's API log); each request's context says which attempt it is
+	// (apilog.WithAttempt).
+	WrapTransport func(http.RoundTripper) http.RoundTripper
 }
 
 // Client is the management API client. It is safe for concurrent use.
@@ -141,7 +147,7 @@ func New(opts Options) (*Client, error) {
 	}
 	c.limiter = newLimiter(maxConc)
 	c.fan = newFanWindow(maxConc, c.rateBudget, func() int { return len(c.limiter.slots) })
-	c.http, c.download = buildHTTPClients(opts.HTTPClient, maxConc)
+	c.http, c.download = buildHTTPClients(opts.HTTPClient, maxConc, opts.WrapTransport)
 	return c, nil
 }
 
@@ -369,7 +375,7 @@ func (c *Client) attempt(ctx context.Context, method, path, rawQuery string, bod
 	if body != nil {
 		rd = bytes.NewReader(body)
 	}
-	req, err := http.NewRequestWithContext(actx, method, target, rd)
+	req, err := http.NewRequestWithContext(apilog.WithAttempt(actx, n), method, target, rd)
 	if err != nil {
 		return nil, false, err
 	}

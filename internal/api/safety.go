@@ -47,7 +47,7 @@ func isLoopbackHost(host string) bool {
 // buildHTTPClients derives the API client (same-host redirects only) and the download
 // client (never any Authorization) from the caller's client, or from a fresh transport
 // sized for the limiter.
-func buildHTTPClients(base *http.Client, maxConc int) (apiClient, downloadClient *http.Client) {
+func buildHTTPClients(base *http.Client, maxConc int, wrap func(http.RoundTripper) http.RoundTripper) (apiClient, downloadClient *http.Client) {
 	var transport http.RoundTripper
 	apiClient = &http.Client{}
 	if base != nil {
@@ -60,6 +60,9 @@ func buildHTTPClients(base *http.Client, maxConc int) (apiClient, downloadClient
 		// of calls reuses connections instead of dialling again.
 		t.MaxIdleConnsPerHost = max(maxConc, fanMax)
 		transport = t
+	}
+	if wrap != nil {
+		transport = wrap(transport)
 	}
 	apiClient.Transport = transport
 	apiClient.Timeout = 0 // per-attempt deadlines come from contexts

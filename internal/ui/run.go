@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"runtime/debug"
 	"sort"
@@ -19,7 +20,9 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/svcui/svcui/internal/api"
+	"github.com/svcui/svcui/internal/apilog"
 	"github.com/svcui/svcui/internal/config"
+	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/app"
 	"github.com/svcui/svcui/internal/ui/clipboard"
 	"github.com/svcui/svcui/internal/ui/common"
@@ -67,9 +70,13 @@ func Run(ctx context.Context, opts Options) (err error) {
 	if opts.ConfigPath == "" {
 		opts.ConfigPath = config.ConfigPath()
 	}
+	// The session's API log (:log) sees every request of both clients; the log file
+	// gets its entries only with --debug.
+	logRequests(s, logger)
 	if opts.NewClient == nil {
 		opts.NewClient = func(baseURL, token string) (*api.Client, error) {
-			return api.New(api.Options{BaseURL: baseURL, Token: token, UserAgent: "svcui/" + opts.Version, Logger: logger})
+			return api.New(api.Options{BaseURL: baseURL, Token: token, UserAgent: "svcui/" + opts.Version, Logger: logger,
+				WrapTransport: func(rt http.RoundTripper) http.RoundTripper { return apilog.Session.Wrap("api", rt) }})
 		}
 	}
 	mode := theme.Mode(s.Theme)
@@ -134,6 +141,21 @@ func Run(ctx context.Context, opts Options) (err error) {
 		return nil
 	}
 	return err
+}
+
+// logRequests wraps every search client's transport in the session's API log, and with
+// --debug also writes the log's (masked) entries to the log file.
+func logRequests(s config.Settings, logger *slog.Logger) {
+	search.WrapTransports(func(rt http.RoundTripper) http.RoundTripper { return apilog.Session.Wrap("search", rt) })
+	if !s.Debug {
+		apilog.Session.SetSink(nil)
+		return
+	}
+	apilog.Session.SetSink(func(e apilog.Entry) {
+		logger.Debug("http", "source", e.Source, "method", e.Method, "url", e.URL, "attempt", e.Attempt, "status", e.Status,
+			"latency", e.Latency, "bytes", e.Size, "error", e.Err, "request_headers", e.ReqHeader, "request_body", e.ReqBody,
+			"answer_headers", e.RespHeader, "answer_body", e.RespBody)
+	})
 }
 
 func programOptions(ctx context.Context, opts Options) []tea.ProgramOption {

@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"github.com/svcui/svcui/internal/apilog"
 	"github.com/svcui/svcui/internal/ui/app"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/pages/access"
+	apilogpage "github.com/svcui/svcui/internal/ui/pages/apilog"
 	"github.com/svcui/svcui/internal/ui/pages/billing"
 	"github.com/svcui/svcui/internal/ui/pages/projects"
 	searchpane "github.com/svcui/svcui/internal/ui/pages/search"
@@ -31,5 +33,6 @@ func Commands() []common.Command {
 	out = append(out, services.Commands()...)
 	out = append(out, access.Commands()...)
 	out = append(out, searchpane.Commands()...)
+	out = append(out, apilogpage.Commands(apilog.Session)...)
 	return out
 }
