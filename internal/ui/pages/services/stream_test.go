@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -83,6 +84,15 @@ func TestStreamingInsertKeepsOrderAndCursor(t *testing.T) {
 		if s == nil {
 			t.Fatal("no stream for an API that streams")
 		}
+		// Filter and sort work meanwhile.
+		filter := ""
+		if rng.IntN(3) == 0 {
+			l.Table.SortBy(colName+1, rng.IntN(2) == 0)
+		}
+		if rng.IntN(3) == 0 {
+			filter = "svc-" + strconv.Itoa(rng.IntN(10))
+			l.Table.SetFilter(filter)
+		}
 		order := slices.Clone(projects)
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		var arrived []entry
@@ -112,6 +122,15 @@ func TestStreamingInsertKeepsOrderAndCursor(t *testing.T) {
 			}
 			if after, ok := l.Selected(); had && (!ok || l.key(after) != l.key(before)) {
 				t.Fatalf("seed %d: cursor moved from %s to %s", seed, l.key(before), l.key(after))
+			}
+			shown := 0
+			for _, e := range want {
+				if strings.Contains(e.Service.ServiceName, filter) {
+					shown++
+				}
+			}
+			if l.Table.Len() != shown {
+				t.Fatalf("seed %d: %d rows shown under the filter %q, want %d", seed, l.Table.Len(), filter, shown)
 			}
 			wantProgress := fmt.Sprintf("%d/%d projects", len(projects)-len(order), len(projects))
 			if !strings.Contains(l.Title(), wantProgress) {
