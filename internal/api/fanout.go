@@ -3,24 +3,26 @@ package api
 import (
 	"context"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 )
 
 // Fan-out concurrency (issue 18): the requests of ListServicesAcrossProjects run in a
-// window of their own instead of the client's fixed limiter. Over a far link (answers
-// slower than farLatency) the window grows, while requests wait, by one per answer for
-// each farLatency of its latency (at most four: 200 ms answers open it fivefold per
-// round trip), up to fanMax; over a near link it shrinks back to the
-// client's MaxConcurrent, so a fast platform sees no more requests at once than before.
-// A 429 halves it. And whatever the window, while the platform's X-RateLimit budget is
-// known the fan-out keeps at most half of what remains of it in flight (after the
-// requests the client already has in flight), so it never spends more than the budget
-// and leaves the person's own actions the other half; with nothing left it waits for
-// the reset.
+// window of their own instead of the client's fixed limiter. Over a far link the window
+// grows while requests wait: by one per answer for each farLatency of the link's delay,
+// at most four (200 ms opens it fivefold per round trip), up to fanMax. The link's delay
+// is the least latency of the last 16 answers, so a busy platform (or a busy client),
+// slower the more it is asked at once, does not open it. Over a near link the window
+// shrinks back to the client's MaxConcurrent, so a fast platform sees no more requests
+// at once than before. A 429 halves it. And whatever the window, while the platform's
+// X-RateLimit budget is known the fan-out keeps at most half of what remains of it in
+// flight (after the requests the client already has in flight), so it never spends more
+// than the budget and leaves the person's own actions the other half; with nothing left
+// it waits for the reset.
 const (
 	farLatency = 50 * time.Millisecond
-	fanMax     = 64
+	fanMax     = 128
 	// budgetWindow is how long a rate-limit observation without X-RateLimit-Reset is
 	// taken to hold.
 	budgetWindow = time.Minute
@@ -33,9 +35,14 @@ type fanWindow struct {
 	size     float64
 	min, max int
 	inflight int
-	waiting  int
-	// wake is closed (and replaced) whenever a waiter may now be admitted.
-	wake chan struct{}
+	// queue holds the waiting requests in order; each is let in by closing its channel,
+	// so an answer wakes only the requests it lets in.
+	queue []chan struct{}
+	// timer looks again when the budget resets, while requests wait on it.
+	timer *time.Timer
+	// recent holds the latencies of the last answers (a ring; nrecent counts them).
+	recent  [16]time.Duration
+	nrecent int
 	// budget reports the platform's rate budget.
 	budget func() budget
 	// others is the number of the client's requests in flight outside the window.
@@ -52,7 +59,7 @@ type budget struct {
 }
 
 func newFanWindow(min int, budget func() budget, others func() int) *fanWindow {
-	return &fanWindow{size: float64(min), min: min, max: max(min, fanMax), wake: make(chan struct{}),
+	return &fanWindow{size: float64(min), min: min, max: max(min, fanMax),
 		budget: budget, others: others, now: time.Now}
 }
 
@@ -65,50 +72,72 @@ func admissible(window, remaining, others int, known bool) int {
 	return max(0, min(window, (remaining-others)/2))
 }
 
-// acquire waits until the window and the budget admit one more request.
-func (w *fanWindow) acquire(ctx context.Context) error {
-	for {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		w.mu.Lock()
-		b := w.budget()
-		now := w.now()
-		rem, known, stale := b.remaining, b.known, b.known && !now.Before(b.until)
-		if stale {
-			// The platform's window has reset since: the whole limit is there again, as
-			// far as anyone knows until the next answer says.
-			rem, known = b.limit, b.limit > 0
-		}
-		n := admissible(int(w.size), rem, w.others(), known)
-		if stale && w.inflight == 0 {
-			n = max(n, 1) // no answer to wait for: one request finds out
-		}
-		if w.inflight < n {
-			w.inflight++
+// allowed is how many requests may be in flight now, and, when the budget is what
+// holds them back, when it resets (timed). The caller holds mu.
+func (w *fanWindow) allowed() (n int, reset time.Time, timed bool) {
+	b := w.budget()
+	now := w.now()
+	rem, known, stale := b.remaining, b.known, b.known && !now.Before(b.until)
+	if stale {
+		// The platform's window has reset since: the whole limit is there again, as
+		// far as anyone knows until the next answer says.
+		rem, known = b.limit, b.limit > 0
+	}
+	n = admissible(int(w.size), rem, w.others(), known)
+	if stale && w.inflight == 0 {
+		n = max(n, 1) // no answer to wait for: one request finds out
+	}
+	return n, b.until, known && !stale
+}
+
+// dispatch lets in as many waiting requests as may now be in flight; when the budget
+// holds the others back, it looks again at the budget's reset. The caller holds mu.
+func (w *fanWindow) dispatch() {
+	n, reset, timed := w.allowed()
+	for len(w.queue) > 0 && w.inflight < n {
+		close(w.queue[0])
+		w.queue = w.queue[1:]
+		w.inflight++
+	}
+	if len(w.queue) > 0 && timed && w.timer == nil {
+		w.timer = time.AfterFunc(time.Until(reset), func() {
+			w.mu.Lock()
+			w.timer = nil
+			w.dispatch()
 			w.mu.Unlock()
-			return nil
-		}
-		w.waiting++
-		wake := w.wake
+		})
+	}
+}
+
+// acquire waits until the window and the budget let one more request in.
+func (w *fanWindow) acquire(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	w.mu.Lock()
+	if n, _, _ := w.allowed(); len(w.queue) == 0 && w.inflight < n {
+		w.inflight++
 		w.mu.Unlock()
-		var timer *time.Timer
-		var fire <-chan time.Time
-		if known && !stale {
-			timer = time.NewTimer(b.until.Sub(now))
-			fire = timer.C
-		}
-		select {
-		case <-wake:
-		case <-fire:
-		case <-ctx.Done():
-		}
-		if timer != nil {
-			timer.Stop()
-		}
+		return nil
+	}
+	in := make(chan struct{})
+	w.queue = append(w.queue, in)
+	w.dispatch()
+	w.mu.Unlock()
+	select {
+	case <-in:
+		return nil
+	case <-ctx.Done():
 		w.mu.Lock()
-		w.waiting--
+		if i := slices.Index(w.queue, in); i >= 0 {
+			w.queue = slices.Delete(w.queue, i, i+1)
+		} else {
+			// Let in meanwhile: give the place to the next.
+			w.inflight--
+			w.dispatch()
+		}
 		w.mu.Unlock()
+		return ctx.Err()
 	}
 }
 
@@ -117,20 +146,39 @@ func (w *fanWindow) acquire(ctx context.Context) error {
 func (w *fanWindow) release(status int, latency time.Duration) {
 	w.mu.Lock()
 	w.inflight--
+	link := w.link(status, latency)
 	switch {
 	case status == http.StatusTooManyRequests:
 		w.size = max(float64(w.min), w.size/2)
 	case status == 0:
-	case latency >= farLatency && w.waiting > 0:
-		// One more per farLatency of the answer's latency (at most 4): the farther the
+	case link >= farLatency && len(w.queue) > 0:
+		// One more per farLatency of the link's delay (at most 4): the farther the
 		// platform, the faster the window opens.
-		w.size = min(float64(w.max), w.size+float64(min(4, latency/farLatency)))
-	case latency < farLatency/2:
+		w.size = min(float64(w.max), w.size+float64(min(4, link/farLatency)))
+	case link < farLatency/2:
 		w.size = max(float64(w.min), w.size-1)
 	}
-	close(w.wake)
-	w.wake = make(chan struct{})
+	w.dispatch()
 	w.mu.Unlock()
+}
+
+// link is the delay of the link itself: the least latency of the last answers. A busy
+// platform (or client) makes answers slower the more requests run at once, and more
+// requests would not help there; the least of them still says how far the platform is.
+func (w *fanWindow) link(status int, latency time.Duration) time.Duration {
+	if status != 0 {
+		w.recent[w.nrecent%len(w.recent)] = latency
+		w.nrecent++
+	}
+	n := min(w.nrecent, len(w.recent))
+	if n == 0 {
+		return 0
+	}
+	least := w.recent[0]
+	for _, d := range w.recent[1:n] {
+		least = min(least, d)
+	}
+	return least
 }
 
 // Size is the current window, for tests and benchmarks.

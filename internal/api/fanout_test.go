@@ -131,28 +131,42 @@ func TestFanOutStaysWithinTheRateBudget(t *testing.T) {
 	}
 }
 
-// The window halves on a 429 and never leaves [min, max].
+// The window opens over a far link while requests wait, halves on a 429, closes over a
+// near link and stays closed on a busy near platform, never leaving [min, max].
 func TestFanWindowAdapts(t *testing.T) {
 	w := newFanWindow(8, func() budget { return budget{} }, func() int { return 0 })
-	w.waiting = 1
+	w.inflight = 1
+	answer := func(status int, latency time.Duration) {
+		w.mu.Lock()
+		w.queue = append(w.queue, make(chan struct{})) // always one more waiting
+		w.mu.Unlock()
+		w.release(status, latency)
+		if w.inflight != 1 || len(w.queue) != 0 {
+			t.Fatalf("the waiting request was not let in: %d in flight, %d waiting", w.inflight, len(w.queue))
+		}
+	}
 	for range 100 {
-		w.inflight++
-		w.release(200, 200*time.Millisecond)
+		answer(200, 200*time.Millisecond)
 	}
 	if w.Size() != fanMax {
 		t.Fatalf("far answers: window %d, want %d", w.Size(), fanMax)
 	}
-	w.inflight++
-	w.release(http.StatusTooManyRequests, time.Millisecond)
+	answer(http.StatusTooManyRequests, 200*time.Millisecond)
 	if w.Size() != fanMax/2 {
 		t.Fatalf("after a 429: window %d, want %d", w.Size(), fanMax/2)
 	}
 	for range 100 {
-		w.inflight++
-		w.release(200, time.Millisecond)
+		answer(200, time.Millisecond)
 	}
 	if w.Size() != 8 {
 		t.Fatalf("near answers: window %d, want back to 8", w.Size())
+	}
+	// A busy platform: most answers slow, some fast; the link is near, the window stays.
+	for i := range 100 {
+		answer(200, time.Duration(1+i%5*100)*time.Millisecond)
+	}
+	if w.Size() != 8 {
+		t.Fatalf("busy near platform: window %d, want 8", w.Size())
 	}
 }
 
