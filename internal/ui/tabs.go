@@ -10,6 +10,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/pages/projects"
 	searchpane "github.com/svcui/svcui/internal/ui/pages/search"
 	"github.com/svcui/svcui/internal/ui/pages/services"
+	"github.com/svcui/svcui/internal/ui/watch"
 )
 
 // Tabs is the pane registry: the five tabs in order. A pane's helper sets New on its
@@ -34,5 +35,6 @@ func Commands() []common.Command {
 	out = append(out, access.Commands()...)
 	out = append(out, searchpane.Commands()...)
 	out = append(out, apilogpage.Commands(apilog.Session)...)
+	out = append(out, watch.Commands()...)
 	return out
 }

@@ -61,6 +61,8 @@ type changed struct {
 	Project string
 	Service models.Service
 	Created bool
+	// Watch names a change that moves the service ("plan change"): it is watched (watch.go).
+	Watch string
 }
 
 // deleted is the answer of a delete.
@@ -216,10 +218,11 @@ func (a *actions) handle(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		if msg.Err != nil {
-			return a.failed(msg.Value, msg.Err), true
+			return tea.Batch(a.failed(msg.Value, msg.Err), watchFailed(a.ctx, msg.Value, msg.Err)), true
 		}
 		s := msg.Value.Service
 		a.target.upsert(msg.Value.Project, s)
+		watchCmd := watchStart(msg.Value)
 		text := "Saved " + s.ServiceName
 		switch {
 		case msg.Value.Created:
@@ -232,7 +235,7 @@ func (a *actions) handle(msg tea.Msg) (tea.Cmd, bool) {
 		default:
 			a.edit = nil
 		}
-		return tea.Batch(common.Success(text), common.Send(common.RefreshNow{})), true
+		return tea.Batch(common.Success(text), common.Send(common.RefreshNow{}), watchCmd), true
 	case common.Result[deleted]:
 		if !a.req.Current(msg.Addr) {
 			return nil, true

@@ -302,7 +302,7 @@ func updateRequest(orig, v editValues) (req models.UpdateServiceRequest, off, an
 func (a *actions) update(project, name string, req models.UpdateServiceRequest) tea.Cmd {
 	api := a.ctx.API
 	return tea.Batch(common.Info("Saving "+name+"…"), common.Fetch(a.req, "update", func(ctx context.Context) (changed, error) {
-		out := changed{Project: project, Service: models.Service{ServiceName: name}}
+		out := changed{Project: project, Service: models.Service{ServiceName: name}, Watch: watchReason(req)}
 		// Removing protection and powering off in one edit: the protection change must
 		// land first, or the platform refuses the power off.
 		if req.Powered != nil && !*req.Powered && req.TerminationProtection != nil && !*req.TerminationProtection {

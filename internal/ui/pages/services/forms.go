@@ -287,6 +287,6 @@ func (a *actions) createService(project string, req models.CreateServiceRequest)
 			s.ServiceName, s.ServiceType, s.Plan, s.CloudName = req.ServiceName, req.ServiceType, req.Plan, req.Cloud
 			s.State = models.StateRebuilding
 		}
-		return changed{Project: project, Service: s, Created: true}, err
+		return changed{Project: project, Service: s, Created: true, Watch: "creation"}, err
 	}))
 }
