@@ -61,6 +61,7 @@ func (c *Client) StreamServicesAcrossProjects(ctx context.Context, projects []st
 		}
 	}
 	ctx = withFanout(ctx)
+	c.fan.begin()
 	jobs := make(chan string)
 	var mu sync.Mutex
 	var wg sync.WaitGroup

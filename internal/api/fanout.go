@@ -15,7 +15,9 @@ import (
 // is the least latency of the last 16 answers, so a busy platform (or a busy client),
 // slower the more it is asked at once, does not open it. Over a near link the window
 // shrinks back to the client's MaxConcurrent, so a fast platform sees no more requests
-// at once than before. A 429 halves it. And whatever the window, while the platform's
+// at once than before. A 429 halves it. When the requests before a fan-out (the project
+// list) showed the link far, the window starts where one round trip would have opened
+// it. And whatever the window, while the platform's
 // X-RateLimit budget is known the fan-out keeps at most half of what remains of it in
 // flight (after the requests the client already has in flight), so it never spends more
 // than the budget and leaves the person's own actions the other half; with nothing left
@@ -181,6 +183,25 @@ func (w *fanWindow) link(status int, latency time.Duration) time.Duration {
 	return least
 }
 
+// observe notes the latency of a request outside the window (the project list before
+// a fan-out): the link is known before the fan-out's first answer.
+func (w *fanWindow) observe(status int, latency time.Duration) {
+	w.mu.Lock()
+	w.link(status, latency)
+	w.mu.Unlock()
+}
+
+// begin starts a fan-out: over a link already known to be far, the window opens at
+// once as far as its first answers would open it (one round trip's growth), so the
+// first round trip is not spent at the client's MaxConcurrent.
+func (w *fanWindow) begin() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if link := w.link(0, 0); link >= farLatency {
+		w.size = max(w.size, min(float64(w.max), float64(w.min)*float64(1+min(4, link/farLatency))))
+	}
+}
+
 // Size is the current window, for tests and benchmarks.
 func (w *fanWindow) Size() int {
 	w.mu.Lock()
@@ -208,7 +229,10 @@ func (c *Client) admit(ctx context.Context) (done func(status int, latency time.
 	if err := c.limiter.acquire(ctx); err != nil {
 		return nil, err
 	}
-	return func(int, time.Duration) { c.limiter.release() }, nil
+	return func(status int, latency time.Duration) {
+		c.limiter.release()
+		c.fan.observe(status, latency)
+	}, nil
 }
 
 // rateBudget is the fan-out window's view of the rate-limit state.
