@@ -189,3 +189,20 @@ func TestRateLimitRemainingOnlyFallsWithinAWindow(t *testing.T) {
 		t.Fatalf("remaining %d after the reset, want 99", s.last.Remaining)
 	}
 }
+
+// A fan-out over a link the earlier requests showed far starts open; over a near one,
+// at the client's MaxConcurrent.
+func TestFanOutStartsOpenOverAKnownFarLink(t *testing.T) {
+	w := newFanWindow(8, func() budget { return budget{} }, func() int { return 0 })
+	w.observe(200, 5*time.Millisecond)
+	w.begin()
+	if w.Size() != 8 {
+		t.Fatalf("near link: window %d at the start, want 8", w.Size())
+	}
+	w = newFanWindow(8, func() budget { return budget{} }, func() int { return 0 })
+	w.observe(200, 200*time.Millisecond)
+	w.begin()
+	if w.Size() != 40 {
+		t.Fatalf("far link: window %d at the start, want 40", w.Size())
+	}
+}
