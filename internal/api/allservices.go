@@ -65,21 +65,27 @@ func (c *Client) StreamServicesAcrossProjects(ctx context.Context, projects []st
 	jobs := make(chan string)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	// Workers only wait in the window; how many run at once is its business.
-	for range min(c.fan.max, len(unique)) {
-		wg.Go(func() {
-			for p := range jobs {
-				svcs, err := c.ListServices(ctx, p)
-				if err == nil {
-					sort.SliceStable(svcs, func(i, j int) bool { return svcs[i].ServiceName < svcs[j].ServiceName })
-				}
-				mu.Lock()
-				each(p, svcs, err)
-				mu.Unlock()
+	c.fan.demand(len(unique))
+	worker := func() {
+		for p := range jobs {
+			svcs, err := c.ListServices(ctx, p)
+			c.fan.demand(-1)
+			if err == nil {
+				sort.SliceStable(svcs, func(i, j int) bool { return svcs[i].ServiceName < svcs[j].ServiceName })
 			}
-		})
+			mu.Lock()
+			each(p, svcs, err)
+			mu.Unlock()
+		}
 	}
+	// As many workers as the window lets run (it grows as answers come), so a near
+	// platform's fan-out has no more goroutines than requests in flight.
+	workers := 0
 	for _, p := range unique {
+		for workers < min(len(unique), max(1, c.fan.Size())) {
+			workers++
+			wg.Go(worker)
+		}
 		jobs <- p
 	}
 	close(jobs)

@@ -40,6 +40,9 @@ type fanWindow struct {
 	// queue holds the waiting requests in order; each is let in by closing its channel,
 	// so an answer wakes only the requests it lets in.
 	queue []chan struct{}
+	// backlog is the fan-outs' requests not yet done (demand), so the window opens
+	// while there is more to ask than it lets run.
+	backlog int
 	// timer looks again when the budget resets, while requests wait on it.
 	timer *time.Timer
 	// recent holds the latencies of the last answers (a ring; nrecent counts them).
@@ -153,7 +156,7 @@ func (w *fanWindow) release(status int, latency time.Duration) {
 	case status == http.StatusTooManyRequests:
 		w.size = max(float64(w.min), w.size/2)
 	case status == 0:
-	case link >= farLatency && len(w.queue) > 0:
+	case link >= farLatency && (len(w.queue) > 0 || w.backlog > w.inflight):
 		// One more per farLatency of the link's delay (at most 4): the farther the
 		// platform, the faster the window opens.
 		w.size = min(float64(w.max), w.size+float64(min(4, link/farLatency)))
@@ -202,7 +205,14 @@ func (w *fanWindow) begin() {
 	}
 }
 
-// Size is the current window, for tests and benchmarks.
+// demand adds n to the backlog (negative when requests are done).
+func (w *fanWindow) demand(n int) {
+	w.mu.Lock()
+	w.backlog += n
+	w.mu.Unlock()
+}
+
+// Size is the current window.
 func (w *fanWindow) Size() int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
