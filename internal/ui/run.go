@@ -28,6 +28,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/keys"
 	"github.com/svcui/svcui/internal/ui/theme"
+	"github.com/svcui/svcui/internal/ui/watch"
 )
 
 var _ common.API = (*api.Client)(nil)
@@ -125,6 +126,7 @@ func Run(ctx context.Context, opts Options) (err error) {
 		return err
 	}
 	model := newRoot(s, th, logger, client, profileSwitcher(ctx, opts, s, th, logger))
+	model.inner.Watches().Ring = watch.Ring // the terminal's bell, tmux, OSC 9 (not in tests)
 	if opts.File != nil {
 		for name := range opts.File.Profiles {
 			model.inner.Context().Profiles = append(model.inner.Context().Profiles, name)

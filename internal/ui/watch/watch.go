@@ -80,12 +80,13 @@ type Model struct {
 	list  []*Watched
 	gen   int
 	armed bool
-	// Ring alerts the person outside the screen (bell, tmux, OSC 9); it runs in a command.
+	// Ring alerts the person outside the screen (bell, tmux, OSC 9); it runs in a
+	// command. nil rings nothing: the console sets it to Ring (ui.Run), tests do not.
 	Ring func(text string)
 }
 
-// New returns an empty watch list that rings the terminal.
-func New(ctx *common.Context) *Model { return &Model{ctx: ctx, Ring: Ring} }
+// New returns an empty watch list; it rings once Ring is set.
+func New(ctx *common.Context) *Model { return &Model{ctx: ctx} }
 
 // Commands is the palette's :watches.
 func Commands() []common.Command {
