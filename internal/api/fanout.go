@@ -9,19 +9,21 @@ import (
 )
 
 // Fan-out concurrency (issue 18): the requests of ListServicesAcrossProjects run in a
-// window of their own instead of the client's fixed limiter. Over a far link the window
-// grows while requests wait: by one per answer for each farLatency of the link's delay,
-// at most four (200 ms opens it fivefold per round trip), up to fanMax. The link's delay
-// is the least latency of the last 16 answers, so a busy platform (or a busy client),
-// slower the more it is asked at once, does not open it. Over a near link the window
-// shrinks back to the client's MaxConcurrent, so a fast platform sees no more requests
-// at once than before. A 429 halves it. When the requests before a fan-out (the project
-// list) showed the link far, the window starts where one round trip would have opened
-// it. And whatever the window, while the platform's
-// X-RateLimit budget is known the fan-out keeps at most half of what remains of it in
-// flight (after the requests the client already has in flight), so it never spends more
-// than the budget and leaves the person's own actions the other half; with nothing left
-// it waits for the reset.
+// window of their own instead of the client's fixed limiter.
+//
+//   - Over a far link the window grows while the fan-out has more to ask than it lets
+//     run: by one per answer for each farLatency of the link's delay, at most four
+//     (200 ms opens it fivefold per round trip), up to fanMax. When the requests before a
+//     fan-out (the project list) showed the link far, it starts where one round trip
+//     would have opened it.
+//   - The link's delay is the least latency of the last 16 answers, so a busy platform
+//     (or a busy client), slower the more it is asked at once, does not open it. Over a
+//     near link the window shrinks back to the client's MaxConcurrent: a fast platform
+//     sees no more requests at once than before. A 429 halves it.
+//   - Whatever the window, while the platform's X-RateLimit budget is known the fan-out
+//     keeps at most half of what remains in flight (after the requests the client
+//     already has in flight): it never spends more than the budget and leaves the
+//     person's own actions the other half. With nothing left it waits for the reset.
 const (
 	farLatency = 50 * time.Millisecond
 	fanMax     = 128
