@@ -48,13 +48,14 @@ func New(ctx *common.Context, log *apilog.Log) *List {
 		Noun:  "request",
 		Columns: []components.Column{
 			{Title: "Time", Max: 12},
-			{Title: "Src", Max: 6},
+			{Title: "Src", Max: 6, Optional: true},
 			{Title: "Method", Max: 7},
 			{Title: "Path", Flex: true, Width: 12},
 			{Title: "Status", Max: 7},
-			{Title: "Latency", Right: true, Numeric: true, Max: 9},
-			{Title: "Size", Right: true, Numeric: true, Max: 9},
-			{Title: "Retry", Right: true, Numeric: true, Max: 5},
+			{Title: "Latency", Right: true, Numeric: true, Max: 9, Width: 7},
+			{Title: "Size", Right: true, Numeric: true, Max: 9, Width: 7},
+			// Source and retry give way below 120 columns, so path and size stay readable.
+			{Title: "Retry", Right: true, Numeric: true, Max: 5, Optional: true},
 		},
 		Empty: "No requests yet in this session.",
 		Load: func() (base.Fetcher[apilog.Entry], string) {
