@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/svcui/svcui/internal/apilog"
 )
 
 // Defaults of Options.
@@ -48,6 +50,10 @@ type Options struct {
 	Logger *slog.Logger
 	// Sleep waits between attempts; tests replace it to capture the waits.
 	Sleep func(ctx context.Context, d time.Duration) error
+	// WrapTransport, when set, wraps the transport every request goes through (the
+	// session's API log); each request's context says which attempt it is
+	// (apilog.WithAttempt).
+	WrapTransport func(http.RoundTripper) http.RoundTripper
 }
 
 // Client is the management API client. It is safe for concurrent use.
@@ -65,6 +71,7 @@ type Client struct {
 	downloadCap int64
 	responseCap int64
 	limiter     *limiter
+	fan         *fanWindow // fan-outs' requests (fanout.go)
 	maxRetries  int
 	timeout     time.Duration
 	log         *slog.Logger
@@ -138,7 +145,8 @@ func New(opts Options) (*Client, error) {
 		maxConc = DefaultMaxConcurrent
 	}
 	c.limiter = newLimiter(maxConc)
-	c.http, c.download = buildHTTPClients(opts.HTTPClient, maxConc)
+	c.fan = newFanWindow(maxConc, c.rateBudget, func() int { return len(c.limiter.slots) })
+	c.http, c.download = buildHTTPClients(opts.HTTPClient, maxConc, opts.WrapTransport)
 	return c, nil
 }
 
@@ -329,10 +337,12 @@ func (c *Client) wait(ctx context.Context, d time.Duration) error {
 // success answer through dec as it arrives. sent reports whether any part of the
 // request may have reached the server.
 func (c *Client) attempt(ctx context.Context, method, path, rawQuery string, body []byte, auth bool, n int, dec answerDecoder) (_ *rawResponse, sent bool, _ error) {
-	if err := c.limiter.acquire(ctx); err != nil {
+	done, err := c.admit(ctx)
+	if err != nil {
 		return nil, false, err
 	}
-	defer c.limiter.release()
+	status, latency := 0, time.Duration(0)
+	defer func() { done(status, latency) }()
 
 	actx := ctx
 	if _, ok := ctx.Deadline(); !ok {
@@ -364,7 +374,7 @@ func (c *Client) attempt(ctx context.Context, method, path, rawQuery string, bod
 	if body != nil {
 		rd = bytes.NewReader(body)
 	}
-	req, err := http.NewRequestWithContext(actx, method, target, rd)
+	req, err := http.NewRequestWithContext(apilog.WithAttempt(actx, n), method, target, rd)
 	if err != nil {
 		return nil, false, err
 	}
@@ -380,12 +390,14 @@ func (c *Client) attempt(ctx context.Context, method, path, rawQuery string, bod
 	c.requests.Add(1)
 	began := time.Now()
 	res, err := c.http.Do(req)
+	latency = time.Since(began)
 	if err != nil {
 		c.log.Debug("api request failed", "method", method, "path", path, "attempt", n+1,
 			"duration", time.Since(began), "error", scrub(err.Error(), c.token))
 		return nil, wrote.Load(), err
 	}
 	defer res.Body.Close()
+	status = res.StatusCode
 	c.rate.observe(res.Header, time.Now())
 	resp := &rawResponse{status: res.StatusCode, header: res.Header}
 	br := &bodyReader{r: res.Body, limit: c.responseCap}

@@ -41,8 +41,15 @@ func (s *rateLimitState) observe(h http.Header, now time.Time) {
 		rl.Reset = now.Add(d)
 	}
 	s.mu.Lock()
-	// Answers can arrive out of order; keep the newest observation.
-	if !s.last.At.After(now) {
+	// Answers can arrive out of order; keep the newest observation. Within the window
+	// the last one described, what remains only goes down: a higher count is an older
+	// answer overtaken on the way, and the lower one stands (the fan-out's budget
+	// depends on it never being overstated).
+	last := s.last
+	if !last.At.After(now) {
+		if last.Known && now.Before(last.Reset) && rl.Limit == last.Limit && rl.Remaining > last.Remaining {
+			rl.Remaining, rl.Reset = last.Remaining, last.Reset
+		}
 		s.last = rl
 	}
 	s.mu.Unlock()

@@ -47,7 +47,7 @@ func isLoopbackHost(host string) bool {
 // buildHTTPClients derives the API client (same-host redirects only) and the download
 // client (never any Authorization) from the caller's client, or from a fresh transport
 // sized for the limiter.
-func buildHTTPClients(base *http.Client, maxConc int) (apiClient, downloadClient *http.Client) {
+func buildHTTPClients(base *http.Client, maxConc int, wrap func(http.RoundTripper) http.RoundTripper) (apiClient, downloadClient *http.Client) {
 	var transport http.RoundTripper
 	apiClient = &http.Client{}
 	if base != nil {
@@ -56,10 +56,13 @@ func buildHTTPClients(base *http.Client, maxConc int) (apiClient, downloadClient
 	}
 	if transport == nil {
 		t := http.DefaultTransport.(*http.Transport).Clone()
-		// Keep as many idle connections as the limiter lets requests run, so a burst
+		// Keep as many idle connections as the limiter (or a fan-out's window) lets requests run, so a burst
 		// of calls reuses connections instead of dialling again.
-		t.MaxIdleConnsPerHost = maxConc
+		t.MaxIdleConnsPerHost = max(maxConc, fanMax)
 		transport = t
+	}
+	if wrap != nil {
+		transport = wrap(transport)
 	}
 	apiClient.Transport = transport
 	apiClient.Timeout = 0 // per-attempt deadlines come from contexts

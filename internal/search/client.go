@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 )
@@ -88,6 +89,15 @@ func WithUserAgent(ua string) Option { return func(c *clientConfig) { c.userAgen
 // WithTransport uses a base transport (its TLS config is replaced by the target's).
 func WithTransport(t *http.Transport) Option { return func(c *clientConfig) { c.transport = t } }
 
+// transportWrap wraps the transport of every client built after it is set.
+var transportWrap atomic.Pointer[func(http.RoundTripper) http.RoundTripper]
+
+// WrapTransports makes every client built from now on send its requests through
+// wrap(transport): the console's API log (internal/apilog) sets it once at start.
+func WrapTransports(wrap func(http.RoundTripper) http.RoundTripper) {
+	transportWrap.Store(&wrap)
+}
+
 // Client talks to one opensearch service over TLS with basic auth. Safe for concurrent use.
 type Client struct {
 	target Target // its Username and Password are the initial credentials; see creds
@@ -136,7 +146,11 @@ func NewClient(t Target, opts ...Option) (*Client, error) {
 	}
 	c := &Client{target: t, base: base, cfg: cfg}
 	c.creds.set(t.Username, t.Password)
-	c.http = &http.Client{Transport: tr, CheckRedirect: c.checkRedirect}
+	var rt http.RoundTripper = tr
+	if w := transportWrap.Load(); w != nil && *w != nil {
+		rt = (*w)(rt)
+	}
+	c.http = &http.Client{Transport: rt, CheckRedirect: c.checkRedirect}
 	return c, nil
 }
 

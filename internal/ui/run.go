@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"runtime/debug"
 	"sort"
@@ -19,8 +20,10 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/svcui/svcui/internal/api"
+	"github.com/svcui/svcui/internal/apilog"
 	"github.com/svcui/svcui/internal/config"
 	"github.com/svcui/svcui/internal/connect"
+	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/app"
 	"github.com/svcui/svcui/internal/ui/clipboard"
 	"github.com/svcui/svcui/internal/ui/common"
@@ -28,6 +31,7 @@ import (
 	searchpane "github.com/svcui/svcui/internal/ui/pages/search"
 	"github.com/svcui/svcui/internal/ui/safe"
 	"github.com/svcui/svcui/internal/ui/theme"
+	"github.com/svcui/svcui/internal/ui/watch"
 )
 
 var _ common.API = (*api.Client)(nil)
@@ -73,9 +77,13 @@ func Run(ctx context.Context, opts Options) (err error) {
 	if opts.ConfigPath == "" {
 		opts.ConfigPath = config.ConfigPath()
 	}
+	// The session's API log (:log) sees every request of both clients; the log file
+	// gets its entries only with --debug.
+	logRequests(s, logger)
 	if opts.NewClient == nil {
 		opts.NewClient = func(baseURL, token string) (*api.Client, error) {
-			return api.New(api.Options{BaseURL: baseURL, Token: token, UserAgent: "svcui/" + opts.Version, Logger: logger})
+			return api.New(api.Options{BaseURL: baseURL, Token: token, UserAgent: "svcui/" + opts.Version, Logger: logger,
+				WrapTransport: func(rt http.RoundTripper) http.RoundTripper { return apilog.Session.Wrap("api", rt) }})
 		}
 	}
 	mode := theme.Mode(s.Theme)
@@ -124,6 +132,7 @@ func Run(ctx context.Context, opts Options) (err error) {
 		return err
 	}
 	model := newRoot(s, th, logger, client, profileSwitcher(ctx, opts, s, th, logger))
+	model.inner.Watches().Ring = watch.Ring // the terminal's bell, tmux, OSC 9 (not in tests)
 	if opts.File != nil {
 		for name := range opts.File.Profiles {
 			model.inner.Context().Profiles = append(model.inner.Context().Profiles, name)
@@ -146,6 +155,21 @@ func Run(ctx context.Context, opts Options) (err error) {
 		return nil
 	}
 	return err
+}
+
+// logRequests wraps every search client's transport in the session's API log, and with
+// --debug also writes the log's (masked) entries to the log file.
+func logRequests(s config.Settings, logger *slog.Logger) {
+	search.WrapTransports(func(rt http.RoundTripper) http.RoundTripper { return apilog.Session.Wrap("search", rt) })
+	if !s.Debug {
+		apilog.Session.SetSink(nil)
+		return
+	}
+	apilog.Session.SetSink(func(e apilog.Entry) {
+		logger.Debug("http", "source", e.Source, "method", e.Method, "url", e.URL, "attempt", e.Attempt, "status", e.Status,
+			"latency", e.Latency, "bytes", e.Size, "error", e.Err, "request_headers", e.ReqHeader, "request_body", e.ReqBody,
+			"answer_headers", e.RespHeader, "answer_body", e.RespBody)
+	})
 }
 
 func programOptions(ctx context.Context, opts Options, ex *execState) []tea.ProgramOption {

@@ -1,13 +1,16 @@
 package ui
 
 import (
+	"github.com/svcui/svcui/internal/apilog"
 	"github.com/svcui/svcui/internal/ui/app"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/pages/access"
+	apilogpage "github.com/svcui/svcui/internal/ui/pages/apilog"
 	"github.com/svcui/svcui/internal/ui/pages/billing"
 	"github.com/svcui/svcui/internal/ui/pages/projects"
 	searchpane "github.com/svcui/svcui/internal/ui/pages/search"
 	"github.com/svcui/svcui/internal/ui/pages/services"
+	"github.com/svcui/svcui/internal/ui/watch"
 )
 
 // Tabs is the pane registry: the five tabs in order. A pane's helper sets New on its
@@ -31,5 +34,7 @@ func Commands() []common.Command {
 	out = append(out, services.Commands()...)
 	out = append(out, access.Commands()...)
 	out = append(out, searchpane.Commands()...)
+	out = append(out, apilogpage.Commands(apilog.Session)...)
+	out = append(out, watch.Commands()...)
 	return out
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/theme"
+	"github.com/svcui/svcui/internal/ui/watch"
 )
 
 // Tab is one of the five tabs. New builds the tab's root view; nil means the pane is
@@ -82,6 +83,9 @@ type Model struct {
 
 	switchProfile func(string) tea.Cmd
 	quitting      bool
+
+	// watches: the watched services (package watch: w, :watches, the header's summary).
+	watches *watch.Model
 }
 
 type refreshTick struct{ gen int }
@@ -109,7 +113,7 @@ func New(opts Options) *Model {
 	if ctx == nil {
 		ctx = common.NewContext()
 	}
-	m := &Model{ctx: ctx, focused: true, switchProfile: opts.SwitchProfile, active: opts.StartTab}
+	m := &Model{ctx: ctx, focused: true, switchProfile: opts.SwitchProfile, active: opts.StartTab, watches: watch.New(ctx)}
 	for _, t := range opts.Tabs {
 		m.tabs = append(m.tabs, tabState{spec: t})
 	}
@@ -120,6 +124,9 @@ func New(opts Options) *Model {
 	}
 	return m
 }
+
+// Watches returns the watch list (tests).
+func (m *Model) Watches() *watch.Model { return m.watches }
 
 // Context returns the shared context (tests).
 func (m *Model) Context() *common.Context { return m.ctx }
@@ -225,6 +232,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := m.watches.Update(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
@@ -845,7 +855,7 @@ func (m *Model) View() string {
 	for i, t := range m.tabs {
 		names[i] = t.spec.Name
 	}
-	header := components.Header(m.ctx, crumbs, m.live, w)
+	header := m.watches.IntoHeader(components.Header(m.ctx, crumbs, m.live, w))
 	tabs := components.Tabs(m.ctx, names, m.active, w)
 	var body string
 	var help []key.Binding

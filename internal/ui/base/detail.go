@@ -93,8 +93,11 @@ func (d *Detail[T]) Handle(msg tea.Msg) tea.Cmd {
 			}
 			return a.Run(d.item)
 		}
-		if why := noAction(d.Ctx, msg, d.Spec.Title); why != nil {
-			return why
+		// The fields themselves copy (y) and reveal (x).
+		if !key.Matches(msg, d.Ctx.Keys.Copy, d.Ctx.Keys.Reveal) {
+			if why := noAction(d.Ctx, msg, d.Spec.Title); why != nil {
+				return why
+			}
 		}
 		_, cmd := d.Fields.Update(msg)
 		return cmd

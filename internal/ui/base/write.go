@@ -56,6 +56,8 @@ type Write[T any] struct {
 	// Done follows a success (value as answered or read back): cursor, caches,
 	// message. Nil says "Created project x" and nothing more.
 	Done func(T) tea.Cmd
+	// Refused, when set, also hears a refusal (a watched change that failed says so).
+	Refused func(err error) tea.Cmd
 	// Reload reloads the view that sent the write after it is done (nil: the root
 	// refreshes the focused view, which is the one that sent it).
 	Reload func() tea.Cmd
@@ -109,10 +111,14 @@ func HandleWrite[T any](ctx *common.Context, req *common.Requests, msg tea.Msg) 
 			return readBack(req, w), true
 		}
 		text := ctx.ErrorText(r.Err)
-		if w.Form != nil {
-			return tea.Batch(common.Error(text), w.Form.Refused(text)), true
+		var also tea.Cmd
+		if w.Refused != nil {
+			also = w.Refused(r.Err)
 		}
-		return common.Error(text), true
+		if w.Form != nil {
+			return tea.Batch(common.Error(text), w.Form.Refused(text), also), true
+		}
+		return tea.Batch(common.Error(text), also), true
 	}
 	return done(w, r.Value.value, ""), true
 }

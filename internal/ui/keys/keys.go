@@ -27,6 +27,8 @@ type KeyMap struct {
 
 	// Pane keys: a service's detail.
 	Users, ACL, Topics, Databases, SearchTab, Launch key.Binding
+	// Watch a service (list or detail; in :watches, stop watching).
+	Watch key.Binding
 	// Pane keys: billing.
 	Invoices, Estimates, Credits, Assign, Download, StateFilter, Chart key.Binding
 	// Pane keys: the Search tab.
@@ -94,6 +96,7 @@ var table = []entry{
 	{"searchtab", []string{"f"}, "f", "search tab", false, func(k *KeyMap) *key.Binding { return &k.SearchTab }},
 	{"launch", []string{"o"}, "o", "open in its client", false, func(k *KeyMap) *key.Binding { return &k.Launch }},
 
+	{"watch", []string{"w"}, "w", "watch", false, func(k *KeyMap) *key.Binding { return &k.Watch }},
 	{"invoices", []string{"i"}, "i", "invoices", false, func(k *KeyMap) *key.Binding { return &k.Invoices }},
 	{"estimates", []string{"E"}, "E", "estimates", false, func(k *KeyMap) *key.Binding { return &k.Estimates }},
 	{"credits", []string{"C"}, "C", "credits", false, func(k *KeyMap) *key.Binding { return &k.Credits }},

@@ -351,8 +351,9 @@ func (a *actions) update(project, name string, req models.UpdateServiceRequest) 
 			}
 			return out, err
 		},
-		Find: a.find(project, name),
-		Show: func(s models.Service) { a.target.upsert(project, s) },
+		Find:    a.find(project, name),
+		Show:    func(s models.Service) { a.target.upsert(project, s) },
+		Refused: watchFailed(a.ctx, project, name, watchReason(req)),
 		Done: func(s models.Service) tea.Cmd {
 			a.edit = nil
 			a.target.upsert(project, s)
@@ -360,7 +361,7 @@ func (a *actions) update(project, name string, req models.UpdateServiceRequest) 
 			if s.State != "" {
 				text += " (" + string(s.State) + ")"
 			}
-			return common.Success(text)
+			return tea.Batch(common.Success(text), watchStart(project, s, watchReason(req)))
 		},
 	})
 }

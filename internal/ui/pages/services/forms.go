@@ -303,12 +303,14 @@ func (a *actions) createService(project string, req models.CreateServiceRequest)
 			}
 			return s, err
 		},
-		Find: a.find(project, req.ServiceName),
+		Find:    a.find(project, req.ServiceName),
+		Refused: watchFailed(a.ctx, project, req.ServiceName, "creation"),
 		Done: func(s models.Service) tea.Cmd {
 			a.create = nil
 			a.target.upsert(project, s)
 			a.target.created(project, s.ServiceName)
-			return common.Success("Created " + s.ServiceName + ": " + string(s.State) + " until its nodes are up")
+			return tea.Batch(common.Success("Created "+s.ServiceName+": "+string(s.State)+" until its nodes are up"),
+				watchStart(project, s, "creation"))
 		},
 	})
 }

@@ -34,6 +34,8 @@ type List struct {
 	// pending is a service asked for by name (":service NAME") before the list had
 	// loaded: it is opened, or said not to exist, once the list is there.
 	pending *common.OpenService
+	// stream is an all-projects load on its way, shown as it arrives (stream.go).
+	stream *stream
 }
 
 // New builds the Services tab's root view.
@@ -58,6 +60,7 @@ func New(ctx *common.Context) common.View {
 				return l.acts.startCreate(project)
 			}},
 			{Key: k.Edit, Run: func(e entry) tea.Cmd { return l.acts.startEdit(e.Project, e.Service) }},
+			{Key: k.Watch, Hidden: true, Run: func(e entry) tea.Cmd { return watchToggle(e.Project, e.Service) }},
 			{Key: k.Delete, Run: func(e entry) tea.Cmd { return l.acts.confirmDelete(e.Project, e.Service) }},
 			{Key: k.ToggleAll, NoSelection: true, Run: func(entry) tea.Cmd { return l.setAll(!l.all) }},
 			{Key: k.Launch, Help: "connect", Hidden: true, Run: func(e entry) tea.Cmd {
@@ -112,10 +115,12 @@ func (l *List) load() (base.Fetcher[entry], string) {
 	if l.all {
 		l.Spec.Empty = "No services in any project yet. Press a to go back to one project, then c to create one."
 		known := append([]string(nil), l.Ctx.ProjectNames...)
+		s := l.startStream()
 		return func(ctx context.Context) ([]entry, error) {
-			return listAll(ctx, api, platform, known)
+			return listAll(ctx, api, platform, known, s)
 		}, ""
 	}
+	l.stream = nil
 	project := l.Ctx.Project
 	l.project = project
 	if project == "" {
@@ -133,8 +138,12 @@ func (l *List) load() (base.Fetcher[entry], string) {
 }
 
 // listAll lists every project's services (the known projects, else the project list);
-// projects that fail are named in a *base.Partial beside the others' services.
-func listAll(ctx context.Context, api common.API, platform common.Platform, projects []string) ([]entry, error) {
+// projects that fail are named in a *base.Partial beside the others' services. With a
+// stream, each project's answer is also handed to it as it arrives.
+func listAll(ctx context.Context, api common.API, platform common.Platform, projects []string, s *stream) ([]entry, error) {
+	if s != nil {
+		defer s.end()
+	}
 	if len(projects) == 0 {
 		pl, err := api.ListProjects(ctx)
 		if err != nil {
@@ -144,24 +153,33 @@ func listAll(ctx context.Context, api common.API, platform common.Platform, proj
 			projects = append(projects, p.ProjectName)
 		}
 	}
-	svcs, fails := api.ListServicesAcrossProjects(ctx, projects)
-	out := make([]entry, len(svcs))
-	for i, s := range svcs {
-		out[i] = entry{s.Project, s.Service}
+	var out []entry
+	var fails []projectAnswer
+	if sa, ok := api.(streamingAPI); ok && s != nil {
+		out, fails = streamAll(ctx, sa, projects, s)
+	} else {
+		svcs, fs := api.ListServicesAcrossProjects(ctx, projects)
+		out = make([]entry, len(svcs))
+		for i, s := range svcs {
+			out[i] = entry{s.Project, s.Service}
+		}
+		for _, f := range fs {
+			fails = append(fails, projectAnswer{project: f.Project, err: f.Err})
+		}
 	}
 	if len(fails) == 0 {
 		return out, nil
 	}
 	if len(out) == 0 && len(fails) == len(projects) {
-		return nil, fails[0].Err
+		return nil, fails[0].err
 	}
 	parts := make([]string, len(fails))
 	for i, f := range fails {
-		text := f.Err.Error()
+		text := f.err.Error()
 		if platform.Message != nil {
-			text = platform.Message(f.Err)
+			text = platform.Message(f.err)
 		}
-		parts[i] = f.Project + " (" + strings.TrimSuffix(text, ".") + ")"
+		parts[i] = f.project + " (" + strings.TrimSuffix(text, ".") + ")"
 	}
 	return out, &base.Partial{Text: "Could not list the services of " + strings.Join(parts, ", ") + "; showing the others."}
 }
@@ -176,7 +194,7 @@ func (l *List) key(e entry) string {
 // Title is the breadcrumb segment.
 func (l *List) Title() string {
 	if l.all {
-		return "Services (all projects)"
+		return "Services (all projects)" + l.progress()
 	}
 	return "Services"
 }
@@ -216,7 +234,21 @@ func (l *List) setAll(all bool) tea.Cmd {
 	return l.Reset()
 }
 
+// Init starts the first load (and takes a stream's answers as they come).
+func (l *List) Init() tea.Cmd { return tea.Batch(l.List.Init(), l.streamCmd()) }
+
+// Refresh reloads (and takes a stream's answers as they come).
+func (l *List) Refresh() tea.Cmd { return tea.Batch(l.List.Refresh(), l.streamCmd()) }
+
 func (l *List) Update(msg tea.Msg) (common.View, tea.Cmd) {
+	v, cmd := l.update(msg)
+	return v, tea.Batch(cmd, l.streamCmd())
+}
+
+func (l *List) update(msg tea.Msg) (common.View, tea.Cmd) {
+	if cmd, handled := l.handleStream(msg); handled {
+		return l, cmd
+	}
 	switch msg := msg.(type) {
 	case common.ProjectSelected:
 		// Every project is shown already, or this project is: nothing to reload.
