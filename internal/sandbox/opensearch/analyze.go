@@ -4,54 +4,48 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/clipperhouse/uax29/v2/words"
 )
 
 // maxTokenLength mirrors the standard tokenizer's default, longer runs are split.
 const maxTokenLength = 255
 
-// analyze is the standard analyzer as far as this emulation needs it: split on anything that is
-// not a letter or digit, lowercase each token.
+// analyze is the standard analyzer: the standard tokenizer (Unicode word segmentation, UAX #29,
+// keeping the segments that hold a letter or a digit, so 203.0.113.61, favicon.ico and v1.2.3 stay
+// one token each) and the lowercase filter.
 func analyze(s string) []string {
 	var out []string
 	scanWords(s, func(start, end int, ascii bool) { out = appendToken(out, s[start:end], ascii) })
 	return out
 }
 
-// scanWords calls f with the byte span of every word of s (a run of letters, digits and combining
-// marks), and whether the word is plain ASCII. Highlighting needs the spans, analysis the words.
+// scanWords calls f with the byte span of every word of s as the standard tokenizer cuts it, and
+// whether the word is plain ASCII. Highlighting needs the spans, analysis the words.
 func scanWords(s string, f func(start, end int, ascii bool)) {
-	start := -1
-	ascii := true
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			isWord := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-			if isWord {
-				if start < 0 {
-					start = i
-					ascii = true
+	it := words.FromString(s)
+	for it.Next() {
+		start, end := it.Start(), it.End()
+		word, ascii := false, true
+		for i := start; i < end; {
+			c := s[i]
+			if c < utf8.RuneSelf {
+				if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+					word = true
 				}
-			} else if start >= 0 {
-				f(start, i, ascii)
-				start = -1
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
-			if start < 0 {
-				start = i
+				i++
+				continue
 			}
 			ascii = false
-		} else if start >= 0 {
-			f(start, i, ascii)
-			start = -1
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsNumber(r) {
+				word = true
+			}
+			i += size
 		}
-		i += size
-	}
-	if start >= 0 {
-		f(start, len(s), ascii)
+		if word {
+			f(start, end, ascii)
+		}
 	}
 }
 

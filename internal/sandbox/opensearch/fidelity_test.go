@@ -1,0 +1,98 @@
+package opensearch
+
+import (
+	"bytes"
+	"compress/gzip"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// Tests for issue #17: each follows a REST spec story of opensearch-api-specification
+// (tests/default/...) or a fact SEARCH-NOTES.md checked against OpenSearch's own material.
+
+func logsFixture(t *testing.T) http.Handler {
+	t.Helper()
+	c := newTestCluster(t)
+	h := c.Handler()
+	var b strings.Builder
+	msgs := []string{
+		`GET /favicon.ico 404 from 203.0.113.61`,
+		`GET /index.html 200 from 203.0.113.7`,
+		`client 203.0.113.61 fetched v1.2.3 release`,
+		`favicon missing`,
+	}
+	for _, m := range msgs {
+		b.WriteString(`{"index":{}}` + "\n" + `{"message":"` + m + `"}` + "\n")
+	}
+	code, m := doJSON(t, h, "POST", "/logs/_bulk?refresh=true", b.String())
+	mustStatus(t, 200, code, m)
+	return h
+}
+
+// The standard analyzer follows UAX #29 word segmentation (Lucene StandardTokenizer): numbers and
+// words joined by '.' stay one token. SEARCH-NOTES "Facts checked": 203.0.113.61, favicon.ico and
+// v1.2.3 stay one token each.
+func TestStandardAnalyzerKeepsDottedTokens(t *testing.T) {
+	h := logsFixture(t)
+	count := func(q string) any {
+		_, m := doJSON(t, h, "POST", "/logs/_search", `{"query":{"match":{"message":"`+q+`"}}}`)
+		return get(m, "hits.total.value")
+	}
+	for q, want := range map[string]float64{"203.0.113.61": 2, "favicon": 1, "favicon.ico": 1, "v1.2.3": 1, "203": 0, "ico": 0} {
+		if got := count(q); got != want {
+			t.Errorf("match message %q: %v hits, want %v", q, got, want)
+		}
+	}
+	got := analyze("GET /Favicon.ico from 203.0.113.61, v1.2.3 foo_bar")
+	want := []string{"get", "favicon.ico", "from", "203.0.113.61", "v1.2.3", "foo_bar"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("analyze = %q, want %q", got, want)
+	}
+}
+
+// BaseRestHandler refuses parameters no handler consumed (SEARCH-NOTES "Facts checked").
+func TestUnknownURLParameterRefused(t *testing.T) {
+	h := logsFixture(t)
+	code, m := doJSON(t, h, "GET", "/logs/_search?foo=1", "")
+	mustStatus(t, 400, code, m)
+	if get(m, "error.type") != "illegal_argument_exception" ||
+		get(m, "error.reason") != "request [/logs/_search] contains unrecognized parameter: [foo]" {
+		t.Fatalf("error = %v", m)
+	}
+	code, m = doJSON(t, h, "GET", "/logs/_search?size=1&pretty&filter_path=hits.total", "")
+	mustStatus(t, 200, code, m)
+}
+
+// http.compression: the engine accepts gzip request bodies (the clients' compression options).
+func TestGzipRequestBody(t *testing.T) {
+	h := logsFixture(t)
+	var zb bytes.Buffer
+	zw := gzip.NewWriter(&zb)
+	zw.Write([]byte(`{"query":{"match":{"message":"favicon.ico"}}}`))
+	zw.Close()
+	req := httptest.NewRequest("POST", "/logs/_search", &zb)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Content-Encoding", "gzip")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"value":1`) {
+		t.Fatalf("gzip search: %d %s", rec.Code, rec.Body)
+	}
+	// A bomb is cut at http.max_content_length.
+	zb.Reset()
+	zw = gzip.NewWriter(&zb)
+	zero := make([]byte, 1<<20)
+	for i := 0; i < maxBodyBytes>>20+1; i++ {
+		zw.Write(zero)
+	}
+	zw.Close()
+	req = httptest.NewRequest("POST", "/logs/_search", &zb)
+	req.Header.Set("Content-Encoding", "gzip")
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != 413 {
+		t.Fatalf("oversized gzip body: %d", rec.Code)
+	}
+}
