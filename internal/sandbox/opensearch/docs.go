@@ -101,8 +101,7 @@ func (c *Cluster) handleIndexDoc(w http.ResponseWriter, r *http.Request, indexNa
 				}
 				c.mu.Unlock()
 				e := errf(409, "version_conflict_engine_exception", "[%s]: version conflict, required seqNo [%d], primary term [1]. %s", id, want, cur)
-				e.index = indexName
-				c.fail(w, r, e)
+				c.fail(w, r, e.inIndex(ix))
 				return
 			}
 		}
@@ -128,6 +127,9 @@ func (c *Cluster) handleGetDoc(w http.ResponseWriter, r *http.Request, indexName
 	defer c.mu.RUnlock()
 	ix, err := c.docTarget(indexName)
 	if err != nil {
+		if err.typ == "index_not_found_exception" {
+			err = indexExprNotFound(indexName)
+		}
 		c.fail(w, r, err)
 		return
 	}
@@ -263,9 +265,7 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 			return writeResult{}, nil, indexNotFound(indexName)
 		default:
 			e := errf(404, "document_missing_exception", "[%s]: document missing", id)
-			e.index = indexName
-			e.extra = obj{{"shard", "0"}}
-			return writeResult{}, ix, e
+			return writeResult{}, ix, e.inIndex(ix)
 		}
 		srcRaw := rawMember(raw, srcKey)
 		if srcRaw == nil {

@@ -96,3 +96,47 @@ func TestGzipRequestBody(t *testing.T) {
 		t.Fatalf("oversized gzip body: %d", rec.Code)
 	}
 }
+
+// Error shapes (item 8), following OpenSearch's server code: query_string is parsed on the shard
+// (QueryStringQueryBuilder.doToQuery throws query_shard_exception "Failed to parse query [..]"),
+// so the answer is search_phase_execution_exception "all shards failed"; ParsingException writes
+// line/col; VersionConflictEngineException carries the shard id (index, shard, index_uuid);
+// IndexNameExpressionResolver names a single-index miss an index_expression; level=indices is
+// ClusterHealthResponse's per-index section (opensearch-api-specification
+// tests/default/cluster/health.yaml asks for it).
+func TestErrorShapes(t *testing.T) {
+	h := logsFixture(t)
+	for _, q := range []string{`message:(favicon`, `favicon AND`} {
+		code, m := doJSON(t, h, "POST", "/logs/_search", `{"query":{"query_string":{"query":"`+q+`"}}}`)
+		mustStatus(t, 400, code, m)
+		if get(m, "error.type") != "search_phase_execution_exception" || get(m, "error.root_cause.0.type") != "query_shard_exception" ||
+			get(m, "error.root_cause.0.index") != "logs" || get(m, "error.caused_by.caused_by.type") != "parse_exception" {
+			t.Fatalf("query_string %q: %v", q, m)
+		}
+	}
+	code, m := doJSON(t, h, "POST", "/logs/_search", "{\n  \"query\": {\"nope\": {}}}")
+	mustStatus(t, 400, code, m)
+	if get(m, "error.type") != "parsing_exception" || get(m, "error.line") != 2.0 || get(m, "error.col") != 21.0 ||
+		get(m, "error.root_cause.0.line") != 2.0 {
+		t.Fatalf("parsing_exception location: %v", m)
+	}
+	doJSON(t, h, "PUT", "/logs/_doc/x", `{"message":"a"}`)
+	code, m = doJSON(t, h, "PUT", "/logs/_create/x", `{"message":"a"}`)
+	mustStatus(t, 409, code, m)
+	if get(m, "error.shard") != "0" || get(m, "error.index") != "logs" || get(m, "error.index_uuid") == "_na_" || get(m, "error.index_uuid") == nil {
+		t.Fatalf("version conflict: %v", m)
+	}
+	code, m = doJSON(t, h, "GET", "/nowhere/_doc/1", "")
+	mustStatus(t, 404, code, m)
+	if get(m, "error.resource.type") != nil || get(m, "error.type") != "index_not_found_exception" {
+		t.Fatalf("missing index: %v", m)
+	}
+	if e := get(m, "error").(map[string]any); e["resource.type"] != "index_expression" {
+		t.Fatalf("missing index resource.type: %v", e)
+	}
+	code, m = doJSON(t, h, "GET", "/_cluster/health?level=indices", "")
+	mustStatus(t, 200, code, m)
+	if get(m, "indices.logs.number_of_shards") != 1.0 || get(m, "indices.logs.status") == nil {
+		t.Fatalf("health level=indices: %v", m)
+	}
+}

@@ -17,7 +17,9 @@ const maxBodyBytes = 100 << 20
 // Handler returns the engine API (no authentication).
 func (c *Cluster) Handler() http.Handler { return http.HandlerFunc(c.serve) }
 
-// BasicAuth guards next with HTTP basic authentication, answering failures like the security plugin.
+// BasicAuth guards next with HTTP basic authentication, answering failures like the security
+// plugin's HTTPBasicAuthenticator: 401, WWW-Authenticate: Basic realm="OpenSearch Security" and the
+// text body "Unauthorized" (not JSON), with or without credentials.
 func BasicAuth(next http.Handler, check func(user, pass string) bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		user, pass, ok := r.BasicAuth()
@@ -25,14 +27,8 @@ func BasicAuth(next http.Handler, check func(user, pass string) bool) http.Handl
 			next.ServeHTTP(w, r)
 			return
 		}
-		reason := "missing authentication credentials for REST request [" + r.URL.Path + "]"
-		if ok {
-			reason = "unable to authenticate user for REST request [" + r.URL.Path + "]"
-		}
-		e := newErr(401, "security_exception", reason)
-		e.extra = obj{{"header", obj{{"WWW-Authenticate", `Basic realm="OpenSearch Security"`}}}}
 		w.Header().Set("WWW-Authenticate", `Basic realm="OpenSearch Security"`)
-		writeJSON(w, r, 401, e.response())
+		writeText(w, r, 401, "text/plain; charset=UTF-8", "Unauthorized")
 	})
 }
 

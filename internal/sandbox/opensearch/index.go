@@ -176,9 +176,7 @@ func (ix *index) put(id string, raw []byte, src map[string]any, create bool) (wr
 	if exists && create {
 		e := errf(409, "version_conflict_engine_exception",
 			"[%s]: version conflict, document already exists (current version [%d])", id, ix.docs[old].version)
-		e.index = ix.name
-		e.extra = obj{{"shard", "0"}}
-		return writeResult{}, e
+		return writeResult{}, e.inIndex(ix)
 	}
 	leaves, err := ix.parse(id, src, false)
 	if err != nil {

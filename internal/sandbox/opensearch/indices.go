@@ -202,7 +202,7 @@ func (c *Cluster) handleHealth(w http.ResponseWriter, r *http.Request, expr stri
 	if active+unassigned > 0 {
 		pct = float64(active) * 100 / float64(active+unassigned)
 	}
-	c.reply(w, r, 200, obj{
+	out := obj{
 		{"cluster_name", c.name},
 		{"status", status},
 		{"timed_out", false},
@@ -220,7 +220,36 @@ func (c *Cluster) handleHealth(w http.ResponseWriter, r *http.Request, expr stri
 		{"number_of_in_flight_fetch", 0},
 		{"task_max_waiting_in_queue_millis", 0},
 		{"active_shards_percent_as_number", javaNum(pct)},
-	})
+	}
+	// level=indices adds each index's health, level=shards each index's shards too
+	// (ClusterHealthResponse.toXContent).
+	switch level := r.URL.Query().Get("level"); level {
+	case "", "cluster":
+	case "indices", "shards":
+		per := obj{}
+		for _, ix := range list {
+			reps := c.assignedReplicas(ix)
+			st := c.indexHealth(ix)
+			io := obj{{"status", st}, {"number_of_shards", ix.shards}, {"number_of_replicas", ix.replicas},
+				{"active_primary_shards", ix.shards}, {"active_shards", ix.shards * (1 + reps)},
+				{"relocating_shards", 0}, {"initializing_shards", 0},
+				{"unassigned_shards", ix.shards * (ix.replicas - reps)}}
+			if level == "shards" {
+				sh := obj{}
+				for n := 0; n < ix.shards; n++ {
+					sh = append(sh, kv{itoa(n), obj{{"status", st}, {"primary_active", true}, {"active_shards", 1 + reps},
+						{"relocating_shards", 0}, {"initializing_shards", 0}, {"unassigned_shards", ix.replicas - reps}}})
+				}
+				io = append(io, kv{"shards", sh})
+			}
+			per = append(per, kv{ix.name, io})
+		}
+		out = append(out, kv{"indices", per})
+	default:
+		c.fail(w, r, badRequest("No enum constant org.opensearch.cluster.health.ClusterHealthRequest.Level.%s", strings.ToUpper(level)))
+		return
+	}
+	c.reply(w, r, 200, out)
 }
 
 // humanBytes renders sizes like the _cat API ("208b", "12.3kb", "1.1mb").

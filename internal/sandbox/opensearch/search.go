@@ -715,7 +715,7 @@ func (c *Cluster) handleSearch(w http.ResponseWriter, r *http.Request, expr stri
 	m, _ := asMap(v)
 	req, err := parseSearch(m, r)
 	if err != nil {
-		c.fail(w, r, err)
+		c.fail(w, r, withLocation(err, body))
 		return
 	}
 	if len(req.aggs) > 0 {
@@ -746,11 +746,11 @@ func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr strin
 	var q query = &matchAllQuery{boost: 1}
 	for k, x := range m {
 		if k != "query" {
-			c.fail(w, r, unknownKeyErr(k, x))
+			c.fail(w, r, withLocation(unknownKeyErr(k, x), body))
 			return
 		}
 		if q, err = parseQuery(x); err != nil {
-			c.fail(w, r, err)
+			c.fail(w, r, withLocation(err, body))
 			return
 		}
 	}
