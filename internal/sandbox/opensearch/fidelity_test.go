@@ -140,3 +140,29 @@ func TestErrorShapes(t *testing.T) {
 		t.Fatalf("health level=indices: %v", m)
 	}
 }
+
+// PUT /{index}/_settings updates dynamic settings (opensearch-api-specification
+// tests/default/indices/settings.yaml); static ones are refused on an open index.
+func TestPutSettings(t *testing.T) {
+	h := logsFixture(t)
+	code, m := doJSON(t, h, "PUT", "/logs/_settings", `{"index":{"refresh_interval":"-1","number_of_replicas":0}}`)
+	mustStatus(t, 200, code, m)
+	if m["acknowledged"] != true {
+		t.Fatalf("put settings: %v", m)
+	}
+	_, m = doJSON(t, h, "GET", "/logs/_settings", "")
+	if get(m, "logs.settings.index.refresh_interval") != "-1" || get(m, "logs.settings.index.number_of_replicas") != "0" {
+		t.Fatalf("settings after update: %v", m)
+	}
+	code, m = doJSON(t, h, "PUT", "/logs/_settings", `{"refresh_interval":null}`)
+	mustStatus(t, 200, code, m)
+	_, m = doJSON(t, h, "GET", "/logs/_settings", "")
+	if get(m, "logs.settings.index.refresh_interval") != nil {
+		t.Fatalf("reset refresh_interval: %v", m)
+	}
+	code, m = doJSON(t, h, "PUT", "/logs/_settings", `{"index.number_of_shards":3}`)
+	mustStatus(t, 400, code, m)
+	if !strings.HasPrefix(get(m, "error.reason").(string), "Can't update non dynamic settings [[index.number_of_shards]]") {
+		t.Fatalf("static setting: %v", m)
+	}
+}

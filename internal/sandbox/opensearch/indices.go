@@ -2,6 +2,7 @@ package opensearch
 
 import (
 	"net/http"
+	"sort"
 	"strings"
 )
 
@@ -266,4 +267,104 @@ func humanBytes(n int64) string {
 	}
 	s := strings.TrimSuffix(strings.TrimRight(strconvFloat(f, 1), "0"), ".")
 	return s + units[u]
+}
+
+// staticSettings cannot change on an open index (IndexScopedSettings: not Property.Dynamic).
+var staticSettings = []string{"number_of_shards", "codec", "routing_partition_size", "number_of_routing_shards",
+	"uuid", "creation_date", "provided_name", "version.created", "analysis", "sort", "knn"}
+
+// handlePutSettings updates dynamic index settings (refresh_interval, number_of_replicas, ...);
+// a null value resets a setting to its default, as RestUpdateSettingsAction does.
+func (c *Cluster) handlePutSettings(w http.ResponseWriter, r *http.Request, expr string, body []byte) {
+	v, err := parseBody(body, true)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	m, _ := asMap(v)
+	if inner, ok := m["settings"].(map[string]any); ok && len(m) == 1 {
+		m = inner
+	}
+	nulls := map[string]bool{}
+	var walkNulls func(prefix string, v any)
+	walkNulls = func(prefix string, v any) {
+		switch t := v.(type) {
+		case map[string]any:
+			for k, x := range t {
+				walkNulls(prefix+k+".", x)
+			}
+		case nil:
+			nulls[strings.TrimPrefix(strings.TrimSuffix(prefix, "."), "index.")] = true
+		}
+	}
+	walkNulls("", m)
+	flat, err := flattenSettings(m)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	if len(flat) == 0 && len(nulls) == 0 {
+		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: no settings to update;"))
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if expr == "" {
+		expr = "_all"
+	}
+	list, err := c.resolve(expr, r.URL.Query().Get("ignore_unavailable") == "true")
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	var static []string
+	for k := range flat {
+		for _, s := range staticSettings {
+			if k == s || strings.HasPrefix(k, s+".") {
+				static = append(static, "index."+k)
+			}
+		}
+	}
+	if len(static) > 0 && len(list) > 0 {
+		sort.Strings(static)
+		names := make([]string, len(list))
+		for i, ix := range list {
+			names[i] = "[" + ix.name + "/" + ix.uuid + "]"
+		}
+		c.fail(w, r, badRequest("Can't update non dynamic settings [[%s]] for open indices [%s]", strings.Join(static, ", "), strings.Join(names, ", ")))
+		return
+	}
+	preserve := r.URL.Query().Get("preserve_existing") == "true"
+	for _, ix := range list {
+		probe := index{settings: map[string]any{}, shards: ix.shards, replicas: ix.replicas}
+		for k := range flat {
+			if _, has := ix.settings[k]; preserve && has {
+				delete(flat, k)
+			}
+		}
+		if err := applySettings(&probe, toAnyMap(flat)); err != nil {
+			c.fail(w, r, err)
+			return
+		}
+	}
+	for _, ix := range list {
+		_ = applySettings(ix, toAnyMap(flat))
+		for k := range nulls {
+			switch k {
+			case "number_of_replicas":
+				ix.replicas = 1
+			default:
+				delete(ix.settings, k)
+			}
+		}
+	}
+	c.reply(w, r, 200, obj{{"acknowledged", true}})
+}
+
+func toAnyMap(flat map[string]string) map[string]any {
+	m := make(map[string]any, len(flat))
+	for k, v := range flat {
+		m[k] = v
+	}
+	return m
 }

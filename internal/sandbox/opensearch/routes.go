@@ -273,6 +273,15 @@ var routes = []*route{
 	{pattern: "/{index}/_settings", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
 		c.handleGetSettings(w, r, p.index)
 	}},
+	{pattern: "/{index}/_settings", methods: "PUT", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
+		c.handlePutSettings(w, r, p.index, b)
+	}},
+	{pattern: "/_settings", methods: "PUT", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+		c.handlePutSettings(w, r, "", b)
+	}},
+	{pattern: "/_settings", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+		c.handleGetSettings(w, r, "_all")
+	}},
 	{pattern: "/{index}/_refresh", methods: "POST,GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
 		c.handleRefresh(w, r, p.index)
 	}},
