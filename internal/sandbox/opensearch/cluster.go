@@ -38,6 +38,7 @@ type Cluster struct {
 	templates map[string]*indexTemplate
 	policies  map[string]*ismPolicy
 	roles     map[string]*role
+	ctxs      contexts // open scrolls and points in time
 }
 
 // New returns an empty cluster.
@@ -66,6 +67,10 @@ func (c *Cluster) reset() {
 	c.templates = map[string]*indexTemplate{}
 	c.policies = map[string]*ismPolicy{}
 	c.roles = builtinRoles()
+	c.ctxs.mu.Lock()
+	c.ctxs.scrolls = map[string]*scrollCtx{}
+	c.ctxs.pits = map[string]*pitCtx{}
+	c.ctxs.mu.Unlock()
 }
 
 func (c *Cluster) now() time.Time { return c.clock() }

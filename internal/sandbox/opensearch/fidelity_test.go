@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Tests for issue #17: each follows a REST spec story of opensearch-api-specification
@@ -166,3 +167,119 @@ func TestPutSettings(t *testing.T) {
 		t.Fatalf("static setting: %v", m)
 	}
 }
+
+func moviesFixture(t *testing.T) (*Cluster, http.Handler) {
+	t.Helper()
+	c := newTestCluster(t)
+	h := c.Handler()
+	body := `{"create":{"_index":"movies"}}
+{"title":"The Lion King","year":1994}
+{"create":{"_index":"movies"}}
+{"title":"Drive","year":2011}
+{"create":{"_index":"movies"}}
+{"title":"Frozen","year":2013}
+{"create":{"_index":"movies"}}
+{"title":"Moneyball","year":2011}
+{"create":{"_index":"movies"}}
+{"title":"The Cruise","year":1998}
+`
+	code, m := doJSON(t, h, "POST", "/_bulk?refresh=true", body)
+	mustStatus(t, 200, code, m)
+	return c, h
+}
+
+func firstTitle(m map[string]any) any { return get(m, "hits.hits.0._source.title") }
+
+// Scroll follows opensearch-api-specification tests/default/_core/search/scroll.yaml: pages of
+// size 1 in index order through GET/POST /_search/scroll and /_search/scroll/{scroll_id}, then
+// DELETE by id and by body.
+func TestScrollStory(t *testing.T) {
+	c, h := moviesFixture(t)
+	code, m := doJSON(t, h, "GET", "/movies/_search?scroll=10m", `{"query":{"match_all":{}},"size":1}`)
+	mustStatus(t, 200, code, m)
+	id, _ := m["_scroll_id"].(string)
+	if id == "" || firstTitle(m) != "The Lion King" || get(m, "hits.total.value") != 5.0 {
+		t.Fatalf("first page: %v", m)
+	}
+	_, m2 := doJSON(t, h, "GET", "/movies/_search?scroll=10m", `{"query":{"match_all":{}},"size":1}`)
+	id2 := m2["_scroll_id"].(string)
+	// A document written after the scroll started is not seen by it.
+	doJSON(t, h, "POST", "/movies/_doc?refresh=true", `{"title":"Late","year":2020}`)
+	steps := []struct{ method, path, body, want string }{
+		{"GET", "/_search/scroll", `{"scroll":"10m","scroll_id":"` + id + `"}`, "Drive"},
+		{"POST", "/_search/scroll", `{"scroll":"10m","scroll_id":"` + id + `"}`, "Frozen"},
+		{"GET", "/_search/scroll/" + id, `{"scroll":"10m"}`, "Moneyball"},
+		{"POST", "/_search/scroll/" + id, `{"scroll":"10m"}`, "The Cruise"},
+	}
+	for _, s := range steps {
+		code, m := doJSON(t, h, s.method, s.path, s.body)
+		mustStatus(t, 200, code, m)
+		if firstTitle(m) != s.want || m["_scroll_id"] != id {
+			t.Fatalf("%s %s: %v, want %s", s.method, s.path, m, s.want)
+		}
+	}
+	_, m = doJSON(t, h, "POST", "/_search/scroll?rest_total_hits_as_int=true", `{"scroll":"1m","scroll_id":"`+id+`"}`)
+	if n := len(get(m, "hits.hits").([]any)); n != 0 || get(m, "hits.total") != 5.0 {
+		t.Fatalf("exhausted scroll: %v", m)
+	}
+	code, m = doJSON(t, h, "DELETE", "/_search/scroll/"+id, "")
+	mustStatus(t, 200, code, m)
+	if m["num_freed"] != 1.0 || m["succeeded"] != true {
+		t.Fatalf("clear scroll: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/_search/scroll", `{"scroll_id":"`+id+`"}`)
+	mustStatus(t, 404, code, m)
+	if get(m, "error.root_cause.0.type") != "search_context_missing_exception" {
+		t.Fatalf("cleared scroll: %v", m)
+	}
+	code, m = doJSON(t, h, "DELETE", "/_search/scroll", `{"scroll_id":"`+id2+`"}`)
+	mustStatus(t, 200, code, m)
+	// Keep-alive runs on the cluster clock.
+	_, m = doJSON(t, h, "GET", "/movies/_search?scroll=1m&size=2", ``)
+	id = m["_scroll_id"].(string)
+	now := testNow
+	c.clock = func() time.Time { return now.Add(2 * time.Minute) }
+	code, _ = doJSON(t, h, "GET", "/_search/scroll", `{"scroll_id":"`+id+`"}`)
+	mustStatus(t, 404, code, nil)
+	code, m = doJSON(t, h, "GET", "/movies/_search?scroll=1x", ``)
+	mustStatus(t, 400, code, m)
+}
+
+// Point in time follows tests/default/_core/search/point_in_time.yaml (create with keep_alive,
+// delete by body) and indices/search/point_in_time.yaml (search with "pit", list _all).
+func TestPointInTimeStory(t *testing.T) {
+	_, h := moviesFixture(t)
+	code, m := doJSON(t, h, "POST", "/movies/_search/point_in_time?keep_alive=1m", "")
+	mustStatus(t, 200, code, m)
+	pit, _ := m["pit_id"].(string)
+	if pit == "" || get(m, "_shards.total") != 1.0 || m["creation_time"] == nil {
+		t.Fatalf("create pit: %v", m)
+	}
+	doJSON(t, h, "POST", "/movies/_doc?refresh=true", `{"title":"Late","year":2020}`)
+	code, m = doJSON(t, h, "POST", "/_search", `{"size":2,"pit":{"id":"`+pit+`","keep_alive":"1m"},"sort":[{"year":"asc"}]}`)
+	mustStatus(t, 200, code, m)
+	if m["pit_id"] != pit || get(m, "hits.total.value") != 5.0 || firstTitle(m) != "The Lion King" {
+		t.Fatalf("search pit: %v", m)
+	}
+	after := get(m, "hits.hits.1.sort")
+	code, m = doJSON(t, h, "POST", "/_search", `{"size":2,"pit":{"id":"`+pit+`"},"sort":[{"year":"asc"}],"search_after":`+mustJSONString(after)+`}`)
+	mustStatus(t, 200, code, m)
+	if firstTitle(m) != "Drive" {
+		t.Fatalf("search_after in pit: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/movies/_search", `{"pit":{"id":"`+pit+`"}}`)
+	mustStatus(t, 400, code, m)
+	_, m = doJSON(t, h, "GET", "/_search/point_in_time/_all", "")
+	if len(m["pits"].([]any)) != 1 {
+		t.Fatalf("list pits: %v", m)
+	}
+	code, m = doJSON(t, h, "DELETE", "/_search/point_in_time", `{"pit_id":["`+pit+`"]}`)
+	mustStatus(t, 200, code, m)
+	if get(m, "pits.0.successful") != true || get(m, "pits.0.pit_id") != pit {
+		t.Fatalf("delete pit: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/_search", `{"pit":{"id":"`+pit+`"}}`)
+	mustStatus(t, 404, code, m)
+}
+
+func mustJSONString(v any) string { return string(mustJSON(v)) }

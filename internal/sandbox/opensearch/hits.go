@@ -56,17 +56,31 @@ func (o hitOrder) less(a, b *hit) bool {
 
 // hitView is what a rendered hit shows besides _index and _id.
 type hitView struct {
-	order   hitOrder
-	source  sourceFilter
-	version bool
-	seqNo   bool
-	hl      *highlighter
+	order    hitOrder
+	source   sourceFilter
+	version  bool
+	seqNo    bool
+	hl       *highlighter
+	fields   []fieldFormat
+	docvalue []fieldFormat
+}
+
+func (req *searchReq) hitView(order hitOrder) *hitView {
+	v := &hitView{order: order, source: req.source, version: req.version, seqNo: req.seqNo,
+		fields: req.fields, docvalue: req.docvalue}
+	if req.highlight != nil {
+		v.hl = newHighlighter(req.highlight, req.query)
+	}
+	return v
 }
 
 // render is one hit as the engine writes it: _index, _id, [_version], [_seq_no, _primary_term],
 // _score, _source, highlight, sort.
 func (v *hitView) render(ix *index, h *hit) obj {
-	d := ix.docs[h.slot]
+	d := h.doc
+	if d == nil {
+		d = ix.docs[h.slot]
+	}
 	o := obj{{"_index", ix.name}, {"_id", d.id}}
 	if v.version {
 		o = append(o, kv{"_version", d.version})
@@ -81,6 +95,9 @@ func (v *hitView) render(ix *index, h *hit) obj {
 	}
 	if src, ok := v.source.apply(d); ok {
 		o = append(o, kv{"_source", src})
+	}
+	if f := v.renderFields(ix, h.slot, d); f != nil {
+		o = append(o, kv{"fields", f})
 	}
 	if v.hl != nil {
 		if hl := v.hl.render(ix, d); hl != nil {

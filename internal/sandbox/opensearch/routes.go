@@ -140,6 +140,28 @@ var routes = []*route{
 	{pattern: "/_search", methods: "GET,POST", params: pSearch, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
 		c.handleSearch(w, r, "", b)
 	}},
+	{pattern: "/_search/scroll", methods: "GET,POST", params: pScroll, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+		c.handleScroll(w, r, "", b)
+	}},
+	{pattern: "/_search/scroll/{id}", methods: "GET,POST", params: pScroll, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
+		c.handleScroll(w, r, p.id, b)
+	}},
+	{pattern: "/_search/scroll", methods: "DELETE", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+		c.handleClearScroll(w, r, "", b)
+	}},
+	{pattern: "/_search/scroll/{id}", methods: "DELETE", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
+		c.handleClearScroll(w, r, p.id, b)
+	}},
+	{pattern: "/_search/point_in_time", methods: "DELETE", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+		c.handleDeletePIT(w, r, false, b)
+	}},
+	{pattern: "/_search/point_in_time/_all", methods: "DELETE", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+		c.handleDeletePIT(w, r, true, b)
+	}},
+	{pattern: "/_search/point_in_time/_all", methods: "GET", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) { c.handleListPITs(w, r) }},
+	{pattern: "/{index}/_search/point_in_time", methods: "POST", params: pPIT, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
+		c.handleCreatePIT(w, r, p.index)
+	}},
 	{pattern: "/_count", methods: "GET,POST", params: pCount, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
 		c.handleCount(w, r, "", b)
 	}},

@@ -26,6 +26,22 @@ type searchReq struct {
 	highlight   *highlightSpec
 	// aliasFilter: indices reached only through filtered aliases, and the filter that applies.
 	aliasFilter map[string]query
+
+	pit           *pitRef          // "pit" in the body
+	pitSeq        map[*index]int64 // a point in time: documents written at or after this seqNo are not seen
+	keepAll       bool             // a scroll: all hits are kept, in order, in all
+	all           []hit            // with keepAll, every hit after the first page's start
+	view          *hitView         // how hits were rendered, for the scroll's next pages
+	shards        int              // shards searched
+	docvalue      []fieldFormat    // docvalue_fields
+	fields        []fieldFormat    // fields
+	explicitTotal bool             // track_total_hits was given
+}
+
+// pitRef is the body's "pit": {"id", "keep_alive"}.
+type pitRef struct {
+	id        string
+	keepAlive string
 }
 
 type sortKind int
@@ -97,7 +113,26 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 				return nil, parsingErr("[search_after] must be an array")
 			}
 			req.searchAfter = l
+		case "pit":
+			pm, ok := v.(map[string]any)
+			id, _ := asString(pm["id"])
+			if !ok || id == "" {
+				return nil, parsingErr("[pit] failed to parse field [id]")
+			}
+			ka, _ := asString(pm["keep_alive"])
+			req.pit = &pitRef{id: id, keepAlive: ka}
+		case "docvalue_fields", "fields":
+			ff, ferr := parseFieldFormats(k, v)
+			if ferr != nil {
+				return nil, ferr
+			}
+			if k == "fields" {
+				req.fields = ff
+			} else {
+				req.docvalue = ff
+			}
 		case "track_total_hits":
+			req.explicitTotal = true
 			switch t := v.(type) {
 			case bool:
 				if t {
@@ -129,7 +164,7 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 			req.seqNo, _ = asBool(v)
 		case "highlight":
 			req.highlight, err = parseHighlight(v)
-		case "timeout", "explain", "stored_fields", "docvalue_fields", "fields", "terminate_after",
+		case "timeout", "explain", "stored_fields", "terminate_after",
 			"profile", "suggest", "indices_boost", "stats", "ext", "batched_reduce_size":
 		case "script_fields", "runtime_mappings":
 			return nil, badRequest("[%s] is not supported by this emulation: scripts cannot be run", k)
@@ -177,7 +212,13 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 				return nil, err
 			}
 		}
+		if s := q.Get("docvalue_fields"); s != "" {
+			for _, f := range strings.Split(s, ",") {
+				req.docvalue = append(req.docvalue, fieldFormat{field: strings.TrimSpace(f)})
+			}
+		}
 		if s := q.Get("track_total_hits"); s != "" {
+			req.explicitTotal = true
 			switch s {
 			case "true":
 				req.totalCap = -1
@@ -302,6 +343,7 @@ type hit struct {
 	slot  int32
 	score float32
 	keys  []sortVal
+	doc   *document // set when the hit outlives the request (scroll): the version it matched
 }
 
 // segment is a set of matching slots of one index (for aggregations).
@@ -514,6 +556,9 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 	if err := checkSort(targets, req.sort); err != nil {
 		return nil, err
 	}
+	if err := checkDocvalueFields(targets, req.docvalue); err != nil {
+		return nil, err
+	}
 	order := newHitOrder(req.sort, req.trackScores)
 	specs := order.specs
 	var after []sortVal
@@ -540,6 +585,13 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 			} else {
 				m.bits[i] = 0
 			}
+		}
+		if limit, ok := req.pitSeq[ix]; ok {
+			forEach(m.bits, func(s int32) {
+				if ix.docs[s].seqNo >= limit {
+					m.bits[s>>6] &^= 1 << (uint(s) & 63)
+				}
+			})
 		}
 		if err := applyAliasFilter(qc, m, req.aliasFilter); err != nil {
 			return nil, shardFailure(err, ix.name)
@@ -595,16 +647,29 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 		}
 		hits = kept
 	}
-	page := topHits(hits, req.from+req.size, less)
-	if req.from < len(page) {
-		page = page[req.from:]
+	var page []hit
+	if req.keepAll {
+		sort.Slice(hits, func(i, j int) bool { return less(&hits[i], &hits[j]) })
+		if req.from < len(hits) {
+			hits = hits[req.from:]
+		} else {
+			hits = nil
+		}
+		for i := range hits {
+			hits[i].doc = targets[hits[i].ord].docs[hits[i].slot]
+		}
+		req.all = hits
+		page = hits[:min(req.size, len(hits))]
 	} else {
-		page = nil
+		page = topHits(hits, req.from+req.size, less)
+		if req.from < len(page) {
+			page = page[req.from:]
+		} else {
+			page = nil
+		}
 	}
-	view := &hitView{order: order, source: req.source, version: req.version, seqNo: req.seqNo}
-	if req.highlight != nil {
-		view.hl = newHighlighter(req.highlight, req.query)
-	}
+	view := req.hitView(order)
+	req.view = view
 	hitList := make([]obj, 0, len(page))
 	for i := range page {
 		hitList = append(hitList, view.render(targets[page[i].ord], &page[i]))
@@ -644,6 +709,7 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 		out = append(out, kv{"aggregations", res})
 	}
 	out[0].v = time.Since(start).Milliseconds()
+	req.shards = shards
 	return out, nil
 }
 
@@ -713,22 +779,7 @@ func (c *Cluster) handleSearch(w http.ResponseWriter, r *http.Request, expr stri
 		return
 	}
 	m, _ := asMap(v)
-	req, err := parseSearch(m, r)
-	if err != nil {
-		c.fail(w, r, withLocation(err, body))
-		return
-	}
-	if len(req.aggs) > 0 {
-		orderAggs(req.aggs, requestAggOrder(body))
-	}
-	c.mu.RLock()
-	targets, err := c.searchTargets(expr, r)
-	var out obj
-	if err == nil {
-		req.aliasFilter = c.aliasFilters(expr)
-		out, err = c.execSearch(targets, req)
-	}
-	c.mu.RUnlock()
+	out, err := c.search(r, expr, m, body, searchParamsOf(r.URL.Query()))
 	if err != nil {
 		c.fail(w, r, err)
 		return
