@@ -148,16 +148,12 @@ func (c *Cluster) handleGetDoc(w http.ResponseWriter, r *http.Request, indexName
 		c.reply(w, r, 200, json.RawMessage(d.raw))
 		return
 	}
-	out := obj{{"_index", indexName}, {"_id", id}, {"_version", d.version}, {"_seq_no", d.seqNo}, {"_primary_term", 1}, {"found", true}}
 	filter, ferr := parseSourceFilter(sourceParamFromQuery(r))
 	if ferr != nil {
 		c.fail(w, r, ferr)
 		return
 	}
-	if src, include := filter.apply(d); include {
-		out = append(out, kv{"_source", src})
-	}
-	c.reply(w, r, 200, out)
+	c.reply(w, r, 200, getView(ix, d, filter))
 }
 
 // sourceParamFromQuery reads _source, _source_includes and _source_excludes URL parameters.

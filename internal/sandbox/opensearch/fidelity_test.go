@@ -283,3 +283,61 @@ func TestPointInTimeStory(t *testing.T) {
 }
 
 func mustJSONString(v any) string { return string(mustJSON(v)) }
+
+func booksMovies(t *testing.T) http.Handler {
+	t.Helper()
+	h := newTestCluster(t).Handler()
+	code, m := doJSON(t, h, "POST", "/_bulk?refresh=true", `{"create":{"_index":"books","_id":"book1"}}
+{"author":"Harper Lee","title":"To Kill a Mockingbird","year":1960}
+{"create":{"_index":"movies","_id":"movie1"}}
+{"director":"Bennett Miller","title":"The Cruise","year":1998}
+{"create":{"_index":"movies","_id":"movie2"}}
+{"director":"Nicolas Winding Refn","title":"Drive","year":1960}
+`)
+	mustStatus(t, 200, code, m)
+	return h
+}
+
+// _mget follows opensearch-api-specification tests/default/_core/mget.yaml (docs with per-doc
+// _source) and indices/mget.yaml (/{index}/_mget with ids); a missing index is the item's error.
+func TestMget(t *testing.T) {
+	h := booksMovies(t)
+	code, m := doJSON(t, h, "GET", "/_mget", `{"docs":[{"_index":"movies","_id":"movie1","_source":true},{"_index":"books","_id":"book1","_source":{"includes":["title"]}},{"_index":"nope","_id":"x"},{"_index":"books","_id":"zz"}]}`)
+	mustStatus(t, 200, code, m)
+	if get(m, "docs.0._id") != "movie1" || get(m, "docs.0.found") != true || get(m, "docs.1._source.author") != nil ||
+		get(m, "docs.1._source.title") != "To Kill a Mockingbird" || get(m, "docs.2.error.type") != "index_not_found_exception" ||
+		get(m, "docs.3.found") != false {
+		t.Fatalf("mget: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/movies/_mget", `{"ids":["movie2","movie1"]}`)
+	mustStatus(t, 200, code, m)
+	if get(m, "docs.0._source.title") != "Drive" || get(m, "docs.1._id") != "movie1" {
+		t.Fatalf("index mget: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/_mget", `{"ids":["movie2"]}`)
+	mustStatus(t, 400, code, m)
+}
+
+// _msearch follows tests/default/_core/msearch.yaml; a failing search is its item's error.
+func TestMsearch(t *testing.T) {
+	h := booksMovies(t)
+	body := `{"index":"books"}
+{"query":{"match_all":{}}}
+{"index":"movies"}
+{"query":{"match_all":{}}}
+{"index":"nope"}
+{}
+{}
+{"query":{"bogus":{}}}
+`
+	code, m := doJSON(t, h, "POST", "/_msearch?rest_total_hits_as_int=true", body)
+	mustStatus(t, 200, code, m)
+	if get(m, "responses.0.hits.total") != 1.0 || get(m, "responses.0.hits.hits.0._id") != "book1" ||
+		get(m, "responses.1.hits.total") != 2.0 || get(m, "responses.1.status") != 200.0 ||
+		get(m, "responses.2.status") != 404.0 || get(m, "responses.2.error.type") != "index_not_found_exception" ||
+		get(m, "responses.3.status") != 400.0 || get(m, "responses.3.error.type") != "parsing_exception" {
+		t.Fatalf("msearch: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/_msearch", "{\"bad\":1}\n{}\n")
+	mustStatus(t, 400, code, m)
+}

@@ -162,6 +162,18 @@ var routes = []*route{
 	{pattern: "/{index}/_search/point_in_time", methods: "POST", params: pPIT, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
 		c.handleCreatePIT(w, r, p.index)
 	}},
+	{pattern: "/_mget", methods: "GET,POST", params: pMget, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+		c.handleMget(w, r, "", b)
+	}},
+	{pattern: "/{index}/_mget", methods: "GET,POST", params: pMget, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
+		c.handleMget(w, r, p.index, b)
+	}},
+	{pattern: "/_msearch", methods: "GET,POST", params: pMsearch, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+		c.handleMsearch(w, r, "", b)
+	}},
+	{pattern: "/{index}/_msearch", methods: "GET,POST", params: pMsearch, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
+		c.handleMsearch(w, r, p.index, b)
+	}},
 	{pattern: "/_count", methods: "GET,POST", params: pCount, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
 		c.handleCount(w, r, "", b)
 	}},
