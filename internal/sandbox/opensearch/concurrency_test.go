@@ -78,8 +78,17 @@ func TestUpdateAPIAndOpType(t *testing.T) {
 	}
 	code, m = doJSON(t, h, "POST", "/docs/_update/nope", `{"doc":{"qty":1}}`)
 	mustStatus(t, 404, code, m)
+	// Scripts in the painless subset run (painless.go); others are a compile error.
 	code, m = doJSON(t, h, "POST", "/docs/_update/1", `{"script":{"source":"ctx._source.qty++"}}`)
+	mustStatus(t, 200, code, m)
+	if _, m = doJSON(t, h, "GET", "/docs/_doc/1", ``); get(m, "_source.qty") != 51.0 {
+		t.Fatalf("scripted update: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/docs/_update/1", `{"script":{"source":"if (ctx._source.qty > 1) { ctx.op = 'delete' }"}}`)
 	mustStatus(t, 400, code, m)
+	if get(m, "error.type") != "script_exception" || get(m, "error.reason") != "compile error" {
+		t.Fatalf("unsupported script: %v", m)
+	}
 	code, m = doJSON(t, h, "PUT", "/docs/_doc/1?op_type=create", `{"title":"x"}`)
 	mustStatus(t, 409, code, m)
 	if get(m, "error.root_cause.0.type") != "version_conflict_engine_exception" {

@@ -341,3 +341,51 @@ func TestMsearch(t *testing.T) {
 	code, m = doJSON(t, h, "POST", "/_msearch", "{\"bad\":1}\n{}\n")
 	mustStatus(t, 400, code, m)
 }
+
+// _delete_by_query and _update_by_query follow opensearch-api-specification
+// tests/default/indices/delete_by_query.yaml and indices/update_by_query.yaml (term query with
+// case_insensitive, "ctx._source.year += params.century", no body = rewrite every document).
+func TestByQueryStories(t *testing.T) {
+	h := newTestCluster(t).Handler()
+	bulk := `{"create":{"_index":"books","_id":"book_1392214"}}
+{"author":"Harper Lee","title":"To Kill a Mockingbird","year":60}
+{"create":{"_index":"books","_id":"book_1392215"}}
+{"author":"Elizabeth Rudnick","title":"Beauty and the Beast","year":91}
+`
+	code, m := doJSON(t, h, "POST", "/_bulk?refresh=true", bulk)
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "POST", "/books/_update_by_query?refresh=true", "")
+	mustStatus(t, 200, code, m)
+	if m["updated"] != 2.0 || m["total"] != 2.0 {
+		t.Fatalf("update_by_query without body: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/books/_update_by_query", `{"query":{"term":{"title":{"_name":"title","value":"beauty","case_insensitive":true,"boost":1}}},
+		"script":{"source":"ctx._source.year += params.century","lang":"painless","params":{"century":1900}}}`)
+	mustStatus(t, 200, code, m)
+	if m["updated"] != 1.0 {
+		t.Fatalf("update_by_query with script: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/books/_update_by_query", `{"query":{"term":{"year":60}},"script":{"source":"ctx._source.year += params.century","params":{"century":1900}}}`)
+	mustStatus(t, 200, code, m)
+	_, m = doJSON(t, h, "GET", "/books/_doc/book_1392214", "")
+	if m["updated"] != nil || get(m, "_source.year") != 1960.0 || get(m, "_version") != 3.0 {
+		t.Fatalf("after update_by_query: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/books/_delete_by_query", `{"query":{"term":{"title":{"_name":"title","value":"beauty","case_insensitive":true,"boost":1}}}}`)
+	mustStatus(t, 200, code, m)
+	if m["total"] != 1.0 || m["deleted"] != 1.0 || m["failures"] == nil {
+		t.Fatalf("delete_by_query: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/books/_delete_by_query?refresh=true&conflicts=proceed", `{"query":{"match_all":{}}}`)
+	mustStatus(t, 200, code, m)
+	if m["deleted"] != 1.0 {
+		t.Fatalf("delete the rest: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/books/_delete_by_query", ``)
+	mustStatus(t, 400, code, m)
+	code, m = doJSON(t, h, "POST", "/books/_update_by_query", `{"script":{"source":"while (true) {}"}}`)
+	mustStatus(t, 400, code, m)
+	if get(m, "error.type") != "script_exception" {
+		t.Fatalf("unsupported script: %v", m)
+	}
+}

@@ -304,6 +304,12 @@ var routes = []*route{
 	{pattern: "/{index}/_aliases/{name}", methods: "DELETE", params: pMaster, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
 		c.handleDeleteAlias(w, r, p.index, p.name)
 	}},
+	{pattern: "/{index}/_delete_by_query", methods: "POST", params: pByQuery, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
+		c.handleByQuery(w, r, p.index, b, false)
+	}},
+	{pattern: "/{index}/_update_by_query", methods: "POST", params: pByQuery, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
+		c.handleByQuery(w, r, p.index, b, true)
+	}},
 	{pattern: "/{index}/_settings", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
 		c.handleGetSettings(w, r, p.index)
 	}},
