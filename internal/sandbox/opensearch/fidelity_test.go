@@ -389,3 +389,39 @@ func TestByQueryStories(t *testing.T) {
 		t.Fatalf("unsupported script: %v", m)
 	}
 }
+
+// Response shaping on search (item 6): filter_path (common response parameter, rest-api-spec
+// search/*.yml uses it), rest_total_hits_as_int and typed_keys (URL parameters of the search API
+// in opensearch-api-specification spec/namespaces/_core.yaml), fields and docvalue_fields
+// (search request body members).
+func TestSearchResponseShaping(t *testing.T) {
+	_, h := loadFixture(t)
+	code, m := doJSON(t, h, "POST", "/docs/_search?filter_path=hits.hits._id,hits.total.value,-hits.total.relation&rest_total_hits_as_int=false", `{"sort":["qty"],"size":2}`)
+	mustStatus(t, 200, code, m)
+	if len(m) != 1 || get(m, "hits.total.value") != 5.0 || get(m, "hits.hits.0._id") != "2" || get(m, "hits.hits.0._source") != nil || get(m, "hits.total.relation") != nil {
+		t.Fatalf("filter_path: %v", m)
+	}
+	code, raw := do(t, h, "GET", "/docs/_search?filter_path=nothing.here", "")
+	if code != 200 || string(raw) != "{}" {
+		t.Fatalf("filter_path matching nothing: %d %s", code, raw)
+	}
+	_, m = doJSON(t, h, "POST", "/docs/_search?filter_path=**.doc_count", `{"size":0,"aggs":{"c":{"terms":{"field":"category"}}}}`)
+	if get(m, "aggregations.c.buckets.0.doc_count") != 2.0 || get(m, "aggregations.c.buckets.0.key") != nil {
+		t.Fatalf("filter_path **: %v", m)
+	}
+	_, m = doJSON(t, h, "POST", "/docs/_search?rest_total_hits_as_int=true&typed_keys=true", `{"size":0,"aggs":{"c":{"terms":{"field":"category"},"aggs":{"p":{"avg":{"field":"price"}}}},"q":{"terms":{"field":"qty"}},"d":{"date_histogram":{"field":"published","calendar_interval":"day"}}}}`)
+	if get(m, "hits.total") != 5.0 || get(m, "aggregations.sterms#c.buckets.0.avg#p") == nil ||
+		get(m, "aggregations.lterms#q") == nil || get(m, "aggregations.date_histogram#d") == nil {
+		t.Fatalf("rest_total_hits_as_int/typed_keys: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/docs/_search?rest_total_hits_as_int=true", `{"track_total_hits":100}`)
+	mustStatus(t, 400, code, m)
+	_, m = doJSON(t, h, "POST", "/docs/_search", `{"query":{"ids":{"values":["1"]}},"_source":false,"fields":["title*","qty",{"field":"published","format":"yyyy-MM-dd"}],"docvalue_fields":["tags","price"]}`)
+	f := get(m, "hits.hits.0.fields")
+	want := `{"price":[10],"published":["2024-03-01"],"qty":[5],"tags":["a","b"],"title":["Quick brown fox"],"title.keyword":["Quick brown fox"]}`
+	if got := string(mustJSON(f)); got != want || get(m, "hits.hits.0._source") != nil {
+		t.Fatalf("fields: %s, want %s", got, want)
+	}
+	code, m = doJSON(t, h, "POST", "/docs/_search", `{"docvalue_fields":["body"]}`)
+	mustStatus(t, 400, code, m)
+}

@@ -135,6 +135,9 @@ func writeJSON(w http.ResponseWriter, r *http.Request, status int, v any) {
 		status = 500
 	}
 	out := bytes.TrimRight(buf.Bytes(), "\n")
+	if fp := r.URL.Query().Get("filter_path"); fp != "" {
+		out = applyFilterPath(out, fp)
+	}
 	if wantPretty(r) {
 		out = prettyJSON(out)
 	}
