@@ -39,6 +39,10 @@ type Cluster struct {
 	policies  map[string]*ismPolicy
 	roles     map[string]*role
 	ctxs      contexts // open scrolls and points in time
+
+	legacyTemplates map[string]*indexTemplate // _template (legacy, before composable templates)
+	persistent      map[string]string         // _cluster/settings, flat keys
+	transient       map[string]string
 }
 
 // New returns an empty cluster.
@@ -67,6 +71,9 @@ func (c *Cluster) reset() {
 	c.templates = map[string]*indexTemplate{}
 	c.policies = map[string]*ismPolicy{}
 	c.roles = builtinRoles()
+	c.legacyTemplates = map[string]*indexTemplate{}
+	c.persistent = map[string]string{}
+	c.transient = map[string]string{}
 	c.ctxs.mu.Lock()
 	c.ctxs.scrolls = map[string]*scrollCtx{}
 	c.ctxs.pits = map[string]*pitCtx{}
@@ -225,7 +232,11 @@ func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apiErr
 	}
 	ix := newIndex(name, randomID(16), c.now().UnixMilli())
 	var aliases []any // the template's, then the body's
+	templates := c.matchLegacyTemplates(name)
 	if t := c.matchTemplate(name); t != nil {
+		templates = []*indexTemplate{t}
+	}
+	for _, t := range templates {
 		aliases = append(aliases, t.aliases)
 		if err := applySettings(ix, t.settings); err != nil {
 			return nil, err

@@ -425,3 +425,87 @@ func TestSearchResponseShaping(t *testing.T) {
 	code, m = doJSON(t, h, "POST", "/docs/_search", `{"docvalue_fields":["body"]}`)
 	mustStatus(t, 400, code, m)
 }
+
+// Legacy templates follow opensearch-api-specification tests/default/_core/template.yaml (create,
+// update, get with string settings, HEAD, delete); a composable template wins over them.
+func TestLegacyTemplateStory(t *testing.T) {
+	h := newTestCluster(t).Handler()
+	code, m := doJSON(t, h, "POST", "/_template/daily_logs", `{"index_patterns":["logs*"],"settings":{"number_of_shards":2,"number_of_replicas":2}}`)
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "PUT", "/_template/daily_logs", `{"index_patterns":["logs*"],"aliases":{"my_logs":{}},"settings":{"number_of_shards":4,"number_of_replicas":4},
+		"mappings":{"properties":{"timestamp":{"type":"date","format":"yyyy-MM-dd HH:mm:ss||yyyy-MM-dd||epoch_millis"},"value":{"type":"double"}}}}`)
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "GET", "/_template/daily_logs", "")
+	mustStatus(t, 200, code, m)
+	if get(m, "daily_logs.index_patterns.0") != "logs*" || get(m, "daily_logs.settings.index.number_of_shards") != "4" ||
+		get(m, "daily_logs.settings.index.number_of_replicas") != "4" {
+		t.Fatalf("get template: %v", m)
+	}
+	if code, _ := do(t, h, "HEAD", "/_template/daily_logs", ""); code != 200 {
+		t.Fatalf("HEAD template: %d", code)
+	}
+	if code, _ := do(t, h, "HEAD", "/_template/nope", ""); code != 404 {
+		t.Fatalf("HEAD missing template: %d", code)
+	}
+	doJSON(t, h, "PUT", "/logs-1", "")
+	_, m = doJSON(t, h, "GET", "/logs-1", "")
+	if get(m, "logs-1.settings.index.number_of_shards") != "4" || get(m, "logs-1.mappings.properties.value.type") != "double" || get(m, "logs-1.aliases.my_logs") == nil {
+		t.Fatalf("index from legacy template: %v", m)
+	}
+	doJSON(t, h, "PUT", "/_index_template/v2", `{"index_patterns":["logs-2*"],"template":{"settings":{"number_of_shards":1}}}`)
+	doJSON(t, h, "PUT", "/logs-2", "")
+	_, m = doJSON(t, h, "GET", "/logs-2", "")
+	if get(m, "logs-2.settings.index.number_of_shards") != "1" || get(m, "logs-2.aliases.my_logs") != nil {
+		t.Fatalf("composable template first: %v", m)
+	}
+	code, m = doJSON(t, h, "DELETE", "/_template/daily_logs", "")
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "DELETE", "/_template/daily_logs", "")
+	mustStatus(t, 404, code, m)
+}
+
+// _stats (tests/default/_core/stats.yaml), _nodes (nodes/nodes.yaml) and _cluster/settings
+// (cluster/settings.yaml: nested and flat PUT, flat_settings and include_defaults GET).
+func TestStatsNodesClusterSettings(t *testing.T) {
+	_, h := loadFixture(t)
+	doJSON(t, h, "DELETE", "/docs/_doc/5", "")
+	doJSON(t, h, "POST", "/docs/_search", "")
+	code, m := doJSON(t, h, "GET", "/_stats?human=true", "")
+	mustStatus(t, 200, code, m)
+	if get(m, "_all.primaries.docs.count") != 4.0 || get(m, "_all.primaries.docs.deleted") != 1.0 || get(m, "indices.docs.uuid") == nil ||
+		get(m, "indices.docs.primaries.indexing.index_total") != 5.0 || get(m, "indices.docs.primaries.search.query_total") != 1.0 {
+		t.Fatalf("stats: %v", m)
+	}
+	code, m = doJSON(t, h, "GET", "/_stats/docs?expand_wildcards=all&forbid_closed_indices=false&groups=*&level=indices", "")
+	mustStatus(t, 200, code, m)
+	if get(m, "indices.docs.primaries.store") != nil || get(m, "indices.docs.primaries.docs.count") != 4.0 {
+		t.Fatalf("stats docs: %v", m)
+	}
+	code, m = doJSON(t, h, "GET", "/_nodes?human=true", "")
+	mustStatus(t, 200, code, m)
+	if get(m, "_nodes.total") != 1.0 || get(m, "nodes."+nodeID+".version") != engineVersion {
+		t.Fatalf("nodes: %v", m)
+	}
+	code, m = doJSON(t, h, "PUT", "/_cluster/settings", `{"transient":{"cluster":{"max_shards_per_node":500}}}`)
+	mustStatus(t, 200, code, m)
+	if get(m, "transient.cluster.max_shards_per_node") != "500" || m["acknowledged"] != true {
+		t.Fatalf("put cluster settings: %v", m)
+	}
+	code, m = doJSON(t, h, "PUT", "/_cluster/settings", `{"persistent":{"cluster.max_shards_per_node":600}}`)
+	mustStatus(t, 200, code, m)
+	_, m = doJSON(t, h, "GET", "/_cluster/settings?flat_settings=true", "")
+	if get(m, "persistent").(map[string]any)["cluster.max_shards_per_node"] != "600" {
+		t.Fatalf("flat cluster settings: %v", m)
+	}
+	_, m = doJSON(t, h, "GET", "/_cluster/settings?include_defaults=true", "")
+	if get(m, "defaults.search.max_buckets") == nil || get(m, "transient.cluster.max_shards_per_node") != "500" {
+		t.Fatalf("cluster settings with defaults: %v", m)
+	}
+	doJSON(t, h, "PUT", "/_cluster/settings", `{"transient":{"cluster.max_shards_per_node":null}}`)
+	_, m = doJSON(t, h, "GET", "/_cluster/settings", "")
+	if get(m, "transient.cluster") != nil {
+		t.Fatalf("reset cluster setting: %v", m)
+	}
+	code, m = doJSON(t, h, "PUT", "/_cluster/settings", `{"persistent":{"no.such":1}}`)
+	mustStatus(t, 400, code, m)
+}

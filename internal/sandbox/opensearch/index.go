@@ -3,6 +3,7 @@ package opensearch
 import (
 	"encoding/json"
 	"math/bits"
+	"sync/atomic"
 )
 
 // document is one stored document.
@@ -115,6 +116,12 @@ type index struct {
 	tf    map[string]int32 // scratch for term counting
 
 	aliases map[string]*aliasDef // by alias name; nil until the first alias
+
+	// Counters for _stats: writes happen under the cluster's write lock, searches under its
+	// read lock (hence atomic).
+	indexTotal  int64
+	deleteTotal int64
+	queryTotal  atomic.Int64
 }
 
 func newIndex(name, uuid string, created int64) *index {
@@ -191,6 +198,7 @@ func (ix *index) put(id string, raw []byte, src map[string]any, create bool) (wr
 	}
 	delete(ix.tombs, id)
 	ix.seqNo++
+	ix.indexTotal++
 	doc := &document{id: id, version: version, seqNo: ix.seqNo - 1, raw: raw, src: src}
 	ix.add(doc, leaves)
 	ix.gen++
@@ -206,6 +214,7 @@ func (ix *index) remove(id string) writeResult {
 		return writeResult{id: id, version: ix.tombs[id] + 1, seqNo: ix.seqNo - 1, result: "not_found", status: 404}
 	}
 	version := ix.docs[slot].version + 1
+	ix.deleteTotal++
 	ix.unindex(slot)
 	ix.tombs[id] = version
 	ix.ndeleted++

@@ -206,6 +206,41 @@ var routes = []*route{
 		c.deleteTemplate(w, r, p.id)
 	}},
 
+	{pattern: "/_template", methods: "GET", params: pTemplate, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+		c.getLegacyTemplates(w, r, "")
+	}},
+	{pattern: "/_template/{id}", methods: "PUT,POST", params: pTemplate, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
+		c.putLegacyTemplate(w, r, p.id, b)
+	}},
+	{pattern: "/_template/{id}", methods: "GET", params: pTemplate, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
+		c.getLegacyTemplates(w, r, p.id)
+	}},
+	{pattern: "/_template/{id}", methods: "DELETE", params: pTemplate, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
+		c.deleteLegacyTemplate(w, r, p.id)
+	}},
+
+	{pattern: "/_stats", methods: "GET", params: pStats, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+		c.handleStats(w, r, "", "")
+	}},
+	{pattern: "/_stats/{name}", methods: "GET", params: pStats, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
+		c.handleStats(w, r, "", p.name)
+	}},
+	{pattern: "/{index}/_stats", methods: "GET", params: pStats, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
+		c.handleStats(w, r, p.index, "")
+	}},
+	{pattern: "/{index}/_stats/{name}", methods: "GET", params: pStats, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
+		c.handleStats(w, r, p.index, p.name)
+	}},
+	{pattern: "/_nodes", methods: "GET", params: pNodes, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+		c.handleNodesInfo(w, r)
+	}},
+	{pattern: "/_cluster/settings", methods: "GET", params: pCSet, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+		c.handleGetClusterSettings(w, r)
+	}},
+	{pattern: "/_cluster/settings", methods: "PUT", params: pCSet, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+		c.handlePutClusterSettings(w, r, b)
+	}},
+
 	{pattern: "/_plugins/_ism/policies", methods: "GET", params: []string{"from", "size", "sortField", "sortOrder", "queryString"}, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) { c.getPolicy(w, r, "") }},
 	{pattern: "/_plugins/_ism/policies/{id}", methods: "PUT", params: pSeqNo, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
 		c.putPolicy(w, r, p.id, b)

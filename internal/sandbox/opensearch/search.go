@@ -574,6 +574,7 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 	shards := 0
 	for ord, ix := range targets {
 		shards += ix.shards
+		ix.queryTotal.Add(1)
 		qc := &qctx{ix: ix, now: now}
 		m, err := req.query.eval(qc)
 		if err != nil {
