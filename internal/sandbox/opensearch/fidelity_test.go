@@ -509,3 +509,32 @@ func TestStatsNodesClusterSettings(t *testing.T) {
 	code, m = doJSON(t, h, "PUT", "/_cluster/settings", `{"persistent":{"no.such":1}}`)
 	mustStatus(t, 400, code, m)
 }
+
+// _analyze follows opensearch-api-specification tests/default/_core/analyze.yaml (standard
+// analyzer, single and multi-valued text) and _core/analyze/filter/uppercase.yaml (keyword
+// tokenizer + uppercase filter); the standard tokenizer types numbers <NUM>.
+func TestAnalyzeAPI(t *testing.T) {
+	h := logsFixture(t)
+	code, m := doJSON(t, h, "POST", "/_analyze", `{"analyzer":"standard","text":"Moneyball, directed by Bennett Miller"}`)
+	mustStatus(t, 200, code, m)
+	if get(m, "tokens.0.token") != "moneyball" || get(m, "tokens.0.start_offset") != 0.0 || get(m, "tokens.0.end_offset") != 9.0 ||
+		get(m, "tokens.0.position") != 0.0 || get(m, "tokens.0.type") != "<ALPHANUM>" || len(m["tokens"].([]any)) != 5 {
+		t.Fatalf("standard: %v", m)
+	}
+	code, m = doJSON(t, h, "GET", "/_analyze", `{"analyzer":"standard","text":["Drive, directed by Nicolas Winding Refn","Moneyball"]}`)
+	mustStatus(t, 200, code, m)
+	if get(m, "tokens.6.token") != "moneyball" || get(m, "tokens.6.position") != 106.0 || get(m, "tokens.6.start_offset") != 40.0 {
+		t.Fatalf("multi-valued: %v", m)
+	}
+	code, m = doJSON(t, h, "GET", "/_analyze", `{"tokenizer":"keyword","filter":["uppercase"],"text":"Moneyball"}`)
+	mustStatus(t, 200, code, m)
+	if get(m, "tokens.0.token") != "MONEYBALL" || get(m, "tokens.0.type") != "word" || get(m, "tokens.0.end_offset") != 9.0 {
+		t.Fatalf("keyword+uppercase: %v", m)
+	}
+	_, m = doJSON(t, h, "POST", "/logs/_analyze", `{"field":"message","text":"GET /favicon.ico from 203.0.113.61"}`)
+	if get(m, "tokens.1.token") != "favicon.ico" || get(m, "tokens.3.token") != "203.0.113.61" || get(m, "tokens.3.type") != "<NUM>" {
+		t.Fatalf("field analyzer: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/_analyze", `{"analyzer":"klingon","text":"x"}`)
+	mustStatus(t, 400, code, m)
+}

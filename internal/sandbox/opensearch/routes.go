@@ -231,6 +231,12 @@ var routes = []*route{
 	{pattern: "/{index}/_stats/{name}", methods: "GET", params: pStats, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
 		c.handleStats(w, r, p.index, p.name)
 	}},
+	{pattern: "/_analyze", methods: "GET,POST", params: pAnalyze, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+		c.handleAnalyze(w, r, r.URL.Query().Get("index"), b)
+	}},
+	{pattern: "/{index}/_analyze", methods: "GET,POST", params: pAnalyze, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
+		c.handleAnalyze(w, r, p.index, b)
+	}},
 	{pattern: "/_nodes", methods: "GET", params: pNodes, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
 		c.handleNodesInfo(w, r)
 	}},
