@@ -38,7 +38,7 @@ type aggCtx struct {
 var metricAggs = map[string]bool{"avg": true, "sum": true, "min": true, "max": true, "value_count": true,
 	"cardinality": true, "stats": true, "extended_stats": true, "percentiles": true, "top_hits": true}
 var bucketAggs = map[string]bool{"terms": true, "range": true, "date_range": true, "histogram": true,
-	"date_histogram": true, "filter": true, "filters": true, "missing": true}
+	"date_histogram": true, "filter": true, "filters": true, "missing": true, "nested": true}
 
 func parseAggs(v any) ([]*aggSpec, *apiError) {
 	m, ok := v.(map[string]any)
@@ -164,6 +164,8 @@ func runAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		return percentilesAgg(sp, segs)
 	case "top_hits":
 		return topHitsAgg(sp, segs, ctx)
+	case "nested":
+		return nestedAgg(sp, segs, ctx)
 	}
 	return metricAgg(sp, segs)
 }

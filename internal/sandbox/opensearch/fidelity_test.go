@@ -538,3 +538,43 @@ func TestAnalyzeAPI(t *testing.T) {
 	code, m = doJSON(t, h, "POST", "/_analyze", `{"analyzer":"klingon","text":"x"}`)
 	mustStatus(t, 400, code, m)
 }
+
+// nested: the aggregation follows opensearch-api-specification
+// tests/default/_core/search/aggregations/nested.yaml (doc_count counts nested objects); the
+// query matches the fields of one nested object together (NestedQueryBuilder), unlike a plain
+// object whose arrays are flattened.
+func TestNestedQueryAndAggregation(t *testing.T) {
+	h := newTestCluster(t).Handler()
+	code, m := doJSON(t, h, "PUT", "/books", `{"mappings":{"properties":{"details":{"type":"nested"}}}}`)
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "POST", "/_bulk?refresh=true", `{"index":{"_index":"books","_id":"0"}}
+{"details":{"title":"title1"}}
+{"index":{"_index":"books","_id":"1"}}
+{"details":{"title":"title2"}}
+`)
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "POST", "/books/_search", `{"size":0,"aggregations":{"details_agg":{"nested":{"path":"details"}}}}`)
+	mustStatus(t, 200, code, m)
+	if get(m, "aggregations.details_agg.doc_count") != 2.0 || get(m, "hits.total.value") != 2.0 {
+		t.Fatalf("nested agg story: %v", m)
+	}
+	doJSON(t, h, "PUT", "/posts", `{"mappings":{"properties":{"comments":{"type":"nested","properties":{"author":{"type":"keyword"},"stars":{"type":"integer"}}}}}}`)
+	doJSON(t, h, "PUT", "/posts/_doc/1?refresh=true", `{"comments":[{"author":"alice","stars":5},{"author":"bob","stars":1}]}`)
+	doJSON(t, h, "PUT", "/posts/_doc/2?refresh=true", `{"comments":[{"author":"alice","stars":1}]}`)
+	code, m = doJSON(t, h, "POST", "/posts/_search", `{"query":{"nested":{"path":"comments","query":{"bool":{"must":[{"term":{"comments.author":"alice"}},{"term":{"comments.stars":1}}]}}}}}`)
+	mustStatus(t, 200, code, m)
+	if ids := hitIDs(m); len(ids) != 1 || ids[0] != "2" {
+		t.Fatalf("nested query matched %v, want [2]", ids)
+	}
+	_, m = doJSON(t, h, "POST", "/posts/_search", `{"size":0,"query":{"nested":{"path":"comments","query":{"term":{"comments.author":"alice"}}}},
+		"aggs":{"c":{"nested":{"path":"comments"},"aggs":{"by_author":{"terms":{"field":"comments.author"}},"avg_stars":{"avg":{"field":"comments.stars"}}}}}}`)
+	if get(m, "hits.total.value") != 2.0 || get(m, "aggregations.c.doc_count") != 3.0 || get(m, "aggregations.c.by_author.buckets.0.key") != "alice" ||
+		get(m, "aggregations.c.by_author.buckets.0.doc_count") != 2.0 || get(m, "aggregations.c.avg_stars.value") != 7.0/3 {
+		t.Fatalf("nested agg with subs: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/posts/_search", `{"query":{"nested":{"path":"nope","query":{"match_all":{}}}}}`)
+	mustStatus(t, 400, code, m)
+	if get(m, "error.root_cause.0.type") != "query_shard_exception" {
+		t.Fatalf("nested on a non-nested path: %v", m)
+	}
+}

@@ -122,6 +122,8 @@ type index struct {
 	indexTotal  int64
 	deleteTotal int64
 	queryTotal  atomic.Int64
+
+	nested nestedCache // side indices of nested objects, by path
 }
 
 func newIndex(name, uuid string, created int64) *index {

@@ -86,6 +86,8 @@ func parseClause(typ string, body any) (query, *apiError) {
 		return &constantScoreQuery{inner: inner, boost: boostOf(bm)}, nil
 	case "query_string", "simple_query_string":
 		return parseQueryString(typ, body)
+	case "nested":
+		return parseNested(body)
 	}
 	return nil, parsingErr("unknown query [%s]", typ)
 }
