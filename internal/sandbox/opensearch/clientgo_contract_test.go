@@ -16,6 +16,7 @@ import (
 	"github.com/opensearch-project/opensearch-go/v4"
 	"github.com/opensearch-project/opensearch-go/v4/opensearchapi"
 	"github.com/opensearch-project/opensearch-go/v4/opensearchutil"
+	"github.com/opensearch-project/opensearch-go/v4/plugins/ism"
 
 	sandbox "github.com/svcui/svcui/internal/sandbox/opensearch"
 )
@@ -491,6 +492,31 @@ func TestOpenSearchGoWorkflow(t *testing.T) {
 		}
 		_, has := g.GetIndices()[index]
 		return want(has && r.Count == nDocs-nDocs/5+1, "alias: %+v count %d", g, r.Count)
+	})
+	// ism/add.yaml, ism/explain.yaml, through the client's ISM plugin.
+	w.step("ISM add and explain", func() error {
+		req, _ := http.NewRequest("PUT", "/_plugins/_ism/policies/rollover", strings.NewReader(`{"policy":{"description":"A rollover policy.","default_state":"ingest","states":[{"name":"ingest","actions":[{"rollover":{"min_doc_count":5}}],"transitions":[]}]}}`))
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := c.Client.Perform(req)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		ic, err := ism.NewClient(ism.Config{Client: opensearch.Config{Addresses: []string{srv.URL}, Username: goUser, Password: goPass, Transport: srv.Client().Transport}})
+		if err != nil {
+			return err
+		}
+		a, err := ic.Add(ctx, ism.AddReq{Indices: []string{index}, Body: ism.AddBody{PolicyID: "rollover"}})
+		if err != nil {
+			return err
+		}
+		e, err := ic.Explain(ctx, &ism.ExplainReq{Indices: []string{index}})
+		if err != nil {
+			return err
+		}
+		item := e.Indices[index]
+		return want(resp.StatusCode == 201 && a.UpdatedIndices == 1 && !a.Failures && e.TotalManagedIndices == 1 &&
+			item.PolicyID == "rollover" && item.Enabled != nil && *item.Enabled, "ism: add %+v explain %+v", a, e)
 	})
 	w.step("reindex", func() error {
 		r, err := c.Reindex(ctx, opensearchapi.ReindexReq{Body: strings.NewReader(`{"source":{"index":"` + index + `","query":{"term":{"status":404}}},"dest":{"index":"errors-404"}}`)})

@@ -578,3 +578,45 @@ func TestNestedQueryAndAggregation(t *testing.T) {
 		t.Fatalf("nested on a non-nested path: %v", m)
 	}
 }
+
+// ISM add/remove/explain follow opensearch-api-specification tests/default/ism/add.yaml (index in
+// the path or in ?index=) and ism/explain.yaml (GET and POST, with and without an index).
+func TestISMAddExplain(t *testing.T) {
+	h := newTestCluster(t).Handler()
+	doJSON(t, h, "PUT", "/books", "")
+	doJSON(t, h, "PUT", "/movies", "")
+	code, m := doJSON(t, h, "PUT", "/_plugins/_ism/policies/rollover", `{"policy":{"description":"A rollover policy.","default_state":"ingest","states":[{"name":"ingest","actions":[{"rollover":{"min_doc_count":5}}]}]}}`)
+	mustStatus(t, 201, code, m)
+	code, m = doJSON(t, h, "POST", "/_plugins/_ism/add/books", `{"policy_id":"rollover"}`)
+	mustStatus(t, 200, code, m)
+	if m["updated_indices"] != 1.0 || m["failures"] != false {
+		t.Fatalf("add: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/_plugins/_ism/add?index=books", `{"policy_id":"rollover"}`)
+	mustStatus(t, 200, code, m)
+	if m["updated_indices"] != 0.0 || m["failures"] != true || get(m, "failed_indices.0.index_name") != "books" {
+		t.Fatalf("add again: %v", m)
+	}
+	for _, method := range []string{"GET", "POST"} {
+		code, m = doJSON(t, h, method, "/_plugins/_ism/explain", `{}`)
+		mustStatus(t, 200, code, m)
+		if m["total_managed_indices"] != 1.0 || get(m, "books.policy_id") != "rollover" {
+			t.Fatalf("%s explain: %v", method, m)
+		}
+	}
+	_, m = doJSON(t, h, "GET", "/_plugins/_ism/explain/movies", "")
+	if m["total_managed_indices"] != 0.0 || m["movies"] == nil || get(m, "movies.enabled") != nil {
+		t.Fatalf("explain unmanaged: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/_plugins/_ism/add/movies", `{"policy_id":"nope"}`)
+	mustStatus(t, 404, code, m)
+	code, m = doJSON(t, h, "POST", "/_plugins/_ism/remove/books", "")
+	mustStatus(t, 200, code, m)
+	if m["updated_indices"] != 1.0 {
+		t.Fatalf("remove: %v", m)
+	}
+	_, m = doJSON(t, h, "GET", "/_plugins/_ism/explain/books", "")
+	if m["total_managed_indices"] != 0.0 {
+		t.Fatalf("explain after remove: %v", m)
+	}
+}

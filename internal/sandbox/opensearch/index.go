@@ -124,6 +124,8 @@ type index struct {
 	queryTotal  atomic.Int64
 
 	nested nestedCache // side indices of nested objects, by path
+
+	ismPolicy string // the ISM policy managing the index (_plugins/_ism/add), "" when none
 }
 
 func newIndex(name, uuid string, created int64) *index {

@@ -81,6 +81,8 @@ var (
 	pNodes   = []string{"flat_settings", "timeout", "include_segment_file_sizes", "level", "completion_fields", "fielddata_fields", "fields", "groups", "types"}
 	pCSet    = []string{"flat_settings", "include_defaults", "cluster_manager_timeout", "master_timeout", "timeout"}
 	pAnalyze = []string{"index"}
+	// RestExplainAction's parameters (the ISM plugin).
+	pISMExplain = []string{"show_policy", "validate_action", "queryString", "from", "size", "sortField", "sortOrder", "show_applied_policy"}
 )
 
 // routes is the REST layer: every endpoint the emulation answers.
@@ -256,6 +258,25 @@ var routes = []*route{
 	}},
 	{pattern: "/_plugins/_ism/policies/{id}", methods: "DELETE", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
 		c.deletePolicy(w, r, p.id)
+	}},
+
+	{pattern: "/_plugins/_ism/add", methods: "POST", params: []string{"index"}, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+		c.handleISMAdd(w, r, "", b)
+	}},
+	{pattern: "/_plugins/_ism/add/{index}", methods: "POST", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
+		c.handleISMAdd(w, r, p.index, b)
+	}},
+	{pattern: "/_plugins/_ism/remove", methods: "POST", params: []string{"index"}, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+		c.handleISMRemove(w, r, "")
+	}},
+	{pattern: "/_plugins/_ism/remove/{index}", methods: "POST", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
+		c.handleISMRemove(w, r, p.index)
+	}},
+	{pattern: "/_plugins/_ism/explain", methods: "GET,POST", params: pISMExplain, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+		c.handleISMExplain(w, r, "")
+	}},
+	{pattern: "/_plugins/_ism/explain/{index}", methods: "GET,POST", params: pISMExplain, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
+		c.handleISMExplain(w, r, p.index)
 	}},
 
 	{pattern: "/_plugins/_security/api/roles", methods: "GET", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) { c.getRoles(w, r, "") }},
