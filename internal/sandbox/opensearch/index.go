@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math/bits"
 	"sync/atomic"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
 )
 
 // document is one stored document.
@@ -289,7 +291,7 @@ func (ix *index) indexText(slot int32, lf *leaf) {
 	clear(ix.tf)
 	n := 0
 	for _, s := range lf.strs {
-		for _, tok := range analyze(s) {
+		for _, tok := range analysis.Standard(s) {
 			ix.tf[tok]++
 			n++
 		}
@@ -322,7 +324,7 @@ func (ix *index) unindex(slot int32) {
 			}
 			clear(ix.tf)
 			for _, s := range lf.strs {
-				for _, tok := range analyze(s) {
+				for _, tok := range analysis.Standard(s) {
 					ix.tf[tok]++
 				}
 			}
