@@ -225,6 +225,24 @@ func aggField(ix *index, sp *aggSpec, numericOnly bool) (*fieldDef, *column, *ap
 	return fd, ix.cols[field], nil
 }
 
+// fieldSegments calls f for each segment whose index maps the aggregation's field and holds doc
+// values for it, after aggField's checks; an error from either stops the walk.
+func fieldSegments(segs []segment, sp *aggSpec, numericOnly bool, f func(seg segment, fd *fieldDef, col *column) *apiError) *apiError {
+	for _, seg := range segs {
+		fd, col, err := aggField(seg.ix, sp, numericOnly)
+		if err != nil {
+			return err
+		}
+		if fd == nil || col == nil {
+			continue
+		}
+		if err := f(seg, fd, col); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // --- metrics ---
 
 func metricAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
@@ -813,14 +831,7 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		return at < bt
 	})
 	keep := len(sp.subs) > 0
-	for _, seg := range segs {
-		fd, col, err := aggField(seg.ix, sp, true)
-		if err != nil {
-			return nil, err
-		}
-		if fd == nil || col == nil {
-			continue
-		}
+	err := fieldSegments(segs, sp, true, func(seg segment, _ *fieldDef, col *column) *apiError {
 		for _, s := range seg.slots {
 			vals := col.numAt(s)
 			for _, rd := range ranges {
@@ -832,6 +843,10 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 				}
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if err := ctx.addBuckets(len(ranges)); err != nil {
 		return nil, err
@@ -914,17 +929,14 @@ func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	keyOf := func(v float64) float64 { return math.Floor((v-offset)/interval)*interval + offset }
 	keep := len(sp.subs) > 0
 	buckets := map[float64]*bucket{}
-	for _, seg := range segs {
-		fd, col, err := aggField(seg.ix, sp, true)
-		if err != nil {
-			return nil, err
-		}
-		if fd == nil || col == nil {
-			continue
-		}
+	err := fieldSegments(segs, sp, true, func(seg segment, _ *fieldDef, col *column) *apiError {
 		for _, s := range seg.slots {
 			addPerDistinctKey(buckets, col.numAt(s), keyOf, seg.ix, s, keep)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	keys := make([]float64, 0, len(buckets))
 	for k := range buckets {

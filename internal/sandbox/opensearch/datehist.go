@@ -179,16 +179,9 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 	keyOfValue := func(v float64) int64 { return keyOf(int64(v)) }
 	keep := len(sp.subs) > 0
 	buckets := map[int64]*bucket{}
-	for _, seg := range segs {
-		fd, col, err := aggField(seg.ix, sp, true)
-		if err != nil {
-			return nil, err
-		}
-		if fd == nil || col == nil {
-			continue
-		}
+	err = fieldSegments(segs, sp, true, func(seg segment, fd *fieldDef, col *column) *apiError {
 		if fd.kind != kindDate && fd.kind != kindLong && fd.kind != kindFloat {
-			return nil, badRequest("Field [%s] of type [%s] is not supported for aggregation [date_histogram]", fd.path, fd.typ)
+			return badRequest("Field [%s] of type [%s] is not supported for aggregation [date_histogram]", fd.path, fd.typ)
 		}
 		if format == "" && fd.kind == kindDate {
 			format = fd.fm.format
@@ -196,6 +189,10 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 		for _, s := range seg.slots {
 			addPerDistinctKey(buckets, col.numAt(s), keyOfValue, seg.ix, s, keep)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	keys := make([]int64, 0, len(buckets))
 	for k := range buckets {
