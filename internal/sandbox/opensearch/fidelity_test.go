@@ -615,3 +615,33 @@ func TestISMAddExplain(t *testing.T) {
 		t.Fatalf("explain after remove: %v", m)
 	}
 }
+
+// PPL follows opensearch-api-specification tests/default/ppl/ppl.yaml ("search source=books" on
+// an empty index) and answers with the plugin's SimpleJsonResponseFormatter shape; the pipeline
+// runs as the SQL the engine already speaks.
+func TestPPL(t *testing.T) {
+	_, h := loadFixture(t)
+	doJSON(t, h, "PUT", "/books", `{}`)
+	code, m := doJSON(t, h, "POST", "/_plugins/_ppl", `{"query":"search source=books"}`)
+	mustStatus(t, 200, code, m)
+	if m["total"] != 0.0 || m["status"] != nil {
+		t.Fatalf("empty source: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/_plugins/_ppl", `{"query":"source=docs | where qty > 2 and category != \"news\" | sort - qty | head 2 | fields title, qty"}`)
+	mustStatus(t, 200, code, m)
+	if get(m, "schema.0.name") != "title" || get(m, "schema.0.type") != "string" || get(m, "schema.1.type") != "long" ||
+		m["total"] != 2.0 || get(m, "datarows.0.1") != 7.0 || get(m, "datarows.1.0") != "Quick brown fox" {
+		t.Fatalf("where/sort/head/fields: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/_plugins/_ppl", `{"query":"source=docs | stats count() as n, avg(qty) by category | sort - n | head 1"}`)
+	mustStatus(t, 200, code, m)
+	if get(m, "schema.0.name") != "n" || get(m, "schema.1.name") != "avg(qty)" || get(m, "schema.2.name") != "category" ||
+		get(m, "datarows.0.0") != 2.0 || m["total"] != 1.0 {
+		t.Fatalf("stats: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/_plugins/_ppl", `{"query":"source=docs | dedup category"}`)
+	mustStatus(t, 400, code, m)
+	if get(m, "error.type") != "SyntaxCheckException" || m["status"] != 400.0 {
+		t.Fatalf("unsupported command: %v", m)
+	}
+}

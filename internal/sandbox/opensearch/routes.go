@@ -289,6 +289,7 @@ var routes = []*route{
 	}},
 
 	{pattern: "/_plugins/_sql", methods: "POST", params: []string{"format", "sanitize"}, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) { c.handleSQL(w, r, b) }},
+	{pattern: "/_plugins/_ppl", methods: "POST", params: []string{"format", "sanitize"}, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) { c.handlePPL(w, r, b) }},
 	{pattern: "/_plugins/_sql/_explain", methods: "POST", params: []string{"format", "sanitize"}, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
 		c.handleSQLExplain(w, r, b)
 	}},
