@@ -14,11 +14,40 @@ const maxBuckets = 65535
 type aggSpec struct {
 	name   string
 	typ    string
-	params map[string]any
+	params map[string]any // the type's own parameters, as sent
+	p      aggParams      // the common ones, read once when the request is parsed
 	subs   []*aggSpec
 	filter query         // filter
 	named  []namedFilter // filters
 	keyed  bool          // filters given as an object
+}
+
+// aggParams are the parameters many aggregation types share.
+type aggParams struct {
+	field       string
+	format      string
+	missing     any
+	hasMissing  bool
+	keyed       bool
+	hasKeyed    bool
+	size        any // validated by the aggregations that take it
+	hasSize     bool
+	minDocCount int
+	hasMinCount bool
+}
+
+func readAggParams(m map[string]any) aggParams {
+	var p aggParams
+	p.field, _ = m["field"].(string)
+	p.format, _ = m["format"].(string)
+	p.missing, p.hasMissing = m["missing"]
+	if v, ok := m["keyed"]; ok {
+		p.keyed, _ = asBool(v)
+		p.hasKeyed = true
+	}
+	p.size, p.hasSize = m["size"]
+	p.minDocCount, p.hasMinCount = asInt(m["min_doc_count"])
+	return p
 }
 
 type namedFilter struct {
@@ -82,6 +111,7 @@ func parseAggs(v any) ([]*aggSpec, *apiError) {
 					return nil, parsingErr("Expected [START_OBJECT] under [%s], but got a [VALUE_STRING] in [%s]", k, name)
 				}
 				spec.params = p
+				spec.p = readAggParams(p)
 				if _, hasScript := p["script"]; hasScript {
 					return nil, badRequest("scripts are not supported by this emulation: aggregation [%s] uses a script", name)
 				}
@@ -204,7 +234,7 @@ func (ctx *aggCtx) addBuckets(n int) *apiError {
 
 // aggField resolves the field of an aggregation on one index (nil column when unmapped or empty).
 func aggField(ix *index, sp *aggSpec, numericOnly bool) (*fieldDef, *column, *apiError) {
-	field, _ := sp.params["field"].(string)
+	field := sp.p.field
 	if field == "" {
 		return nil, nil, badRequest("Required one of fields [field, script], but none were specified.")
 	}
@@ -253,8 +283,8 @@ func metricAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 	distinctS := map[string]struct{}{}
 	distinctF := map[float64]struct{}{}
 	isDate := false
-	format, _ := sp.params["format"].(string)
-	missing, hasMissing := sp.params["missing"]
+	format := sp.p.format
+	missing, hasMissing := sp.p.missing, sp.p.hasMissing
 	for _, seg := range segs {
 		fd, col, err := aggField(seg.ix, sp, numericOnly)
 		if err != nil {
@@ -410,25 +440,25 @@ type termsBucket struct {
 
 func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	size := 10
-	if v, ok := sp.params["size"]; ok {
-		n, ok := asInt(v)
+	if sp.p.hasSize {
+		n, ok := asInt(sp.p.size)
 		if !ok || n < 1 {
-			return nil, badRequest("[size] must be greater than 0. Found [%v] in [%s]", v, sp.name)
+			return nil, badRequest("[size] must be greater than 0. Found [%v] in [%s]", sp.p.size, sp.name)
 		}
 		size = n
 	}
 	minCount := 1
-	if n, ok := asInt(sp.params["min_doc_count"]); ok {
-		minCount = n
+	if sp.p.hasMinCount {
+		minCount = sp.p.minDocCount
 	}
 	keep := len(sp.subs) > 0
 	byStr := map[string]*bucket{}
 	byNum := map[float64]*bucket{}
 	var keyKind kind
 	var keyTyp, format string
-	format, _ = sp.params["format"].(string)
+	format = sp.p.format
 	include, exclude := termFilters(sp.params)
-	missing, hasMissing := sp.params["missing"]
+	missing, hasMissing := sp.p.missing, sp.p.hasMissing
 	for _, seg := range segs {
 		fd, col, err := aggField(seg.ix, sp, false)
 		if err != nil {
@@ -762,10 +792,10 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	if !ok || len(raw) == 0 {
 		return nil, badRequest("No [ranges] specified for the [%s] aggregation", sp.name)
 	}
-	format, _ := sp.params["format"].(string)
+	format := sp.p.format
 	isDate := sp.typ == "date_range"
 	for _, seg := range segs {
-		if fd := seg.ix.fields[stringParam(sp, "field")]; fd != nil && fd.kind == kindDate {
+		if fd := seg.ix.fields[sp.p.field]; fd != nil && fd.kind == kindDate {
 			isDate = true
 			if format == "" {
 				format = fd.fm.format
@@ -857,7 +887,7 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		}
 		return javaDouble(f)
 	}
-	keyed, _ := asBool(sp.params["keyed"])
+	keyed := sp.p.keyed
 	buckets := make([]obj, 0, len(ranges))
 	keyedObj := obj{}
 	for _, rd := range ranges {
@@ -906,11 +936,6 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	return obj{{"buckets", buckets}}, nil
 }
 
-func stringParam(sp *aggSpec, k string) string {
-	s, _ := sp.params[k].(string)
-	return s
-}
-
 // --- histogram ---
 
 func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
@@ -923,8 +948,8 @@ func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	}
 	offset, _ := asFloat(sp.params["offset"])
 	minCount := 0
-	if n, ok := asInt(sp.params["min_doc_count"]); ok {
-		minCount = n
+	if sp.p.hasMinCount {
+		minCount = sp.p.minDocCount
 	}
 	keyOf := func(v float64) float64 { return math.Floor((v-offset)/interval)*interval + offset }
 	keep := len(sp.subs) > 0
@@ -1049,7 +1074,7 @@ func filtersAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 func missingAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	var out []segment
 	for _, seg := range segs {
-		field := stringParam(sp, "field")
+		field := sp.p.field
 		if field == "" {
 			return nil, badRequest("Required one of fields [field, script], but none were specified.")
 		}

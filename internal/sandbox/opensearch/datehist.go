@@ -170,10 +170,10 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 		}
 		offset = sign * ms
 	}
-	format, _ := sp.params["format"].(string)
+	format := sp.p.format
 	minCount := 0
-	if n, ok := asInt(sp.params["min_doc_count"]); ok {
-		minCount = n
+	if sp.p.hasMinCount {
+		minCount = sp.p.minDocCount
 	}
 	keyOf := func(ms int64) int64 { return iv.round(ms-offset, loc) + offset }
 	keyOfValue := func(v float64) int64 { return keyOf(int64(v)) }

@@ -24,17 +24,17 @@ func percentilesAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 		return nil, err
 	}
 	keyed := true
-	if v, ok := sp.params["keyed"]; ok {
-		keyed, _ = asBool(v)
+	if sp.p.hasKeyed {
+		keyed = sp.p.keyed
 	}
 	if td, ok := sp.params["tdigest"].(map[string]any); ok {
 		if c, ok := asFloat(td["compression"]); ok && c < 0 {
 			return nil, badRequest("[compression] must be greater than or equal to 0. Found [%s] in [%s]", javaDouble(c), sp.name)
 		}
 	}
-	format, _ := sp.params["format"].(string)
+	format := sp.p.format
 	isDate := false
-	missing, hasMissing := asFloat(sp.params["missing"])
+	missing, hasMissing := asFloat(sp.p.missing)
 	vals := make([]float64, 0, countSlots(segs))
 	for _, seg := range segs {
 		fd, col, err := aggField(seg.ix, sp, true)

@@ -288,7 +288,7 @@ func typeAggLevel(res obj, specs []*aggSpec, targets []*index) {
 func aggTypeName(sp *aggSpec, targets []*index) string {
 	switch sp.typ {
 	case "terms":
-		field, _ := asString(sp.params["field"])
+		field := sp.p.field
 		for _, ix := range targets {
 			if fd := ix.fields[field]; fd != nil {
 				switch fd.kind {
