@@ -77,6 +77,7 @@ func (c *Cluster) reset() {
 	c.ctxs.mu.Lock()
 	c.ctxs.scrolls = map[string]*scrollCtx{}
 	c.ctxs.pits = map[string]*pitCtx{}
+	c.ctxs.hits = 0
 	c.ctxs.mu.Unlock()
 }
 

@@ -645,3 +645,19 @@ func TestPPL(t *testing.T) {
 		t.Fatalf("unsupported command: %v", m)
 	}
 }
+
+// Open scrolls keep their hits; the sandbox bounds the total (maxScrollHits) and frees it when
+// scrolls are cleared.
+func TestScrollHitBudget(t *testing.T) {
+	_, h := moviesFixture(t)
+	old := maxScrollHits
+	maxScrollHits = 8
+	defer func() { maxScrollHits = old }()
+	_, m := doJSON(t, h, "GET", "/movies/_search?scroll=1m&size=1", "")
+	id := m["_scroll_id"].(string)
+	code, m := doJSON(t, h, "GET", "/movies/_search?scroll=1m&size=1", "")
+	mustStatus(t, 429, code, m)
+	doJSON(t, h, "DELETE", "/_search/scroll/"+id, "")
+	code, m = doJSON(t, h, "GET", "/movies/_search?scroll=1m&size=1", "")
+	mustStatus(t, 200, code, m)
+}

@@ -13,6 +13,11 @@ import (
 // maxOpenContexts mirrors search.max_open_scroll_context and the PIT limit (500 each).
 const maxOpenContexts = 500
 
+// maxScrollHits bounds the hits all open scrolls keep together. The engine keeps a cursor per
+// shard; the emulation keeps each scroll's ordered hits, so without a bound a client that opens
+// scrolls over large indices and never clears them could exhaust the sandbox's memory.
+var maxScrollHits = 2_000_000 // a variable so tests can lower it
+
 // scrollCtx is an open scroll: the ordered hits of the search, as they were when it started.
 type scrollCtx struct {
 	targets []*index
@@ -41,18 +46,26 @@ type contexts struct {
 	mu      sync.Mutex
 	scrolls map[string]*scrollCtx
 	pits    map[string]*pitCtx
+	hits    int // hits kept by open scrolls
 }
 
 func (x *contexts) purge(now time.Time) {
 	for id, s := range x.scrolls {
 		if now.After(s.expires) {
-			delete(x.scrolls, id)
+			x.dropScroll(id)
 		}
 	}
 	for id, p := range x.pits {
 		if now.After(p.expires) {
 			delete(x.pits, id)
 		}
+	}
+}
+
+func (x *contexts) dropScroll(id string) {
+	if s, ok := x.scrolls[id]; ok {
+		x.hits -= len(s.hits)
+		delete(x.scrolls, id)
 	}
 }
 
@@ -200,8 +213,13 @@ func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []b
 			c.ctxs.mu.Unlock()
 			return nil, errf(500, "exception", "Trying to create too many scroll contexts. Must be less than or equal to: [%d]. This limit can be set by changing the [search.max_open_scroll_context] setting.", maxOpenContexts)
 		}
+		if c.ctxs.hits+len(sc.hits) > maxScrollHits {
+			c.ctxs.mu.Unlock()
+			return nil, errf(429, "rejected_execution_exception", "open scrolls already keep %d hits; this one would exceed the sandbox's bound of %d: clear scrolls (DELETE /_search/scroll) or use search_after with a point in time", c.ctxs.hits, maxScrollHits)
+		}
 		id := newContextID("scroll")
 		c.ctxs.scrolls[id] = sc
+		c.ctxs.hits += len(sc.hits)
 		c.ctxs.mu.Unlock()
 		out = append(obj{{"_scroll_id", id}}, out...)
 	}
@@ -421,6 +439,7 @@ func (c *Cluster) handleClearScroll(w http.ResponseWriter, r *http.Request, path
 		if id == "_all" {
 			freed += len(c.ctxs.scrolls)
 			c.ctxs.scrolls = map[string]*scrollCtx{}
+			c.ctxs.hits = 0
 			continue
 		}
 		if _, derr := base64.URLEncoding.DecodeString(id); derr != nil {
@@ -429,7 +448,7 @@ func (c *Cluster) handleClearScroll(w http.ResponseWriter, r *http.Request, path
 			return
 		}
 		if _, ok := c.ctxs.scrolls[id]; ok {
-			delete(c.ctxs.scrolls, id)
+			c.ctxs.dropScroll(id)
 			freed++
 		}
 	}
