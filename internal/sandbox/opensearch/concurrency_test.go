@@ -28,6 +28,18 @@ func TestConcurrentReadersAndWriters(t *testing.T) {
 		code, _ := do(t, h, "POST", "/docs/_search", `{"query":{"match":{"body":"fox"}},"aggs":{"c":{"terms":{"field":"category"}}}}`)
 		return code
 	})
+	run("nested, scroll and pit", func(i int) int {
+		if i == 0 {
+			do(t, h, "PUT", "/posts", `{"mappings":{"properties":{"c":{"type":"nested"}}}}`)
+		}
+		do(t, h, "PUT", fmt.Sprintf("/posts/_doc/%d", i), `{"c":[{"a":"x","n":1},{"a":"y","n":2}]}`)
+		code, _ := do(t, h, "POST", "/posts/_search?scroll=1m&size=1", `{"query":{"nested":{"path":"c","query":{"term":{"c.a":"x"}}}},"aggs":{"n":{"nested":{"path":"c"}}}}`)
+		if code >= 500 {
+			return code
+		}
+		code, _ = do(t, h, "POST", "/docs/_search/point_in_time?keep_alive=1m", "")
+		return code
+	})
 	run("sql", func(int) int {
 		code, _ := do(t, h, "POST", "/_plugins/_sql", `{"query":"SELECT category, COUNT(*) FROM docs GROUP BY category"}`)
 		return code
