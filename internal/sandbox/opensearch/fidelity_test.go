@@ -661,3 +661,22 @@ func TestScrollHitBudget(t *testing.T) {
 	code, m = doJSON(t, h, "GET", "/movies/_search?scroll=1m&size=1", "")
 	mustStatus(t, 200, code, m)
 }
+
+// A bulk update item may carry a script (rest-api-spec bulk/ "update" action with "script"); one
+// outside the painless subset fails only its item.
+func TestBulkUpdateScript(t *testing.T) {
+	_, h := loadFixture(t)
+	body := `{"update":{"_id":"1"}}
+{"script":{"source":"ctx._source.qty += params.n","params":{"n":10}}}
+{"update":{"_id":"2"}}
+{"script":"if (x) {}"}
+`
+	code, m := doJSON(t, h, "POST", "/docs/_bulk", body)
+	mustStatus(t, 200, code, m)
+	if m["errors"] != true || get(m, "items.0.update.result") != "updated" || get(m, "items.1.update.error.type") != "script_exception" {
+		t.Fatalf("bulk scripts: %v", m)
+	}
+	if _, m = doJSON(t, h, "GET", "/docs/_doc/1", ""); get(m, "_source.qty") != 15.0 {
+		t.Fatalf("after bulk script: %v", m)
+	}
+}

@@ -400,7 +400,6 @@ func (c *Cluster) handleScroll(w http.ResponseWriter, r *http.Request, pathID st
 		total = sc.total
 	}
 	c.reply(w, r, 200, obj{{"_scroll_id", id}, {"took", 0}, {"timed_out", false},
-		{"terminated_early", false},
 		{"_shards", obj{{"total", sc.shards}, {"successful", sc.shards}, {"skipped", 0}, {"failed", 0}}},
 		{"hits", obj{{"total", total}, {"max_score", ms}, {"hits", hits}}}})
 }
