@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 )
 
 const maxBuckets = 65535
@@ -343,7 +345,7 @@ func metricAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 	}
 	withString := func(o obj, key string, f float64, ok bool) obj {
 		if isDate && ok {
-			o = append(o, kv{key, formatDate(int64(f), format)})
+			o = append(o, kv{key, dates.Format(int64(f), format)})
 		}
 		return o
 	}
@@ -380,8 +382,8 @@ func metricAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 			kv{"std_deviation_sampling", value(math.Sqrt(sampling), count > 1)})
 	}
 	if isDate && count > 0 {
-		o = append(o, kv{"min_as_string", formatDate(int64(lo), format)}, kv{"max_as_string", formatDate(int64(hi), format)},
-			kv{"avg_as_string", formatDate(int64(sum/float64(count)), format)}, kv{"sum_as_string", formatDate(int64(sum), format)})
+		o = append(o, kv{"min_as_string", dates.Format(int64(lo), format)}, kv{"max_as_string", dates.Format(int64(hi), format)},
+			kv{"avg_as_string", dates.Format(int64(sum/float64(count)), format)}, kv{"sum_as_string", dates.Format(int64(sum), format)})
 	}
 	return o, nil
 }
@@ -615,7 +617,7 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		case tb.isStr:
 			head = obj{{"key", tb.str}}
 		case keyKind == kindDate:
-			head = obj{{"key", int64(tb.num)}, {"key_as_string", formatDate(int64(tb.num), format)}}
+			head = obj{{"key", int64(tb.num)}, {"key_as_string", dates.Format(int64(tb.num), format)}}
 		case keyKind == kindBool:
 			s := "false"
 			if tb.num != 0 {
@@ -816,7 +818,7 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 			}
 			if isDate {
 				if s, isStr := v.(string); isStr {
-					ms, err := parseDateMath(s, ctx.now, roundUp, format)
+					ms, err := dates.ParseMath(s, ctx.now, roundUp, format)
 					if err != nil {
 						return 0, false, errf(400, "parse_exception", "%s", err.Error())
 					}
@@ -883,7 +885,7 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	}
 	render := func(f float64) string {
 		if isDate {
-			return formatDate(int64(f), format)
+			return dates.Format(int64(f), format)
 		}
 		return javaDouble(f)
 	}

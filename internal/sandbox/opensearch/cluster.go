@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 )
 
 const (
@@ -405,3 +407,6 @@ func (ix *index) settingsView() obj {
 	flat["version.created"] = "136377827"
 	return nestSettings(flat)
 }
+
+// isoMillis is the engine's default date rendering (2024-03-15T12:00:00.000Z).
+const isoMillis = dates.ISOMillis

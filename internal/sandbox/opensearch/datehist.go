@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 )
 
 // dateInterval is a calendar unit or a fixed duration in milliseconds.
@@ -75,7 +77,7 @@ func parseTimeZone(v any) (*time.Location, *apiError) {
 		return time.UTC, nil
 	}
 	if s[0] == '+' || s[0] == '-' {
-		if ms, ok := parseISODate("2000-01-01T00:00:00" + s); ok {
+		if ms, ok := dates.ParseISO("2000-01-01T00:00:00" + s); ok {
 			off := int((time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli() - ms) / 1000)
 			return time.FixedZone(s, off), nil
 		}
@@ -213,7 +215,7 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 				var ms int64
 				if s, isStr := v.(string); isStr {
 					var perr error
-					if ms, perr = parseDateMath(s, ctx.now, false, format); perr != nil {
+					if ms, perr = dates.ParseMath(s, ctx.now, false, format); perr != nil {
 						return nil, errf(400, "parse_exception", "%s", perr.Error())
 					}
 				} else if f, ok := asFloat(v); ok {
@@ -250,7 +252,7 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 		if b.count < minCount {
 			continue
 		}
-		o, err := bucketBody(obj{{"key_as_string", formatDateIn(k, format, loc)}, {"key", k}}, b.count, sp, b.segs, ctx)
+		o, err := bucketBody(obj{{"key_as_string", dates.FormatIn(k, format, loc)}, {"key", k}}, b.count, sp, b.segs, ctx)
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,10 @@
 package opensearch
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+)
 
 // fieldFormat is one entry of "fields" or "docvalue_fields": a field name or pattern and an
 // optional format (dates).
@@ -131,11 +135,11 @@ func fieldValue(fd *fieldDef, x any, format string) (any, bool) {
 	switch fd.kind {
 	case kindDate:
 		s, _ := asString(x)
-		ms, ok := parseDateFormat(s, dateFormatOf(fd, ""))
+		ms, ok := dates.ParseFormat(s, dateFormatOf(fd, ""))
 		if !ok {
 			return x, true
 		}
-		return formatDate(ms, dateFormatOf(fd, format)), true
+		return dates.Format(ms, dateFormatOf(fd, format)), true
 	case kindLong:
 		if f, ok := asFloat(x); ok {
 			return int64(f), true
@@ -180,7 +184,7 @@ func docValues(ix *index, slot int32, fd *fieldDef, format string) []any {
 	for _, f := range nums {
 		switch fd.kind {
 		case kindDate:
-			out = append(out, formatDate(int64(f), dateFormatOf(fd, format)))
+			out = append(out, dates.Format(int64(f), dateFormatOf(fd, format)))
 		case kindLong:
 			out = append(out, int64(f))
 		case kindBool:

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 )
 
 var defaultPercents = []float64{1, 5, 25, 50, 75, 95, 99}
@@ -81,13 +83,13 @@ func percentilesAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 		if keyed {
 			keyedOut = append(keyedOut, kv{key, value})
 			if ok && isDate {
-				keyedOut = append(keyedOut, kv{key + "_as_string", formatDate(int64(results[i]), format)})
+				keyedOut = append(keyedOut, kv{key + "_as_string", dates.Format(int64(results[i]), format)})
 			}
 			continue
 		}
 		o := obj{{"key", javaNum(p)}, {"value", value}}
 		if ok && isDate {
-			o = append(o, kv{"value_as_string", formatDate(int64(results[i]), format)})
+			o = append(o, kv{"value_as_string", dates.Format(int64(results[i]), format)})
 		}
 		list = append(list, o)
 	}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 )
 
 // sqlResult is a finished query: typed columns, rows, and the engine's own answer (format=json).
@@ -300,7 +302,7 @@ func sqlValue(ix *index, d *document, field string) any {
 		}
 	case kindDate:
 		s, _ := asString(v)
-		if ms, ok := parseDateFormat(s, fd.fm.format); ok {
+		if ms, ok := dates.ParseFormat(s, fd.fm.format); ok {
 			return sqlTimestamp(ms)
 		}
 	case kindBool:
