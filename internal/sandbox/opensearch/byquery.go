@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
 )
 
 // handleByQuery answers POST /{index}/_delete_by_query and /{index}/_update_by_query: the
@@ -27,7 +29,7 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 		return
 	}
 	var query query = &matchAllQuery{boost: 1}
-	var sc *painlessScript
+	var sc *painless.Script
 	maxDocs := -1
 	proceed := q.Get("conflicts") == "proceed"
 	if _, has := m["query"]; !has && !update && q.Get("q") == "" {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
 )
 
 const maxIDBytes = 512
@@ -338,7 +340,7 @@ func (c *Cluster) handleUpdate(w http.ResponseWriter, r *http.Request, indexName
 
 // scriptUpdate runs an update script on a document (or its upsert); ctx.op may turn the update
 // into a noop or a delete. The caller holds the write lock.
-func (c *Cluster) scriptUpdate(indexName, id string, sc *painlessScript, body map[string]any) (writeResult, *index, *apiError) {
+func (c *Cluster) scriptUpdate(indexName, id string, sc *painless.Script, body map[string]any) (writeResult, *index, *apiError) {
 	ix, exists := c.indices[indexName]
 	if !exists && c.isAlias(indexName) {
 		var err *apiError
@@ -361,7 +363,7 @@ func (c *Cluster) scriptUpdate(indexName, id string, sc *painlessScript, body ma
 			return writeResult{}, ix, e.inIndex(ix)
 		}
 		if scripted, _ := asBool(body["scripted_upsert"]); scripted {
-			op, err := sc.run(upsert)
+			op, err := runScript(sc, upsert)
 			if err != nil {
 				return writeResult{}, ix, err
 			}
@@ -375,9 +377,9 @@ func (c *Cluster) scriptUpdate(indexName, id string, sc *painlessScript, body ma
 }
 
 // applyScript runs a script on a stored document and writes the result.
-func applyScript(ix *index, d *document, sc *painlessScript) (writeResult, *index, *apiError) {
+func applyScript(ix *index, d *document, sc *painless.Script) (writeResult, *index, *apiError) {
 	src := d.sourceCopy()
-	op, err := sc.run(src)
+	op, err := runScript(sc, src)
 	if err != nil {
 		return writeResult{}, ix, err
 	}

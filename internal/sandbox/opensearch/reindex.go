@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
 )
 
 func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []byte) {
@@ -14,7 +16,7 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 		return
 	}
 	m, _ := asMap(v)
-	var sc *painlessScript
+	var sc *painless.Script
 	if sv, ok := m["script"]; ok {
 		if sc, err = parseScript(sv); err != nil {
 			c.fail(w, r, err)
@@ -133,7 +135,7 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 			// The script sees ctx._source and may set ctx.op to noop or delete (in the destination).
 			v, _ := decodeJSON(d.raw)
 			src, _ := v.(map[string]any)
-			op, serr := sc.run(src)
+			op, serr := runScript(sc, src)
 			if serr != nil {
 				c.fail(w, r, serr)
 				return

@@ -1,7 +1,8 @@
-package opensearch
+package painless
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -33,28 +34,30 @@ func TestPainlessSubset(t *testing.T) {
 			json.Unmarshal([]byte(c.params), &p)
 			body["params"] = p
 		}
-		s, err := parseScript(body)
+		s, err := Parse(body)
 		if err != nil {
 			t.Fatalf("%s: %v", c.script, err)
 		}
-		v, _ := decodeJSON([]byte(c.src))
-		src := v.(map[string]any)
-		op, err := s.run(src)
+		var src map[string]any
+		dec := json.NewDecoder(strings.NewReader(c.src))
+		dec.UseNumber()
+		dec.Decode(&src)
+		op, err := s.Run(src)
 		if err != nil {
 			t.Fatalf("%s: %v", c.script, err)
 		}
-		if got := string(mustJSON(src)); got != c.want || op != c.op {
+		if got := string(toJSON(src)); got != c.want || op != c.op {
 			t.Errorf("%s: %s op %s, want %s op %s", c.script, got, op, c.want, c.op)
 		}
 	}
 	for _, bad := range []string{"if (ctx._source.a > 1) { ctx._source.b = 2 }", "ctx._source.a = Math.max(1, 2)", "for (x in y) {}"} {
-		_, err := parseScript(bad)
-		if err == nil || err.typ != "script_exception" || err.reason != "compile error" || err.status != 400 {
+		_, err := Parse(bad)
+		if err == nil || err.Type != "script_exception" || err.Reason != "compile error" || err.Status != 400 {
 			t.Errorf("%q: %v, want a script_exception compile error", bad, err)
 		}
 	}
-	s, _ := parseScript("ctx._source.missing += 1")
-	if _, err := s.run(map[string]any{}); err == nil || err.reason != "runtime error" || err.causedBy.typ != "null_pointer_exception" {
+	s, _ := Parse("ctx._source.missing += 1")
+	if _, err := s.Run(map[string]any{}); err == nil || err.Reason != "runtime error" || err.CauseType != "null_pointer_exception" {
 		t.Errorf("+= on a missing field: %v", err)
 	}
 }

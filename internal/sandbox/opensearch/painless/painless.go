@@ -1,13 +1,16 @@
-package opensearch
+// Package painless runs the subset of Painless that update scripts use most, for the OpenSearch
+// emulation's _update, _update_by_query, _reindex and bulk updates.
+package painless
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
 )
 
-// The painless subset update scripts use most: statements separated by ';' of the forms
+// The subset: statements separated by ';' of the forms
 //
 //	ctx._source.f = <expr>        ctx._source['f'] = <expr>       ctx._source.a.b = <expr>
 //	ctx._source.f += <expr>       ctx._source.f -= <expr>         ctx._source.f++ / --
@@ -17,7 +20,8 @@ import (
 // Anything else is refused the way painless refuses what it cannot compile: a 400
 // script_exception "compile error" naming the statement.
 
-type painlessScript struct {
+// Script is a parsed script.
+type Script struct {
 	source string
 	params map[string]any
 	stmts  []pStmt
@@ -43,19 +47,33 @@ type pExpr struct {
 	binop byte // 0, '+', '-'
 }
 
-func scriptErr(source string, stmt string, start int, reason, causeType, causeReason string) *apiError {
-	e := newErr(400, "script_exception", reason)
-	end := start + len(stmt)
-	stack := []any{stmt, "^---- HERE"}
-	e.extra = obj{{"script_stack", stack}, {"script", source}, {"lang", "painless"},
-		{"position", obj{{"offset", start}, {"start", start}, {"end", end}}}}
-	e.causedBy = newErr(400, causeType, causeReason)
-	return e
+// Error is a failure as the engine reports it: Type and Reason, and for a script_exception the
+// statement, its position and the cause.
+type Error struct {
+	Status      int
+	Type        string
+	Reason      string
+	Script      string // script_exception: the whole source
+	Stmt        string // script_exception: the statement at fault
+	Start, End  int    // its position in Script
+	CauseType   string
+	CauseReason string
 }
 
-// parseScript reads the "script" of an update: a string or {"source","lang","params"}.
-func parseScript(v any) (*painlessScript, *apiError) {
-	s := &painlessScript{}
+func (e *Error) Error() string { return e.Type + ": " + e.Reason }
+
+func errorf(status int, typ, format string, a ...any) *Error {
+	return &Error{Status: status, Type: typ, Reason: fmt.Sprintf(format, a...)}
+}
+
+func scriptErr(source string, stmt string, start int, reason, causeType, causeReason string) *Error {
+	return &Error{Status: 400, Type: "script_exception", Reason: reason, Script: source, Stmt: stmt,
+		Start: start, End: start + len(stmt), CauseType: causeType, CauseReason: causeReason}
+}
+
+// Parse reads the "script" of an update: a string or {"source","lang","params"}.
+func Parse(v any) (*Script, *Error) {
+	s := &Script{}
 	switch t := v.(type) {
 	case string:
 		s.source = t
@@ -63,30 +81,30 @@ func parseScript(v any) (*painlessScript, *apiError) {
 		for k, x := range t {
 			switch k {
 			case "source", "inline":
-				s.source, _ = asString(x)
+				s.source, _ = toString(x)
 			case "lang":
-				if l, _ := asString(x); l != "painless" {
-					return nil, badRequest("script_lang not supported [%s]", l)
+				if l, _ := toString(x); l != "painless" {
+					return nil, errorf(400, "illegal_argument_exception", "script_lang not supported [%s]", l)
 				}
 			case "params":
 				pm, ok := x.(map[string]any)
 				if !ok {
-					return nil, parsingErr("[script] params must be an object")
+					return nil, errorf(400, "parsing_exception", "[script] params must be an object")
 				}
 				s.params = pm
 			case "id":
-				id, _ := asString(x)
-				return nil, errf(404, "resource_not_found_exception", "unable to find script [%s] in cluster state", id)
+				id, _ := toString(x)
+				return nil, errorf(404, "resource_not_found_exception", "unable to find script [%s] in cluster state", id)
 			case "options":
 			default:
-				return nil, parsingErr("[script] unknown field [%s]", k)
+				return nil, errorf(400, "parsing_exception", "[script] unknown field [%s]", k)
 			}
 		}
 	default:
-		return nil, parsingErr("[script] must be a string or an object")
+		return nil, errorf(400, "parsing_exception", "[script] must be a string or an object")
 	}
 	if strings.TrimSpace(s.source) == "" {
-		return nil, parsingErr("must specify <inline> for an inline script")
+		return nil, errorf(400, "parsing_exception", "must specify <inline> for an inline script")
 	}
 	off := 0
 	for _, raw := range splitStatements(s.source) {
@@ -284,8 +302,8 @@ func parseOperand(t string) (pOperand, bool) {
 	return pOperand{}, false
 }
 
-// run applies the script to a source; it returns ctx.op ("index", "noop" or "delete").
-func (s *painlessScript) run(src map[string]any) (string, *apiError) {
+// Run applies the script to a source; it returns ctx.op ("index", "noop" or "delete").
+func (s *Script) Run(src map[string]any) (string, *Error) {
 	op := "index"
 	for _, st := range s.stmts {
 		switch st.op {
@@ -349,11 +367,11 @@ func (s *painlessScript) run(src map[string]any) (string, *apiError) {
 	return op, nil
 }
 
-func (s *painlessScript) runtimeErr(st pStmt, typ, reason string) *apiError {
+func (s *Script) runtimeErr(st pStmt, typ, reason string) *Error {
 	return scriptErr(s.source, st.text, st.start, "runtime error", typ, reason)
 }
 
-func (s *painlessScript) eval(st pStmt, e pExpr, src map[string]any) (any, *apiError) {
+func (s *Script) eval(st pStmt, e pExpr, src map[string]any) (any, *Error) {
 	a, err := s.value(st, e.a, src)
 	if err != nil || e.binop == 0 {
 		return a, err
@@ -372,7 +390,7 @@ func (s *painlessScript) eval(st pStmt, e pExpr, src map[string]any) (any, *apiE
 	return r, nil
 }
 
-func (s *painlessScript) value(st pStmt, o pOperand, src map[string]any) (any, *apiError) {
+func (s *Script) value(st pStmt, o pOperand, src map[string]any) (any, *Error) {
 	switch o.kind {
 	case 1:
 		v, ok := s.params[o.param]
@@ -414,8 +432,8 @@ func arith(a, b any, op byte) (any, string) {
 	if op == '+' && (aStr || bStr) {
 		return plainString(a, as, aStr) + plainString(b, bs, bStr), ""
 	}
-	af, okA := asFloat(a)
-	bf, okB := asFloat(b)
+	af, okA := toFloat(a)
+	bf, okB := toFloat(b)
 	if aStr || bStr || !okA || !okB {
 		return nil, "Cannot apply [" + string(op) + "] operation to types [" + javaType(a) + "] and [" + javaType(b) + "]."
 	}
@@ -436,7 +454,7 @@ func plainString(v any, s string, isStr bool) string {
 	if v == nil {
 		return "null"
 	}
-	return string(mustJSON(v))
+	return string(toJSON(v))
 }
 
 func isIntegral(v any) bool {
@@ -468,4 +486,34 @@ func javaType(v any) string {
 		return "java.lang.Integer"
 	}
 	return "java.lang.Double"
+}
+
+func toString(v any) (string, bool) {
+	s, ok := v.(string)
+	return s, ok
+}
+
+func toFloat(v any) (float64, bool) {
+	switch t := v.(type) {
+	case json.Number:
+		f, err := t.Float64()
+		return f, err == nil
+	case float64:
+		return t, true
+	case float32:
+		return float64(t), true
+	case int:
+		return float64(t), true
+	case int64:
+		return float64(t), true
+	}
+	return 0, false
+}
+
+func toJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return []byte("null")
+	}
+	return b
 }
