@@ -57,6 +57,11 @@ func TestUnknownURLParameterRefused(t *testing.T) {
 		get(m, "error.reason") != "request [/logs/_search] contains unrecognized parameter: [foo]" {
 		t.Fatalf("error = %v", m)
 	}
+	code, m = doJSON(t, h, "GET", "/logs/_search?sizee=1&foo=2", "")
+	mustStatus(t, 400, code, m)
+	if get(m, "error.reason") != "request [/logs/_search] contains unrecognized parameters: [foo], [sizee] -> did you mean [size]?" {
+		t.Fatalf("suggestion: %v", get(m, "error.reason"))
+	}
 	code, m = doJSON(t, h, "GET", "/logs/_search?size=1&pretty&filter_path=hits.total", "")
 	mustStatus(t, 200, code, m)
 }

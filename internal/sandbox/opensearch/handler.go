@@ -61,7 +61,11 @@ func (c *Cluster) serve(w http.ResponseWriter, r *http.Request) {
 		if len(bad) > 1 {
 			plural = "s"
 		}
-		c.fail(w, r, badRequest("request [%s] contains unrecognized parameter%s: [%s]", r.URL.Path, plural, strings.Join(bad, "], [")))
+		parts := make([]string, len(bad))
+		for i, b := range bad {
+			parts[i] = "[" + b + "]" + rt.suggest(b)
+		}
+		c.fail(w, r, badRequest("request [%s] contains unrecognized parameter%s: %s", r.URL.Path, plural, strings.Join(parts, ", ")))
 		return
 	}
 	body, aerr := readBody(r)

@@ -477,3 +477,38 @@ func (rt *route) unknownParams(r *http.Request) []string {
 	sort.Strings(bad)
 	return bad
 }
+
+// suggest is BaseRestHandler's hint for an unrecognized parameter: the route's parameters whose
+// Levenshtein similarity (Lucene's LevenshteinDistance: 1 - edits/longer length) exceeds 0.5,
+// best first.
+func (rt *route) suggest(bad string) string {
+	type cand struct {
+		name  string
+		score float64
+	}
+	var cands []cand
+	for _, p := range rt.params {
+		longer := max(len([]rune(p)), len([]rune(bad)))
+		d := editDistance(p, bad, longer)
+		if score := 1 - float64(d)/float64(longer); score > 0.5 {
+			cands = append(cands, cand{p, score})
+		}
+	}
+	if len(cands) == 0 {
+		return ""
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		if cands[i].score != cands[j].score {
+			return cands[i].score > cands[j].score
+		}
+		return cands[i].name < cands[j].name
+	})
+	if len(cands) == 1 {
+		return " -> did you mean [" + cands[0].name + "]?"
+	}
+	names := make([]string, len(cands))
+	for i, c := range cands {
+		names[i] = c.name
+	}
+	return " -> did you mean any of [" + strings.Join(names, ", ") + "]?"
+}
