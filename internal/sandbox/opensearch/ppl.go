@@ -31,7 +31,7 @@ type pplQuery struct {
 }
 
 func pplErr(details string) *sqlErr {
-	return &sqlErr{400, "Invalid Query", details, "SyntaxCheckException"}
+	return &sqlErr{Status: 400, Reason: "Invalid Query", Details: details, Type: "SyntaxCheckException"}
 }
 
 // splitPipes cuts a PPL query on '|' outside quotes.
@@ -298,17 +298,17 @@ func pplType(sqlType string) string {
 }
 
 func (c *Cluster) handlePPL(w http.ResponseWriter, r *http.Request, body []byte) {
-	fail := func(e *sqlErr) { c.reply(w, r, e.status, e.body()) }
+	fail := func(e *sqlErr) { c.reply(w, r, e.Status, sqlErrBody(e)) }
 	format := strings.ToLower(r.URL.Query().Get("format"))
 	switch format {
 	case "", "jdbc", "json", "csv", "raw":
 	default:
-		fail(&sqlErr{400, "Invalid Query", "response in " + format + " format is not supported.", "IllegalArgumentException"})
+		fail(&sqlErr{Status: 400, Reason: "Invalid Query", Details: "response in " + format + " format is not supported.", Type: "IllegalArgumentException"})
 		return
 	}
 	stmt, serr := sqlStatement(body)
 	if serr != nil {
-		serr.reason = "Invalid Query"
+		serr.Reason = "Invalid Query"
 		fail(serr)
 		return
 	}
@@ -324,15 +324,15 @@ func (c *Cluster) handlePPL(w http.ResponseWriter, r *http.Request, body []byte)
 	}
 	switch format {
 	case "csv":
-		writeText(w, r, 200, "text/plain; charset=UTF-8", res.delimited(",", true))
+		writeText(w, r, 200, "text/plain; charset=UTF-8", res.Delimited(",", true))
 		return
 	case "raw":
-		writeText(w, r, 200, "text/plain; charset=UTF-8", res.delimited("|", false))
+		writeText(w, r, 200, "text/plain; charset=UTF-8", res.Delimited("|", false))
 		return
 	}
-	schema := make([]obj, len(res.names))
-	for i, n := range res.names {
-		schema[i] = obj{{"name", n}, {"type", pplType(res.types[i])}}
+	schema := make([]obj, len(res.Names))
+	for i, n := range res.Names {
+		schema[i] = obj{{"name", n}, {"type", pplType(res.Types[i])}}
 	}
-	c.reply(w, r, 200, obj{{"schema", schema}, {"datarows", res.rows}, {"total", len(res.rows)}, {"size", len(res.rows)}})
+	c.reply(w, r, 200, obj{{"schema", schema}, {"datarows", res.Rows}, {"total", len(res.Rows)}, {"size", len(res.Rows)}})
 }
