@@ -77,3 +77,26 @@ func TestRunThroughAnEngine(t *testing.T) {
 		t.Fatalf("explain: %s %v", plan, err)
 	}
 }
+
+// PPL pipelines translate to the SQL they mean (the plugin runs both languages on one engine).
+func TestPPLTranslation(t *testing.T) {
+	cases := map[string]string{
+		`search source=logs`: "SELECT * FROM `logs`",
+		`source=logs | where status >= 500 and path != "/health" | sort - status, path | head 5 | fields path, status`: "SELECT path, status FROM `logs` WHERE (status >= 500 and path != '/health') ORDER BY status DESC, path LIMIT 5",
+		`source=logs | stats count() as n, dc(path) by status | sort - n`:                                              "SELECT COUNT(*) AS `n`, COUNT(DISTINCT path) AS `dc(path)`, status FROM `logs` GROUP BY status ORDER BY `n` DESC",
+	}
+	for in, want := range cases {
+		p, err := parsePPL(in)
+		if err != nil {
+			t.Fatalf("%s: %+v", in, err)
+		}
+		if got := p.statement(); got != want {
+			t.Errorf("%s\n got %s\nwant %s", in, got, want)
+		}
+	}
+	for _, bad := range []string{"source logs", "source=logs | dedup path", "source=logs | head 2 | where x = 1", "source=logs | stats count() | fields n"} {
+		if _, err := parsePPL(bad); err == nil || err.Type != "SyntaxCheckException" {
+			t.Errorf("%q: %+v", bad, err)
+		}
+	}
+}
