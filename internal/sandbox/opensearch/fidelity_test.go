@@ -685,3 +685,75 @@ func TestBulkUpdateScript(t *testing.T) {
 		t.Fatalf("after bulk script: %v", m)
 	}
 }
+
+// Rollover follows opensearch-api-specification tests/default/indices/alias/rollover.yaml
+// (manual rollover to a named index); conditions and the generated name follow
+// RolloverRequest/MetadataRolloverService ("logs-000001" → "logs-000002").
+func TestRollover(t *testing.T) {
+	h := newTestCluster(t).Handler()
+	doJSON(t, h, "PUT", "/games", "")
+	doJSON(t, h, "POST", "/games/_alias/jeux", "")
+	code, m := doJSON(t, h, "POST", "/jeux/_rollover/rollover", "")
+	mustStatus(t, 200, code, m)
+	if m["acknowledged"] != true || m["old_index"] != "games" || m["new_index"] != "rollover" || m["rolled_over"] != true {
+		t.Fatalf("manual rollover: %v", m)
+	}
+	_, m = doJSON(t, h, "GET", "/_alias/jeux", "")
+	if m["rollover"] == nil || m["games"] != nil {
+		t.Fatalf("implicit write alias moves: %v", m)
+	}
+	doJSON(t, h, "PUT", "/logs-000001", `{"aliases":{"logs":{"is_write_index":true}}}`)
+	doJSON(t, h, "POST", "/logs/_doc?refresh=true", `{"m":1}`)
+	code, m = doJSON(t, h, "POST", "/logs/_rollover", `{"conditions":{"max_docs":2,"max_age":"7d"}}`)
+	mustStatus(t, 200, code, m)
+	if m["rolled_over"] != false || get(m, "conditions").(map[string]any)["[max_docs: 2]"] != false {
+		t.Fatalf("conditions not met: %v", m)
+	}
+	doJSON(t, h, "POST", "/logs/_doc?refresh=true", `{"m":2}`)
+	_, m = doJSON(t, h, "POST", "/logs/_rollover?dry_run", `{"conditions":{"max_docs":2}}`)
+	if m["rolled_over"] != false || m["dry_run"] != true || m["new_index"] != "logs-000002" {
+		t.Fatalf("dry run: %v", m)
+	}
+	_, m = doJSON(t, h, "POST", "/logs/_rollover", `{"conditions":{"max_docs":2}}`)
+	if m["rolled_over"] != true || m["new_index"] != "logs-000002" {
+		t.Fatalf("rollover: %v", m)
+	}
+	doJSON(t, h, "POST", "/logs/_doc?refresh=true", `{"m":3}`)
+	_, m = doJSON(t, h, "GET", "/logs-000002/_count", "")
+	if m["count"] != 1.0 {
+		t.Fatalf("writes go to the new index: %v", m)
+	}
+	_, m = doJSON(t, h, "GET", "/logs/_count", "")
+	if m["count"] != 3.0 {
+		t.Fatalf("the alias still reads both: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/games/_rollover", "")
+	mustStatus(t, 400, code, m)
+}
+
+// _field_caps follows opensearch-api-specification tests/default/_core/field_caps.yaml (fields
+// from the URL, include_unmapped, index_filter in the body).
+func TestFieldCaps(t *testing.T) {
+	_, h := loadFixture(t)
+	doJSON(t, h, "PUT", "/movies", `{"mappings":{"properties":{"type":{"type":"keyword"},"title":{"type":"text"}}}}`)
+	code, m := doJSON(t, h, "GET", "/_field_caps?fields=*&allow_no_indices=false&expand_wildcards=all&ignore_unavailable=true&include_unmapped=true", "")
+	mustStatus(t, 200, code, m)
+	if get(m, "fields.category.keyword.aggregatable") != true || get(m, "fields.body.text.aggregatable") != false ||
+		get(m, "fields.type.unmapped.indices.0") != "docs" || get(m, "fields.title.text.searchable") != true {
+		t.Fatalf("field_caps: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/_field_caps?fields=type", `{"index_filter":{"match_all":{}}}`)
+	mustStatus(t, 200, code, m)
+	if l := m["indices"].([]any); len(l) != 1 || l[0] != "docs" || len(m["fields"].(map[string]any)) != 0 {
+		t.Fatalf("an index without documents is filtered out: %v", m)
+	}
+	doJSON(t, h, "PUT", "/movies/_doc/1?refresh=true", `{"type":"drama","title":"Drive"}`)
+	_, m = doJSON(t, h, "POST", "/movies/_field_caps?fields=type", `{"index_filter":{"match_all":{}}}`)
+	if get(m, "indices.0") != "movies" || get(m, "fields.type.keyword.type") != "keyword" {
+		t.Fatalf("field_caps with filter: %v", m)
+	}
+	_, m = doJSON(t, h, "POST", "/_field_caps?fields=*", `{"index_filter":{"term":{"category":"food"}}}`)
+	if l := m["indices"].([]any); len(l) != 1 || l[0] != "docs" {
+		t.Fatalf("index_filter keeps indices with a match: %v", m)
+	}
+}

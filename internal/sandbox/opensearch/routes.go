@@ -78,9 +78,11 @@ var (
 	pSeqNo  = []string{"if_seq_no", "if_primary_term"}
 	pStats  = []string{"completion_fields", "expand_wildcards", "fielddata_fields", "fields", "forbid_closed_indices",
 		"groups", "include_segment_file_sizes", "include_unloaded_segments", "level"}
-	pNodes   = []string{"flat_settings", "timeout", "include_segment_file_sizes", "level", "completion_fields", "fielddata_fields", "fields", "groups", "types"}
-	pCSet    = []string{"flat_settings", "include_defaults", "cluster_manager_timeout", "master_timeout", "timeout"}
-	pAnalyze = []string{"index"}
+	pNodes     = []string{"flat_settings", "timeout", "include_segment_file_sizes", "level", "completion_fields", "fielddata_fields", "fields", "groups", "types"}
+	pCSet      = []string{"flat_settings", "include_defaults", "cluster_manager_timeout", "master_timeout", "timeout"}
+	pAnalyze   = []string{"index"}
+	pFieldCaps = []string{"fields", "allow_no_indices", "expand_wildcards", "ignore_unavailable", "include_unmapped"}
+	pRollover  = []string{"dry_run", "wait_for_active_shards", "timeout", "master_timeout", "cluster_manager_timeout"}
 	// RestExplainAction's parameters (the ISM plugin).
 	pISMExplain = []string{"show_policy", "validate_action", "queryString", "from", "size", "sortField", "sortOrder", "show_applied_policy"}
 )
@@ -238,6 +240,18 @@ var routes = []*route{
 	}},
 	{pattern: "/{index}/_analyze", methods: "GET,POST", params: pAnalyze, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
 		c.handleAnalyze(w, r, p.index, b)
+	}},
+	{pattern: "/_field_caps", methods: "GET,POST", params: pFieldCaps, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+		c.handleFieldCaps(w, r, "", b)
+	}},
+	{pattern: "/{index}/_field_caps", methods: "GET,POST", params: pFieldCaps, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
+		c.handleFieldCaps(w, r, p.index, b)
+	}},
+	{pattern: "/{index}/_rollover", methods: "POST", params: pRollover, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
+		c.handleRollover(w, r, p.index, "", b)
+	}},
+	{pattern: "/{index}/_rollover/{name}", methods: "POST", params: pRollover, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
+		c.handleRollover(w, r, p.index, p.name, b)
 	}},
 	{pattern: "/_nodes", methods: "GET", params: pNodes, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
 		c.handleNodesInfo(w, r)
