@@ -586,6 +586,103 @@ func TestOpenSearchGoWorkflow(t *testing.T) {
 		_, ok := g.Templates["old"]
 		return want(ok, "template: %+v", g)
 	})
+	w.step("get settings", func() error {
+		r, err := c.Indices.Settings.Get(ctx, &opensearchapi.SettingsGetReq{Indices: []string{index}})
+		if err != nil {
+			return err
+		}
+		raw := string(r.GetIndices()[index].Settings)
+		return want(strings.Contains(raw, `"number_of_shards":"1"`) && !strings.Contains(raw, "refresh_interval"), "settings: %s", raw)
+	})
+	w.step("put mapping", func() error {
+		if _, err := c.Indices.Mapping.Put(ctx, opensearchapi.MappingPutReq{Indices: []string{index},
+			Body: strings.NewReader(`{"properties":{"user_agent":{"type":"keyword"}}}`)}); err != nil {
+			return err
+		}
+		r, err := c.Indices.Mapping.Get(ctx, &opensearchapi.MappingGetReq{Indices: []string{index}})
+		if err != nil {
+			return err
+		}
+		raw := string(r.GetIndices()[index].Mappings)
+		return want(strings.Contains(raw, `"user_agent":{"type":"keyword"}`), "mapping: %s", raw)
+	})
+	w.step("get _source", func() error {
+		r, err := c.Document.Source(ctx, opensearchapi.DocumentSourceReq{Index: index, DocumentID: "log-3"})
+		if err != nil {
+			return err
+		}
+		return want(strings.Contains(string(r.Source), `"status":404`), "source: %s", r.Source)
+	})
+	w.step("analyze with the field's analyzer", func() error {
+		r, err := c.Indices.Analyze(ctx, opensearchapi.IndicesAnalyzeReq{Index: index,
+			Body: opensearchapi.IndicesAnalyzeBody{Field: "message", Text: []string{"203.0.113.61 - GET /favicon.ico"}}})
+		if err != nil {
+			return err
+		}
+		var toks []string
+		for _, t := range r.Tokens {
+			toks = append(toks, t.Token)
+		}
+		return want(strings.Join(toks, " ") == "203.0.113.61 get favicon.ico", "tokens: %v", toks)
+	})
+	w.step("field capabilities", func() error {
+		r, err := c.Indices.FieldCaps(ctx, opensearchapi.IndicesFieldCapsReq{Indices: []string{index},
+			Params: opensearchapi.IndicesFieldCapsParams{Fields: []string{"status", "message"}}})
+		if err != nil {
+			return err
+		}
+		return want(r.Fields["status"]["integer"].Aggregatable && r.Fields["message"]["text"].Searchable && !r.Fields["message"]["text"].Aggregatable,
+			"field caps: %+v", r.Fields)
+	})
+	w.step("cat health, count and aliases", func() error {
+		h, err := c.Cat.Health(ctx, nil)
+		if err != nil {
+			return err
+		}
+		n, err := c.Cat.Count(ctx, &opensearchapi.CatCountReq{Indices: []string{index}})
+		if err != nil {
+			return err
+		}
+		a, err := c.Cat.Aliases(ctx, nil)
+		if err != nil {
+			return err
+		}
+		return want(len(h.Health) == 1 && h.Health[0].Cluster == "go-contract" && len(n.Counts) == 1 && n.Counts[0].Count == nDocs-nDocs/5+1 &&
+			len(a.Aliases) == 1 && a.Aliases[0].Alias == "logs", "cat: %+v %+v %+v", h.Health, n.Counts, a.Aliases)
+	})
+	w.step("index template get, exists", func() error {
+		g, err := c.IndexTemplate.Get(ctx, &opensearchapi.IndexTemplateGetReq{IndexTemplates: "logs"})
+		if err != nil {
+			return err
+		}
+		e, err := c.IndexTemplate.Exists(ctx, opensearchapi.IndexTemplateExistsReq{IndexTemplate: "logs"})
+		if err != nil {
+			return err
+		}
+		return want(len(g.IndexTemplates) == 1 && g.IndexTemplates[0].Name == "logs" && e.StatusCode == 200, "template: %+v", g)
+	})
+	w.step("rollover a write alias", func() error {
+		if _, err := c.Indices.Create(ctx, opensearchapi.IndicesCreateReq{Index: "app-000001",
+			Body: strings.NewReader(`{"aliases":{"app":{"is_write_index":true}}}`)}); err != nil {
+			return err
+		}
+		r, err := c.Indices.Rollover(ctx, opensearchapi.IndicesRolloverReq{Alias: "app", Body: strings.NewReader(`{"conditions":{"max_docs":0}}`)})
+		if err != nil {
+			return err
+		}
+		return want(r.RolledOver && r.OldIndex == "app-000001" && r.NewIndex == "app-000002" && r.Conditions["[max_docs: 0]"], "rollover: %+v", r)
+	})
+	w.step("flush and delete an alias", func() error {
+		if _, err := c.Indices.Flush(ctx, &opensearchapi.IndicesFlushReq{Indices: []string{index}}); err != nil {
+			return err
+		}
+		_, err := c.Indices.Alias.Delete(ctx, opensearchapi.AliasDeleteReq{Indices: []string{index}, Alias: []string{"logs"}})
+		if err != nil {
+			return err
+		}
+		e, err := c.Indices.Alias.Exists(ctx, opensearchapi.AliasExistsReq{Alias: []string{"logs"}})
+		return want(e != nil && e.StatusCode == 404, "alias after delete: %v %v", e, err)
+	})
 	w.step("delete index", func() error {
 		r, err := c.Indices.Delete(ctx, opensearchapi.IndicesDeleteReq{Indices: []string{"errors-404"}})
 		if err != nil {
