@@ -2,13 +2,11 @@ package opensearch
 
 import (
 	"bytes"
-	"compress/flate"
-	"compress/gzip"
 	"encoding/json"
 	"io"
 	"net/http"
-	"net/url"
-	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // maxBodyBytes mirrors http.max_content_length (100mb).
@@ -38,87 +36,18 @@ func (c *Cluster) serve(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, r, 500, newErr(500, "exception", "internal error in sandbox engine").response())
 		}
 	}()
-	segs, err := splitPath(r.URL.EscapedPath())
-	if err != nil {
-		c.fail(w, r, badRequest("invalid path [%s]", r.URL.Path))
-		return
-	}
-	rt, args, allowed := lookup(r.Method, segs)
-	if rt == nil {
-		uri := r.URL.Path
-		if len(allowed) == 0 {
-			c.fail(w, r, badRequest("no handler found for uri [%s] and method [%s]", uri, r.Method))
+	route, args, f := routes.Route(r)
+	if f == nil {
+		var body []byte
+		if body, f = rest.ReadBody(r, maxBodyBytes); f == nil {
+			route.H(c, w, r, args, body)
 			return
 		}
-		w.Header().Set("Allow", strings.Join(allowed, ","))
-		c.fail(w, r, errf(405, "illegal_argument_exception", "Incorrect HTTP method for uri [%s] and method [%s], allowed: [%s]",
-			uri, r.Method, strings.Join(allowed, ", ")))
-		return
 	}
-	// BaseRestHandler refuses parameters no handler consumed.
-	if bad := rt.unknownParams(r); len(bad) > 0 {
-		plural := ""
-		if len(bad) > 1 {
-			plural = "s"
-		}
-		parts := make([]string, len(bad))
-		for i, b := range bad {
-			parts[i] = "[" + b + "]" + rt.suggest(b)
-		}
-		c.fail(w, r, badRequest("request [%s] contains unrecognized parameter%s: %s", r.URL.Path, plural, strings.Join(parts, ", ")))
-		return
+	if f.Allow != "" {
+		w.Header().Set("Allow", f.Allow)
 	}
-	body, aerr := readBody(r)
-	if aerr != nil {
-		c.fail(w, r, aerr)
-		return
-	}
-	rt.h(c, w, r, args, body)
-}
-
-// readBody reads the request body, inflating a gzip or deflate Content-Encoding (as
-// http.compression lets the engine accept), bounded by http.max_content_length either way.
-func readBody(r *http.Request) ([]byte, *apiError) {
-	var src io.Reader = r.Body
-	switch enc := strings.ToLower(strings.TrimSpace(r.Header.Get("Content-Encoding"))); enc {
-	case "", "identity":
-	case "gzip", "x-gzip":
-		zr, err := gzip.NewReader(r.Body)
-		if err != nil {
-			return nil, badRequest("failed to decompress request body: %s", err.Error())
-		}
-		defer zr.Close()
-		src = zr
-	case "deflate":
-		zr := flate.NewReader(r.Body)
-		defer zr.Close()
-		src = zr
-	default:
-		return nil, errf(415, "illegal_argument_exception", "unsupported Content-Encoding [%s]", enc)
-	}
-	body, err := io.ReadAll(io.LimitReader(src, maxBodyBytes+1))
-	if err != nil {
-		return nil, badRequest("failed to read request body")
-	}
-	if len(body) > maxBodyBytes {
-		return nil, errf(413, "content_too_long_exception", "request body is too large")
-	}
-	return body, nil
-}
-
-func splitPath(escaped string) ([]string, error) {
-	var segs []string
-	for _, s := range strings.Split(escaped, "/") {
-		if s == "" {
-			continue
-		}
-		u, err := url.PathUnescape(s)
-		if err != nil {
-			return nil, err
-		}
-		segs = append(segs, u)
-	}
-	return segs, nil
+	c.fail(w, r, newErr(f.Status, f.Type, f.Reason))
 }
 
 func (c *Cluster) reply(w http.ResponseWriter, r *http.Request, status int, v any) {
@@ -140,7 +69,7 @@ func writeJSON(w http.ResponseWriter, r *http.Request, status int, v any) {
 	}
 	out := bytes.TrimRight(buf.Bytes(), "\n")
 	if fp := r.URL.Query().Get("filter_path"); fp != "" {
-		out = applyFilterPath(out, fp)
+		out = rest.FilterPath(out, fp)
 	}
 	if wantPretty(r) {
 		out = prettyJSON(out)

@@ -2,28 +2,9 @@ package opensearch
 
 import (
 	"net/http"
-	"sort"
-	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
-
-// pathArgs are the variable segments of a matched route.
-type pathArgs struct {
-	index string // {index}: an index expression (names, patterns, aliases)
-	id    string // {id}: a document id, template, policy, role or scroll id
-	name  string // {name}: an alias name, or a sub-path such as the health index
-}
-
-type routeFunc func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, body []byte)
-
-// route is one REST endpoint: a path pattern, the methods it answers, and the URL parameters
-// it accepts besides the common ones (the engine refuses any other parameter with a 400).
-type route struct {
-	pattern string // "/{index}/_doc/{id}"; "{index}" does not match a segment starting with "_" other than "_all"
-	methods string // "GET,POST"
-	params  []string
-	h       routeFunc
-	segs    []string
-}
 
 // commonParams are accepted by every endpoint (RestRequest's response params).
 var commonParams = []string{"pretty", "human", "error_trace", "filter_path", "source", "source_content_type"}
@@ -87,442 +68,326 @@ var (
 	pISMExplain = []string{"show_policy", "validate_action", "queryString", "from", "size", "sortField", "sortOrder", "show_applied_policy"}
 )
 
-// routes is the REST layer: every endpoint the emulation answers.
-var routes = []*route{
-	{pattern: "/", methods: "GET", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) { c.handleInfo(w, r, b) }},
+// routes is the REST layer: every endpoint the emulation answers, in order of precedence.
+var routes = rest.NewRouter(commonParams, []*rest.Route[*Cluster]{
+	{Pattern: "/", Methods: "GET", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) { c.handleInfo(w, r, b) }},
 
-	{pattern: "/_cluster/health", methods: "GET", params: pHealth, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_cluster/health", Methods: "GET", Params: pHealth, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleHealth(w, r, "")
 	}},
-	{pattern: "/_cluster/health/{name}", methods: "GET", params: pHealth, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleHealth(w, r, p.name)
+	{Pattern: "/_cluster/health/{name}", Methods: "GET", Params: pHealth, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleHealth(w, r, p.Name)
 	}},
-	{pattern: "/_cat/indices", methods: "GET", params: pCat, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_cat/indices", Methods: "GET", Params: pCat, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleCatIndices(w, r, "")
 	}},
-	{pattern: "/_cat/indices/{name}", methods: "GET", params: pCat, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleCatIndices(w, r, p.name)
+	{Pattern: "/_cat/indices/{name}", Methods: "GET", Params: pCat, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleCatIndices(w, r, p.Name)
 	}},
-	{pattern: "/_cat/aliases", methods: "GET", params: pCat, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_cat/aliases", Methods: "GET", Params: pCat, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleCatAliases(w, r, "")
 	}},
-	{pattern: "/_cat/aliases/{name}", methods: "GET", params: pCat, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleCatAliases(w, r, p.name)
+	{Pattern: "/_cat/aliases/{name}", Methods: "GET", Params: pCat, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleCatAliases(w, r, p.Name)
 	}},
-	{pattern: "/_cat/health", methods: "GET", params: pCat, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_cat/health", Methods: "GET", Params: pCat, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleCatHealth(w, r, b)
 	}},
-	{pattern: "/_cat/count", methods: "GET", params: pCat, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_cat/count", Methods: "GET", Params: pCat, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleCatCount(w, r, "")
 	}},
-	{pattern: "/_cat/count/{name}", methods: "GET", params: pCat, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleCatCount(w, r, p.name)
+	{Pattern: "/_cat/count/{name}", Methods: "GET", Params: pCat, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleCatCount(w, r, p.Name)
 	}},
 
-	{pattern: "/_aliases", methods: "POST", params: pMaster, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_aliases", Methods: "POST", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleUpdateAliases(w, r, b)
 	}},
-	{pattern: "/_aliases", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_aliases", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleGetAlias(w, r, "", "")
 	}},
-	{pattern: "/_alias", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_alias", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleGetAlias(w, r, "", "")
 	}},
-	{pattern: "/_alias/{name}", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleGetAlias(w, r, "", p.name)
+	{Pattern: "/_alias/{name}", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetAlias(w, r, "", p.Name)
 	}},
-	{pattern: "/_aliases/{name}", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleGetAlias(w, r, "", p.name)
+	{Pattern: "/_aliases/{name}", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetAlias(w, r, "", p.Name)
 	}},
-	{pattern: "/_alias/{name}", methods: "PUT,POST", params: pMaster, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handlePutAlias(w, r, "", p.name, b)
+	{Pattern: "/_alias/{name}", Methods: "PUT,POST", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handlePutAlias(w, r, "", p.Name, b)
 	}},
-	{pattern: "/_aliases/{name}", methods: "PUT,POST", params: pMaster, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handlePutAlias(w, r, "", p.name, b)
+	{Pattern: "/_aliases/{name}", Methods: "PUT,POST", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handlePutAlias(w, r, "", p.Name, b)
 	}},
 
-	{pattern: "/_search", methods: "GET,POST", params: pSearch, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_search", Methods: "GET,POST", Params: pSearch, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleSearch(w, r, "", b)
 	}},
-	{pattern: "/_search/scroll", methods: "GET,POST", params: pScroll, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_search/scroll", Methods: "GET,POST", Params: pScroll, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleScroll(w, r, "", b)
 	}},
-	{pattern: "/_search/scroll/{id}", methods: "GET,POST", params: pScroll, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleScroll(w, r, p.id, b)
+	{Pattern: "/_search/scroll/{id}", Methods: "GET,POST", Params: pScroll, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleScroll(w, r, p.ID, b)
 	}},
-	{pattern: "/_search/scroll", methods: "DELETE", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_search/scroll", Methods: "DELETE", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleClearScroll(w, r, "", b)
 	}},
-	{pattern: "/_search/scroll/{id}", methods: "DELETE", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleClearScroll(w, r, p.id, b)
+	{Pattern: "/_search/scroll/{id}", Methods: "DELETE", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleClearScroll(w, r, p.ID, b)
 	}},
-	{pattern: "/_search/point_in_time", methods: "DELETE", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_search/point_in_time", Methods: "DELETE", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleDeletePIT(w, r, false, b)
 	}},
-	{pattern: "/_search/point_in_time/_all", methods: "DELETE", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_search/point_in_time/_all", Methods: "DELETE", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleDeletePIT(w, r, true, b)
 	}},
-	{pattern: "/_search/point_in_time/_all", methods: "GET", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) { c.handleListPITs(w, r) }},
-	{pattern: "/{index}/_search/point_in_time", methods: "POST", params: pPIT, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleCreatePIT(w, r, p.index)
+	{Pattern: "/_search/point_in_time/_all", Methods: "GET", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
+		c.handleListPITs(w, r)
 	}},
-	{pattern: "/_mget", methods: "GET,POST", params: pMget, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/{index}/_search/point_in_time", Methods: "POST", Params: pPIT, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleCreatePIT(w, r, p.Index)
+	}},
+	{Pattern: "/_mget", Methods: "GET,POST", Params: pMget, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleMget(w, r, "", b)
 	}},
-	{pattern: "/{index}/_mget", methods: "GET,POST", params: pMget, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleMget(w, r, p.index, b)
+	{Pattern: "/{index}/_mget", Methods: "GET,POST", Params: pMget, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleMget(w, r, p.Index, b)
 	}},
-	{pattern: "/_msearch", methods: "GET,POST", params: pMsearch, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_msearch", Methods: "GET,POST", Params: pMsearch, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleMsearch(w, r, "", b)
 	}},
-	{pattern: "/{index}/_msearch", methods: "GET,POST", params: pMsearch, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleMsearch(w, r, p.index, b)
+	{Pattern: "/{index}/_msearch", Methods: "GET,POST", Params: pMsearch, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleMsearch(w, r, p.Index, b)
 	}},
-	{pattern: "/_count", methods: "GET,POST", params: pCount, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_count", Methods: "GET,POST", Params: pCount, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleCount(w, r, "", b)
 	}},
-	{pattern: "/_mapping", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_mapping", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleGetMapping(w, r, "")
 	}},
-	{pattern: "/_bulk", methods: "POST,PUT", params: pBulk, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_bulk", Methods: "POST,PUT", Params: pBulk, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleBulk(w, r, "", b)
 	}},
-	{pattern: "/_reindex", methods: "POST", params: pReindex, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_reindex", Methods: "POST", Params: pReindex, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleReindex(w, r, b)
 	}},
-	{pattern: "/_refresh", methods: "POST,GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_refresh", Methods: "POST,GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleRefresh(w, r, "")
 	}},
-	{pattern: "/_flush", methods: "POST,GET", params: append([]string{"force", "wait_if_ongoing"}, pIndices...), h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_flush", Methods: "POST,GET", Params: append([]string{"force", "wait_if_ongoing"}, pIndices...), H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleRefresh(w, r, "")
 	}},
 
-	{pattern: "/_index_template", methods: "GET", params: pTemplate, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_index_template", Methods: "GET", Params: pTemplate, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.getTemplates(w, r, "")
 	}},
-	{pattern: "/_index_template/{id}", methods: "PUT,POST", params: pTemplate, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.putTemplate(w, r, p.id, b)
+	{Pattern: "/_index_template/{id}", Methods: "PUT,POST", Params: pTemplate, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.putTemplate(w, r, p.ID, b)
 	}},
-	{pattern: "/_index_template/{id}", methods: "GET", params: pTemplate, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.getTemplates(w, r, p.id)
+	{Pattern: "/_index_template/{id}", Methods: "GET", Params: pTemplate, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.getTemplates(w, r, p.ID)
 	}},
-	{pattern: "/_index_template/{id}", methods: "DELETE", params: pTemplate, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.deleteTemplate(w, r, p.id)
+	{Pattern: "/_index_template/{id}", Methods: "DELETE", Params: pTemplate, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.deleteTemplate(w, r, p.ID)
 	}},
 
-	{pattern: "/_template", methods: "GET", params: pTemplate, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_template", Methods: "GET", Params: pTemplate, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.getLegacyTemplates(w, r, "")
 	}},
-	{pattern: "/_template/{id}", methods: "PUT,POST", params: pTemplate, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.putLegacyTemplate(w, r, p.id, b)
+	{Pattern: "/_template/{id}", Methods: "PUT,POST", Params: pTemplate, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.putLegacyTemplate(w, r, p.ID, b)
 	}},
-	{pattern: "/_template/{id}", methods: "GET", params: pTemplate, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.getLegacyTemplates(w, r, p.id)
+	{Pattern: "/_template/{id}", Methods: "GET", Params: pTemplate, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.getLegacyTemplates(w, r, p.ID)
 	}},
-	{pattern: "/_template/{id}", methods: "DELETE", params: pTemplate, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.deleteLegacyTemplate(w, r, p.id)
+	{Pattern: "/_template/{id}", Methods: "DELETE", Params: pTemplate, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.deleteLegacyTemplate(w, r, p.ID)
 	}},
 
-	{pattern: "/_stats", methods: "GET", params: pStats, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_stats", Methods: "GET", Params: pStats, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleStats(w, r, "", "")
 	}},
-	{pattern: "/_stats/{name}", methods: "GET", params: pStats, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleStats(w, r, "", p.name)
+	{Pattern: "/_stats/{name}", Methods: "GET", Params: pStats, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleStats(w, r, "", p.Name)
 	}},
-	{pattern: "/{index}/_stats", methods: "GET", params: pStats, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleStats(w, r, p.index, "")
+	{Pattern: "/{index}/_stats", Methods: "GET", Params: pStats, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleStats(w, r, p.Index, "")
 	}},
-	{pattern: "/{index}/_stats/{name}", methods: "GET", params: pStats, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleStats(w, r, p.index, p.name)
+	{Pattern: "/{index}/_stats/{name}", Methods: "GET", Params: pStats, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleStats(w, r, p.Index, p.Name)
 	}},
-	{pattern: "/_analyze", methods: "GET,POST", params: pAnalyze, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_analyze", Methods: "GET,POST", Params: pAnalyze, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleAnalyze(w, r, r.URL.Query().Get("index"), b)
 	}},
-	{pattern: "/{index}/_analyze", methods: "GET,POST", params: pAnalyze, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleAnalyze(w, r, p.index, b)
+	{Pattern: "/{index}/_analyze", Methods: "GET,POST", Params: pAnalyze, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleAnalyze(w, r, p.Index, b)
 	}},
-	{pattern: "/_field_caps", methods: "GET,POST", params: pFieldCaps, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_field_caps", Methods: "GET,POST", Params: pFieldCaps, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleFieldCaps(w, r, "", b)
 	}},
-	{pattern: "/{index}/_field_caps", methods: "GET,POST", params: pFieldCaps, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleFieldCaps(w, r, p.index, b)
+	{Pattern: "/{index}/_field_caps", Methods: "GET,POST", Params: pFieldCaps, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleFieldCaps(w, r, p.Index, b)
 	}},
-	{pattern: "/{index}/_rollover", methods: "POST", params: pRollover, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleRollover(w, r, p.index, "", b)
+	{Pattern: "/{index}/_rollover", Methods: "POST", Params: pRollover, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleRollover(w, r, p.Index, "", b)
 	}},
-	{pattern: "/{index}/_rollover/{name}", methods: "POST", params: pRollover, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleRollover(w, r, p.index, p.name, b)
+	{Pattern: "/{index}/_rollover/{name}", Methods: "POST", Params: pRollover, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleRollover(w, r, p.Index, p.Name, b)
 	}},
-	{pattern: "/_nodes", methods: "GET", params: pNodes, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_nodes", Methods: "GET", Params: pNodes, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleNodesInfo(w, r)
 	}},
-	{pattern: "/_cluster/settings", methods: "GET", params: pCSet, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_cluster/settings", Methods: "GET", Params: pCSet, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleGetClusterSettings(w, r)
 	}},
-	{pattern: "/_cluster/settings", methods: "PUT", params: pCSet, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_cluster/settings", Methods: "PUT", Params: pCSet, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handlePutClusterSettings(w, r, b)
 	}},
 
-	{pattern: "/_plugins/_ism/policies", methods: "GET", params: []string{"from", "size", "sortField", "sortOrder", "queryString"}, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) { c.getPolicy(w, r, "") }},
-	{pattern: "/_plugins/_ism/policies/{id}", methods: "PUT", params: pSeqNo, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.putPolicy(w, r, p.id, b)
+	{Pattern: "/_plugins/_ism/policies", Methods: "GET", Params: []string{"from", "size", "sortField", "sortOrder", "queryString"}, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) { c.getPolicy(w, r, "") }},
+	{Pattern: "/_plugins/_ism/policies/{id}", Methods: "PUT", Params: pSeqNo, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.putPolicy(w, r, p.ID, b)
 	}},
-	{pattern: "/_plugins/_ism/policies/{id}", methods: "GET", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.getPolicy(w, r, p.id)
+	{Pattern: "/_plugins/_ism/policies/{id}", Methods: "GET", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.getPolicy(w, r, p.ID)
 	}},
-	{pattern: "/_plugins/_ism/policies/{id}", methods: "DELETE", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.deletePolicy(w, r, p.id)
+	{Pattern: "/_plugins/_ism/policies/{id}", Methods: "DELETE", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.deletePolicy(w, r, p.ID)
 	}},
 
-	{pattern: "/_plugins/_ism/add", methods: "POST", params: []string{"index"}, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_plugins/_ism/add", Methods: "POST", Params: []string{"index"}, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleISMAdd(w, r, "", b)
 	}},
-	{pattern: "/_plugins/_ism/add/{index}", methods: "POST", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleISMAdd(w, r, p.index, b)
+	{Pattern: "/_plugins/_ism/add/{index}", Methods: "POST", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleISMAdd(w, r, p.Index, b)
 	}},
-	{pattern: "/_plugins/_ism/remove", methods: "POST", params: []string{"index"}, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_plugins/_ism/remove", Methods: "POST", Params: []string{"index"}, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleISMRemove(w, r, "")
 	}},
-	{pattern: "/_plugins/_ism/remove/{index}", methods: "POST", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleISMRemove(w, r, p.index)
+	{Pattern: "/_plugins/_ism/remove/{index}", Methods: "POST", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleISMRemove(w, r, p.Index)
 	}},
-	{pattern: "/_plugins/_ism/explain", methods: "GET,POST", params: pISMExplain, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_plugins/_ism/explain", Methods: "GET,POST", Params: pISMExplain, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleISMExplain(w, r, "")
 	}},
-	{pattern: "/_plugins/_ism/explain/{index}", methods: "GET,POST", params: pISMExplain, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleISMExplain(w, r, p.index)
+	{Pattern: "/_plugins/_ism/explain/{index}", Methods: "GET,POST", Params: pISMExplain, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleISMExplain(w, r, p.Index)
 	}},
 
-	{pattern: "/_plugins/_security/api/roles", methods: "GET", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) { c.getRoles(w, r, "") }},
-	{pattern: "/_plugins/_security/api/roles/{id}", methods: "PUT", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.putRole(w, r, p.id, b)
+	{Pattern: "/_plugins/_security/api/roles", Methods: "GET", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) { c.getRoles(w, r, "") }},
+	{Pattern: "/_plugins/_security/api/roles/{id}", Methods: "PUT", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.putRole(w, r, p.ID, b)
 	}},
-	{pattern: "/_plugins/_security/api/roles/{id}", methods: "GET", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) { c.getRoles(w, r, p.id) }},
-	{pattern: "/_plugins/_security/api/roles/{id}", methods: "DELETE", h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.deleteRole(w, r, p.id)
+	{Pattern: "/_plugins/_security/api/roles/{id}", Methods: "GET", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.getRoles(w, r, p.ID)
+	}},
+	{Pattern: "/_plugins/_security/api/roles/{id}", Methods: "DELETE", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.deleteRole(w, r, p.ID)
 	}},
 
-	{pattern: "/_plugins/_sql", methods: "POST", params: []string{"format", "sanitize"}, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) { c.handleSQL(w, r, b) }},
-	{pattern: "/_plugins/_ppl", methods: "POST", params: []string{"format", "sanitize"}, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) { c.handlePPL(w, r, b) }},
-	{pattern: "/_plugins/_sql/_explain", methods: "POST", params: []string{"format", "sanitize"}, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_plugins/_sql", Methods: "POST", Params: []string{"format", "sanitize"}, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) { c.handleSQL(w, r, b) }},
+	{Pattern: "/_plugins/_ppl", Methods: "POST", Params: []string{"format", "sanitize"}, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) { c.handlePPL(w, r, b) }},
+	{Pattern: "/_plugins/_sql/_explain", Methods: "POST", Params: []string{"format", "sanitize"}, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleSQLExplain(w, r, b)
 	}},
 
-	{pattern: "/{index}", methods: "PUT", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleCreateIndex(w, r, p.index, b)
+	{Pattern: "/{index}", Methods: "PUT", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleCreateIndex(w, r, p.Index, b)
 	}},
-	{pattern: "/{index}", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleGetIndex(w, r, p.index)
+	{Pattern: "/{index}", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetIndex(w, r, p.Index)
 	}},
-	{pattern: "/{index}", methods: "HEAD", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleHeadIndex(w, r, p.index)
+	{Pattern: "/{index}", Methods: "HEAD", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleHeadIndex(w, r, p.Index)
 	}},
-	{pattern: "/{index}", methods: "DELETE", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleDeleteIndex(w, r, p.index)
+	{Pattern: "/{index}", Methods: "DELETE", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleDeleteIndex(w, r, p.Index)
 	}},
 
-	{pattern: "/{index}/_doc", methods: "POST", params: pIndexDoc, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleIndexDoc(w, r, p.index, "", b, false)
+	{Pattern: "/{index}/_doc", Methods: "POST", Params: pIndexDoc, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleIndexDoc(w, r, p.Index, "", b, false)
 	}},
-	{pattern: "/{index}/_doc/{id}", methods: "PUT,POST", params: pIndexDoc, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleIndexDoc(w, r, p.index, p.id, b, r.URL.Query().Get("op_type") == "create")
+	{Pattern: "/{index}/_doc/{id}", Methods: "PUT,POST", Params: pIndexDoc, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleIndexDoc(w, r, p.Index, p.ID, b, r.URL.Query().Get("op_type") == "create")
 	}},
-	{pattern: "/{index}/_doc/{id}", methods: "GET", params: pGetDoc, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleGetDoc(w, r, p.index, p.id, false)
+	{Pattern: "/{index}/_doc/{id}", Methods: "GET", Params: pGetDoc, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetDoc(w, r, p.Index, p.ID, false)
 	}},
-	{pattern: "/{index}/_doc/{id}", methods: "DELETE", params: pDeleteDoc, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleDeleteDoc(w, r, p.index, p.id)
+	{Pattern: "/{index}/_doc/{id}", Methods: "DELETE", Params: pDeleteDoc, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleDeleteDoc(w, r, p.Index, p.ID)
 	}},
-	{pattern: "/{index}/_create/{id}", methods: "PUT,POST", params: pIndexDoc, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleIndexDoc(w, r, p.index, p.id, b, true)
+	{Pattern: "/{index}/_create/{id}", Methods: "PUT,POST", Params: pIndexDoc, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleIndexDoc(w, r, p.Index, p.ID, b, true)
 	}},
-	{pattern: "/{index}/_source/{id}", methods: "GET", params: pGetDoc, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleGetDoc(w, r, p.index, p.id, true)
+	{Pattern: "/{index}/_source/{id}", Methods: "GET", Params: pGetDoc, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetDoc(w, r, p.Index, p.ID, true)
 	}},
-	{pattern: "/{index}/_update/{id}", methods: "POST", params: pUpdate, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleUpdate(w, r, p.index, p.id, b)
+	{Pattern: "/{index}/_update/{id}", Methods: "POST", Params: pUpdate, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleUpdate(w, r, p.Index, p.ID, b)
 	}},
-	{pattern: "/{index}/_search", methods: "GET,POST", params: pSearch, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleSearch(w, r, p.index, b)
+	{Pattern: "/{index}/_search", Methods: "GET,POST", Params: pSearch, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleSearch(w, r, p.Index, b)
 	}},
-	{pattern: "/{index}/_count", methods: "GET,POST", params: pCount, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleCount(w, r, p.index, b)
+	{Pattern: "/{index}/_count", Methods: "GET,POST", Params: pCount, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleCount(w, r, p.Index, b)
 	}},
-	{pattern: "/{index}/_bulk", methods: "POST,PUT", params: pBulk, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleBulk(w, r, p.index, b)
+	{Pattern: "/{index}/_bulk", Methods: "POST,PUT", Params: pBulk, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleBulk(w, r, p.Index, b)
 	}},
-	{pattern: "/{index}/_mapping", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleGetMapping(w, r, p.index)
+	{Pattern: "/{index}/_mapping", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetMapping(w, r, p.Index)
 	}},
-	{pattern: "/{index}/_mapping", methods: "PUT,POST", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handlePutMapping(w, r, p.index, b)
+	{Pattern: "/{index}/_mapping", Methods: "PUT,POST", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handlePutMapping(w, r, p.Index, b)
 	}},
-	{pattern: "/{index}/_alias", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleGetAlias(w, r, p.index, "")
+	{Pattern: "/{index}/_alias", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetAlias(w, r, p.Index, "")
 	}},
-	{pattern: "/{index}/_aliases", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleGetAlias(w, r, p.index, "")
+	{Pattern: "/{index}/_aliases", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetAlias(w, r, p.Index, "")
 	}},
-	{pattern: "/{index}/_alias/{name}", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleGetAlias(w, r, p.index, p.name)
+	{Pattern: "/{index}/_alias/{name}", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetAlias(w, r, p.Index, p.Name)
 	}},
-	{pattern: "/{index}/_aliases/{name}", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleGetAlias(w, r, p.index, p.name)
+	{Pattern: "/{index}/_aliases/{name}", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetAlias(w, r, p.Index, p.Name)
 	}},
-	{pattern: "/{index}/_alias/{name}", methods: "PUT,POST", params: pMaster, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handlePutAlias(w, r, p.index, p.name, b)
+	{Pattern: "/{index}/_alias/{name}", Methods: "PUT,POST", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handlePutAlias(w, r, p.Index, p.Name, b)
 	}},
-	{pattern: "/{index}/_aliases/{name}", methods: "PUT,POST", params: pMaster, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handlePutAlias(w, r, p.index, p.name, b)
+	{Pattern: "/{index}/_aliases/{name}", Methods: "PUT,POST", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handlePutAlias(w, r, p.Index, p.Name, b)
 	}},
-	{pattern: "/{index}/_alias/{name}", methods: "DELETE", params: pMaster, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleDeleteAlias(w, r, p.index, p.name)
+	{Pattern: "/{index}/_alias/{name}", Methods: "DELETE", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleDeleteAlias(w, r, p.Index, p.Name)
 	}},
-	{pattern: "/{index}/_aliases/{name}", methods: "DELETE", params: pMaster, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleDeleteAlias(w, r, p.index, p.name)
+	{Pattern: "/{index}/_aliases/{name}", Methods: "DELETE", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleDeleteAlias(w, r, p.Index, p.Name)
 	}},
-	{pattern: "/{index}/_delete_by_query", methods: "POST", params: pByQuery, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleByQuery(w, r, p.index, b, false)
+	{Pattern: "/{index}/_delete_by_query", Methods: "POST", Params: pByQuery, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleByQuery(w, r, p.Index, b, false)
 	}},
-	{pattern: "/{index}/_update_by_query", methods: "POST", params: pByQuery, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handleByQuery(w, r, p.index, b, true)
+	{Pattern: "/{index}/_update_by_query", Methods: "POST", Params: pByQuery, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handleByQuery(w, r, p.Index, b, true)
 	}},
-	{pattern: "/{index}/_settings", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleGetSettings(w, r, p.index)
+	{Pattern: "/{index}/_settings", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetSettings(w, r, p.Index)
 	}},
-	{pattern: "/{index}/_settings", methods: "PUT", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, b []byte) {
-		c.handlePutSettings(w, r, p.index, b)
+	{Pattern: "/{index}/_settings", Methods: "PUT", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
+		c.handlePutSettings(w, r, p.Index, b)
 	}},
-	{pattern: "/_settings", methods: "PUT", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, b []byte) {
+	{Pattern: "/_settings", Methods: "PUT", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handlePutSettings(w, r, "", b)
 	}},
-	{pattern: "/_settings", methods: "GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ pathArgs, _ []byte) {
+	{Pattern: "/_settings", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleGetSettings(w, r, "_all")
 	}},
-	{pattern: "/{index}/_refresh", methods: "POST,GET", params: pIndices, h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleRefresh(w, r, p.index)
+	{Pattern: "/{index}/_refresh", Methods: "POST,GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleRefresh(w, r, p.Index)
 	}},
-	{pattern: "/{index}/_flush", methods: "POST,GET", params: append([]string{"force", "wait_if_ongoing"}, pIndices...), h: func(c *Cluster, w http.ResponseWriter, r *http.Request, p pathArgs, _ []byte) {
-		c.handleRefresh(w, r, p.index)
+	{Pattern: "/{index}/_flush", Methods: "POST,GET", Params: append([]string{"force", "wait_if_ongoing"}, pIndices...), H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleRefresh(w, r, p.Index)
 	}},
-}
-
-func init() {
-	for _, rt := range routes {
-		rt.segs = nil
-		for _, s := range strings.Split(rt.pattern, "/") {
-			if s != "" {
-				rt.segs = append(rt.segs, s)
-			}
-		}
-	}
-}
-
-// match binds the route's pattern to path segments.
-func (rt *route) match(segs []string) (pathArgs, bool) {
-	var p pathArgs
-	if len(segs) != len(rt.segs) {
-		return p, false
-	}
-	for i, want := range rt.segs {
-		got := segs[i]
-		switch want {
-		case "{index}":
-			if strings.HasPrefix(got, "_") && got != "_all" {
-				return p, false
-			}
-			p.index = got
-		case "{id}":
-			p.id = got
-		case "{name}":
-			p.name = got
-		default:
-			if got != want {
-				return p, false
-			}
-		}
-	}
-	return p, true
-}
-
-func (rt *route) allows(method string) bool {
-	for _, m := range strings.Split(rt.methods, ",") {
-		if m == method {
-			return true
-		}
-	}
-	return false
-}
-
-// lookup finds the route for a method and path; when none answers the method it returns the
-// methods the path does answer (an empty list: no such endpoint).
-func lookup(method string, segs []string) (*route, pathArgs, []string) {
-	var allowed []string
-	var headAsGet *route
-	var headArgs pathArgs
-	for _, rt := range routes {
-		p, ok := rt.match(segs)
-		if !ok {
-			continue
-		}
-		if rt.allows(method) {
-			return rt, p, nil
-		}
-		if method == http.MethodHead && rt.allows(http.MethodGet) && headAsGet == nil {
-			headAsGet, headArgs = rt, p
-		}
-		allowed = append(allowed, strings.Split(rt.methods, ",")...)
-	}
-	if headAsGet != nil {
-		return headAsGet, headArgs, nil
-	}
-	sort.Strings(allowed)
-	return nil, pathArgs{}, allowed
-}
-
-// unknownParams lists URL parameters the route does not accept, sorted.
-func (rt *route) unknownParams(r *http.Request) []string {
-	var bad []string
-	for k := range r.URL.Query() {
-		if !containsStr(commonParams, k) && !containsStr(rt.params, k) {
-			bad = append(bad, k)
-		}
-	}
-	sort.Strings(bad)
-	return bad
-}
-
-// suggest is BaseRestHandler's hint for an unrecognized parameter: the route's parameters whose
-// Levenshtein similarity (Lucene's LevenshteinDistance: 1 - edits/longer length) exceeds 0.5,
-// best first.
-func (rt *route) suggest(bad string) string {
-	type cand struct {
-		name  string
-		score float64
-	}
-	var cands []cand
-	for _, p := range rt.params {
-		longer := max(len([]rune(p)), len([]rune(bad)))
-		d := editDistance(p, bad, longer)
-		if score := 1 - float64(d)/float64(longer); score > 0.5 {
-			cands = append(cands, cand{p, score})
-		}
-	}
-	if len(cands) == 0 {
-		return ""
-	}
-	sort.Slice(cands, func(i, j int) bool {
-		if cands[i].score != cands[j].score {
-			return cands[i].score > cands[j].score
-		}
-		return cands[i].name < cands[j].name
-	})
-	if len(cands) == 1 {
-		return " -> did you mean [" + cands[0].name + "]?"
-	}
-	names := make([]string, len(cands))
-	for i, c := range cands {
-		names[i] = c.name
-	}
-	return " -> did you mean any of [" + strings.Join(names, ", ") + "]?"
-}
+})

@@ -1,4 +1,4 @@
-package opensearch
+package rest
 
 import (
 	"bytes"
@@ -55,30 +55,77 @@ func decodeOrdered(dec *json.Decoder) (any, error) {
 	return tok, nil
 }
 
-func (n *fpNode) toObj() obj {
-	o := make(obj, len(n.keys))
+// MarshalJSON writes the object's members in their order.
+func (n *fpNode) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
 	for i, k := range n.keys {
-		o[i] = kv{k, fpPlain(n.vals[i])}
-	}
-	return o
-}
-
-func fpPlain(v any) any {
-	switch t := v.(type) {
-	case *fpNode:
-		return t.toObj()
-	case []any:
-		out := make([]any, len(t))
-		for i, x := range t {
-			out[i] = fpPlain(x)
+		if i > 0 {
+			b.WriteByte(',')
 		}
-		return out
+		kb, err := marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		vb, err := marshal(n.vals[i])
+		if err != nil {
+			return nil, err
+		}
+		b.Write(kb)
+		b.WriteByte(':')
+		b.Write(vb)
 	}
-	return v
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
-// applyFilterPath rewrites a JSON answer for filter_path; an answer it cannot read is kept.
-func applyFilterPath(raw []byte, spec string) []byte {
+// marshal writes JSON without escaping HTML characters, as the engine does.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+// globMatch matches * (any run) and ? (one character).
+func globMatch(pattern, s string) bool {
+	px, sx := 0, 0
+	nextPx, nextSx := -1, -1
+	for px < len(pattern) || sx < len(s) {
+		if px < len(pattern) {
+			switch c := pattern[px]; c {
+			case '*':
+				nextPx, nextSx = px, sx+1
+				px++
+				continue
+			case '?':
+				if sx < len(s) {
+					px++
+					sx++
+					continue
+				}
+			default:
+				if sx < len(s) && s[sx] == c {
+					px++
+					sx++
+					continue
+				}
+			}
+		}
+		if nextSx > 0 && nextSx <= len(s) {
+			px, sx = nextPx, nextSx
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// FilterPath rewrites a JSON answer for filter_path; an answer it cannot read is kept.
+func FilterPath(raw []byte, spec string) []byte {
 	var inc, exc [][]string
 	for _, p := range strings.Split(spec, ",") {
 		p = strings.TrimSpace(p)
@@ -110,11 +157,11 @@ func applyFilterPath(raw []byte, spec string) []byte {
 	if len(exc) > 0 {
 		v, _ = fpExclude(v, exc)
 	}
-	var b bytes.Buffer
-	if err := writeValue(&b, fpPlain(v)); err != nil {
+	out, err := marshal(v)
+	if err != nil {
 		return raw
 	}
-	return b.Bytes()
+	return out
 }
 
 // childPatterns are the patterns that apply under key k; whole reports a pattern ended at k.
