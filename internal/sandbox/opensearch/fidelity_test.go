@@ -757,3 +757,45 @@ func TestFieldCaps(t *testing.T) {
 		t.Fatalf("index_filter keeps indices with a match: %v", m)
 	}
 }
+
+// terminate_after stops each shard after that many documents and says terminated_early
+// (rest-api-spec search/ and count/ "terminate_after" parameters).
+func TestTerminateAfter(t *testing.T) {
+	_, h := loadFixture(t)
+	_, m := doJSON(t, h, "POST", "/docs/_search?terminate_after=2", `{"aggs":{"c":{"value_count":{"field":"qty"}}}}`)
+	if m["terminated_early"] != true || get(m, "hits.total.value") != 2.0 || get(m, "aggregations.c.value") != 2.0 {
+		t.Fatalf("search terminate_after: %v", m)
+	}
+	_, m = doJSON(t, h, "POST", "/docs/_search", `{"terminate_after":10}`)
+	if m["terminated_early"] != false || get(m, "hits.total.value") != 5.0 {
+		t.Fatalf("not reached: %v", m)
+	}
+	_, m = doJSON(t, h, "GET", "/docs/_count?terminate_after=3", "")
+	if m["count"] != 3.0 || m["terminated_early"] != true {
+		t.Fatalf("count terminate_after: %v", m)
+	}
+	if _, m = doJSON(t, h, "POST", "/docs/_search", ""); m["terminated_early"] != nil {
+		t.Fatalf("terminated_early without terminate_after: %v", m)
+	}
+}
+
+func TestLimitBits(t *testing.T) {
+	for _, c := range []struct {
+		bits []uint64
+		n    int
+		want []uint64
+		cut  bool
+	}{
+		{[]uint64{0b1011, 0}, 2, []uint64{0b0011, 0}, true},
+		{[]uint64{0b1011, 0}, 3, []uint64{0b1011, 0}, false},
+		{[]uint64{1 << 63, 0b11}, 2, []uint64{1 << 63, 0b01}, true},
+		{[]uint64{1 << 63, 0, 0b1}, 1, []uint64{1 << 63, 0, 0}, true},
+		{[]uint64{0, 0b1}, 5, []uint64{0, 0b1}, false},
+	} {
+		got := append([]uint64(nil), c.bits...)
+		cut := limitBits(got, c.n)
+		if cut != c.cut || mustJSONString(got) != mustJSONString(c.want) {
+			t.Errorf("limitBits(%b, %d) = %b %v, want %b %v", c.bits, c.n, got, cut, c.want, c.cut)
+		}
+	}
+}

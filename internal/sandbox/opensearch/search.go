@@ -36,6 +36,9 @@ type searchReq struct {
 	docvalue      []fieldFormat    // docvalue_fields
 	fields        []fieldFormat    // fields
 	explicitTotal bool             // track_total_hits was given
+
+	terminateAfter int  // collect at most this many documents per shard (0: no limit)
+	terminated     bool // the limit was reached somewhere
 }
 
 // pitRef is the body's "pit": {"id", "keep_alive"}.
@@ -164,7 +167,13 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 			req.seqNo, _ = asBool(v)
 		case "highlight":
 			req.highlight, err = parseHighlight(v)
-		case "timeout", "explain", "stored_fields", "terminate_after",
+		case "terminate_after":
+			n, ok := asInt(v)
+			if !ok || n < 0 {
+				return nil, badRequest("terminateAfter must be > 0")
+			}
+			req.terminateAfter = n
+		case "timeout", "explain", "stored_fields",
 			"profile", "suggest", "indices_boost", "stats", "ext", "batched_reduce_size":
 		case "script_fields", "runtime_mappings":
 			return nil, badRequest("[%s] is not supported by this emulation: scripts cannot be run", k)
@@ -211,6 +220,13 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 			if req.source, err = parseSourceFilter(v); err != nil {
 				return nil, err
 			}
+		}
+		if s := q.Get("terminate_after"); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 0 {
+				return nil, badRequest("Failed to parse int parameter [terminate_after] with value [%s]", s)
+			}
+			req.terminateAfter = n
 		}
 		if s := q.Get("docvalue_fields"); s != "" {
 			for _, f := range strings.Split(s, ",") {
@@ -605,6 +621,9 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 				}
 			})
 		}
+		if req.terminateAfter > 0 && limitBits(m.bits, req.terminateAfter) {
+			req.terminated = true
+		}
 		if len(req.aggs) > 0 {
 			slots := make([]int32, 0, popcount(m.bits))
 			forEach(m.bits, func(s int32) { slots = append(slots, s) })
@@ -691,9 +710,12 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 		ms = maxScore
 	}
 	hitsObj = append(hitsObj, kv{"max_score", ms}, kv{"hits", hitList})
-	out := obj{{"took", 0}, {"timed_out", false},
-		{"_shards", obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}},
-		{"hits", hitsObj}}
+	out := obj{{"took", 0}, {"timed_out", false}}
+	if req.terminateAfter > 0 {
+		out = append(out, kv{"terminated_early", req.terminated})
+	}
+	out = append(out, kv{"_shards", obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}},
+		kv{"hits", hitsObj})
 	if len(req.aggs) > 0 {
 		ac := &aggCtx{now: now, query: req.query, scores: scoreSets}
 		res, err := runAggs(req.aggs, segs, ac)
@@ -812,6 +834,15 @@ func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr strin
 			return
 		}
 	}
+	terminateAfter, terminated := 0, false
+	if s := r.URL.Query().Get("terminate_after"); s != "" {
+		n, perr := strconv.Atoi(s)
+		if perr != nil || n < 0 {
+			c.fail(w, r, badRequest("Failed to parse int parameter [terminate_after] with value [%s]", s))
+			return
+		}
+		terminateAfter = n
+	}
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	targets, err := c.searchTargets(expr, r)
@@ -833,7 +864,49 @@ func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr strin
 			c.fail(w, r, shardFailure(err, ix.name))
 			return
 		}
-		n += popcount(andBits(ms.bits, ix.live))
+		k := popcount(andBits(ms.bits, ix.live))
+		if terminateAfter > 0 && k > terminateAfter {
+			k, terminated = terminateAfter, true
+		}
+		n += k
 	}
-	c.reply(w, r, 200, obj{{"count", n}, {"_shards", obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}}})
+	out := obj{{"count", n}}
+	if terminateAfter > 0 {
+		out = append(out, kv{"terminated_early", terminated})
+	}
+	c.reply(w, r, 200, append(out, kv{"_shards", obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}}))
+}
+
+// limitBits keeps the first n set bits (the documents a shard collects first, in index order) and
+// tells whether any were dropped (terminate_after).
+func limitBits(bits []uint64, n int) bool {
+	seen := 0
+	for i := range bits {
+		if seen >= n {
+			if bits[i] != 0 {
+				clear(bits[i:])
+				return true
+			}
+			continue
+		}
+		for w := bits[i]; w != 0; w &= w - 1 {
+			seen++
+			if seen == n {
+				rest := w & (w - 1) // the bits after this one
+				if rest != 0 {
+					bits[i] &^= rest
+					clear(bits[i+1:])
+					return true
+				}
+				for _, x := range bits[i+1:] {
+					if x != 0 {
+						clear(bits[i+1:])
+						return true
+					}
+				}
+				return false
+			}
+		}
+	}
+	return false
 }
