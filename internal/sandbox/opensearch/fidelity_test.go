@@ -799,3 +799,30 @@ func TestLimitBits(t *testing.T) {
 		}
 	}
 }
+
+// stored_fields fetches stored fields only (none here besides _source), so _source goes unless
+// asked for, and "_none_" drops _id as well; what the emulation cannot compute (explain,
+// profile, suggest, indices_boost) is refused rather than silently ignored.
+func TestStoredFieldsAndRefusals(t *testing.T) {
+	_, h := loadFixture(t)
+	_, m := doJSON(t, h, "POST", "/docs/_search", `{"size":1,"stored_fields":["title"]}`)
+	if get(m, "hits.hits.0._id") == nil || get(m, "hits.hits.0._source") != nil {
+		t.Fatalf("stored_fields: %v", m)
+	}
+	_, m = doJSON(t, h, "POST", "/docs/_search", `{"size":1,"stored_fields":"_none_"}`)
+	if get(m, "hits.hits.0._id") != nil || get(m, "hits.hits.0._index") != "docs" {
+		t.Fatalf("stored_fields _none_: %v", m)
+	}
+	_, m = doJSON(t, h, "POST", "/docs/_search", `{"size":1,"stored_fields":["title"],"_source":["title"]}`)
+	if get(m, "hits.hits.0._source.title") == nil {
+		t.Fatalf("stored_fields with _source: %v", m)
+	}
+	for _, body := range []string{`{"explain":true}`, `{"profile":true}`, `{"suggest":{"s":{"text":"fox","term":{"field":"title"}}}}`, `{"indices_boost":[{"docs":2}]}`} {
+		if code, m := doJSON(t, h, "POST", "/docs/_search", body); code != 400 {
+			t.Errorf("%s: %d %v", body, code, m)
+		}
+	}
+	if code, _ := doJSON(t, h, "POST", "/docs/_search", `{"explain":false,"timeout":"1s"}`); code != 200 {
+		t.Errorf("explain false: %d", code)
+	}
+}

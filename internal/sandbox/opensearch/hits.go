@@ -63,11 +63,13 @@ type hitView struct {
 	hl       *highlighter
 	fields   []fieldFormat
 	docvalue []fieldFormat
+	noSource bool // stored_fields without _source
+	noID     bool // stored_fields "_none_"
 }
 
 func (req *searchReq) hitView(order hitOrder) *hitView {
 	v := &hitView{order: order, source: req.source, version: req.version, seqNo: req.seqNo,
-		fields: req.fields, docvalue: req.docvalue}
+		fields: req.fields, docvalue: req.docvalue, noSource: req.storedFields && !req.sourceAsked, noID: req.storedNone}
 	if req.highlight != nil {
 		v.hl = newHighlighter(req.highlight, req.query)
 	}
@@ -81,7 +83,10 @@ func (v *hitView) render(ix *index, h *hit) obj {
 	if d == nil {
 		d = ix.docs[h.slot]
 	}
-	o := obj{{"_index", ix.name}, {"_id", d.id}}
+	o := obj{{"_index", ix.name}}
+	if !v.noID {
+		o = append(o, kv{"_id", d.id})
+	}
 	if v.version {
 		o = append(o, kv{"_version", d.version})
 	}
@@ -93,7 +98,7 @@ func (v *hitView) render(ix *index, h *hit) obj {
 	} else {
 		o = append(o, kv{"_score", h.score})
 	}
-	if src, ok := v.source.apply(d); ok {
+	if src, ok := v.source.apply(d); ok && !v.noSource {
 		o = append(o, kv{"_source", src})
 	}
 	if f := v.renderFields(ix, h.slot, d); f != nil {

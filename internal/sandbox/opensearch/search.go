@@ -37,6 +37,10 @@ type searchReq struct {
 	fields        []fieldFormat    // fields
 	explicitTotal bool             // track_total_hits was given
 
+	storedFields bool // stored_fields given: _source only when asked for
+	storedNone   bool // stored_fields "_none_": no _id either
+	sourceAsked  bool // _source given in the body or the URL
+
 	terminateAfter int  // collect at most this many documents per shard (0: no limit)
 	terminated     bool // the limit was reached somewhere
 }
@@ -109,6 +113,7 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 		case "sort":
 			req.sort, err = parseSort(v)
 		case "_source":
+			req.sourceAsked = true
 			req.source, err = parseSourceFilter(v)
 		case "search_after":
 			l, ok := v.([]any)
@@ -173,8 +178,22 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 				return nil, badRequest("terminateAfter must be > 0")
 			}
 			req.terminateAfter = n
-		case "timeout", "explain", "stored_fields",
-			"profile", "suggest", "indices_boost", "stats", "ext", "batched_reduce_size":
+		case "stored_fields":
+			// No field is stored apart from _source: naming fields fetches none of them and
+			// leaves _source out unless asked for; "_none_" leaves out _id too.
+			req.storedFields = true
+			for _, f := range asList(v) {
+				if f == "_none_" {
+					req.storedNone = true
+				}
+			}
+		case "explain", "profile":
+			if b, _ := asBool(v); b {
+				return nil, badRequest("[%s] is not supported by this emulation: it has no Lucene scorer to explain or profile", k)
+			}
+		case "suggest", "indices_boost":
+			return nil, badRequest("[%s] is not supported by this emulation", k)
+		case "timeout", "stats", "ext", "batched_reduce_size":
 		case "script_fields", "runtime_mappings":
 			return nil, badRequest("[%s] is not supported by this emulation: scripts cannot be run", k)
 		default:
@@ -216,6 +235,7 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 			}
 		}
 		if v := sourceParamFromQuery(r); v != nil {
+			req.sourceAsked = true
 			var err *apiError
 			if req.source, err = parseSourceFilter(v); err != nil {
 				return nil, err
