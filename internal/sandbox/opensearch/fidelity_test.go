@@ -201,6 +201,15 @@ func TestScrollStory(t *testing.T) {
 	if id == "" || firstTitle(m) != "The Lion King" || get(m, "hits.total.value") != 5.0 {
 		t.Fatalf("first page: %v", m)
 	}
+	// python's scan helper asks the 6.x total shape; the scroll's pages keep the total.
+	_, m3 := doJSON(t, h, "GET", "/movies/_search?scroll=1m&rest_total_hits_as_int=true", `{"size":4}`)
+	if m3["hits"].(map[string]any)["total"] != 5.0 {
+		t.Fatalf("rest_total_hits_as_int first page: %v", m3)
+	}
+	_, m3 = doJSON(t, h, "POST", "/_search/scroll", `{"scroll":"1m","scroll_id":"`+m3["_scroll_id"].(string)+`"}`)
+	if get(m3, "hits.total.value") != 5.0 || len(get(m3, "hits.hits").([]any)) != 1 {
+		t.Fatalf("second page of a rest_total_hits_as_int scroll: %v", m3)
+	}
 	_, m2 := doJSON(t, h, "GET", "/movies/_search?scroll=10m", `{"query":{"match_all":{}},"size":1}`)
 	id2 := m2["_scroll_id"].(string)
 	// A document written after the scroll started is not seen by it.

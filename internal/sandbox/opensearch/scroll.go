@@ -194,6 +194,7 @@ func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []b
 	if err != nil {
 		return nil, err
 	}
+	total := hitsTotal(out)
 	if sp.typedKeys {
 		typeAggKeys(out, req.aggs, targets)
 	}
@@ -206,7 +207,7 @@ func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []b
 	if req.keepAll {
 		now := c.now()
 		sc := &scrollCtx{targets: targets, hits: req.all, pos: min(req.size, len(req.all)), size: req.size,
-			view: req.view, total: hitsTotal(out), shards: req.shards, expires: now.Add(keep)}
+			view: req.view, total: total, shards: req.shards, expires: now.Add(keep)}
 		c.ctxs.mu.Lock()
 		c.ctxs.purge(now)
 		if len(c.ctxs.scrolls) >= maxOpenContexts {
