@@ -347,6 +347,11 @@ func TestMsearch(t *testing.T) {
 		get(m, "responses.3.status") != 400.0 || get(m, "responses.3.error.type") != "parsing_exception" {
 		t.Fatalf("msearch: %v", m)
 	}
+	code, m = doJSON(t, h, "POST", "/movies/_msearch", "\n{\"size\":0}\n{}\n{\"size\":0}\n")
+	mustStatus(t, 200, code, m)
+	if get(m, "responses.0.hits.total.value") != 2.0 || get(m, "responses.1.hits.total.value") != 2.0 {
+		t.Fatalf("empty header lines: %v", m)
+	}
 	code, m = doJSON(t, h, "POST", "/_msearch", "{\"bad\":1}\n{}\n")
 	mustStatus(t, 400, code, m)
 }

@@ -126,11 +126,11 @@ func (c *Cluster) handleMsearch(w http.ResponseWriter, r *http.Request, defaultI
 		c.fail(w, r, err)
 		return
 	}
-	var lines [][]byte
-	for _, l := range bytes.Split(body, []byte("\n")) {
-		if len(bytes.TrimSpace(l)) > 0 {
-			lines = append(lines, l)
-		}
+	// MultiSearchRequest.readMultiLineFormat: lines pair up as header and body; an empty header
+	// line means no header.
+	lines := bytes.Split(body, []byte("\n"))
+	for len(lines) > 0 && len(bytes.TrimSpace(lines[len(lines)-1])) == 0 {
+		lines = lines[:len(lines)-1]
 	}
 	if len(lines) == 0 {
 		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: no requests added;"))
@@ -144,10 +144,13 @@ func (c *Cluster) handleMsearch(w http.ResponseWriter, r *http.Request, defaultI
 	}
 	var pairs []pair
 	for i := 0; i < len(lines); i += 2 {
-		hv, err := decodeJSON(lines[i])
-		if err != nil {
-			c.fail(w, r, badRequest("Failed to parse header of msearch request %d", i/2))
-			return
+		var hv any = map[string]any{}
+		if len(bytes.TrimSpace(lines[i])) > 0 {
+			var err error
+			if hv, err = decodeJSON(lines[i]); err != nil {
+				c.fail(w, r, badRequest("Failed to parse header of msearch request %d", i/2))
+				return
+			}
 		}
 		hm, ok := hv.(map[string]any)
 		if !ok {
