@@ -161,6 +161,13 @@ func TestPutSettings(t *testing.T) {
 	if get(m, "logs.settings.index.refresh_interval") != nil {
 		t.Fatalf("reset refresh_interval: %v", m)
 	}
+	doJSON(t, h, "PUT", "/other", `{"settings":{"index.refresh_interval":"5s"}}`)
+	code, m = doJSON(t, h, "PUT", "/logs,other/_settings?preserve_existing=true", `{"index.refresh_interval":"30s"}`)
+	mustStatus(t, 200, code, m)
+	if _, m = doJSON(t, h, "GET", "/logs,other/_settings", ""); get(m, "logs.settings.index.refresh_interval") != "30s" ||
+		get(m, "other.settings.index.refresh_interval") != "5s" {
+		t.Fatalf("preserve_existing: %v", m)
+	}
 	code, m = doJSON(t, h, "PUT", "/logs/_settings", `{"index.number_of_shards":3}`)
 	mustStatus(t, 400, code, m)
 	if !strings.HasPrefix(get(m, "error.reason").(string), "Can't update non dynamic settings [[index.number_of_shards]]") {

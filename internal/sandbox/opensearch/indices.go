@@ -335,20 +335,24 @@ func (c *Cluster) handlePutSettings(w http.ResponseWriter, r *http.Request, expr
 		return
 	}
 	preserve := r.URL.Query().Get("preserve_existing") == "true"
-	for _, ix := range list {
-		probe := index{settings: map[string]any{}, shards: ix.shards, replicas: ix.replicas}
-		for k := range flat {
-			if _, has := ix.settings[k]; preserve && has {
-				delete(flat, k)
+	// What each index gets: with preserve_existing, only the settings it does not have yet.
+	updates := make([]map[string]any, len(list))
+	for i, ix := range list {
+		u := map[string]any{}
+		for k, v := range flat {
+			if _, has := ix.settings[k]; !(preserve && has) {
+				u[k] = v
 			}
 		}
-		if err := applySettings(&probe, toAnyMap(flat)); err != nil {
+		probe := index{settings: map[string]any{}, shards: ix.shards, replicas: ix.replicas}
+		if err := applySettings(&probe, u); err != nil {
 			c.fail(w, r, err)
 			return
 		}
+		updates[i] = u
 	}
-	for _, ix := range list {
-		_ = applySettings(ix, toAnyMap(flat))
+	for i, ix := range list {
+		_ = applySettings(ix, updates[i])
 		for k := range nulls {
 			switch k {
 			case "number_of_replicas":
@@ -359,12 +363,4 @@ func (c *Cluster) handlePutSettings(w http.ResponseWriter, r *http.Request, expr
 		}
 	}
 	c.reply(w, r, 200, obj{{"acknowledged", true}})
-}
-
-func toAnyMap(flat map[string]string) map[string]any {
-	m := make(map[string]any, len(flat))
-	for k, v := range flat {
-		m[k] = v
-	}
-	return m
 }
