@@ -847,3 +847,37 @@ func TestStoredFieldsAndRefusals(t *testing.T) {
 		t.Errorf("explain false: %d", code)
 	}
 }
+
+// A point in time keeps seeing the documents as they were (search/point_in_time in the
+// OpenSearch docs: "a consistent view of the data"): deleted and updated documents keep their
+// old versions, new ones stay unseen, aggregations included; other searches see the present.
+func TestPointInTimeKeepsOldVersions(t *testing.T) {
+	_, h := moviesFixture(t)
+	_, m := doJSON(t, h, "POST", "/movies/_search?size=10", `{"query":{"match":{"title":"drive"}}}`)
+	driveID := get(m, "hits.hits.0._id").(string)
+	_, m = doJSON(t, h, "POST", "/movies/_search", `{"query":{"match":{"title":"frozen"}}}`)
+	frozenID := get(m, "hits.hits.0._id").(string)
+	_, m = doJSON(t, h, "POST", "/movies/_search/point_in_time?keep_alive=5m", "")
+	pit := m["pit_id"].(string)
+	doJSON(t, h, "DELETE", "/movies/_doc/"+driveID+"?refresh=true", "")
+	doJSON(t, h, "POST", "/movies/_update/"+frozenID+"?refresh=true", `{"doc":{"year":2099}}`)
+	doJSON(t, h, "POST", "/movies/_update/"+frozenID+"?refresh=true", `{"doc":{"year":3000}}`)
+	doJSON(t, h, "POST", "/movies/_doc?refresh=true", `{"title":"Late","year":2020}`)
+	_, m = doJSON(t, h, "POST", "/_search", `{"size":10,"pit":{"id":"`+pit+`"},"sort":[{"year":"asc"}],"aggs":{"max_year":{"max":{"field":"year"}}}}`)
+	if get(m, "hits.total.value") != 5.0 || get(m, "aggregations.max_year.value") != 2013.0 || get(m, "_shards.total") != 1.0 {
+		t.Fatalf("pit view: %v", m)
+	}
+	titles := map[any]any{}
+	for _, x := range get(m, "hits.hits").([]any) {
+		titles[get(x, "_source.title")] = get(x, "_source.year")
+	}
+	if titles["Drive"] != 2011.0 || titles["Frozen"] != 2013.0 || titles["Late"] != nil {
+		t.Fatalf("pit hits: %v", titles)
+	}
+	_, m = doJSON(t, h, "POST", "/movies/_search", `{"size":0,"aggs":{"max_year":{"max":{"field":"year"}}}}`)
+	if get(m, "hits.total.value") != 5.0 || get(m, "aggregations.max_year.value") != 3000.0 {
+		t.Fatalf("present view: %v", m)
+	}
+	doJSON(t, h, "DELETE", "/_search/point_in_time", `{"pit_id":["`+pit+`"]}`)
+	doJSON(t, h, "DELETE", "/movies/_doc/"+frozenID, "") // no point in time left to keep it
+}

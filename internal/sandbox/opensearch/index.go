@@ -128,6 +128,8 @@ type index struct {
 	nested nestedCache // side indices of nested objects, by path
 
 	ismPolicy string // the ISM policy managing the index (_plugins/_ism/add), "" when none
+
+	pins pinSet // open points in time
 }
 
 func newIndex(name, uuid string, created int64) *index {
@@ -313,6 +315,7 @@ func (ix *index) indexText(slot int32, lf *leaf) {
 // unindex retires a slot: statistics are corrected now, postings are skipped until compaction.
 func (ix *index) unindex(slot int32) {
 	doc := ix.docs[slot]
+	ix.retire(doc)
 	leaves, _ := ix.parse(doc.id, doc.src, true)
 	for i := range leaves {
 		lf := &leaves[i]

@@ -30,15 +30,18 @@ type scrollCtx struct {
 	expires time.Time
 }
 
-// pitCtx is an open point in time: the indices and, per index, the sequence number below which
-// documents are seen. Documents written later are not seen; documents deleted or updated after
-// its creation are not kept (the emulation has no segments to pin).
+// pitCtx is an open point in time: one pin per index (pit.go).
 type pitCtx struct {
-	targets []*index
-	seq     map[*index]int64
+	pins    []*pitPin
 	created int64
 	keep    time.Duration
 	expires time.Time
+}
+
+func (p *pitCtx) close() {
+	for _, pin := range p.pins {
+		pin.closed.Store(true)
+	}
 }
 
 // contexts holds open scrolls and points in time.
@@ -57,6 +60,7 @@ func (x *contexts) purge(now time.Time) {
 	}
 	for id, p := range x.pits {
 		if now.After(p.expires) {
+			p.close()
 			delete(x.pits, id)
 		}
 	}
@@ -174,12 +178,20 @@ func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []b
 		if pit == nil {
 			return nil, contextMissing(req.pit.id)
 		}
-		req.pitSeq = pit.seq
+		req.pitSeq = map[*index]int64{}
+		for _, pin := range pit.pins {
+			req.pitSeq[pin.ix] = pin.seq
+		}
 	}
 	c.mu.RLock()
 	var targets []*index
 	if pit != nil {
-		targets = pit.targets
+		for _, pin := range pit.pins {
+			targets = append(targets, pin.ix)
+			if side := pin.sideIndex(); side != nil {
+				targets = append(targets, side)
+			}
+		}
 	} else {
 		targets, err = c.resolve(expr, sp.ignoreUnavail)
 	}
@@ -472,25 +484,26 @@ func (c *Cluster) handleCreatePIT(w http.ResponseWriter, r *http.Request, expr s
 		c.fail(w, r, err)
 		return
 	}
-	c.mu.RLock()
+	c.mu.Lock() // pins are taken with no write in between
 	targets, err := c.resolve(expr, false)
-	seq := map[*index]int64{}
+	var pins []*pitPin
 	shards := 0
 	for _, ix := range targets {
-		seq[ix] = ix.seqNo
+		pins = append(pins, ix.pin())
 		shards += ix.shards
 	}
-	c.mu.RUnlock()
+	c.mu.Unlock()
 	if err != nil {
 		c.fail(w, r, err)
 		return
 	}
 	now := c.now()
-	p := &pitCtx{targets: targets, seq: seq, created: now.UnixMilli(), keep: keep, expires: now.Add(keep)}
+	p := &pitCtx{pins: pins, created: now.UnixMilli(), keep: keep, expires: now.Add(keep)}
 	c.ctxs.mu.Lock()
 	c.ctxs.purge(now)
 	if len(c.ctxs.pits) >= maxOpenContexts {
 		c.ctxs.mu.Unlock()
+		p.close()
 		c.fail(w, r, errf(500, "exception", "Trying to create too many Point In Time contexts. Must be less than or equal to: [%d]. This limit can be set by changing the [search.max_open_pit_context] setting.", maxOpenContexts))
 		return
 	}
@@ -538,7 +551,10 @@ func (c *Cluster) handleDeletePIT(w http.ResponseWriter, r *http.Request, all bo
 	}
 	res := make([]obj, 0, len(ids))
 	for _, id := range ids {
-		_, ok := c.ctxs.pits[id]
+		p, ok := c.ctxs.pits[id]
+		if ok {
+			p.close()
+		}
 		delete(c.ctxs.pits, id)
 		res = append(res, obj{{"successful", ok}, {"pit_id", id}})
 	}
