@@ -852,7 +852,7 @@ func TestStoredFieldsAndRefusals(t *testing.T) {
 // OpenSearch docs: "a consistent view of the data"): deleted and updated documents keep their
 // old versions, new ones stay unseen, aggregations included; other searches see the present.
 func TestPointInTimeKeepsOldVersions(t *testing.T) {
-	_, h := moviesFixture(t)
+	c, h := moviesFixture(t)
 	_, m := doJSON(t, h, "POST", "/movies/_search?size=10", `{"query":{"match":{"title":"drive"}}}`)
 	driveID := get(m, "hits.hits.0._id").(string)
 	_, m = doJSON(t, h, "POST", "/movies/_search", `{"query":{"match":{"title":"frozen"}}}`)
@@ -880,4 +880,17 @@ func TestPointInTimeKeepsOldVersions(t *testing.T) {
 	}
 	doJSON(t, h, "DELETE", "/_search/point_in_time", `{"pit_id":["`+pit+`"]}`)
 	doJSON(t, h, "DELETE", "/movies/_doc/"+frozenID, "") // no point in time left to keep it
+	if n := len(c.indices["movies"].pins.pins); n != 0 {
+		t.Fatalf("%d pins left after the point in time was deleted", n)
+	}
+	// An expired point in time stops keeping documents at the next write, searched or not.
+	_, m = doJSON(t, h, "POST", "/movies/_search/point_in_time?keep_alive=1m", "")
+	now := testNow
+	c.clock = func() time.Time { return now.Add(2 * time.Minute) }
+	doJSON(t, h, "POST", "/movies/_doc?refresh=true", `{"title":"Later"}`)
+	_, m = doJSON(t, h, "POST", "/movies/_search", `{"query":{"match":{"title":"later"}}}`)
+	doJSON(t, h, "DELETE", "/movies/_doc/"+get(m, "hits.hits.0._id").(string), "")
+	if n := len(c.indices["movies"].pins.pins); n != 0 {
+		t.Fatalf("%d pins left after the point in time expired", n)
+	}
 }

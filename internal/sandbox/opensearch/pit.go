@@ -3,6 +3,7 @@ package opensearch
 import (
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // pitPin is what a point in time keeps of one index: the sequence number it was taken at, so
@@ -10,9 +11,11 @@ import (
 // still sees (the engine keeps the Lucene segments of the point in time; the emulation keeps
 // those documents, searched through a side index built when needed).
 type pitPin struct {
-	ix     *index
-	seq    int64
-	closed atomic.Bool // the point in time was deleted or expired
+	ix      *index
+	seq     int64
+	closed  atomic.Bool  // the point in time was deleted or expired
+	expires atomic.Int64 // unix nanoseconds; past it the pin keeps nothing more
+	now     func() time.Time
 
 	mu     sync.Mutex
 	ghosts []*document
@@ -26,9 +29,10 @@ type pinSet struct {
 	pins map[*pitPin]struct{}
 }
 
-// pin opens a point in time on the index.
-func (ix *index) pin() *pitPin {
-	p := &pitPin{ix: ix, seq: ix.seqNo}
+// pin opens a point in time on the index until expires (extended with the keep-alive).
+func (ix *index) pin(now func() time.Time, expires time.Time) *pitPin {
+	p := &pitPin{ix: ix, seq: ix.seqNo, now: now}
+	p.expires.Store(expires.UnixNano())
 	ix.pins.mu.Lock()
 	if ix.pins.pins == nil {
 		ix.pins.pins = map[*pitPin]struct{}{}
@@ -44,7 +48,7 @@ func (ix *index) retire(d *document) {
 	ix.pins.mu.Lock()
 	defer ix.pins.mu.Unlock()
 	for p := range ix.pins.pins {
-		if p.closed.Load() {
+		if p.closed.Load() || p.now().UnixNano() > p.expires.Load() {
 			delete(ix.pins.pins, p)
 			continue
 		}

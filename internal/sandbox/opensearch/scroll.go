@@ -173,6 +173,9 @@ func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []b
 		if pit != nil && pk > 0 {
 			pit.keep = pk
 			pit.expires = now.Add(pk)
+			for _, pin := range pit.pins {
+				pin.expires.Store(pit.expires.UnixNano())
+			}
 		}
 		c.ctxs.mu.Unlock()
 		if pit == nil {
@@ -484,12 +487,13 @@ func (c *Cluster) handleCreatePIT(w http.ResponseWriter, r *http.Request, expr s
 		c.fail(w, r, err)
 		return
 	}
+	now := c.now()
 	c.mu.Lock() // pins are taken with no write in between
 	targets, err := c.resolve(expr, false)
 	var pins []*pitPin
 	shards := 0
 	for _, ix := range targets {
-		pins = append(pins, ix.pin())
+		pins = append(pins, ix.pin(c.now, now.Add(keep)))
 		shards += ix.shards
 	}
 	c.mu.Unlock()
@@ -497,7 +501,6 @@ func (c *Cluster) handleCreatePIT(w http.ResponseWriter, r *http.Request, expr s
 		c.fail(w, r, err)
 		return
 	}
-	now := c.now()
 	p := &pitCtx{pins: pins, created: now.UnixMilli(), keep: keep, expires: now.Add(keep)}
 	c.ctxs.mu.Lock()
 	c.ctxs.purge(now)
