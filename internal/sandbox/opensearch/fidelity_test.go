@@ -593,6 +593,18 @@ func TestNestedQueryAndAggregation(t *testing.T) {
 		get(m, "aggregations.c.by_author.buckets.0.doc_count") != 2.0 || get(m, "aggregations.c.avg_stars.value") != 7.0/3 {
 		t.Fatalf("nested agg with subs: %v", m)
 	}
+	// Nested fields belong to the nested documents: a plain query on the parent does not see
+	// them, unless the mapping includes them in the parent.
+	_, m = doJSON(t, h, "POST", "/posts/_search", `{"query":{"term":{"comments.author":"alice"}}}`)
+	if get(m, "hits.total.value") != 0.0 {
+		t.Fatalf("plain query on a nested field: %v", m)
+	}
+	doJSON(t, h, "PUT", "/posts2", `{"mappings":{"properties":{"comments":{"type":"nested","include_in_parent":true,"properties":{"author":{"type":"keyword"}}}}}}`)
+	doJSON(t, h, "PUT", "/posts2/_doc/1?refresh=true", `{"comments":[{"author":"alice"}]}`)
+	_, m = doJSON(t, h, "POST", "/posts2/_search", `{"query":{"term":{"comments.author":"alice"}}}`)
+	if get(m, "hits.total.value") != 1.0 {
+		t.Fatalf("include_in_parent: %v", m)
+	}
 	code, m = doJSON(t, h, "POST", "/posts/_search", `{"query":{"nested":{"path":"nope","query":{"match_all":{}}}}}`)
 	mustStatus(t, 400, code, m)
 	if get(m, "error.root_cause.0.type") != "query_shard_exception" {

@@ -130,6 +130,8 @@ type index struct {
 	ismPolicy string // the ISM policy managing the index (_plugins/_ism/add), "" when none
 
 	pins pinSet // open points in time
+
+	nestedSide bool // the side index of nested objects (nested.go): their fields are its own
 }
 
 func newIndex(name, uuid string, created int64) *index {
@@ -172,6 +174,9 @@ func (ix *index) parse(id string, src map[string]any, noDynamic bool) ([]leaf, *
 	}
 	if len(p.added) > 0 {
 		ix.fields = ix.mapping.flatten()
+	}
+	if !ix.nestedSide {
+		return dropNested(ix.fields, p.leaves), nil
 	}
 	return p.leaves, nil
 }

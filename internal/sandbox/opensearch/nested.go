@@ -30,6 +30,7 @@ func (ix *index) nestedDocs(path string) *nestedView {
 		return v
 	}
 	sub := newIndex(ix.name, ix.uuid, ix.created)
+	sub.nestedSide = true
 	sub.mapping = ix.mapping.clone()
 	sub.fields = sub.mapping.flatten()
 	v := &nestedView{gen: ix.gen, sub: sub}
@@ -61,6 +62,38 @@ func (ix *index) nestedDocs(path string) *nestedView {
 	}
 	ix.nested.views[path] = v
 	return v
+}
+
+// dropNested leaves out the fields under nested paths: they belong to the nested documents, not
+// to their parent (unless the mapping sets include_in_parent or include_in_root).
+func dropNested(fields map[string]*fieldDef, leaves []leaf) []leaf {
+	var nested []string
+	for path, fd := range fields {
+		if fd.typ != "nested" || fd.fm == nil {
+			continue
+		}
+		if b, _ := asBool(fd.fm.params["include_in_parent"]); b {
+			continue
+		}
+		if b, _ := asBool(fd.fm.params["include_in_root"]); b {
+			continue
+		}
+		nested = append(nested, path+".")
+	}
+	if len(nested) == 0 {
+		return leaves
+	}
+	kept := leaves[:0]
+	for _, lf := range leaves {
+		under := false
+		for _, n := range nested {
+			under = under || strings.HasPrefix(lf.path, n)
+		}
+		if !under {
+			kept = append(kept, lf)
+		}
+	}
+	return kept
 }
 
 func isNestedPath(ix *index, path string) bool {
