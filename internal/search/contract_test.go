@@ -205,7 +205,7 @@ func TestContractErrors(t *testing.T) {
 	bc := newTestClient(t, bad)
 	_, err := bc.CatIndices(ctxT(t))
 	var e401 *EngineError
-	if !errors.As(err, &e401) || e401.Status != 401 || e401.Type != "security_exception" || strings.Contains(err.Error(), bad.Password) {
+	if !errors.As(err, &e401) || e401.Status != 401 || e401.Reason != "Unauthorized" || strings.Contains(err.Error(), bad.Password) {
 		t.Fatalf("wrong password: %v", err)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 )
 
 const maxBuckets = 65535
@@ -14,11 +16,40 @@ const maxBuckets = 65535
 type aggSpec struct {
 	name   string
 	typ    string
-	params map[string]any
+	params map[string]any // the type's own parameters, as sent
+	p      aggParams      // the common ones, read once when the request is parsed
 	subs   []*aggSpec
 	filter query         // filter
 	named  []namedFilter // filters
 	keyed  bool          // filters given as an object
+}
+
+// aggParams are the parameters many aggregation types share.
+type aggParams struct {
+	field       string
+	format      string
+	missing     any
+	hasMissing  bool
+	keyed       bool
+	hasKeyed    bool
+	size        any // validated by the aggregations that take it
+	hasSize     bool
+	minDocCount int
+	hasMinCount bool
+}
+
+func readAggParams(m map[string]any) aggParams {
+	var p aggParams
+	p.field, _ = m["field"].(string)
+	p.format, _ = m["format"].(string)
+	p.missing, p.hasMissing = m["missing"]
+	if v, ok := m["keyed"]; ok {
+		p.keyed, _ = asBool(v)
+		p.hasKeyed = true
+	}
+	p.size, p.hasSize = m["size"]
+	p.minDocCount, p.hasMinCount = asInt(m["min_doc_count"])
+	return p
 }
 
 type namedFilter struct {
@@ -38,7 +69,7 @@ type aggCtx struct {
 var metricAggs = map[string]bool{"avg": true, "sum": true, "min": true, "max": true, "value_count": true,
 	"cardinality": true, "stats": true, "extended_stats": true, "percentiles": true, "top_hits": true}
 var bucketAggs = map[string]bool{"terms": true, "range": true, "date_range": true, "histogram": true,
-	"date_histogram": true, "filter": true, "filters": true, "missing": true}
+	"date_histogram": true, "filter": true, "filters": true, "missing": true, "nested": true}
 
 func parseAggs(v any) ([]*aggSpec, *apiError) {
 	m, ok := v.(map[string]any)
@@ -82,6 +113,7 @@ func parseAggs(v any) ([]*aggSpec, *apiError) {
 					return nil, parsingErr("Expected [START_OBJECT] under [%s], but got a [VALUE_STRING] in [%s]", k, name)
 				}
 				spec.params = p
+				spec.p = readAggParams(p)
 				if _, hasScript := p["script"]; hasScript {
 					return nil, badRequest("scripts are not supported by this emulation: aggregation [%s] uses a script", name)
 				}
@@ -164,6 +196,8 @@ func runAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		return percentilesAgg(sp, segs)
 	case "top_hits":
 		return topHitsAgg(sp, segs, ctx)
+	case "nested":
+		return nestedAgg(sp, segs, ctx)
 	}
 	return metricAgg(sp, segs)
 }
@@ -202,7 +236,7 @@ func (ctx *aggCtx) addBuckets(n int) *apiError {
 
 // aggField resolves the field of an aggregation on one index (nil column when unmapped or empty).
 func aggField(ix *index, sp *aggSpec, numericOnly bool) (*fieldDef, *column, *apiError) {
-	field, _ := sp.params["field"].(string)
+	field := sp.p.field
 	if field == "" {
 		return nil, nil, badRequest("Required one of fields [field, script], but none were specified.")
 	}
@@ -223,6 +257,24 @@ func aggField(ix *index, sp *aggSpec, numericOnly bool) (*fieldDef, *column, *ap
 	return fd, ix.cols[field], nil
 }
 
+// fieldSegments calls f for each segment whose index maps the aggregation's field and holds doc
+// values for it, after aggField's checks; an error from either stops the walk.
+func fieldSegments(segs []segment, sp *aggSpec, numericOnly bool, f func(seg segment, fd *fieldDef, col *column) *apiError) *apiError {
+	for _, seg := range segs {
+		fd, col, err := aggField(seg.ix, sp, numericOnly)
+		if err != nil {
+			return err
+		}
+		if fd == nil || col == nil {
+			continue
+		}
+		if err := f(seg, fd, col); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // --- metrics ---
 
 func metricAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
@@ -233,8 +285,8 @@ func metricAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 	distinctS := map[string]struct{}{}
 	distinctF := map[float64]struct{}{}
 	isDate := false
-	format, _ := sp.params["format"].(string)
-	missing, hasMissing := sp.params["missing"]
+	format := sp.p.format
+	missing, hasMissing := sp.p.missing, sp.p.hasMissing
 	for _, seg := range segs {
 		fd, col, err := aggField(seg.ix, sp, numericOnly)
 		if err != nil {
@@ -293,7 +345,7 @@ func metricAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 	}
 	withString := func(o obj, key string, f float64, ok bool) obj {
 		if isDate && ok {
-			o = append(o, kv{key, formatDate(int64(f), format)})
+			o = append(o, kv{key, dates.Format(int64(f), format)})
 		}
 		return o
 	}
@@ -330,8 +382,8 @@ func metricAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 			kv{"std_deviation_sampling", value(math.Sqrt(sampling), count > 1)})
 	}
 	if isDate && count > 0 {
-		o = append(o, kv{"min_as_string", formatDate(int64(lo), format)}, kv{"max_as_string", formatDate(int64(hi), format)},
-			kv{"avg_as_string", formatDate(int64(sum/float64(count)), format)}, kv{"sum_as_string", formatDate(int64(sum), format)})
+		o = append(o, kv{"min_as_string", dates.Format(int64(lo), format)}, kv{"max_as_string", dates.Format(int64(hi), format)},
+			kv{"avg_as_string", dates.Format(int64(sum/float64(count)), format)}, kv{"sum_as_string", dates.Format(int64(sum), format)})
 	}
 	return o, nil
 }
@@ -390,25 +442,25 @@ type termsBucket struct {
 
 func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	size := 10
-	if v, ok := sp.params["size"]; ok {
-		n, ok := asInt(v)
+	if sp.p.hasSize {
+		n, ok := asInt(sp.p.size)
 		if !ok || n < 1 {
-			return nil, badRequest("[size] must be greater than 0. Found [%v] in [%s]", v, sp.name)
+			return nil, badRequest("[size] must be greater than 0. Found [%v] in [%s]", sp.p.size, sp.name)
 		}
 		size = n
 	}
 	minCount := 1
-	if n, ok := asInt(sp.params["min_doc_count"]); ok {
-		minCount = n
+	if sp.p.hasMinCount {
+		minCount = sp.p.minDocCount
 	}
 	keep := len(sp.subs) > 0
 	byStr := map[string]*bucket{}
 	byNum := map[float64]*bucket{}
 	var keyKind kind
 	var keyTyp, format string
-	format, _ = sp.params["format"].(string)
+	format = sp.p.format
 	include, exclude := termFilters(sp.params)
-	missing, hasMissing := sp.params["missing"]
+	missing, hasMissing := sp.p.missing, sp.p.hasMissing
 	for _, seg := range segs {
 		fd, col, err := aggField(seg.ix, sp, false)
 		if err != nil {
@@ -565,7 +617,7 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		case tb.isStr:
 			head = obj{{"key", tb.str}}
 		case keyKind == kindDate:
-			head = obj{{"key", int64(tb.num)}, {"key_as_string", formatDate(int64(tb.num), format)}}
+			head = obj{{"key", int64(tb.num)}, {"key_as_string", dates.Format(int64(tb.num), format)}}
 		case keyKind == kindBool:
 			s := "false"
 			if tb.num != 0 {
@@ -742,10 +794,10 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	if !ok || len(raw) == 0 {
 		return nil, badRequest("No [ranges] specified for the [%s] aggregation", sp.name)
 	}
-	format, _ := sp.params["format"].(string)
+	format := sp.p.format
 	isDate := sp.typ == "date_range"
 	for _, seg := range segs {
-		if fd := seg.ix.fields[stringParam(sp, "field")]; fd != nil && fd.kind == kindDate {
+		if fd := seg.ix.fields[sp.p.field]; fd != nil && fd.kind == kindDate {
 			isDate = true
 			if format == "" {
 				format = fd.fm.format
@@ -766,7 +818,7 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 			}
 			if isDate {
 				if s, isStr := v.(string); isStr {
-					ms, err := parseDateMath(s, ctx.now, roundUp, format)
+					ms, err := dates.ParseMath(s, ctx.now, roundUp, format)
 					if err != nil {
 						return 0, false, errf(400, "parse_exception", "%s", err.Error())
 					}
@@ -811,14 +863,7 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		return at < bt
 	})
 	keep := len(sp.subs) > 0
-	for _, seg := range segs {
-		fd, col, err := aggField(seg.ix, sp, true)
-		if err != nil {
-			return nil, err
-		}
-		if fd == nil || col == nil {
-			continue
-		}
+	err := fieldSegments(segs, sp, true, func(seg segment, _ *fieldDef, col *column) *apiError {
 		for _, s := range seg.slots {
 			vals := col.numAt(s)
 			for _, rd := range ranges {
@@ -830,17 +875,21 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 				}
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if err := ctx.addBuckets(len(ranges)); err != nil {
 		return nil, err
 	}
 	render := func(f float64) string {
 		if isDate {
-			return formatDate(int64(f), format)
+			return dates.Format(int64(f), format)
 		}
 		return javaDouble(f)
 	}
-	keyed, _ := asBool(sp.params["keyed"])
+	keyed := sp.p.keyed
 	buckets := make([]obj, 0, len(ranges))
 	keyedObj := obj{}
 	for _, rd := range ranges {
@@ -889,11 +938,6 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	return obj{{"buckets", buckets}}, nil
 }
 
-func stringParam(sp *aggSpec, k string) string {
-	s, _ := sp.params[k].(string)
-	return s
-}
-
 // --- histogram ---
 
 func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
@@ -906,23 +950,20 @@ func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	}
 	offset, _ := asFloat(sp.params["offset"])
 	minCount := 0
-	if n, ok := asInt(sp.params["min_doc_count"]); ok {
-		minCount = n
+	if sp.p.hasMinCount {
+		minCount = sp.p.minDocCount
 	}
 	keyOf := func(v float64) float64 { return math.Floor((v-offset)/interval)*interval + offset }
 	keep := len(sp.subs) > 0
 	buckets := map[float64]*bucket{}
-	for _, seg := range segs {
-		fd, col, err := aggField(seg.ix, sp, true)
-		if err != nil {
-			return nil, err
-		}
-		if fd == nil || col == nil {
-			continue
-		}
+	err := fieldSegments(segs, sp, true, func(seg segment, _ *fieldDef, col *column) *apiError {
 		for _, s := range seg.slots {
 			addPerDistinctKey(buckets, col.numAt(s), keyOf, seg.ix, s, keep)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	keys := make([]float64, 0, len(buckets))
 	for k := range buckets {
@@ -1035,7 +1076,7 @@ func filtersAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 func missingAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	var out []segment
 	for _, seg := range segs {
-		field := stringParam(sp, "field")
+		field := sp.p.field
 		if field == "" {
 			return nil, badRequest("Required one of fields [field, script], but none were specified.")
 		}

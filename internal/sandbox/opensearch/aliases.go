@@ -619,17 +619,3 @@ func applyAliasFilter(qc *qctx, m *mset, filters map[string]query) *apiError {
 	}
 	return nil
 }
-
-// aliasRoutes serves /{index}/_alias/{name} and its shorter forms; the index or the name may be
-// empty (then PUT takes them from the body, GET lists them all).
-func (c *Cluster) aliasRoutes(indexExpr, name string) map[string]handlerFunc {
-	put := func(w http.ResponseWriter, r *http.Request, b []byte) { c.handlePutAlias(w, r, indexExpr, name, b) }
-	routes := map[string]handlerFunc{
-		"PUT": put, "POST": put,
-		"GET": func(w http.ResponseWriter, r *http.Request, _ []byte) { c.handleGetAlias(w, r, indexExpr, name) },
-	}
-	if indexExpr != "" && name != "" {
-		routes["DELETE"] = func(w http.ResponseWriter, r *http.Request, _ []byte) { c.handleDeleteAlias(w, r, indexExpr, name) }
-	}
-	return routes
-}

@@ -1,88 +1,126 @@
 package opensearch
 
 import (
-	"strings"
-	"unicode"
-	"unicode/utf8"
+	"net/http"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
 )
 
-// maxTokenLength mirrors the standard tokenizer's default, longer runs are split.
-const maxTokenLength = 255
-
-// analyze is the standard analyzer as far as this emulation needs it: split on anything that is
-// not a letter or digit, lowercase each token.
-func analyze(s string) []string {
-	var out []string
-	scanWords(s, func(start, end int, ascii bool) { out = appendToken(out, s[start:end], ascii) })
-	return out
-}
-
-// scanWords calls f with the byte span of every word of s (a run of letters, digits and combining
-// marks), and whether the word is plain ASCII. Highlighting needs the spans, analysis the words.
-func scanWords(s string, f func(start, end int, ascii bool)) {
-	start := -1
-	ascii := true
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			isWord := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-			if isWord {
-				if start < 0 {
-					start = i
-					ascii = true
+// handleAnalyze answers GET/POST /_analyze and /{index}/_analyze (text, analyzer or field or
+// tokenizer and filter), as TransportAnalyzeAction: positions and offsets continue across the
+// values of a text array (gaps 100 and 1).
+func (c *Cluster) handleAnalyze(w http.ResponseWriter, r *http.Request, indexName string, body []byte) {
+	v, err := parseBody(body, true)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	m, _ := asMap(v)
+	var texts []string
+	analyzer, field, tokenizer := "", "", ""
+	var filters []string
+	for k, x := range m {
+		switch k {
+		case "text":
+			for _, e := range asList(x) {
+				s, ok := e.(string)
+				if !ok {
+					c.fail(w, r, parsingErr("[analyze_request] text must be a string or an array of strings"))
+					return
 				}
-			} else if start >= 0 {
-				f(start, i, ascii)
-				start = -1
+				texts = append(texts, s)
 			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r) {
-			if start < 0 {
-				start = i
+		case "analyzer":
+			analyzer, _ = asString(x)
+		case "field":
+			field, _ = asString(x)
+		case "tokenizer":
+			tokenizer, _ = asString(x)
+		case "filter", "token_filter":
+			for _, e := range asList(x) {
+				s, ok := e.(string)
+				if !ok {
+					c.fail(w, r, badRequest("custom token filters are not supported by this emulation"))
+					return
+				}
+				filters = append(filters, s)
 			}
-			ascii = false
-		} else if start >= 0 {
-			f(start, i, ascii)
-			start = -1
-		}
-		i += size
-	}
-	if start >= 0 {
-		f(start, len(s), ascii)
-	}
-}
-
-func appendToken(out []string, tok string, ascii bool) []string {
-	if ascii {
-		tok = lowerASCII(tok)
-	} else {
-		tok = strings.ToLower(tok)
-	}
-	for len(tok) > maxTokenLength {
-		cut := maxTokenLength
-		for cut > 0 && !utf8.RuneStart(tok[cut]) {
-			cut--
-		}
-		out = append(out, tok[:cut])
-		tok = tok[cut:]
-	}
-	return append(out, tok)
-}
-
-func lowerASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if b[j] >= 'A' && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
+		case "char_filter", "normalizer", "explain", "attributes":
+			if k == "explain" {
+				if b, _ := asBool(x); !b {
+					continue
 				}
 			}
-			return string(b)
+			c.fail(w, r, badRequest("[%s] is not supported by this emulation's _analyze", k))
+			return
+		default:
+			c.fail(w, r, withLocation(parsingErr("[analyze_request] unknown field [%s]", k), body))
+			return
 		}
 	}
-	return s
+	if len(texts) == 0 {
+		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: text is missing;"))
+		return
+	}
+	if field != "" {
+		if indexName == "" {
+			c.fail(w, r, badRequest("analyzer [%s] not found for field [%s]", analyzer, field))
+			return
+		}
+		c.mu.RLock()
+		ix, err := c.docTarget(indexName)
+		var fd *fieldDef
+		if err == nil {
+			fd = ix.fields[field]
+		}
+		c.mu.RUnlock()
+		if err != nil {
+			c.fail(w, r, err)
+			return
+		}
+		if analyzer == "" {
+			analyzer = "standard"
+			if fd != nil && fd.kind != kindText {
+				analyzer = "keyword"
+			}
+		}
+	}
+	if tokenizer == "" {
+		if analyzer == "" {
+			analyzer = "standard"
+		}
+		a, ok := analysis.Analyzers[analyzer]
+		if !ok {
+			c.fail(w, r, badRequest("failed to find global analyzer [%s]", analyzer))
+			return
+		}
+		tokenizer, filters = a.Tokenizer, append(append([]string(nil), a.Filters...), filters...)
+	} else if _, ok := map[string]bool{"standard": true, "whitespace": true, "letter": true, "keyword": true}[tokenizer]; !ok {
+		c.fail(w, r, badRequest("failed to find global tokenizer under [%s]", tokenizer))
+		return
+	}
+	out := []obj{}
+	pos, off := 0, 0
+	for i, text := range texts {
+		toks := analysis.Tokenize(tokenizer, text)
+		for _, f := range filters {
+			var ferr error
+			if toks, ferr = analysis.Filter(f, toks); ferr != nil {
+				c.fail(w, r, badRequest("failed to find global token filter under [%s]", f))
+				return
+			}
+		}
+		if i > 0 {
+			pos += 100
+		}
+		last := -1
+		for _, t := range toks {
+			out = append(out, obj{{"token", t.Text}, {"start_offset", off + analysis.UTF16Len(text[:t.Start])}, {"end_offset", off + analysis.UTF16Len(text[:t.End])},
+				{"type", t.Type}, {"position", pos + t.Position}})
+			last = t.Position
+		}
+		pos += last + 1
+		off += analysis.UTF16Len(text) + 1
+	}
+	c.reply(w, r, 200, obj{{"tokens", out}})
 }

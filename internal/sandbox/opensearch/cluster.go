@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 )
 
 const (
@@ -38,6 +40,11 @@ type Cluster struct {
 	templates map[string]*indexTemplate
 	policies  map[string]*ismPolicy
 	roles     map[string]*role
+	ctxs      contexts // open scrolls and points in time
+
+	legacyTemplates map[string]*indexTemplate // _template (legacy, before composable templates)
+	persistent      map[string]string         // _cluster/settings, flat keys
+	transient       map[string]string
 }
 
 // New returns an empty cluster.
@@ -66,6 +73,14 @@ func (c *Cluster) reset() {
 	c.templates = map[string]*indexTemplate{}
 	c.policies = map[string]*ismPolicy{}
 	c.roles = builtinRoles()
+	c.legacyTemplates = map[string]*indexTemplate{}
+	c.persistent = map[string]string{}
+	c.transient = map[string]string{}
+	c.ctxs.mu.Lock()
+	c.ctxs.scrolls = map[string]*scrollCtx{}
+	c.ctxs.pits = map[string]*pitCtx{}
+	c.ctxs.hits = 0
+	c.ctxs.mu.Unlock()
 }
 
 func (c *Cluster) now() time.Time { return c.clock() }
@@ -220,7 +235,11 @@ func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apiErr
 	}
 	ix := newIndex(name, randomID(16), c.now().UnixMilli())
 	var aliases []any // the template's, then the body's
+	templates := c.matchLegacyTemplates(name)
 	if t := c.matchTemplate(name); t != nil {
+		templates = []*indexTemplate{t}
+	}
+	for _, t := range templates {
 		aliases = append(aliases, t.aliases)
 		if err := applySettings(ix, t.settings); err != nil {
 			return nil, err
@@ -388,3 +407,6 @@ func (ix *index) settingsView() obj {
 	flat["version.created"] = "136377827"
 	return nestSettings(flat)
 }
+
+// isoMillis is the engine's default date rendering (2024-03-15T12:00:00.000Z).
+const isoMillis = dates.ISOMillis

@@ -28,6 +28,18 @@ func TestConcurrentReadersAndWriters(t *testing.T) {
 		code, _ := do(t, h, "POST", "/docs/_search", `{"query":{"match":{"body":"fox"}},"aggs":{"c":{"terms":{"field":"category"}}}}`)
 		return code
 	})
+	run("nested, scroll and pit", func(i int) int {
+		if i == 0 {
+			do(t, h, "PUT", "/posts", `{"mappings":{"properties":{"c":{"type":"nested"}}}}`)
+		}
+		do(t, h, "PUT", fmt.Sprintf("/posts/_doc/%d", i), `{"c":[{"a":"x","n":1},{"a":"y","n":2}]}`)
+		code, _ := do(t, h, "POST", "/posts/_search?scroll=1m&size=1", `{"query":{"nested":{"path":"c","query":{"term":{"c.a":"x"}}}},"aggs":{"n":{"nested":{"path":"c"}}}}`)
+		if code >= 500 {
+			return code
+		}
+		code, _ = do(t, h, "POST", "/docs/_search/point_in_time?keep_alive=1m", "")
+		return code
+	})
 	run("sql", func(int) int {
 		code, _ := do(t, h, "POST", "/_plugins/_sql", `{"query":"SELECT category, COUNT(*) FROM docs GROUP BY category"}`)
 		return code
@@ -78,8 +90,17 @@ func TestUpdateAPIAndOpType(t *testing.T) {
 	}
 	code, m = doJSON(t, h, "POST", "/docs/_update/nope", `{"doc":{"qty":1}}`)
 	mustStatus(t, 404, code, m)
+	// Scripts in the painless subset run (painless.go); others are a compile error.
 	code, m = doJSON(t, h, "POST", "/docs/_update/1", `{"script":{"source":"ctx._source.qty++"}}`)
+	mustStatus(t, 200, code, m)
+	if _, m = doJSON(t, h, "GET", "/docs/_doc/1", ``); get(m, "_source.qty") != 51.0 {
+		t.Fatalf("scripted update: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/docs/_update/1", `{"script":{"source":"if (ctx._source.qty > 1) { ctx.op = 'delete' }"}}`)
 	mustStatus(t, 400, code, m)
+	if get(m, "error.type") != "script_exception" || get(m, "error.reason") != "compile error" {
+		t.Fatalf("unsupported script: %v", m)
+	}
 	code, m = doJSON(t, h, "PUT", "/docs/_doc/1?op_type=create", `{"title":"x"}`)
 	mustStatus(t, 409, code, m)
 	if get(m, "error.root_cause.0.type") != "version_conflict_engine_exception" {

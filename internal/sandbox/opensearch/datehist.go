@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 )
 
 // dateInterval is a calendar unit or a fixed duration in milliseconds.
@@ -75,7 +77,7 @@ func parseTimeZone(v any) (*time.Location, *apiError) {
 		return time.UTC, nil
 	}
 	if s[0] == '+' || s[0] == '-' {
-		if ms, ok := parseISODate("2000-01-01T00:00:00" + s); ok {
+		if ms, ok := dates.ParseISO("2000-01-01T00:00:00" + s); ok {
 			off := int((time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli() - ms) / 1000)
 			return time.FixedZone(s, off), nil
 		}
@@ -170,25 +172,18 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 		}
 		offset = sign * ms
 	}
-	format, _ := sp.params["format"].(string)
+	format := sp.p.format
 	minCount := 0
-	if n, ok := asInt(sp.params["min_doc_count"]); ok {
-		minCount = n
+	if sp.p.hasMinCount {
+		minCount = sp.p.minDocCount
 	}
 	keyOf := func(ms int64) int64 { return iv.round(ms-offset, loc) + offset }
 	keyOfValue := func(v float64) int64 { return keyOf(int64(v)) }
 	keep := len(sp.subs) > 0
 	buckets := map[int64]*bucket{}
-	for _, seg := range segs {
-		fd, col, err := aggField(seg.ix, sp, true)
-		if err != nil {
-			return nil, err
-		}
-		if fd == nil || col == nil {
-			continue
-		}
+	err = fieldSegments(segs, sp, true, func(seg segment, fd *fieldDef, col *column) *apiError {
 		if fd.kind != kindDate && fd.kind != kindLong && fd.kind != kindFloat {
-			return nil, badRequest("Field [%s] of type [%s] is not supported for aggregation [date_histogram]", fd.path, fd.typ)
+			return badRequest("Field [%s] of type [%s] is not supported for aggregation [date_histogram]", fd.path, fd.typ)
 		}
 		if format == "" && fd.kind == kindDate {
 			format = fd.fm.format
@@ -196,6 +191,10 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 		for _, s := range seg.slots {
 			addPerDistinctKey(buckets, col.numAt(s), keyOfValue, seg.ix, s, keep)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	keys := make([]int64, 0, len(buckets))
 	for k := range buckets {
@@ -216,7 +215,7 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 				var ms int64
 				if s, isStr := v.(string); isStr {
 					var perr error
-					if ms, perr = parseDateMath(s, ctx.now, false, format); perr != nil {
+					if ms, perr = dates.ParseMath(s, ctx.now, false, format); perr != nil {
 						return nil, errf(400, "parse_exception", "%s", perr.Error())
 					}
 				} else if f, ok := asFloat(v); ok {
@@ -253,7 +252,7 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 		if b.count < minCount {
 			continue
 		}
-		o, err := bucketBody(obj{{"key_as_string", formatDateIn(k, format, loc)}, {"key", k}}, b.count, sp, b.segs, ctx)
+		o, err := bucketBody(obj{{"key_as_string", dates.FormatIn(k, format, loc)}, {"key", k}}, b.count, sp, b.segs, ctx)
 		if err != nil {
 			return nil, err
 		}

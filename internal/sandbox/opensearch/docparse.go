@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 )
 
 // leaf is the indexable content of one field of one document.
@@ -213,17 +215,17 @@ func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apiError
 			ok := false
 			switch t := v.(type) {
 			case string:
-				ms, ok = parseDateFormat(t, fm.format)
+				ms, ok = dates.ParseFormat(t, fm.format)
 			case json.Number:
-				ms, ok = parseDateFormat(t.String(), fm.format)
+				ms, ok = dates.ParseFormat(t.String(), fm.format)
 				if !ok && fm.format != "" {
-					ms, ok = parseDateFormat(t.String(), "epoch_millis")
+					ms, ok = dates.ParseFormat(t.String(), "epoch_millis")
 				}
 			}
 			if !ok {
 				s, _ := asString(v)
 				return mappingErr(path, fm.typ, p.id, v, errf(400, "illegal_argument_exception",
-					"failed to parse date field [%s] with format [%s]", s, orDefault(fm.format, "strict_date_optional_time||epoch_millis")))
+					"failed to parse date field [%s] with format [%s]", s, dates.OrDefault(fm.format, "strict_date_optional_time||epoch_millis")))
 			}
 			lf.nums = append(lf.nums, float64(ms))
 		case kindBool:

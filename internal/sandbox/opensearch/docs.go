@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
 )
 
 const maxIDBytes = 512
@@ -101,8 +103,7 @@ func (c *Cluster) handleIndexDoc(w http.ResponseWriter, r *http.Request, indexNa
 				}
 				c.mu.Unlock()
 				e := errf(409, "version_conflict_engine_exception", "[%s]: version conflict, required seqNo [%d], primary term [1]. %s", id, want, cur)
-				e.index = indexName
-				c.fail(w, r, e)
+				c.fail(w, r, e.inIndex(ix))
 				return
 			}
 		}
@@ -128,6 +129,9 @@ func (c *Cluster) handleGetDoc(w http.ResponseWriter, r *http.Request, indexName
 	defer c.mu.RUnlock()
 	ix, err := c.docTarget(indexName)
 	if err != nil {
+		if err.typ == "index_not_found_exception" {
+			err = indexExprNotFound(indexName)
+		}
 		c.fail(w, r, err)
 		return
 	}
@@ -146,16 +150,12 @@ func (c *Cluster) handleGetDoc(w http.ResponseWriter, r *http.Request, indexName
 		c.reply(w, r, 200, json.RawMessage(d.raw))
 		return
 	}
-	out := obj{{"_index", indexName}, {"_id", id}, {"_version", d.version}, {"_seq_no", d.seqNo}, {"_primary_term", 1}, {"found", true}}
 	filter, ferr := parseSourceFilter(sourceParamFromQuery(r))
 	if ferr != nil {
 		c.fail(w, r, ferr)
 		return
 	}
-	if src, include := filter.apply(d); include {
-		out = append(out, kv{"_source", src})
-	}
-	c.reply(w, r, 200, out)
+	c.reply(w, r, 200, getView(ix, d, filter))
 }
 
 // sourceParamFromQuery reads _source, _source_includes and _source_excludes URL parameters.
@@ -220,15 +220,22 @@ func (c *Cluster) handleDeleteDoc(w http.ResponseWriter, r *http.Request, indexN
 // updateDoc applies a partial update (doc, doc_as_upsert, upsert); raw is the update body as sent,
 // so stored sources keep the key order the client wrote. The caller holds the write lock.
 func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byte) (writeResult, *index, *apiError) {
-	if _, ok := body["script"]; ok {
-		return writeResult{}, nil, badRequest("scripts are not supported by this emulation: [update] with a script cannot be run; send a partial [doc] instead")
-	}
 	for k := range body {
 		switch k {
-		case "doc", "doc_as_upsert", "upsert", "detect_noop", "_source", "scripted_upsert":
+		case "doc", "doc_as_upsert", "upsert", "detect_noop", "_source", "scripted_upsert", "script":
 		default:
 			return writeResult{}, nil, parsingErr("[UpdateRequest] unknown field [%s]", k)
 		}
+	}
+	if sv, ok := body["script"]; ok {
+		if _, both := body["doc"]; both {
+			return writeResult{}, nil, errf(400, "action_request_validation_exception", "Validation Failed: 1: can't provide both script and doc;")
+		}
+		sc, err := parseScript(sv)
+		if err != nil {
+			return writeResult{}, nil, err
+		}
+		return c.scriptUpdate(indexName, id, sc, body)
 	}
 	doc, hasDoc := body["doc"].(map[string]any)
 	if _, present := body["doc"]; present && !hasDoc {
@@ -263,9 +270,7 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 			return writeResult{}, nil, indexNotFound(indexName)
 		default:
 			e := errf(404, "document_missing_exception", "[%s]: document missing", id)
-			e.index = indexName
-			e.extra = obj{{"shard", "0"}}
-			return writeResult{}, ix, e
+			return writeResult{}, ix, e.inIndex(ix)
 		}
 		srcRaw := rawMember(raw, srcKey)
 		if srcRaw == nil {
@@ -331,4 +336,59 @@ func (c *Cluster) handleUpdate(w http.ResponseWriter, r *http.Request, indexName
 		return
 	}
 	c.reply(w, r, res.status, out)
+}
+
+// scriptUpdate runs an update script on a document (or its upsert); ctx.op may turn the update
+// into a noop or a delete. The caller holds the write lock.
+func (c *Cluster) scriptUpdate(indexName, id string, sc *painless.Script, body map[string]any) (writeResult, *index, *apiError) {
+	ix, exists := c.indices[indexName]
+	if !exists && c.isAlias(indexName) {
+		var err *apiError
+		if ix, err = c.writeIndexOf(indexName); err != nil {
+			return writeResult{}, nil, err
+		}
+		indexName, exists = ix.name, true
+	}
+	var current *document
+	if exists {
+		current = ix.get(id)
+	}
+	if current == nil {
+		upsert, hasUpsert := body["upsert"].(map[string]any)
+		if !hasUpsert {
+			if !exists {
+				return writeResult{}, nil, indexNotFound(indexName)
+			}
+			e := errf(404, "document_missing_exception", "[%s]: document missing", id)
+			return writeResult{}, ix, e.inIndex(ix)
+		}
+		if scripted, _ := asBool(body["scripted_upsert"]); scripted {
+			op, err := runScript(sc, upsert)
+			if err != nil {
+				return writeResult{}, ix, err
+			}
+			if op != "index" {
+				return writeResult{id: id, version: 0, result: "noop", status: 200}, ix, nil
+			}
+		}
+		return c.indexDoc(indexName, id, mustJSON(upsert), false)
+	}
+	return applyScript(ix, current, sc)
+}
+
+// applyScript runs a script on a stored document and writes the result.
+func applyScript(ix *index, d *document, sc *painless.Script) (writeResult, *index, *apiError) {
+	src := d.sourceCopy()
+	op, err := runScript(sc, src)
+	if err != nil {
+		return writeResult{}, ix, err
+	}
+	switch op {
+	case "noop":
+		return writeResult{id: d.id, version: d.version, seqNo: d.seqNo, result: "noop", status: 200}, ix, nil
+	case "delete":
+		return ix.remove(d.id), ix, nil
+	}
+	res, perr := ix.put(d.id, mustJSON(src), src, false)
+	return res, ix, perr
 }

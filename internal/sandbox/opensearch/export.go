@@ -13,6 +13,9 @@ type exportState struct {
 	Templates []exportTemplate `json:"templates"`
 	Policies  []exportPolicy   `json:"policies"`
 	Roles     []exportRole     `json:"roles"`
+
+	LegacyTemplates []exportTemplate  `json:"legacy_templates,omitempty"`
+	Persistent      map[string]string `json:"cluster_settings,omitempty"` // persistent cluster settings
 }
 
 type exportIndex struct {
@@ -26,6 +29,7 @@ type exportIndex struct {
 	SeqNo    int64             `json:"seq_no"`
 	Deleted  int               `json:"docs_deleted"`
 	Docs     []exportDoc       `json:"docs"`
+	ISM      string            `json:"ism_policy_id,omitempty"`
 }
 
 type exportDoc struct {
@@ -63,7 +67,7 @@ func (c *Cluster) Export() ([]byte, error) {
 	for _, ix := range c.sortedIndices() {
 		ei := exportIndex{Name: ix.name, UUID: ix.uuid, Created: ix.created, Shards: ix.shards, Replicas: ix.replicas,
 			Settings: map[string]string{}, Mappings: mustJSON(ix.mapping.render()), SeqNo: ix.seqNo, Deleted: ix.ndeleted,
-			Docs: []exportDoc{}}
+			Docs: []exportDoc{}, ISM: ix.ismPolicy}
 		for k, v := range ix.settings {
 			s, _ := asString(v)
 			ei.Settings[k] = s
@@ -77,6 +81,12 @@ func (c *Cluster) Export() ([]byte, error) {
 	}
 	for _, n := range sortedKeys(c.templates) {
 		st.Templates = append(st.Templates, exportTemplate{Name: n, Body: mustJSON(c.templates[n].render())})
+	}
+	for _, n := range sortedKeys(c.legacyTemplates) {
+		st.LegacyTemplates = append(st.LegacyTemplates, exportTemplate{Name: n, Body: mustJSON(c.legacyTemplates[n].renderLegacy())})
+	}
+	if len(c.persistent) > 0 {
+		st.Persistent = c.persistent
 	}
 	for _, n := range sortedKeys(c.policies) {
 		p := c.policies[n]
@@ -135,6 +145,7 @@ func (c *Cluster) Import(data []byte) error {
 			ix.add(&document{id: d.ID, version: max(1, d.Version), seqNo: d.SeqNo, raw: []byte(d.Source), src: src}, leaves)
 		}
 		ix.seqNo, ix.ndeleted = ei.SeqNo, ei.Deleted
+		ix.ismPolicy = ei.ISM
 		indices[ei.Name] = ix
 	}
 	templates := map[string]*indexTemplate{}
@@ -149,6 +160,23 @@ func (c *Cluster) Import(data []byte) error {
 			return fmt.Errorf("import: template %s: %s", et.Name, aerr.reason)
 		}
 		templates[et.Name] = t
+	}
+	legacy := map[string]*indexTemplate{}
+	for _, et := range st.LegacyTemplates {
+		v, err := decodeJSON(et.Body)
+		if err != nil {
+			return fmt.Errorf("import: legacy template %s: bad body", et.Name)
+		}
+		m, _ := asMap(v)
+		t, aerr := parseLegacyTemplate(et.Name, m)
+		if aerr != nil {
+			return fmt.Errorf("import: legacy template %s: %s", et.Name, aerr.reason)
+		}
+		legacy[et.Name] = t
+	}
+	persistent := map[string]string{}
+	for k, v := range st.Persistent {
+		persistent[k] = v
 	}
 	policies := map[string]*ismPolicy{}
 	for _, ep := range st.Policies {
@@ -179,6 +207,7 @@ func (c *Cluster) Import(data []byte) error {
 	}
 	c.mu.Lock()
 	c.indices, c.templates, c.policies, c.roles = indices, templates, policies, roles
+	c.legacyTemplates, c.persistent, c.transient = legacy, persistent, map[string]string{}
 	c.mu.Unlock()
 	return nil
 }

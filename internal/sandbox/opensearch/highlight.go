@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
 )
 
 // Highlighting follows the engine's default (unified) highlighter: every matched term is wrapped
@@ -209,7 +211,7 @@ func hlClauses(q query, out []hlClause) []hlClause {
 
 func matchClause(field, typ string, text any, slop int, fuzz any) hlClause {
 	s, _ := asString(text)
-	cl := hlClause{field: field, terms: analyze(s), value: s, slop: slop}
+	cl := hlClause{field: field, terms: analysis.Standard(s), value: s, slop: slop}
 	switch typ {
 	case "match_phrase":
 		cl.phrase = true
@@ -434,10 +436,10 @@ func matchSpans(v string, keyword bool, clauses []*hlClause) ([]hlSpan, []string
 	}
 	var spans []hlSpan
 	var toks []string
-	scanWords(v, func(start, end int, ascii bool) {
+	analysis.Words(v, func(start, end int, ascii bool) {
 		w := v[start:end]
 		if ascii {
-			w = lowerASCII(w)
+			w = analysis.LowerASCII(w)
 		} else {
 			w = strings.ToLower(w)
 		}

@@ -56,18 +56,37 @@ func (o hitOrder) less(a, b *hit) bool {
 
 // hitView is what a rendered hit shows besides _index and _id.
 type hitView struct {
-	order   hitOrder
-	source  sourceFilter
-	version bool
-	seqNo   bool
-	hl      *highlighter
+	order    hitOrder
+	source   sourceFilter
+	version  bool
+	seqNo    bool
+	hl       *highlighter
+	fields   []fieldFormat
+	docvalue []fieldFormat
+	noSource bool // stored_fields without _source
+	noID     bool // stored_fields "_none_"
+}
+
+func (req *searchReq) hitView(order hitOrder) *hitView {
+	v := &hitView{order: order, source: req.source, version: req.version, seqNo: req.seqNo,
+		fields: req.fields, docvalue: req.docvalue, noSource: req.storedFields && !req.sourceAsked, noID: req.storedNone}
+	if req.highlight != nil {
+		v.hl = newHighlighter(req.highlight, req.query)
+	}
+	return v
 }
 
 // render is one hit as the engine writes it: _index, _id, [_version], [_seq_no, _primary_term],
 // _score, _source, highlight, sort.
 func (v *hitView) render(ix *index, h *hit) obj {
-	d := ix.docs[h.slot]
-	o := obj{{"_index", ix.name}, {"_id", d.id}}
+	d := h.doc
+	if d == nil {
+		d = ix.docs[h.slot]
+	}
+	o := obj{{"_index", ix.name}}
+	if !v.noID {
+		o = append(o, kv{"_id", d.id})
+	}
 	if v.version {
 		o = append(o, kv{"_version", d.version})
 	}
@@ -79,8 +98,11 @@ func (v *hitView) render(ix *index, h *hit) obj {
 	} else {
 		o = append(o, kv{"_score", h.score})
 	}
-	if src, ok := v.source.apply(d); ok {
+	if src, ok := v.source.apply(d); ok && !v.noSource {
 		o = append(o, kv{"_source", src})
+	}
+	if f := v.renderFields(ix, h.slot, d); f != nil {
+		o = append(o, kv{"fields", f})
 	}
 	if v.hl != nil {
 		if hl := v.hl.render(ix, d); hl != nil {

@@ -3,6 +3,9 @@ package opensearch
 import (
 	"encoding/json"
 	"math/bits"
+	"sync/atomic"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
 )
 
 // document is one stored document.
@@ -115,6 +118,20 @@ type index struct {
 	tf    map[string]int32 // scratch for term counting
 
 	aliases map[string]*aliasDef // by alias name; nil until the first alias
+
+	// Counters for _stats: writes happen under the cluster's write lock, searches under its
+	// read lock (hence atomic).
+	indexTotal  int64
+	deleteTotal int64
+	queryTotal  atomic.Int64
+
+	nested nestedCache // side indices of nested objects, by path
+
+	ismPolicy string // the ISM policy managing the index (_plugins/_ism/add), "" when none
+
+	pins pinSet // open points in time
+
+	nestedSide bool // the side index of nested objects (nested.go): their fields are its own
 }
 
 func newIndex(name, uuid string, created int64) *index {
@@ -158,6 +175,9 @@ func (ix *index) parse(id string, src map[string]any, noDynamic bool) ([]leaf, *
 	if len(p.added) > 0 {
 		ix.fields = ix.mapping.flatten()
 	}
+	if !ix.nestedSide {
+		return dropNested(ix.fields, p.leaves), nil
+	}
 	return p.leaves, nil
 }
 
@@ -176,9 +196,7 @@ func (ix *index) put(id string, raw []byte, src map[string]any, create bool) (wr
 	if exists && create {
 		e := errf(409, "version_conflict_engine_exception",
 			"[%s]: version conflict, document already exists (current version [%d])", id, ix.docs[old].version)
-		e.index = ix.name
-		e.extra = obj{{"shard", "0"}}
-		return writeResult{}, e
+		return writeResult{}, e.inIndex(ix)
 	}
 	leaves, err := ix.parse(id, src, false)
 	if err != nil {
@@ -193,6 +211,7 @@ func (ix *index) put(id string, raw []byte, src map[string]any, create bool) (wr
 	}
 	delete(ix.tombs, id)
 	ix.seqNo++
+	ix.indexTotal++
 	doc := &document{id: id, version: version, seqNo: ix.seqNo - 1, raw: raw, src: src}
 	ix.add(doc, leaves)
 	ix.gen++
@@ -208,6 +227,7 @@ func (ix *index) remove(id string) writeResult {
 		return writeResult{id: id, version: ix.tombs[id] + 1, seqNo: ix.seqNo - 1, result: "not_found", status: 404}
 	}
 	version := ix.docs[slot].version + 1
+	ix.deleteTotal++
 	ix.unindex(slot)
 	ix.tombs[id] = version
 	ix.ndeleted++
@@ -278,7 +298,7 @@ func (ix *index) indexText(slot int32, lf *leaf) {
 	clear(ix.tf)
 	n := 0
 	for _, s := range lf.strs {
-		for _, tok := range analyze(s) {
+		for _, tok := range analysis.Standard(s) {
 			ix.tf[tok]++
 			n++
 		}
@@ -300,6 +320,7 @@ func (ix *index) indexText(slot int32, lf *leaf) {
 // unindex retires a slot: statistics are corrected now, postings are skipped until compaction.
 func (ix *index) unindex(slot int32) {
 	doc := ix.docs[slot]
+	ix.retire(doc)
 	leaves, _ := ix.parse(doc.id, doc.src, true)
 	for i := range leaves {
 		lf := &leaves[i]
@@ -311,7 +332,7 @@ func (ix *index) unindex(slot int32) {
 			}
 			clear(ix.tf)
 			for _, s := range lf.strs {
-				for _, tok := range analyze(s) {
+				for _, tok := range analysis.Standard(s) {
 					ix.tf[tok]++
 				}
 			}

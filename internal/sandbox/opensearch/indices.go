@@ -2,6 +2,7 @@ package opensearch
 
 import (
 	"net/http"
+	"sort"
 	"strings"
 )
 
@@ -202,7 +203,7 @@ func (c *Cluster) handleHealth(w http.ResponseWriter, r *http.Request, expr stri
 	if active+unassigned > 0 {
 		pct = float64(active) * 100 / float64(active+unassigned)
 	}
-	c.reply(w, r, 200, obj{
+	out := obj{
 		{"cluster_name", c.name},
 		{"status", status},
 		{"timed_out", false},
@@ -220,7 +221,36 @@ func (c *Cluster) handleHealth(w http.ResponseWriter, r *http.Request, expr stri
 		{"number_of_in_flight_fetch", 0},
 		{"task_max_waiting_in_queue_millis", 0},
 		{"active_shards_percent_as_number", javaNum(pct)},
-	})
+	}
+	// level=indices adds each index's health, level=shards each index's shards too
+	// (ClusterHealthResponse.toXContent).
+	switch level := r.URL.Query().Get("level"); level {
+	case "", "cluster":
+	case "indices", "shards":
+		per := obj{}
+		for _, ix := range list {
+			reps := c.assignedReplicas(ix)
+			st := c.indexHealth(ix)
+			io := obj{{"status", st}, {"number_of_shards", ix.shards}, {"number_of_replicas", ix.replicas},
+				{"active_primary_shards", ix.shards}, {"active_shards", ix.shards * (1 + reps)},
+				{"relocating_shards", 0}, {"initializing_shards", 0},
+				{"unassigned_shards", ix.shards * (ix.replicas - reps)}}
+			if level == "shards" {
+				sh := obj{}
+				for n := 0; n < ix.shards; n++ {
+					sh = append(sh, kv{itoa(n), obj{{"status", st}, {"primary_active", true}, {"active_shards", 1 + reps},
+						{"relocating_shards", 0}, {"initializing_shards", 0}, {"unassigned_shards", ix.replicas - reps}}})
+				}
+				io = append(io, kv{"shards", sh})
+			}
+			per = append(per, kv{ix.name, io})
+		}
+		out = append(out, kv{"indices", per})
+	default:
+		c.fail(w, r, badRequest("No enum constant org.opensearch.cluster.health.ClusterHealthRequest.Level.%s", strings.ToUpper(level)))
+		return
+	}
+	c.reply(w, r, 200, out)
 }
 
 // humanBytes renders sizes like the _cat API ("208b", "12.3kb", "1.1mb").
@@ -237,4 +267,100 @@ func humanBytes(n int64) string {
 	}
 	s := strings.TrimSuffix(strings.TrimRight(strconvFloat(f, 1), "0"), ".")
 	return s + units[u]
+}
+
+// staticSettings cannot change on an open index (IndexScopedSettings: not Property.Dynamic).
+var staticSettings = []string{"number_of_shards", "codec", "routing_partition_size", "number_of_routing_shards",
+	"uuid", "creation_date", "provided_name", "version.created", "analysis", "sort", "knn"}
+
+// handlePutSettings updates dynamic index settings (refresh_interval, number_of_replicas, ...);
+// a null value resets a setting to its default, as RestUpdateSettingsAction does.
+func (c *Cluster) handlePutSettings(w http.ResponseWriter, r *http.Request, expr string, body []byte) {
+	v, err := parseBody(body, true)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	m, _ := asMap(v)
+	if inner, ok := m["settings"].(map[string]any); ok && len(m) == 1 {
+		m = inner
+	}
+	nulls := map[string]bool{}
+	var walkNulls func(prefix string, v any)
+	walkNulls = func(prefix string, v any) {
+		switch t := v.(type) {
+		case map[string]any:
+			for k, x := range t {
+				walkNulls(prefix+k+".", x)
+			}
+		case nil:
+			nulls[strings.TrimPrefix(strings.TrimSuffix(prefix, "."), "index.")] = true
+		}
+	}
+	walkNulls("", m)
+	flat, err := flattenSettings(m)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	if len(flat) == 0 && len(nulls) == 0 {
+		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: no settings to update;"))
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if expr == "" {
+		expr = "_all"
+	}
+	list, err := c.resolve(expr, r.URL.Query().Get("ignore_unavailable") == "true")
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	var static []string
+	for k := range flat {
+		for _, s := range staticSettings {
+			if k == s || strings.HasPrefix(k, s+".") {
+				static = append(static, "index."+k)
+			}
+		}
+	}
+	if len(static) > 0 && len(list) > 0 {
+		sort.Strings(static)
+		names := make([]string, len(list))
+		for i, ix := range list {
+			names[i] = "[" + ix.name + "/" + ix.uuid + "]"
+		}
+		c.fail(w, r, badRequest("Can't update non dynamic settings [[%s]] for open indices [%s]", strings.Join(static, ", "), strings.Join(names, ", ")))
+		return
+	}
+	preserve := r.URL.Query().Get("preserve_existing") == "true"
+	// What each index gets: with preserve_existing, only the settings it does not have yet.
+	updates := make([]map[string]any, len(list))
+	for i, ix := range list {
+		u := map[string]any{}
+		for k, v := range flat {
+			if _, has := ix.settings[k]; !(preserve && has) {
+				u[k] = v
+			}
+		}
+		probe := index{settings: map[string]any{}, shards: ix.shards, replicas: ix.replicas}
+		if err := applySettings(&probe, u); err != nil {
+			c.fail(w, r, err)
+			return
+		}
+		updates[i] = u
+	}
+	for i, ix := range list {
+		_ = applySettings(ix, updates[i])
+		for k := range nulls {
+			switch k {
+			case "number_of_replicas":
+				ix.replicas = 1
+			default:
+				delete(ix.settings, k)
+			}
+		}
+	}
+	c.reply(w, r, 200, obj{{"acknowledged", true}})
 }

@@ -170,3 +170,116 @@ func (c *Cluster) deletePolicy(w http.ResponseWriter, r *http.Request, id string
 func shardsInfo() obj {
 	return obj{{"total", 2}, {"successful", 1}, {"failed", 0}}
 }
+
+// ismTarget reads the index of /_plugins/_ism/{add,remove}[/{index}] (path, else ?index=).
+func ismTarget(r *http.Request, pathIndex string) string {
+	if pathIndex != "" {
+		return pathIndex
+	}
+	return r.URL.Query().Get("index")
+}
+
+// handleISMAdd answers POST /_plugins/_ism/add[/{index}] {"policy_id"}: the indices become managed
+// by the policy (TransportAddPolicyAction); an index that already has one is a failed index.
+func (c *Cluster) handleISMAdd(w http.ResponseWriter, r *http.Request, pathIndex string, body []byte) {
+	v, err := parseBody(body, true)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	m, _ := asMap(v)
+	id, _ := asString(m["policy_id"])
+	if id == "" {
+		c.fail(w, r, badRequest("Missing policy_id"))
+		return
+	}
+	expr := ismTarget(r, pathIndex)
+	if expr == "" {
+		c.fail(w, r, badRequest("Missing indices"))
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.policies[id]; !ok {
+		c.fail(w, r, errf(404, "status_exception", "Could not find policy=%s", id))
+		return
+	}
+	targets, err := c.resolve(expr, false)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	updated, failed := 0, []obj{}
+	for _, ix := range targets {
+		if ix.ismPolicy != "" {
+			failed = append(failed, obj{{"index_name", ix.name}, {"index_uuid", ix.uuid},
+				{"reason", "This index already has a policy, use the update policy API to update index policies"}})
+			continue
+		}
+		ix.ismPolicy = id
+		updated++
+	}
+	c.reply(w, r, 200, obj{{"updated_indices", updated}, {"failures", len(failed) > 0}, {"failed_indices", failed}})
+}
+
+// handleISMRemove answers POST /_plugins/_ism/remove[/{index}].
+func (c *Cluster) handleISMRemove(w http.ResponseWriter, r *http.Request, pathIndex string) {
+	expr := ismTarget(r, pathIndex)
+	if expr == "" {
+		c.fail(w, r, badRequest("Missing indices"))
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	targets, err := c.resolve(expr, false)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	updated, failed := 0, []obj{}
+	for _, ix := range targets {
+		if ix.ismPolicy == "" {
+			failed = append(failed, obj{{"index_name", ix.name}, {"index_uuid", ix.uuid}, {"reason", "This index does not have a policy to remove"}})
+			continue
+		}
+		ix.ismPolicy = ""
+		updated++
+	}
+	c.reply(w, r, 200, obj{{"updated_indices", updated}, {"failures", len(failed) > 0}, {"failed_indices", failed}})
+}
+
+// handleISMExplain answers GET/POST /_plugins/_ism/explain[/{index}]. The emulation runs no ISM
+// job, so a managed index shows what the plugin shows before its job first runs: the policy id
+// and enabled, without state or action.
+func (c *Cluster) handleISMExplain(w http.ResponseWriter, r *http.Request, pathIndex string) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	var targets []*index
+	if pathIndex != "" {
+		var err *apiError
+		if targets, err = c.resolve(pathIndex, false); err != nil {
+			c.fail(w, r, err)
+			return
+		}
+	} else {
+		for _, ix := range c.sortedIndices() {
+			if ix.ismPolicy != "" {
+				targets = append(targets, ix)
+			}
+		}
+	}
+	out := obj{}
+	managed := 0
+	for _, ix := range targets {
+		if ix.ismPolicy == "" {
+			out = append(out, kv{ix.name, obj{{"index.plugins.index_state_management.policy_id", nil},
+				{"index.opendistro.index_state_management.policy_id", nil}, {"enabled", nil}}})
+			continue
+		}
+		managed++
+		out = append(out, kv{ix.name, obj{{"index.plugins.index_state_management.policy_id", ix.ismPolicy},
+			{"index.opendistro.index_state_management.policy_id", ix.ismPolicy},
+			{"index", ix.name}, {"index_uuid", ix.uuid}, {"policy_id", ix.ismPolicy}, {"enabled", true}}})
+	}
+	c.reply(w, r, 200, append(out, kv{"total_managed_indices", managed}))
+}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"sort"
 	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 )
 
 // kind groups field types by how they are indexed.
@@ -390,7 +392,7 @@ func (m *mapping) flatten() map[string]*fieldDef {
 func dynamicField(v any) *fieldMapping {
 	switch t := v.(type) {
 	case string:
-		if _, ok := parseISODate(t); ok && len(t) >= 8 {
+		if _, ok := dates.ParseISO(t); ok && len(t) >= 8 {
 			return &fieldMapping{typ: "date"}
 		}
 		return &fieldMapping{typ: "text", fields: map[string]*fieldMapping{

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 )
 
 var defaultPercents = []float64{1, 5, 25, 50, 75, 95, 99}
@@ -24,17 +26,17 @@ func percentilesAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 		return nil, err
 	}
 	keyed := true
-	if v, ok := sp.params["keyed"]; ok {
-		keyed, _ = asBool(v)
+	if sp.p.hasKeyed {
+		keyed = sp.p.keyed
 	}
 	if td, ok := sp.params["tdigest"].(map[string]any); ok {
 		if c, ok := asFloat(td["compression"]); ok && c < 0 {
 			return nil, badRequest("[compression] must be greater than or equal to 0. Found [%s] in [%s]", javaDouble(c), sp.name)
 		}
 	}
-	format, _ := sp.params["format"].(string)
+	format := sp.p.format
 	isDate := false
-	missing, hasMissing := asFloat(sp.params["missing"])
+	missing, hasMissing := asFloat(sp.p.missing)
 	vals := make([]float64, 0, countSlots(segs))
 	for _, seg := range segs {
 		fd, col, err := aggField(seg.ix, sp, true)
@@ -81,13 +83,13 @@ func percentilesAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 		if keyed {
 			keyedOut = append(keyedOut, kv{key, value})
 			if ok && isDate {
-				keyedOut = append(keyedOut, kv{key + "_as_string", formatDate(int64(results[i]), format)})
+				keyedOut = append(keyedOut, kv{key + "_as_string", dates.Format(int64(results[i]), format)})
 			}
 			continue
 		}
 		o := obj{{"key", javaNum(p)}, {"value", value}}
 		if ok && isDate {
-			o = append(o, kv{"value_as_string", formatDate(int64(results[i]), format)})
+			o = append(o, kv{"value_as_string", dates.Format(int64(results[i]), format)})
 		}
 		list = append(list, o)
 	}

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 )
 
 // qctx is what evaluating a query over one index needs.
@@ -86,6 +88,8 @@ func parseClause(typ string, body any) (query, *apiError) {
 		return &constantScoreQuery{inner: inner, boost: boostOf(bm)}, nil
 	case "query_string", "simple_query_string":
 		return parseQueryString(typ, body)
+	case "nested":
+		return parseNested(body)
 	}
 	return nil, parsingErr("unknown query [%s]", typ)
 }
@@ -408,7 +412,7 @@ func numericValue(c *qctx, fd *fieldDef, v any, roundUp bool, format string) (fl
 		if format == "" {
 			format = fd.fm.format
 		}
-		ms, err := parseDateMath(s, c.now, roundUp, format)
+		ms, err := dates.ParseMath(s, c.now, roundUp, format)
 		if err != nil {
 			return 0, errf(400, "parse_exception", "%s", err.Error())
 		}

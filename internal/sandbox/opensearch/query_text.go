@@ -3,6 +3,8 @@ package opensearch
 import (
 	"regexp"
 	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
 )
 
 // --- match family ---
@@ -76,7 +78,7 @@ func (q *matchQuery) eval(c *qctx) (*mset, *apiError) {
 		return m, nil
 	}
 	s, _ := asString(q.text)
-	terms := analyze(s)
+	terms := analysis.Standard(s)
 	t := c.ix.texts[q.field]
 	if len(terms) == 0 {
 		if q.zeroAll {
@@ -261,7 +263,7 @@ func phraseMatch(c *qctx, fd *fieldDef, t *textIndex, terms []string, slop int, 
 			if !ok {
 				continue
 			}
-			freq += countPhrase(analyze(s), terms, slop, lastPrefix)
+			freq += countPhrase(analysis.Standard(s), terms, slop, lastPrefix)
 		}
 		if freq == 0 {
 			continue

@@ -32,8 +32,19 @@ func parseQueryString(typ string, body any) (query, *apiError) {
 		}
 	}
 	toks, err := lexQueryString(text)
+	if err == nil && len(toks) > 0 {
+		for _, t := range []qsToken{toks[0], toks[len(toks)-1]} {
+			if !t.quoted && t.field == "" && (t.text == "AND" || t.text == "OR") {
+				err = qsError("Encountered \" <" + t.text + "> \"" + t.text + " \"\"")
+			}
+		}
+	}
 	if err != nil && typ == "query_string" {
-		return nil, errf(400, "query_shard_exception", "Failed to parse query [%s]", text)
+		// The engine parses query_string on each shard, so the failure comes back as a
+		// search_phase_execution_exception around a query_shard_exception.
+		e := errf(400, "query_shard_exception", "Failed to parse query [%s]", text)
+		e.causedBy = errf(400, "parse_exception", "Cannot parse '%s': %s", text, err.Error())
+		return &failedQuery{err: e}, nil
 	}
 	b := &boolQuery{boost: boostOf(bm)}
 	nextMust := false
@@ -96,8 +107,17 @@ func lexQueryString(s string) ([]qsToken, error) {
 	var out []qsToken
 	i := 0
 	var bad error
+	depth := 0
 	for i < len(s) {
 		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '(' || s[i] == ')') {
+			switch s[i] {
+			case '(':
+				depth++
+			case ')':
+				if depth--; depth < 0 {
+					bad = qsError("Encountered \" \")\" \") \"\"")
+				}
+			}
 			i++
 		}
 		if i >= len(s) {
@@ -158,7 +178,19 @@ func lexQueryString(s string) ([]qsToken, error) {
 		}
 		out = append(out, t)
 	}
+	if depth > 0 && bad == nil {
+		bad = qsError("Encountered \"<EOF>\" at line 1, column " + itoa(len(s)) + ".")
+	}
 	return out, bad
+}
+
+// failedQuery is a query whose text failed to parse; it fails when a shard runs it.
+type failedQuery struct{ err *apiError }
+
+func (q *failedQuery) eval(c *qctx) (*mset, *apiError) {
+	e := *q.err
+	e.index, e.uuid = c.ix.name, c.ix.uuid
+	return nil, &e
 }
 
 type qsError string

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
 )
 
 func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []byte) {
@@ -14,9 +16,12 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 		return
 	}
 	m, _ := asMap(v)
-	if _, ok := m["script"]; ok {
-		c.fail(w, r, badRequest("scripts are not supported by this emulation: [_reindex] with a [script] cannot be run, so nothing was copied; reindex without a script, or transform the documents client-side and use _bulk"))
-		return
+	var sc *painless.Script
+	if sv, ok := m["script"]; ok {
+		if sc, err = parseScript(sv); err != nil {
+			c.fail(w, r, err)
+			return
+		}
 	}
 	src, _ := asMap(m["source"])
 	dst, _ := asMap(m["dest"])
@@ -45,7 +50,7 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 	}
 	for k := range m {
 		switch k {
-		case "source", "dest", "max_docs", "size", "conflicts":
+		case "source", "dest", "max_docs", "size", "conflicts", "script":
 		default:
 			c.fail(w, r, parsingErr("[reindex] unknown field [%s]", k))
 			return
@@ -123,9 +128,30 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 			docs = append(docs, pending{d.id, raw})
 		})
 	}
-	created, updated, conflicts := 0, 0, 0
+	created, updated, conflicts, noops, deleted := 0, 0, 0, 0, 0
 	failures := []obj{}
 	for _, d := range docs {
+		if sc != nil {
+			// The script sees ctx._source and may set ctx.op to noop or delete (in the destination).
+			v, _ := decodeJSON(d.raw)
+			src, _ := v.(map[string]any)
+			op, serr := runScript(sc, src)
+			if serr != nil {
+				c.fail(w, r, serr)
+				return
+			}
+			switch op {
+			case "noop":
+				noops++
+				continue
+			case "delete":
+				if dst, ok := c.indices[destName]; ok && dst.remove(d.id).result == "deleted" {
+					deleted++
+				}
+				continue
+			}
+			d.raw = mustJSON(src)
+		}
 		res, _, werr := c.indexDoc(destName, d.id, d.raw, opCreate)
 		if werr != nil {
 			if werr.status == 409 {
@@ -149,8 +175,8 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 	}
 	c.reply(w, r, 200, obj{
 		{"took", time.Since(start).Milliseconds()}, {"timed_out", false}, {"total", len(docs)},
-		{"updated", updated}, {"created", created}, {"deleted", 0}, {"batches", batches},
-		{"version_conflicts", conflicts}, {"noops", 0}, {"retries", obj{{"bulk", 0}, {"search", 0}}},
+		{"updated", updated}, {"created", created}, {"deleted", deleted}, {"batches", batches},
+		{"version_conflicts", conflicts}, {"noops", noops}, {"retries", obj{{"bulk", 0}, {"search", 0}}},
 		{"throttled_millis", 0}, {"requests_per_second", javaNum(-1)}, {"throttled_until_millis", 0},
 		{"failures", failures},
 	})

@@ -26,6 +26,29 @@ type searchReq struct {
 	highlight   *highlightSpec
 	// aliasFilter: indices reached only through filtered aliases, and the filter that applies.
 	aliasFilter map[string]query
+
+	pit           *pitRef          // "pit" in the body
+	pitSeq        map[*index]int64 // a point in time: documents written at or after this seqNo are not seen
+	keepAll       bool             // a scroll: all hits are kept, in order, in all
+	all           []hit            // with keepAll, every hit after the first page's start
+	view          *hitView         // how hits were rendered, for the scroll's next pages
+	shards        int              // shards searched
+	docvalue      []fieldFormat    // docvalue_fields
+	fields        []fieldFormat    // fields
+	explicitTotal bool             // track_total_hits was given
+
+	storedFields bool // stored_fields given: _source only when asked for
+	storedNone   bool // stored_fields "_none_": no _id either
+	sourceAsked  bool // _source given in the body or the URL
+
+	terminateAfter int  // collect at most this many documents per shard (0: no limit)
+	terminated     bool // the limit was reached somewhere
+}
+
+// pitRef is the body's "pit": {"id", "keep_alive"}.
+type pitRef struct {
+	id        string
+	keepAlive string
 }
 
 type sortKind int
@@ -90,6 +113,7 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 		case "sort":
 			req.sort, err = parseSort(v)
 		case "_source":
+			req.sourceAsked = true
 			req.source, err = parseSourceFilter(v)
 		case "search_after":
 			l, ok := v.([]any)
@@ -97,7 +121,26 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 				return nil, parsingErr("[search_after] must be an array")
 			}
 			req.searchAfter = l
+		case "pit":
+			pm, ok := v.(map[string]any)
+			id, _ := asString(pm["id"])
+			if !ok || id == "" {
+				return nil, parsingErr("[pit] failed to parse field [id]")
+			}
+			ka, _ := asString(pm["keep_alive"])
+			req.pit = &pitRef{id: id, keepAlive: ka}
+		case "docvalue_fields", "fields":
+			ff, ferr := parseFieldFormats(k, v)
+			if ferr != nil {
+				return nil, ferr
+			}
+			if k == "fields" {
+				req.fields = ff
+			} else {
+				req.docvalue = ff
+			}
 		case "track_total_hits":
+			req.explicitTotal = true
 			switch t := v.(type) {
 			case bool:
 				if t {
@@ -129,8 +172,28 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 			req.seqNo, _ = asBool(v)
 		case "highlight":
 			req.highlight, err = parseHighlight(v)
-		case "timeout", "explain", "stored_fields", "docvalue_fields", "fields", "terminate_after",
-			"profile", "suggest", "indices_boost", "stats", "ext", "batched_reduce_size":
+		case "terminate_after":
+			n, ok := asInt(v)
+			if !ok || n < 0 {
+				return nil, badRequest("terminateAfter must be > 0")
+			}
+			req.terminateAfter = n
+		case "stored_fields":
+			// No field is stored apart from _source: naming fields fetches none of them and
+			// leaves _source out unless asked for; "_none_" leaves out _id too.
+			req.storedFields = true
+			for _, f := range asList(v) {
+				if f == "_none_" {
+					req.storedNone = true
+				}
+			}
+		case "explain", "profile":
+			if b, _ := asBool(v); b {
+				return nil, badRequest("[%s] is not supported by this emulation: it has no Lucene scorer to explain or profile", k)
+			}
+		case "suggest", "indices_boost":
+			return nil, badRequest("[%s] is not supported by this emulation", k)
+		case "timeout", "stats", "ext", "batched_reduce_size":
 		case "script_fields", "runtime_mappings":
 			return nil, badRequest("[%s] is not supported by this emulation: scripts cannot be run", k)
 		default:
@@ -172,12 +235,26 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 			}
 		}
 		if v := sourceParamFromQuery(r); v != nil {
+			req.sourceAsked = true
 			var err *apiError
 			if req.source, err = parseSourceFilter(v); err != nil {
 				return nil, err
 			}
 		}
+		if s := q.Get("terminate_after"); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil || n < 0 {
+				return nil, badRequest("Failed to parse int parameter [terminate_after] with value [%s]", s)
+			}
+			req.terminateAfter = n
+		}
+		if s := q.Get("docvalue_fields"); s != "" {
+			for _, f := range strings.Split(s, ",") {
+				req.docvalue = append(req.docvalue, fieldFormat{field: strings.TrimSpace(f)})
+			}
+		}
 		if s := q.Get("track_total_hits"); s != "" {
+			req.explicitTotal = true
 			switch s {
 			case "true":
 				req.totalCap = -1
@@ -302,6 +379,7 @@ type hit struct {
 	slot  int32
 	score float32
 	keys  []sortVal
+	doc   *document // set when the hit outlives the request (scroll): the version it matched
 }
 
 // segment is a set of matching slots of one index (for aggregations).
@@ -514,6 +592,9 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 	if err := checkSort(targets, req.sort); err != nil {
 		return nil, err
 	}
+	if err := checkDocvalueFields(targets, req.docvalue); err != nil {
+		return nil, err
+	}
 	order := newHitOrder(req.sort, req.trackScores)
 	specs := order.specs
 	var after []sortVal
@@ -529,6 +610,7 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 	shards := 0
 	for ord, ix := range targets {
 		shards += ix.shards
+		ix.queryTotal.Add(1)
 		qc := &qctx{ix: ix, now: now}
 		m, err := req.query.eval(qc)
 		if err != nil {
@@ -541,6 +623,13 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 				m.bits[i] = 0
 			}
 		}
+		if limit, ok := req.pitSeq[ix]; ok {
+			forEach(m.bits, func(s int32) {
+				if ix.docs[s].seqNo >= limit {
+					m.bits[s>>6] &^= 1 << (uint(s) & 63)
+				}
+			})
+		}
 		if err := applyAliasFilter(qc, m, req.aliasFilter); err != nil {
 			return nil, shardFailure(err, ix.name)
 		}
@@ -551,6 +640,9 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 					m.bits[s>>6] &^= 1 << (uint(s) & 63)
 				}
 			})
+		}
+		if req.terminateAfter > 0 && limitBits(m.bits, req.terminateAfter) {
+			req.terminated = true
 		}
 		if len(req.aggs) > 0 {
 			slots := make([]int32, 0, popcount(m.bits))
@@ -595,16 +687,29 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 		}
 		hits = kept
 	}
-	page := topHits(hits, req.from+req.size, less)
-	if req.from < len(page) {
-		page = page[req.from:]
+	var page []hit
+	if req.keepAll {
+		sort.Slice(hits, func(i, j int) bool { return less(&hits[i], &hits[j]) })
+		if req.from < len(hits) {
+			hits = hits[req.from:]
+		} else {
+			hits = nil
+		}
+		for i := range hits {
+			hits[i].doc = targets[hits[i].ord].docs[hits[i].slot]
+		}
+		req.all = hits
+		page = hits[:min(req.size, len(hits))]
 	} else {
-		page = nil
+		page = topHits(hits, req.from+req.size, less)
+		if req.from < len(page) {
+			page = page[req.from:]
+		} else {
+			page = nil
+		}
 	}
-	view := &hitView{order: order, source: req.source, version: req.version, seqNo: req.seqNo}
-	if req.highlight != nil {
-		view.hl = newHighlighter(req.highlight, req.query)
-	}
+	view := req.hitView(order)
+	req.view = view
 	hitList := make([]obj, 0, len(page))
 	for i := range page {
 		hitList = append(hitList, view.render(targets[page[i].ord], &page[i]))
@@ -625,9 +730,12 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 		ms = maxScore
 	}
 	hitsObj = append(hitsObj, kv{"max_score", ms}, kv{"hits", hitList})
-	out := obj{{"took", 0}, {"timed_out", false},
-		{"_shards", obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}},
-		{"hits", hitsObj}}
+	out := obj{{"took", 0}, {"timed_out", false}}
+	if req.terminateAfter > 0 {
+		out = append(out, kv{"terminated_early", req.terminated})
+	}
+	out = append(out, kv{"_shards", obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}},
+		kv{"hits", hitsObj})
 	if len(req.aggs) > 0 {
 		ac := &aggCtx{now: now, query: req.query, scores: scoreSets}
 		res, err := runAggs(req.aggs, segs, ac)
@@ -644,6 +752,7 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 		out = append(out, kv{"aggregations", res})
 	}
 	out[0].v = time.Since(start).Milliseconds()
+	req.shards = shards
 	return out, nil
 }
 
@@ -713,22 +822,7 @@ func (c *Cluster) handleSearch(w http.ResponseWriter, r *http.Request, expr stri
 		return
 	}
 	m, _ := asMap(v)
-	req, err := parseSearch(m, r)
-	if err != nil {
-		c.fail(w, r, err)
-		return
-	}
-	if len(req.aggs) > 0 {
-		orderAggs(req.aggs, requestAggOrder(body))
-	}
-	c.mu.RLock()
-	targets, err := c.searchTargets(expr, r)
-	var out obj
-	if err == nil {
-		req.aliasFilter = c.aliasFilters(expr)
-		out, err = c.execSearch(targets, req)
-	}
-	c.mu.RUnlock()
+	out, err := c.search(r, expr, m, body, searchParamsOf(r.URL.Query()))
 	if err != nil {
 		c.fail(w, r, err)
 		return
@@ -746,11 +840,11 @@ func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr strin
 	var q query = &matchAllQuery{boost: 1}
 	for k, x := range m {
 		if k != "query" {
-			c.fail(w, r, unknownKeyErr(k, x))
+			c.fail(w, r, withLocation(unknownKeyErr(k, x), body))
 			return
 		}
 		if q, err = parseQuery(x); err != nil {
-			c.fail(w, r, err)
+			c.fail(w, r, withLocation(err, body))
 			return
 		}
 	}
@@ -759,6 +853,15 @@ func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr strin
 			c.fail(w, r, err)
 			return
 		}
+	}
+	terminateAfter, terminated := 0, false
+	if s := r.URL.Query().Get("terminate_after"); s != "" {
+		n, perr := strconv.Atoi(s)
+		if perr != nil || n < 0 {
+			c.fail(w, r, badRequest("Failed to parse int parameter [terminate_after] with value [%s]", s))
+			return
+		}
+		terminateAfter = n
 	}
 	c.mu.RLock()
 	defer c.mu.RUnlock()
@@ -781,7 +884,49 @@ func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr strin
 			c.fail(w, r, shardFailure(err, ix.name))
 			return
 		}
-		n += popcount(andBits(ms.bits, ix.live))
+		k := popcount(andBits(ms.bits, ix.live))
+		if terminateAfter > 0 && k > terminateAfter {
+			k, terminated = terminateAfter, true
+		}
+		n += k
 	}
-	c.reply(w, r, 200, obj{{"count", n}, {"_shards", obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}}})
+	out := obj{{"count", n}}
+	if terminateAfter > 0 {
+		out = append(out, kv{"terminated_early", terminated})
+	}
+	c.reply(w, r, 200, append(out, kv{"_shards", obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}}))
+}
+
+// limitBits keeps the first n set bits (the documents a shard collects first, in index order) and
+// tells whether any were dropped (terminate_after).
+func limitBits(bits []uint64, n int) bool {
+	seen := 0
+	for i := range bits {
+		if seen >= n {
+			if bits[i] != 0 {
+				clear(bits[i:])
+				return true
+			}
+			continue
+		}
+		for w := bits[i]; w != 0; w &= w - 1 {
+			seen++
+			if seen == n {
+				rest := w & (w - 1) // the bits after this one
+				if rest != 0 {
+					bits[i] &^= rest
+					clear(bits[i+1:])
+					return true
+				}
+				for _, x := range bits[i+1:] {
+					if x != 0 {
+						clear(bits[i+1:])
+						return true
+					}
+				}
+				return false
+			}
+		}
+	}
+	return false
 }

@@ -3,39 +3,95 @@ package opensearch
 import (
 	"net/http"
 	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/sql"
 )
 
-// The _plugins/_sql emulation works like the plugin itself: a statement is parsed (sql_parse.go),
-// translated into a search request with query DSL and aggregations that follow the index
-// mappings (sql_plan.go, sql_where.go), run by this engine's own search, and turned into rows
-// (sql_exec.go, sql_eval.go).
+// The _plugins/_sql emulation is package sql: it parses a statement, translates it into a search
+// request following the index mappings, runs it through this engine (sqlEngine) and builds rows.
 
 // sqlErr is the SQL plugin's error shape.
-type sqlErr struct {
-	status  int
-	reason  string
-	details string
-	typ     string
+type sqlErr = sql.Error
+
+func sqlErrBody(e *sqlErr) obj {
+	return obj{{"error", obj{{"reason", e.Reason}, {"details", e.Details}, {"type", e.Type}}}, {"status", e.Status}}
 }
 
-func (e *sqlErr) body() obj {
-	return obj{{"error", obj{{"reason", e.reason}, {"details", e.details}, {"type", e.typ}}}, {"status", e.status}}
+// sqlEngine is the cluster as the SQL translation sees it; the caller holds the read lock.
+type sqlEngine struct{ c *Cluster }
+
+func (e sqlEngine) Tables(from string) ([]*sql.Table, *sql.EngineError) {
+	targets, err := e.c.resolve(from, false)
+	if err != nil {
+		return nil, &sql.EngineError{Status: err.status, Type: err.typ, Reason: err.reason}
+	}
+	out := make([]*sql.Table, len(targets))
+	for i, ix := range targets {
+		fields := make(map[string]*sql.Field, len(ix.fields))
+		for p, fd := range ix.fields {
+			format := ""
+			if fd.fm != nil {
+				format = fd.fm.format
+			}
+			fields[p] = sql.NewField(fd.path, fd.typ, sqlKinds[fd.kind], format, fd.multi)
+		}
+		out[i] = sql.NewTable(ix.name, fields, ix)
+	}
+	return out, nil
 }
 
-func sqlSyntax(details string) *sqlErr {
-	return &sqlErr{400, "Invalid SQL query", details, "SyntaxCheckException"}
+var sqlKinds = map[kind]sql.Kind{kindNone: sql.None, kindText: sql.Text, kindKeyword: sql.Keyword, kindLong: sql.Long,
+	kindFloat: sql.Float, kindDate: sql.Date, kindBool: sql.Bool, kindObject: sql.Object}
+
+func (e sqlEngine) Search(tables []*sql.Table, body []byte) ([]byte, *sql.EngineError) {
+	fail := func(err *apiError) *sql.EngineError {
+		cause := err
+		if err.root != nil {
+			cause = err.root
+		}
+		return &sql.EngineError{Status: err.status, Type: err.typ, Reason: cause.reason}
+	}
+	v, derr := decodeJSON(body)
+	if derr != nil {
+		return nil, &sql.EngineError{Status: 500, Type: "illegal_state_exception", Reason: "the translated request is not valid JSON"}
+	}
+	m, _ := asMap(v)
+	req, err := parseSearch(m, nil)
+	if err != nil {
+		return nil, fail(err)
+	}
+	targets := make([]*index, len(tables))
+	for i, t := range tables {
+		targets[i] = t.Handle.(*index)
+	}
+	out, err := e.c.execSearch(targets, req)
+	if err != nil {
+		return nil, fail(err)
+	}
+	b, merr := out.MarshalJSON()
+	if merr != nil {
+		return nil, &sql.EngineError{Status: 500, Type: "exception", Reason: "failed to render the search answer"}
+	}
+	return b, nil
+}
+
+// runSQL runs one statement under the read lock.
+func (c *Cluster) runSQL(stmt string) (*sql.Result, *sqlErr) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return sql.Run(sqlEngine{c}, stmt)
 }
 
 // sqlStatement reads the request's {"query": "..."}.
 func sqlStatement(body []byte) (string, *sqlErr) {
 	v, perr := parseBody(body, true)
 	if perr != nil {
-		return "", &sqlErr{400, "Invalid SQL query", perr.reason, "IllegalArgumentException"}
+		return "", &sqlErr{Status: 400, Reason: "Invalid SQL query", Details: perr.reason, Type: "IllegalArgumentException"}
 	}
 	m, _ := asMap(v)
 	stmt, ok := m["query"].(string)
 	if !ok || strings.TrimSpace(stmt) == "" {
-		return "", &sqlErr{400, "Invalid SQL query", "Failed to parse request payload: [query] is required", "IllegalArgumentException"}
+		return "", &sqlErr{Status: 400, Reason: "Invalid SQL query", Details: "Failed to parse request payload: [query] is required", Type: "IllegalArgumentException"}
 	}
 	return stmt, nil
 }
@@ -45,11 +101,11 @@ func (c *Cluster) handleSQL(w http.ResponseWriter, r *http.Request, body []byte)
 	if format == "" {
 		format = "jdbc"
 	}
-	fail := func(e *sqlErr) { c.reply(w, r, e.status, e.body()) }
+	fail := func(e *sqlErr) { c.reply(w, r, e.Status, sqlErrBody(e)) }
 	switch format {
 	case "jdbc", "csv", "raw", "json":
 	default:
-		fail(&sqlErr{400, "Invalid SQL query", "Failed to create executor due to unknown response format: " + format, "IllegalArgumentException"})
+		fail(&sqlErr{Status: 400, Reason: "Invalid SQL query", Details: "Failed to create executor due to unknown response format: " + format, Type: "IllegalArgumentException"})
 		return
 	}
 	stmt, serr := sqlStatement(body)
@@ -64,86 +120,33 @@ func (c *Cluster) handleSQL(w http.ResponseWriter, r *http.Request, body []byte)
 	}
 	switch format {
 	case "csv":
-		writeText(w, r, 200, "text/plain; charset=UTF-8", res.delimited(",", true))
+		writeText(w, r, 200, "text/plain; charset=UTF-8", res.Delimited(",", true))
 	case "raw":
-		writeText(w, r, 200, "text/plain; charset=UTF-8", res.delimited("|", false))
+		writeText(w, r, 200, "text/plain; charset=UTF-8", res.Delimited("|", false))
 	case "json":
 		// The plugin's json format is the engine's own search answer.
-		c.reply(w, r, 200, res.engine)
+		c.reply(w, r, 200, res.Engine)
 	default:
-		schema := make([]obj, len(res.names))
-		for i, n := range res.names {
-			schema[i] = obj{{"name", n}, {"type", res.types[i]}}
+		schema := make([]obj, len(res.Names))
+		for i, n := range res.Names {
+			schema[i] = obj{{"name", n}, {"type", res.Types[i]}}
 		}
-		c.reply(w, r, 200, obj{{"schema", schema}, {"datarows", res.rows}, {"total", len(res.rows)}, {"size", len(res.rows)}, {"status", 200}})
+		c.reply(w, r, 200, obj{{"schema", schema}, {"datarows", res.Rows}, {"total", len(res.Rows)}, {"size", len(res.Rows)}, {"status", 200}})
 	}
 }
 
-func (s *sqlResult) delimited(sep string, quote bool) string {
-	var b strings.Builder
-	cell := func(v any) string {
-		var str string
-		switch t := v.(type) {
-		case nil:
-			return ""
-		case string:
-			str = t
-		default:
-			str = strings.TrimSpace(string(mustJSON(t)))
+// handleSQLExplain answers POST /_plugins/_sql/_explain with the plan (sql.Explain).
+func (c *Cluster) handleSQLExplain(w http.ResponseWriter, r *http.Request, body []byte) {
+	stmt, serr := sqlStatement(body)
+	if serr == nil {
+		c.mu.RLock()
+		plan, err := sql.Explain(sqlEngine{c}, stmt)
+		c.mu.RUnlock()
+		if err == nil {
+			c.reply(w, r, 200, obj{{"root", plan}})
+			return
 		}
-		if quote && strings.ContainsAny(str, sep+"\"\n\r") {
-			str = `"` + strings.ReplaceAll(str, `"`, `""`) + `"`
-		}
-		return str
+		serr = err
 	}
-	line := func(vals []any) {
-		for i, v := range vals {
-			if i > 0 {
-				b.WriteString(sep)
-			}
-			b.WriteString(cell(v))
-		}
-		b.WriteByte('\n')
-	}
-	names := make([]any, len(s.names))
-	for i, n := range s.names {
-		names[i] = n
-	}
-	line(names)
-	for _, row := range s.rows {
-		line(row)
-	}
-	return b.String()
-}
-
-func sqlTypeOf(fd *fieldDef) string {
-	if fd == nil {
-		return "keyword"
-	}
-	switch fd.kind {
-	case kindDate:
-		return "timestamp"
-	case kindText:
-		return "text"
-	case kindBool:
-		return "boolean"
-	case kindKeyword:
-		if fd.typ == "ip" {
-			return "ip"
-		}
-		return "keyword"
-	case kindLong:
-		switch fd.typ {
-		case "integer", "short", "byte":
-			return fd.typ
-		}
-		return "long"
-	case kindFloat:
-		switch fd.typ {
-		case "double", "scaled_float":
-			return "double"
-		}
-		return "float"
-	}
-	return "keyword"
+	c.reply(w, r, serr.Status, sqlErrBody(serr))
 }

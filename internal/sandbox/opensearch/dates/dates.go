@@ -1,4 +1,7 @@
-package opensearch
+// Package dates is the date handling of the OpenSearch emulation: the engine's date formats
+// (strict_date_optional_time, epoch_millis, named and Java-pattern formats), date math
+// ("now-7d/d") and rendering.
+package dates
 
 import (
 	"fmt"
@@ -11,10 +14,11 @@ import (
 
 // Dates are stored as epoch milliseconds (UTC), like the engine's doc values.
 
-const isoMillis = "2006-01-02T15:04:05.000Z"
+// ISOMillis is the engine's default rendering of a date (strict_date_optional_time with millis).
+const ISOMillis = "2006-01-02T15:04:05.000Z"
 
-// parseISODate accepts strict_date_optional_time: yyyy[-MM[-dd[THH[:mm[:ss[.S+]]]]]][Z|±HH[:mm]].
-func parseISODate(s string) (int64, bool) {
+// ParseISO accepts strict_date_optional_time: yyyy[-MM[-dd[THH[:mm[:ss[.S+]]]]]][Z|±HH[:mm]].
+func ParseISO(s string) (int64, bool) {
 	n := len(s)
 	i := 0
 	num := func(width int) (int, bool) {
@@ -226,9 +230,9 @@ var namedFormats = map[string]string{
 	"hour_minute_second":                    "15:04:05",
 }
 
-// parseDateFormat parses s with a mapping/query format ("a||b" alternatives); "" means the default
+// ParseFormat parses s with a mapping/query format ("a||b" alternatives); "" means the default
 // strict_date_optional_time||epoch_millis.
-func parseDateFormat(s, format string) (int64, bool) {
+func ParseFormat(s, format string) (int64, bool) {
 	if format == "" {
 		format = "strict_date_optional_time||epoch_millis"
 	}
@@ -237,7 +241,7 @@ func parseDateFormat(s, format string) (int64, bool) {
 		switch f {
 		case "strict_date_optional_time", "date_optional_time", "strict_date_optional_time_nanos",
 			"strict_date_time", "date_time", "iso8601":
-			if ms, ok := parseISODate(s); ok {
+			if ms, ok := ParseISO(s); ok {
 				return ms, true
 			}
 		case "epoch_millis":
@@ -261,10 +265,10 @@ func parseDateFormat(s, format string) (int64, bool) {
 	return 0, false
 }
 
-// formatDate renders epoch millis with a format (first alternative), default ISO with millis.
-func formatDate(ms int64, format string) string { return formatDateIn(ms, format, time.UTC) }
+// Format renders epoch millis with a format (first alternative), default ISO with millis.
+func Format(ms int64, format string) string { return FormatIn(ms, format, time.UTC) }
 
-func formatDateIn(ms int64, format string, loc *time.Location) string {
+func FormatIn(ms int64, format string, loc *time.Location) string {
 	f, _, _ := strings.Cut(format, "||")
 	f = strings.TrimSpace(f)
 	t := time.UnixMilli(ms).In(loc)
@@ -283,9 +287,9 @@ func formatDateIn(ms int64, format string, loc *time.Location) string {
 	return t.Format(layout)
 }
 
-// parseDateMath evaluates "now-7d/d", "2024-01-01||+1M/d" or a plain date. roundUp selects the end
+// ParseMath evaluates "now-7d/d", "2024-01-01||+1M/d" or a plain date. roundUp selects the end
 // of the rounding unit (used by gt and lte), as the engine does.
-func parseDateMath(expr string, now time.Time, roundUp bool, format string) (int64, error) {
+func ParseMath(expr string, now time.Time, roundUp bool, format string) (int64, error) {
 	expr = strings.TrimSpace(expr)
 	var base time.Time
 	var math string
@@ -298,9 +302,9 @@ func parseDateMath(expr string, now time.Time, roundUp bool, format string) (int
 		if i := strings.Index(expr, "||"); i >= 0 {
 			anchor, math = expr[:i], expr[i+2:]
 		}
-		ms, ok := parseDateFormat(anchor, format)
+		ms, ok := ParseFormat(anchor, format)
 		if !ok {
-			return 0, fmt.Errorf("failed to parse date field [%s] with format [%s]", expr, orDefault(format, "strict_date_optional_time||epoch_millis"))
+			return 0, fmt.Errorf("failed to parse date field [%s] with format [%s]", expr, OrDefault(format, "strict_date_optional_time||epoch_millis"))
 		}
 		base = time.UnixMilli(ms).UTC()
 	}
@@ -352,7 +356,7 @@ func parseDateMath(expr string, now time.Time, roundUp bool, format string) (int
 	return t.UnixMilli(), nil
 }
 
-func orDefault(s, d string) string {
+func OrDefault(s, d string) string {
 	if s == "" {
 		return d
 	}

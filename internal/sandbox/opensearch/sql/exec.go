@@ -1,65 +1,60 @@
-package opensearch
+package sql
 
 import (
 	"encoding/json"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 )
 
-// sqlResult is a finished query: typed columns, rows, and the engine's own answer (format=json).
-type sqlResult struct {
-	names  []string
-	types  []string
-	rows   [][]any
-	engine obj
+// Result is a finished query: typed columns, rows, and the engine's own answer (format=json).
+type Result struct {
+	Names  []string
+	Types  []string
+	Rows   [][]any
+	Engine json.RawMessage
 }
 
-// prepareSQL parses a statement and translates it against the indices it names; the caller
-// holds the cluster's read lock.
-func (c *Cluster) prepareSQL(stmt string) (*sqlPlan, *sqlErr) {
+// prepare parses a statement and translates it against the indices it names.
+func prepare(e Engine, stmt string) (*sqlPlan, *sqlErr) {
 	sel, err := parseSQL(strings.TrimSpace(stmt))
 	if err != nil {
 		return nil, err
 	}
-	targets, aerr := c.resolve(sel.from, false)
+	targets, aerr := e.Tables(sel.from)
 	if aerr == nil && len(targets) == 0 {
-		aerr = indexNotFound(sel.from)
+		aerr = &EngineError{Status: 404, Type: "index_not_found_exception", Reason: "no such index [" + sel.from + "]"}
 	}
 	if aerr != nil {
-		return nil, &sqlErr{aerr.status, "Error occurred in OpenSearch engine: " + aerr.reason,
-			"org.opensearch.index.IndexNotFoundException: " + aerr.reason + "\nFor more details, please send request for Json format to see the raw response from OpenSearch engine.",
+		return nil, &sqlErr{aerr.Status, "Error occurred in OpenSearch engine: " + aerr.Reason,
+			"org.opensearch.index.IndexNotFoundException: " + aerr.Reason + "\nFor more details, please send request for Json format to see the raw response from OpenSearch engine.",
 			"IndexNotFoundException"}
 	}
 	return planSQL(sel, targets)
 }
 
-// runSQL runs one statement through the engine's search and aggregations.
-func (c *Cluster) runSQL(stmt string) (*sqlResult, *sqlErr) {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	p, err := c.prepareSQL(stmt)
+// Run runs one statement through the engine's search and aggregations.
+func Run(e Engine, stmt string) (*Result, *Error) {
+	p, err := prepare(e, stmt)
 	if err != nil {
 		return nil, err
 	}
 	// The request goes through JSON, exactly as _explain shows it and as a user could paste it.
-	v, derr := decodeJSON(mustJSON(p.body))
-	if derr != nil {
-		return nil, &sqlErr{500, "Error occurred in OpenSearch engine", "the translated request is not valid JSON", "IllegalStateException"}
-	}
-	body, _ := asMap(v)
-	req, aerr := parseSearch(body, nil)
-	var out obj
-	if aerr == nil {
-		out, aerr = c.execSearch(p.targets, req)
-	}
+	raw, aerr := e.Search(p.targets, mustJSON(p.body))
 	if aerr != nil {
 		return nil, engineSQLErr(aerr)
 	}
-	res := &sqlResult{engine: out}
+	v, derr := decodeJSON(raw)
+	out, _ := v.(map[string]any)
+	if derr != nil || out == nil {
+		return nil, &sqlErr{500, "Error occurred in OpenSearch engine", "the engine's answer is not a JSON object", "IllegalStateException"}
+	}
+	res := &Result{Engine: raw}
 	for _, col := range p.cols {
-		res.names = append(res.names, col.name)
-		res.types = append(res.types, col.typ)
+		res.Names = append(res.Names, col.name)
+		res.Types = append(res.Types, col.typ)
 	}
 	var rows []map[string]any
 	if p.grouped {
@@ -72,23 +67,19 @@ func (c *Cluster) runSQL(stmt string) (*sqlResult, *sqlErr) {
 		for i, col := range p.cols {
 			vals[i] = sqlOut(evalSQL(col.expr, r), col.typ)
 		}
-		res.rows = append(res.rows, vals)
+		res.Rows = append(res.Rows, vals)
 	}
-	if res.rows == nil {
-		res.rows = [][]any{}
+	if res.Rows == nil {
+		res.Rows = [][]any{}
 	}
 	return res, nil
 }
 
 // engineSQLErr reports an engine failure the way the plugin wraps OpenSearch exceptions.
-func engineSQLErr(e *apiError) *sqlErr {
-	cause := e
-	if e.root != nil {
-		cause = e.root
-	}
-	return &sqlErr{e.status, "Error occurred in OpenSearch engine: " + cause.reason,
-		cause.reason + "\nFor more details, please send request for Json format to see the raw response from OpenSearch engine.",
-		javaExceptionName(e.typ)}
+func engineSQLErr(e *EngineError) *sqlErr {
+	return &sqlErr{e.Status, "Error occurred in OpenSearch engine: " + e.Reason,
+		e.Reason + "\nFor more details, please send request for Json format to see the raw response from OpenSearch engine.",
+		javaExceptionName(e.Type)}
 }
 
 // javaExceptionName turns search_phase_execution_exception into SearchPhaseExecutionException.
@@ -102,20 +93,21 @@ func javaExceptionName(typ string) string {
 	return b.String()
 }
 
-func objGet(o obj, k string) any {
-	for _, m := range o {
-		if m.k == k {
-			return m.v
-		}
-	}
-	return nil
+func objGet(o any, k string) any {
+	m, _ := o.(map[string]any)
+	return m[k]
 }
 
-// hitRows reads each hit's fields from its document, typed by the mapping.
-func (p *sqlPlan) hitRows(out obj) []map[string]any {
-	hits, _ := objGet(out, "hits").(obj)
-	list, _ := objGet(hits, "hits").([]obj)
-	byName := map[string]*index{}
+// asInt reads a count of the engine's answer.
+func asCount(v any) int {
+	f, _ := asFloat(v)
+	return int(f)
+}
+
+// hitRows reads each hit's fields from its _source, typed by its index's mapping.
+func (p *sqlPlan) hitRows(out map[string]any) []map[string]any {
+	list, _ := objGet(objGet(out, "hits"), "hits").([]any)
+	byName := map[string]*Table{}
 	for _, ix := range p.targets {
 		byName[ix.name] = ix
 	}
@@ -135,10 +127,7 @@ func (p *sqlPlan) hitRows(out obj) []map[string]any {
 		if ix == nil {
 			continue
 		}
-		slot, ok := ix.ids[id]
-		if !ok || ix.docs[slot] == nil {
-			continue
-		}
+		src, _ := objGet(h, "_source").(map[string]any)
 		row := map[string]any{}
 		for _, f := range fields {
 			switch f {
@@ -149,7 +138,7 @@ func (p *sqlPlan) hitRows(out obj) []map[string]any {
 			case "_score":
 				row[f] = objGet(h, "_score")
 			default:
-				row[f] = sqlValue(ix, ix.docs[slot], f)
+				row[f] = sqlValue(ix, src, f)
 			}
 		}
 		rows = append(rows, row)
@@ -159,10 +148,10 @@ func (p *sqlPlan) hitRows(out obj) []map[string]any {
 
 // groupRows walks the nested terms (and missing) buckets into one row per group, then applies
 // HAVING, ORDER BY and LIMIT, which the plugin also runs over the aggregated rows.
-func (p *sqlPlan) groupRows(out obj) []map[string]any {
+func (p *sqlPlan) groupRows(out map[string]any) []map[string]any {
 	var rows []map[string]any
-	var walk func(level obj, depth int, keys []any, count int)
-	walk = func(level obj, depth int, keys []any, count int) {
+	var walk func(level any, depth int, keys []any, count int)
+	walk = func(level any, depth int, keys []any, count int) {
 		if depth == len(p.groups) {
 			row := map[string]any{}
 			for i, g := range p.groups {
@@ -176,22 +165,19 @@ func (p *sqlPlan) groupRows(out obj) []map[string]any {
 		}
 		// The NULL group comes first, like the plugin's composite buckets (missing_order first).
 		g := p.groups[depth]
-		if m, _ := objGet(level, g+"#missing").(obj); m != nil {
-			if n, _ := objGet(m, "doc_count").(int); n > 0 {
+		if m := objGet(level, g+"#missing"); m != nil {
+			if n := asCount(objGet(m, "doc_count")); n > 0 {
 				walk(m, depth+1, append(keys[:depth:depth], nil), n)
 			}
 		}
-		terms, _ := objGet(level, g).(obj)
-		buckets, _ := objGet(terms, "buckets").([]obj)
+		buckets, _ := objGet(objGet(level, g), "buckets").([]any)
 		for _, b := range buckets {
-			n, _ := objGet(b, "doc_count").(int)
+			n := asCount(objGet(b, "doc_count"))
 			walk(b, depth+1, append(keys[:depth:depth], p.bucketKey(g, b)), n)
 		}
 	}
-	aggs, _ := objGet(out, "aggregations").(obj)
-	hits, _ := objGet(out, "hits").(obj)
-	total, _ := objGet(hits, "total").(obj)
-	n, _ := objGet(total, "value").(int)
+	aggs := objGet(out, "aggregations")
+	n := asCount(objGet(objGet(objGet(out, "hits"), "total"), "value"))
 	if len(p.groups) > 0 || len(p.aggs) > 0 {
 		walk(aggs, 0, nil, n)
 	}
@@ -216,7 +202,7 @@ func (p *sqlPlan) groupRows(out obj) []map[string]any {
 	return rows[:min(limit, len(rows))]
 }
 
-func (p *sqlPlan) bucketKey(field string, b obj) any {
+func (p *sqlPlan) bucketKey(field string, b any) any {
 	key := objGet(b, "key")
 	f, _ := asFloat(key)
 	switch fd := p.fields[field]; fd.kind {
@@ -233,12 +219,11 @@ func (p *sqlPlan) bucketKey(field string, b obj) any {
 }
 
 // aggValue reads one aggregate from a bucket (or the top level), typed like the plugin's.
-func (p *sqlPlan) aggValue(a *sqlAgg, level obj, count int) any {
+func (p *sqlPlan) aggValue(a *sqlAgg, level any, count int) any {
 	if a.star {
 		return int64(count)
 	}
-	m, _ := objGet(level, a.key).(obj)
-	v := objGet(m, "value")
+	v := objGet(objGet(level, a.key), "value")
 	if v == nil {
 		return nil
 	}
@@ -266,13 +251,13 @@ func sqlTimestamp(ms int64) string {
 
 // sqlValue reads a document's field as the column's value: the first value for numbers, dates
 // and booleans; text and keyword arrays as their JSON text.
-func sqlValue(ix *index, d *document, field string) any {
+func sqlValue(ix *Table, src map[string]any, field string) any {
 	fd := ix.fields[field]
 	if fd == nil {
 		return nil
 	}
 	var vals []any
-	for _, v := range sourceValues(d.src, sourcePath(fd)) {
+	for _, v := range sourceValues(src, sourcePath(fd)) {
 		if v != nil {
 			vals = append(vals, v)
 		}
@@ -300,7 +285,7 @@ func sqlValue(ix *index, d *document, field string) any {
 		}
 	case kindDate:
 		s, _ := asString(v)
-		if ms, ok := parseDateFormat(s, fd.fm.format); ok {
+		if ms, ok := dates.ParseFormat(s, fd.format); ok {
 			return sqlTimestamp(ms)
 		}
 	case kindBool:

@@ -1,4 +1,4 @@
-package opensearch
+package sql
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 )
 
 // evalSQL computes an expression over one result row (fields and aggregates by key), for what
@@ -386,7 +388,7 @@ func sqlCast(v any, typ string) any {
 	case "timestamp":
 		s, _ := asString(v)
 		if t, ok := dateBound(s); ok {
-			ms, _ := parseDateFormat(t.(string), "strict_date_optional_time")
+			ms, _ := dates.ParseFormat(t.(string), "strict_date_optional_time")
 			return sqlTimestamp(ms)
 		}
 		return nil

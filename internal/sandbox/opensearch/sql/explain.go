@@ -1,11 +1,11 @@
-package opensearch
+package sql
 
 import (
-	"net/http"
+	"encoding/json"
 	"strings"
 )
 
-// handleSQLExplain answers POST /_plugins/_sql/_explain with the plan the statement runs as, in
+// Explain answers POST /_plugins/_sql/_explain with the plan the statement runs as, in
 // the shape of the plugin's v2 engine in OpenSearch 2.x (opensearch-project/sql, 2.x branch:
 // docs/user/optimization/optimization.rst and docs/user/ppl/interfaces/endpoint.rst): a tree of
 // operators whose leaf, OpenSearchIndexScan, carries the search request as
@@ -13,23 +13,12 @@ import (
 // sourceBuilder is exactly the body this emulation runs, so it can be pasted into a _search;
 // GROUP BY shows as nested terms aggregations where the plugin sends a composite one, which
 // this engine does not have.
-func (c *Cluster) handleSQLExplain(w http.ResponseWriter, r *http.Request, body []byte) {
-	stmt, serr := sqlStatement(body)
-	if serr == nil {
-		var plan obj
-		c.mu.RLock()
-		p, err := c.prepareSQL(stmt)
-		if err == nil {
-			plan = p.explain()
-		}
-		c.mu.RUnlock()
-		if err == nil {
-			c.reply(w, r, 200, obj{{"root", plan}})
-			return
-		}
-		serr = err
+func Explain(e Engine, stmt string) (json.RawMessage, *Error) {
+	p, err := prepare(e, stmt)
+	if err != nil {
+		return nil, err
 	}
-	c.reply(w, r, serr.status, serr.body())
+	return marshalPlain(p.explain()), nil
 }
 
 // explain renders the operator tree: projection, then what runs over the engine's answer in

@@ -1,4 +1,4 @@
-package opensearch
+package sql
 
 import (
 	"encoding/json"
@@ -22,8 +22,8 @@ const groupBucketSize = 10000
 // aggregates and LIMIT applied to the answer in memory.
 type sqlPlan struct {
 	sel     *sqlSelect
-	targets []*index
-	fields  map[string]*fieldDef // every index's fields; the first index to map a path wins
+	targets []*Table
+	fields  map[string]*Field // every index's fields; the first index to map a path wins
 
 	cols    []sqlOutCol
 	grouped bool
@@ -44,7 +44,7 @@ type sqlOutCol struct {
 type sqlAgg struct {
 	key, fn  string
 	field    string
-	fd       *fieldDef
+	fd       *Field
 	star     bool
 	distinct bool
 }
@@ -60,8 +60,8 @@ var sqlScalarFuncs = map[string]bool{"UPPER": true, "LOWER": true, "TRIM": true,
 	"SUBSTRING": true, "SUBSTR": true, "CONCAT": true, "COALESCE": true, "IFNULL": true, "ABS": true, "FLOOR": true,
 	"CEIL": true, "CEILING": true, "ROUND": true, "CAST": true}
 
-func planSQL(sel *sqlSelect, targets []*index) (*sqlPlan, *sqlErr) {
-	p := &sqlPlan{sel: sel, targets: targets, fields: map[string]*fieldDef{}}
+func planSQL(sel *sqlSelect, targets []*Table) (*sqlPlan, *sqlErr) {
+	p := &sqlPlan{sel: sel, targets: targets, fields: map[string]*Field{}}
 	for _, ix := range targets {
 		for path, fd := range ix.fields {
 			if p.fields[path] == nil {

@@ -1,0 +1,146 @@
+package opensearch
+
+import (
+	"net/http"
+	"sort"
+	"strings"
+)
+
+// handleFieldCaps answers GET/POST /_field_caps and /{index}/_field_caps (fields from ?fields= or
+// the body): per field and mapping type, whether it is searchable and aggregatable
+// (FieldCapabilitiesResponse); a field with several types (or "unmapped" in some indices, with
+// include_unmapped) lists the indices of each. Only mapped fields are listed, not the metadata
+// fields (_id, _index, ...).
+func (c *Cluster) handleFieldCaps(w http.ResponseWriter, r *http.Request, expr string, body []byte) {
+	v, err := parseBody(body, false)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	m, _ := asMap(v)
+	var patterns []string
+	var filter query
+	for _, p := range strings.Split(r.URL.Query().Get("fields"), ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			patterns = append(patterns, p)
+		}
+	}
+	for k, x := range m {
+		switch k {
+		case "fields":
+			for _, e := range asList(x) {
+				if s, ok := e.(string); ok {
+					patterns = append(patterns, s)
+				}
+			}
+		case "index_filter":
+			if filter, err = parseQuery(x); err != nil {
+				c.fail(w, r, withLocation(err, body))
+				return
+			}
+		default:
+			c.fail(w, r, withLocation(parsingErr("[field_caps_request] unknown field [%s]", k), body))
+			return
+		}
+	}
+	if len(patterns) == 0 {
+		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: no fields specified;"))
+		return
+	}
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	targets, err := c.resolve(expr, r.URL.Query().Get("ignore_unavailable") == "true")
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	if filter != nil {
+		// index_filter keeps the indices where some document matches (the engine may also skip
+		// an index its shards can rule out without searching; the answer is the same).
+		kept := targets[:0]
+		for _, ix := range targets {
+			ms, qerr := filter.eval(&qctx{ix: ix, now: c.now()})
+			if qerr != nil {
+				c.fail(w, r, shardFailure(qerr, ix.name))
+				return
+			}
+			if popcount(andBits(ms.bits, ix.live)) > 0 {
+				kept = append(kept, ix)
+			}
+		}
+		targets = kept
+	}
+	type capKey struct{ field, typ string }
+	byType := map[capKey][]string{}
+	var names []string
+	seen := map[string]bool{}
+	for _, ix := range targets {
+		for path, fd := range ix.fields {
+			match := false
+			for _, p := range patterns {
+				match = match || globMatch(p, path)
+			}
+			if !match {
+				continue
+			}
+			typ := fd.typ
+			if typ == "" {
+				typ = "object"
+			}
+			k := capKey{path, typ}
+			byType[k] = append(byType[k], ix.name)
+			if !seen[path] {
+				seen[path] = true
+				names = append(names, path)
+			}
+		}
+	}
+	sort.Strings(names)
+	if r.URL.Query().Get("include_unmapped") == "true" {
+		for _, name := range names {
+			has := map[string]bool{}
+			for k, list := range byType {
+				if k.field == name {
+					for _, n := range list {
+						has[n] = true
+					}
+				}
+			}
+			for _, ix := range targets {
+				if !has[ix.name] {
+					k := capKey{name, "unmapped"}
+					byType[k] = append(byType[k], ix.name)
+				}
+			}
+		}
+	}
+	indices := make([]string, len(targets))
+	for i, ix := range targets {
+		indices[i] = ix.name
+	}
+	fields := obj{}
+	for _, name := range names {
+		var types []string
+		for k := range byType {
+			if k.field == name {
+				types = append(types, k.typ)
+			}
+		}
+		sort.Strings(types)
+		caps := obj{}
+		for _, typ := range types {
+			k := typeKinds[typ]
+			searchable := typ != "object" && typ != "nested" && typ != "unmapped"
+			aggregatable := searchable && k != kindText
+			o := obj{{"type", typ}, {"searchable", searchable}, {"aggregatable", aggregatable}}
+			if len(types) > 1 {
+				list := byType[capKey{name, typ}]
+				sort.Strings(list)
+				o = append(o, kv{"indices", list})
+			}
+			caps = append(caps, kv{typ, o})
+		}
+		fields = append(fields, kv{name, caps})
+	}
+	c.reply(w, r, 200, obj{{"indices", indices}, {"fields", fields}})
+}

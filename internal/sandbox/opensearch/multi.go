@@ -1,0 +1,216 @@
+package opensearch
+
+import (
+	"bytes"
+	"net/http"
+	"time"
+)
+
+// getView is a found document as GET /{index}/_doc/{id} shows it.
+func getView(ix *index, d *document, filter sourceFilter) obj {
+	out := obj{{"_index", ix.name}, {"_id", d.id}, {"_version", d.version}, {"_seq_no", d.seqNo}, {"_primary_term", 1}, {"found", true}}
+	if src, include := filter.apply(d); include {
+		out = append(out, kv{"_source", src})
+	}
+	return out
+}
+
+// handleMget answers GET/POST /_mget and /{index}/_mget: {"docs":[...]} or, with an index in
+// the path, {"ids":[...]}; each document is answered on its own (a missing index is that item's
+// error, not the request's).
+func (c *Cluster) handleMget(w http.ResponseWriter, r *http.Request, defaultIndex string, body []byte) {
+	v, err := parseBody(body, true)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	m, _ := asMap(v)
+	urlFilter, err := parseSourceFilter(sourceParamFromQuery(r))
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	type item struct {
+		index, id string
+		filter    sourceFilter
+	}
+	var items []item
+	for k, x := range m {
+		switch k {
+		case "docs":
+			for i, e := range asList(x) {
+				dm, ok := e.(map[string]any)
+				if !ok {
+					c.fail(w, r, parsingErr("docs array element should include an object"))
+					return
+				}
+				it := item{index: defaultIndex, filter: urlFilter}
+				for dk, dv := range dm {
+					switch dk {
+					case "_index":
+						it.index, _ = asString(dv)
+					case "_id":
+						it.id, _ = asString(dv)
+					case "_source":
+						if it.filter, err = parseSourceFilter(dv); err != nil {
+							c.fail(w, r, err)
+							return
+						}
+					case "routing", "_routing", "stored_fields", "version", "version_type":
+					default:
+						c.fail(w, r, withLocation(parsingErr("unknown parameter [%s] in doc", dk), body))
+						return
+					}
+				}
+				if it.index == "" {
+					c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: index is missing for doc %d;", i))
+					return
+				}
+				if it.id == "" {
+					c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: id is missing for doc %d;", i))
+					return
+				}
+				items = append(items, it)
+			}
+		case "ids":
+			if defaultIndex == "" {
+				c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: index is missing for doc 0;"))
+				return
+			}
+			for _, e := range asList(x) {
+				id, _ := asString(e)
+				items = append(items, item{index: defaultIndex, id: id, filter: urlFilter})
+			}
+		default:
+			c.fail(w, r, withLocation(parsingErr("unknown parameter [%s], expected one of [docs, ids]", k), body))
+			return
+		}
+	}
+	if len(items) == 0 {
+		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: no documents to get;"))
+		return
+	}
+	c.mu.RLock()
+	docs := make([]obj, 0, len(items))
+	for _, it := range items {
+		ix, err := c.docTarget(it.index)
+		if err != nil {
+			if err.typ == "index_not_found_exception" {
+				err = indexExprNotFound(it.index)
+			}
+			docs = append(docs, obj{{"_index", it.index}, {"_id", it.id}, {"error", err.response()[0].v}})
+			continue
+		}
+		d := ix.get(it.id)
+		if d == nil {
+			docs = append(docs, obj{{"_index", ix.name}, {"_id", it.id}, {"found", false}})
+			continue
+		}
+		docs = append(docs, getView(ix, d, it.filter))
+	}
+	c.mu.RUnlock()
+	c.reply(w, r, 200, obj{{"docs", docs}})
+}
+
+// msearchHeaderKeys are the members a header line of _msearch may have.
+var msearchHeaderKeys = map[string]bool{"index": true, "indices": true, "search_type": true, "preference": true,
+	"routing": true, "request_cache": true, "ignore_unavailable": true, "allow_no_indices": true,
+	"expand_wildcards": true, "allow_partial_search_results": true, "ccs_minimize_roundtrips": true,
+	"cancel_after_time_interval": true, "phase_took": true}
+
+// handleMsearch answers GET/POST /_msearch and /{index}/_msearch: NDJSON pairs of a header and
+// a search body; each search answers on its own, with its status.
+func (c *Cluster) handleMsearch(w http.ResponseWriter, r *http.Request, defaultIndex string, body []byte) {
+	start := time.Now()
+	if err := checkNDJSON(r); err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	// MultiSearchRequest.readMultiLineFormat: lines pair up as header and body; an empty header
+	// line means no header.
+	lines := bytes.Split(body, []byte("\n"))
+	for len(lines) > 0 && len(bytes.TrimSpace(lines[len(lines)-1])) == 0 {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) == 0 {
+		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: no requests added;"))
+		return
+	}
+	type pair struct {
+		expr   string
+		ignore bool
+		body   map[string]any
+		raw    []byte
+	}
+	var pairs []pair
+	for i := 0; i < len(lines); i += 2 {
+		var hv any = map[string]any{}
+		if len(bytes.TrimSpace(lines[i])) > 0 {
+			var err error
+			if hv, err = decodeJSON(lines[i]); err != nil {
+				c.fail(w, r, badRequest("Failed to parse header of msearch request %d", i/2))
+				return
+			}
+		}
+		hm, ok := hv.(map[string]any)
+		if !ok {
+			c.fail(w, r, badRequest("Failed to parse header of msearch request %d", i/2))
+			return
+		}
+		p := pair{expr: defaultIndex}
+		for k, x := range hm {
+			if !msearchHeaderKeys[k] {
+				c.fail(w, r, badRequest("key [%s] is not supported in the metadata section", k))
+				return
+			}
+			switch k {
+			case "index", "indices":
+				var names []string
+				for _, e := range asList(x) {
+					if s, ok := e.(string); ok {
+						names = append(names, s)
+					}
+				}
+				p.expr = joinComma(names)
+			case "ignore_unavailable":
+				p.ignore, _ = asBool(x)
+			}
+		}
+		if i+1 >= len(lines) {
+			c.fail(w, r, badRequest("The msearch request must be terminated by a newline [\\n]"))
+			return
+		}
+		p.raw = lines[i+1]
+		bv, perr := parseBody(p.raw, false)
+		if perr != nil {
+			c.fail(w, r, perr)
+			return
+		}
+		p.body, _ = asMap(bv)
+		pairs = append(pairs, p)
+	}
+	base := searchParamsOf(r.URL.Query())
+	responses := make([]obj, 0, len(pairs))
+	for _, p := range pairs {
+		sp := searchParams{totalAsInt: base.totalAsInt, typedKeys: base.typedKeys, ignoreUnavail: p.ignore}
+		out, err := c.search(nil, p.expr, p.body, p.raw, sp)
+		if err != nil {
+			e := err.response()
+			responses = append(responses, e)
+			continue
+		}
+		responses = append(responses, append(out, kv{"status", 200}))
+	}
+	c.reply(w, r, 200, obj{{"took", time.Since(start).Milliseconds()}, {"responses", responses}})
+}
+
+func joinComma(l []string) string {
+	var b bytes.Buffer
+	for i, s := range l {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}

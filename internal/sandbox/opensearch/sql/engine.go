@@ -1,0 +1,425 @@
+// Package sql is the emulation's _plugins/_sql, built like the plugin itself: a statement is
+// parsed (lex.go, parse.go), translated into a search request with query DSL and aggregations
+// that follow the index mappings (plan.go, where.go), run by the engine's own search through the
+// Engine interface, and turned into rows (exec.go, eval.go); explain.go shows the plan.
+package sql
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Kind is how the engine stores a field's values.
+type Kind int
+
+// The kinds of mapped fields.
+const (
+	None Kind = iota
+	Text
+	Keyword
+	Long
+	Float
+	Date
+	Bool
+	Object
+)
+
+const (
+	kindNone    = None
+	kindText    = Text
+	kindKeyword = Keyword
+	kindLong    = Long
+	kindFloat   = Float
+	kindDate    = Date
+	kindBool    = Bool
+	kindObject  = Object
+)
+
+// Field is what the translation needs of a mapped field.
+type Field struct {
+	path   string
+	typ    string // the mapping type: keyword, long, date, ...
+	kind   Kind
+	format string // date format
+	multi  bool   // a multi-field (title.keyword): its value comes from the parent
+}
+
+// NewField describes a mapped field.
+func NewField(path, typ string, kind Kind, format string, multi bool) *Field {
+	return &Field{path: path, typ: typ, kind: kind, format: format, multi: multi}
+}
+
+// Table is one index a statement reads: its name, its fields by path, and the engine's handle.
+type Table struct {
+	name   string
+	fields map[string]*Field
+	Handle any
+}
+
+// NewTable describes an index.
+func NewTable(name string, fields map[string]*Field, handle any) *Table {
+	return &Table{name: name, fields: fields, Handle: handle}
+}
+
+// EngineError is a failure of the engine: its status and type, and the reason of its root cause.
+type EngineError struct {
+	Status int
+	Type   string
+	Reason string
+}
+
+// Engine is the search engine statements run on. The caller keeps it consistent for the length
+// of a call (the emulation holds its read lock).
+type Engine interface {
+	// Tables resolves the FROM of a statement; none is an index_not_found failure.
+	Tables(from string) ([]*Table, *EngineError)
+	// Search runs a search request over tables and returns the engine's JSON answer.
+	Search(tables []*Table, body []byte) ([]byte, *EngineError)
+}
+
+// Error is the SQL plugin's error: {"error":{"reason","details","type"},"status"}.
+type Error struct {
+	Status  int
+	Reason  string
+	Details string
+	Type    string
+}
+
+type sqlErr = Error
+
+func sqlSyntax(details string) *sqlErr {
+	return &sqlErr{400, "Invalid SQL query", details, "SyntaxCheckException"}
+}
+
+// maxResultWindow is index.max_result_window: from + size of one search.
+const maxResultWindow = 10000
+
+// Delimited renders rows as csv (sep ",", quoted) or raw (sep "|") text with a header line.
+func (s *Result) Delimited(sep string, quote bool) string {
+	var b strings.Builder
+	cell := func(v any) string {
+		var str string
+		switch t := v.(type) {
+		case nil:
+			return ""
+		case string:
+			str = t
+		default:
+			str = strings.TrimSpace(string(mustJSON(t)))
+		}
+		if quote && strings.ContainsAny(str, sep+"\"\n\r") {
+			str = `"` + strings.ReplaceAll(str, `"`, `""`) + `"`
+		}
+		return str
+	}
+	line := func(vals []any) {
+		for i, v := range vals {
+			if i > 0 {
+				b.WriteString(sep)
+			}
+			b.WriteString(cell(v))
+		}
+		b.WriteByte('\n')
+	}
+	names := make([]any, len(s.Names))
+	for i, n := range s.Names {
+		names[i] = n
+	}
+	line(names)
+	for _, row := range s.Rows {
+		line(row)
+	}
+	return b.String()
+}
+
+// sourcePath is where a field's value lives in _source (a multi-field reads its parent).
+func sourcePath(fd *Field) string {
+	if fd.multi {
+		if i := strings.LastIndexByte(fd.path, '.'); i > 0 {
+			return fd.path[:i]
+		}
+	}
+	return fd.path
+}
+
+// TypeOf is the plugin's column type for a field.
+func TypeOf(fd *Field) string { return sqlTypeOf(fd) }
+
+func sqlTypeOf(fd *Field) string {
+	if fd == nil {
+		return "keyword"
+	}
+	switch fd.kind {
+	case kindDate:
+		return "timestamp"
+	case kindText:
+		return "text"
+	case kindBool:
+		return "boolean"
+	case kindKeyword:
+		if fd.typ == "ip" {
+			return "ip"
+		}
+		return "keyword"
+	case kindLong:
+		switch fd.typ {
+		case "integer", "short", "byte":
+			return fd.typ
+		}
+		return "long"
+	case kindFloat:
+		switch fd.typ {
+		case "double", "scaled_float":
+			return "double"
+		}
+		return "float"
+	}
+	return "keyword"
+}
+
+// --- JSON helpers (values as decoded with json.Number) ---
+
+func decodeJSON(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// mustJSON is json.Marshal (HTML characters escaped), as the engine's own helper.
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return []byte("null")
+	}
+	return b
+}
+
+// marshalPlain renders without escaping HTML characters, as the engine writes answers.
+func marshalPlain(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return []byte("null")
+	}
+	return bytes.TrimRight(b.Bytes(), "\n")
+}
+
+func asMap(v any) (map[string]any, bool) {
+	m, ok := v.(map[string]any)
+	return m, ok
+}
+
+func asString(v any) (string, bool) {
+	switch t := v.(type) {
+	case string:
+		return t, true
+	case json.Number:
+		return t.String(), true
+	case bool:
+		return strconv.FormatBool(t), true
+	}
+	return "", false
+}
+
+func asFloat(v any) (float64, bool) {
+	switch t := v.(type) {
+	case json.Number:
+		f, err := t.Float64()
+		return f, err == nil
+	case float64:
+		return t, true
+	case int:
+		return float64(t), true
+	case int64:
+		return float64(t), true
+	case string:
+		f, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+		return f, err == nil
+	}
+	return 0, false
+}
+
+func asBool(v any) (bool, bool) {
+	switch t := v.(type) {
+	case bool:
+		return t, true
+	case string:
+		switch t {
+		case "true":
+			return true, true
+		case "false":
+			return false, true
+		}
+	}
+	return false, false
+}
+
+func toPlain(v any) any {
+	switch t := v.(type) {
+	case json.Number:
+		if i, err := t.Int64(); err == nil {
+			return i
+		}
+		f, _ := t.Float64()
+		return f
+	case map[string]any:
+		m := make(map[string]any, len(t))
+		for k, x := range t {
+			m[k] = toPlain(x)
+		}
+		return m
+	case []any:
+		l := make([]any, len(t))
+		for i, x := range t {
+			l[i] = toPlain(x)
+		}
+		return l
+	}
+	return v
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func containsStr(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func flattenArray(v any) []any {
+	l, ok := v.([]any)
+	if !ok {
+		return []any{v}
+	}
+	out := make([]any, 0, len(l))
+	for _, x := range l {
+		out = append(out, flattenArray(x)...)
+	}
+	return out
+}
+
+// sourceValues returns the values found at a dotted path of a source document, arrays flattened.
+func sourceValues(src map[string]any, path string) []any {
+	var out []any
+	var walk func(v any, rest string)
+	walk = func(v any, rest string) {
+		if rest == "" {
+			out = append(out, flattenArray(v)...)
+			return
+		}
+		switch t := v.(type) {
+		case []any:
+			for _, x := range t {
+				walk(x, rest)
+			}
+		case map[string]any:
+			if x, ok := t[rest]; ok {
+				walk(x, "")
+			}
+			for i := 0; i < len(rest); i++ {
+				if rest[i] == '.' {
+					if x, ok := t[rest[:i]]; ok {
+						walk(x, rest[i+1:])
+					}
+				}
+			}
+		}
+	}
+	walk(src, path)
+	return out
+}
+
+var intRanges = map[string][2]float64{
+	"byte":    {math.MinInt8, math.MaxInt8},
+	"short":   {math.MinInt16, math.MaxInt16},
+	"integer": {math.MinInt32, math.MaxInt32},
+}
+
+// parseLong reads a long field's source value as the engine indexes it (truncated, in range).
+func parseLong(v any, typ string) (float64, error) {
+	var s string
+	switch t := v.(type) {
+	case json.Number:
+		s = t.String()
+	case string:
+		s = strings.TrimSpace(t)
+	default:
+		return 0, fmt.Errorf("not numeric")
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, fmt.Errorf("for input string: %q", s)
+	}
+	f = math.Trunc(f)
+	if r, ok := intRanges[typ]; ok && (f < r[0] || f > r[1]) {
+		return 0, fmt.Errorf("out of range for %s", typ)
+	}
+	if f < math.MinInt64 || f > math.MaxInt64 {
+		return 0, fmt.Errorf("out of range for a long")
+	}
+	return f, nil
+}
+
+// --- ordered JSON objects, for answers that read like the plugin's ---
+
+type kv struct {
+	k string
+	v any
+}
+
+type obj []kv
+
+func (o obj) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range o {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(marshalPlain(m.k))
+		b.WriteByte(':')
+		b.Write(marshalPlain(m.v))
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
