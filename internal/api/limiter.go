@@ -21,6 +21,3 @@ func (l *limiter) acquire(ctx context.Context) error {
 }
 
 func (l *limiter) release() { <-l.slots }
-
-// size is the number of slots.
-func (l *limiter) size() int { return cap(l.slots) }

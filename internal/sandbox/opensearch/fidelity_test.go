@@ -896,7 +896,7 @@ func TestPointInTimeKeepsOldVersions(t *testing.T) {
 		t.Fatalf("%d pins left after the point in time was deleted", n)
 	}
 	// An expired point in time stops keeping documents at the next write, searched or not.
-	_, m = doJSON(t, h, "POST", "/movies/_search/point_in_time?keep_alive=1m", "")
+	doJSON(t, h, "POST", "/movies/_search/point_in_time?keep_alive=1m", "")
 	now := testNow
 	c.clock = func() time.Time { return now.Add(2 * time.Minute) }
 	doJSON(t, h, "POST", "/movies/_doc?refresh=true", `{"title":"Later"}`)

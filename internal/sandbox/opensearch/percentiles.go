@@ -65,9 +65,7 @@ func percentilesAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 			if len(vs) == 0 && hasMissing {
 				vals = append(vals, missing)
 			}
-			for _, x := range vs { // one value a slot, mostly: cheaper than append(vals, vs...)
-				vals = append(vals, x)
-			}
+			vals = append(vals, vs...)
 		}
 	}
 	results := percentilesOf(vals, percents)

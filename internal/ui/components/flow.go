@@ -73,13 +73,13 @@ func (f *Flow) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 
 // show makes m the current step; the form comes back as it was left.
 func (f *Flow) show(m common.Modal) tea.Cmd {
-	switch m.(type) {
+	switch step := m.(type) {
 	case *Form:
 		_ = f.form.Reopen() // rebuilt as it was typed; the flow stays the open modal
 		f.prev = nil
 	case *Review:
 		f.prev = f.form
-		m.(*Review).inFlow = true
+		step.inFlow = true
 	default:
 		// A typed confirmation says "esc: cancel", and does so.
 		f.prev = nil

@@ -147,9 +147,6 @@ func sourcePath(fd *Field) string {
 	return fd.path
 }
 
-// TypeOf is the plugin's column type for a field.
-func TypeOf(fd *Field) string { return sqlTypeOf(fd) }
-
 func sqlTypeOf(fd *Field) string {
 	if fd == nil {
 		return "keyword"
@@ -212,11 +209,6 @@ func marshalPlain(v any) []byte {
 		return []byte("null")
 	}
 	return bytes.TrimRight(b.Bytes(), "\n")
-}
-
-func asMap(v any) (map[string]any, bool) {
-	m, ok := v.(map[string]any)
-	return m, ok
 }
 
 func asString(v any) (string, bool) {

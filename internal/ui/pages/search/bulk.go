@@ -95,8 +95,7 @@ func (p *Pane) openBulkForm(path, index string) tea.Cmd {
 	}
 	pathField := huh.NewInput().Title("NDJSON file").Description("one document per line, or _bulk action/document pairs").Value(&path).Validate(validateNDJSONPath)
 	indexField := huh.NewInput().Title("Target index").Value(&index).Validate(validateIndexName)
-	var form *components.Form
-	form = components.NewForm(p.ctx, "Bulk load into "+safe.Text(p.conn.service), func() tea.Cmd {
+	form := components.NewForm(p.ctx, "Bulk load into "+safe.Text(p.conn.service), func() tea.Cmd {
 		return p.startBulk(strings.TrimSpace(path), strings.TrimSpace(index))
 	}, huh.NewGroup(pathField, indexField)).
 		Live(pathField, untilTyped(&path, validateNDJSONPath)).
