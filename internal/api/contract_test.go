@@ -13,6 +13,7 @@ import (
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/sandbox"
+	"github.com/svcui/svcui/internal/sandbox/sandboxtest"
 )
 
 // Contract tests: the client against the real sandbox over loopback HTTP.
@@ -27,7 +28,7 @@ const (
 type contractEnv struct {
 	sb     *sandbox.Sandbox
 	url    string
-	clock  *sandbox.ManualClock
+	clock  *sandboxtest.ManualClock
 	admin  *Client
 	dev    *Client
 	sleeps *sleepRecorder
@@ -38,7 +39,7 @@ type contractEnv struct {
 
 func newContractEnv(t testing.TB, opts sandbox.Options, mod ...func(*Options)) *contractEnv {
 	t.Helper()
-	env := &contractEnv{clock: sandbox.NewManualClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)), sleeps: &sleepRecorder{}}
+	env := &contractEnv{clock: sandboxtest.NewManualClock(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)), sleeps: &sleepRecorder{}}
 	if opts.Clock == nil {
 		opts.Clock = env.clock
 	}

@@ -21,7 +21,7 @@ func amountOf(s string) models.Amount {
 
 // money2 is an amount with exactly two decimals.
 func money2(d decimal.Decimal) models.Amount {
-	return amountOf(d.StringFixed(2))
+	return models.MustAmount(d.StringFixed(2)) // a decimal's own text always parses
 }
 
 func (s *Sandbox) projectCurrency(p *project) string {

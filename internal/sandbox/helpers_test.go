@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/sandboxtest"
 )
 
 // testEpoch is a fixed start time for tests that use a ManualClock.
@@ -18,13 +20,13 @@ var testEpoch = time.Date(2026, 3, 17, 10, 30, 0, 0, time.UTC)
 type env struct {
 	t     *testing.T
 	sb    *Sandbox
-	clock *ManualClock
+	clock *sandboxtest.ManualClock
 	srv   *httptest.Server
 }
 
 func newEnv(t *testing.T, opts Options) *env {
 	t.Helper()
-	clock := NewManualClock(testEpoch)
+	clock := sandboxtest.NewManualClock(testEpoch)
 	if opts.Clock == nil {
 		opts.Clock = clock
 	}

@@ -12,11 +12,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/sandboxtest"
 )
 
 func TestStateFileRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
-	clock := NewManualClock(testEpoch)
+	clock := sandboxtest.NewManualClock(testEpoch)
 	sb, err := New(Options{StateFile: path, Clock: clock, Seed: 5, Search: true})
 	if err != nil {
 		t.Fatal(err)

@@ -75,19 +75,8 @@ type clientConfig struct {
 	reauth         ReauthFunc
 }
 
-// WithMaxResponseBytes sets the response body cap (default 64 MiB).
-func WithMaxResponseBytes(n int64) Option { return func(c *clientConfig) { c.maxBody = n } }
-
-// WithDefaultTimeout sets the timeout used when a context has no deadline (default 60s; 0 disables).
-func WithDefaultTimeout(d time.Duration) Option {
-	return func(c *clientConfig) { c.defaultTimeout = d }
-}
-
 // WithUserAgent sets the User-Agent header.
 func WithUserAgent(ua string) Option { return func(c *clientConfig) { c.userAgent = ua } }
-
-// WithTransport uses a base transport (its TLS config is replaced by the target's).
-func WithTransport(t *http.Transport) Option { return func(c *clientConfig) { c.transport = t } }
 
 // transportWrap wraps the transport of every client built after it is set.
 var transportWrap atomic.Pointer[func(http.RoundTripper) http.RoundTripper]

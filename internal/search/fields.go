@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // Field is one field path of a mapping with its type ("text", "keyword", "object", ...).
@@ -83,87 +82,4 @@ func collectFields(props map[string]json.RawMessage, prefix string, out *[]Field
 			collectFields(def.Properties, path+".", out, depth+1)
 		}
 	}
-}
-
-// FieldNames is the sorted, de-duplicated union of field paths over all indices.
-func FieldNames(m Mapping) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, im := range m.Indices {
-		for _, f := range im.Fields {
-			if !seen[f.Path] {
-				seen[f.Path] = true
-				out = append(out, f.Path)
-			}
-		}
-	}
-	sort.Strings(out)
-	return out
-}
-
-// Complete returns the fields matching what is typed, best first: case-insensitive
-// prefix matches, then matches of a later path segment ("cit" → "address.city"),
-// then substring matches. Within a group shorter paths come first. An empty prefix
-// returns every field.
-func Complete(fields []string, prefix string) []string {
-	p := strings.ToLower(strings.TrimSpace(prefix))
-	var exact, prefixed, segment, contains []string
-	for _, f := range fields {
-		lf := strings.ToLower(f)
-		switch {
-		case p == "":
-			prefixed = append(prefixed, f)
-		case lf == p:
-			exact = append(exact, f)
-		case strings.HasPrefix(lf, p):
-			prefixed = append(prefixed, f)
-		case strings.Contains(lf, "."+p):
-			segment = append(segment, f)
-		case strings.Contains(lf, p):
-			contains = append(contains, f)
-		}
-	}
-	byLen := func(s []string) {
-		sort.SliceStable(s, func(i, j int) bool {
-			if len(s[i]) != len(s[j]) {
-				return len(s[i]) < len(s[j])
-			}
-			return s[i] < s[j]
-		})
-	}
-	byLen(prefixed)
-	byLen(segment)
-	byLen(contains)
-	out := make([]string, 0, len(exact)+len(prefixed)+len(segment)+len(contains))
-	out = append(out, exact...)
-	out = append(out, prefixed...)
-	out = append(out, segment...)
-	return append(out, contains...)
-}
-
-// CompletionPrefix finds the field-name fragment being typed at col (0-based byte
-// offset) of line: the text after the opening quote of the JSON string the cursor is
-// in. ok is false when the cursor is not inside a string.
-func CompletionPrefix(line string, col int) (prefix string, start int, ok bool) {
-	if col < 0 || col > len(line) {
-		return "", 0, false
-	}
-	inString, open := false, -1
-	for i := 0; i < col; i++ {
-		switch line[i] {
-		case '\\':
-			if inString {
-				i++
-			}
-		case '"':
-			inString = !inString
-			if inString {
-				open = i
-			}
-		}
-	}
-	if !inString || open+1 > col {
-		return "", 0, false
-	}
-	return line[open+1 : col], open + 1, true
 }

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
-	"strings"
 )
 
 // Table is a plain result table (SQL answers).
@@ -20,19 +18,6 @@ type Table struct {
 	Total *int64
 	// Text is the answer verbatim when it was text (format=csv or raw); shown as is.
 	Text string
-}
-
-// SQLFormat is the "format" query parameter of an SQL request path ("jdbc" by default).
-func SQLFormat(path string) string {
-	_, q, _ := strings.Cut(path, "?")
-	vals, err := url.ParseQuery(q)
-	if err != nil {
-		return "jdbc"
-	}
-	if f := strings.ToLower(vals.Get("format")); f != "" {
-		return f
-	}
-	return "jdbc"
 }
 
 // ShapeSQL reads an SQL plugin answer. The jdbc format (schema + datarows) becomes a

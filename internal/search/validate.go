@@ -75,22 +75,6 @@ func (r ParsedRequest) HTTPRequest() (Request, error) {
 	return Request{Method: r.Method, Path: r.Path, Body: p.Body, ContentType: p.ContentType}, nil
 }
 
-// ValidateJSON checks that text is exactly one JSON document; positions count from line 1.
-func ValidateJSON(text string) error {
-	docs, err := scanDocuments(text, 1)
-	if err != nil {
-		return err
-	}
-	switch len(docs) {
-	case 0:
-		return &ValidationError{Line: 1, Col: 1, Msg: "empty body, expected a JSON document"}
-	case 1:
-		return nil
-	}
-	line, col := position(text, docs[1].start, 1)
-	return &ValidationError{Line: line, Col: col, Msg: "unexpected second JSON document"}
-}
-
 type span struct{ start, end int }
 
 // scanDocuments finds the whitespace-separated JSON values of s.

@@ -19,6 +19,7 @@ import (
 	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/sandbox"
+	"github.com/svcui/svcui/internal/sandbox/sandboxtest"
 	"github.com/svcui/svcui/internal/ui/theme"
 )
 
@@ -54,7 +55,7 @@ func (s *screen) waitForLine(re string, within time.Duration) {
 }
 
 func TestFlowServicesCreateBecomesRunning(t *testing.T) {
-	clock := sandbox.NewManualClock(time.Now())
+	clock := sandboxtest.NewManualClock(time.Now())
 	e := startSandboxWith(t, sandbox.Options{Clock: clock, ProvisionDelay: time.Minute})
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)

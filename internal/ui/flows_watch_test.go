@@ -5,12 +5,13 @@ import (
 	"time"
 
 	"github.com/svcui/svcui/internal/sandbox"
+	"github.com/svcui/svcui/internal/sandbox/sandboxtest"
 )
 
 // w on a service in transition watches it: the header says so, the footer tells when
 // the platform has it RUNNING, and :watches lists it until w stops it.
 func TestFlowWatchAServiceUntilItRuns(t *testing.T) {
-	clock := sandbox.NewManualClock(time.Now())
+	clock := sandboxtest.NewManualClock(time.Now())
 	e := startSandboxWith(t, sandbox.Options{Clock: clock, ProvisionDelay: time.Minute})
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/svcui/svcui/internal/sandbox"
+	"github.com/svcui/svcui/internal/sandbox/sandboxtest"
 	"github.com/svcui/svcui/internal/ui/theme"
 	"github.com/svcui/svcui/internal/ui/uitest"
 )
@@ -29,7 +30,7 @@ func TestGoldenScreens(t *testing.T) {
 		w, h := size[0], size[1]
 		t.Run(fmt.Sprintf("%dx%d", w, h), func(t *testing.T) {
 			t.Parallel()
-			sb, err := sandbox.New(sandbox.Options{Data: "demo", Seed: 1, Clock: sandbox.NewManualClock(at), Search: true})
+			sb, err := sandbox.New(sandbox.Options{Data: "demo", Seed: 1, Clock: sandboxtest.NewManualClock(at), Search: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,6 +3,7 @@ package search
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"os"
@@ -346,7 +347,7 @@ func TestSQLModeSendsTheStatement(t *testing.T) {
 	}
 	p.editor.SetValue("SELECT level, COUNT(*) FROM logs-app GROUP BY level")
 	r, ok := p.currentRequest()
-	if !ok || r.Method != "POST" || r.Path != sqlPath || search.ValidateJSON(r.Body) != nil ||
+	if !ok || r.Method != "POST" || r.Path != sqlPath || !json.Valid([]byte(r.Body)) ||
 		!strings.Contains(r.Body, `"SELECT level, COUNT(*) FROM logs-app GROUP BY level"`) {
 		t.Fatalf("request: %+v", r)
 	}
