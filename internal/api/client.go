@@ -258,7 +258,7 @@ func isAPIError(err error) bool {
 	return errors.As(err, &e)
 }
 
-// execute runs the attempts of one call under the retry policy of PLATFORM-NOTES.
+// execute runs the attempts of one call under the retry policy of docs/platform.md.
 func (c *Client) execute(ctx context.Context, method, path, rawQuery string, body []byte, auth bool, dec answerDecoder) (*rawResponse, error) {
 	idempotent := method == http.MethodGet
 	start := time.Now()

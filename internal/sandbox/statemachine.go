@@ -6,7 +6,7 @@ import (
 	"github.com/svcui/svcui/internal/models"
 )
 
-// The state machine of PLATFORM-NOTES, computed from timestamps: an operation sets a
+// The state machine of docs/platform.md, computed from timestamps: an operation sets a
 // phase and, for a transitional one, the time it ends; reads derive the state from the
 // clock (service.state), so nothing runs in the background.
 

@@ -11,7 +11,7 @@ import (
 )
 
 // Tests for issue #17: each follows a REST spec story of opensearch-api-specification
-// (tests/default/...) or a fact SEARCH-NOTES.md checked against OpenSearch's own material.
+// (tests/default/...) or a fact docs/search.md checked against OpenSearch's own material.
 
 func logsFixture(t *testing.T) http.Handler {
 	t.Helper()
@@ -33,7 +33,7 @@ func logsFixture(t *testing.T) http.Handler {
 }
 
 // The standard analyzer follows UAX #29 word segmentation (Lucene StandardTokenizer): numbers and
-// words joined by '.' stay one token. SEARCH-NOTES "Facts checked": 203.0.113.61, favicon.ico and
+// words joined by '.' stay one token. docs/search.md "Facts checked": 203.0.113.61, favicon.ico and
 // v1.2.3 stay one token each.
 func TestStandardAnalyzerKeepsDottedTokens(t *testing.T) {
 	h := logsFixture(t)
@@ -48,7 +48,7 @@ func TestStandardAnalyzerKeepsDottedTokens(t *testing.T) {
 	}
 }
 
-// BaseRestHandler refuses parameters no handler consumed (SEARCH-NOTES "Facts checked").
+// BaseRestHandler refuses parameters no handler consumed (docs/search.md "Facts checked").
 func TestUnknownURLParameterRefused(t *testing.T) {
 	h := logsFixture(t)
 	code, m := doJSON(t, h, "GET", "/logs/_search?foo=1", "")

@@ -204,7 +204,7 @@ func (m *Model) setTop(v common.View) {
 	}
 }
 
-// tooSmall reports a terminal below UX.md's minimum.
+// tooSmall reports a terminal below docs/interaction.md's minimum.
 func (m *Model) tooSmall() bool {
 	return m.ctx.ScreenWidth < common.MinWidth || m.ctx.ScreenHeight < common.MinHeight
 }

@@ -10,8 +10,9 @@ import (
 )
 
 // API lists the client methods the UI calls. *api.Client satisfies it (checked at
-// compile time in package ui, which is the only UI package that imports internal/api);
-// tests may pass a fake. A pane that needs another method adds one line here.
+// compile time in package ui). Besides ui (run.go, welcome.go) only this file imports
+// internal/api, for the result types of the fan-out; panes call through this interface,
+// so tests may pass a fake. A pane that needs another method adds one line here.
 type API interface {
 	ListClouds(ctx context.Context) ([]models.Cloud, error)
 	ListServiceTypes(ctx context.Context) ([]models.ServiceType, error)

@@ -19,7 +19,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/theme"
 )
 
-// Layout limits from UX.md.
+// Layout limits from docs/interaction.md.
 const (
 	MinWidth     = 80
 	MinHeight    = 24

@@ -54,7 +54,7 @@ type refusal struct {
 }
 
 // liveCheck validates a field while it is typed into: huh itself validates only when
-// the user leaves a field, UX.md wants feedback as the user types.
+// the user leaves a field, docs/interaction.md wants feedback as the user types.
 type liveCheck struct {
 	field huh.Field
 	check func() error

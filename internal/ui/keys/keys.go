@@ -1,4 +1,4 @@
-// Package keys defines every key binding of the UI in one place (UX.md's table), lets the
+// Package keys defines every key binding of the UI in one place (docs/interaction.md's table), lets the
 // config override any of them by action name, and disables the mutating ones in
 // read-only mode so help hides them and they never match.
 package keys
@@ -108,7 +108,7 @@ var table = []entry{
 	{"nextpane", []string{"tab", "shift+tab"}, "tab", "next pane", false, func(k *KeyMap) *key.Binding { return &k.NextPane }},
 	{"viewmode", []string{"v"}, "v", "view", false, func(k *KeyMap) *key.Binding { return &k.ViewMode }},
 	{"nextpage", []string{"n"}, "n", "next page", false, func(k *KeyMap) *key.Binding { return &k.NextPage }},
-	// Y, not C: C is the log reader's surrounding documents (UX.md).
+	// Y, not C: C is the log reader's surrounding documents (docs/interaction.md).
 	{"copycurl", []string{"Y"}, "Y", "copy as curl", false, func(k *KeyMap) *key.Binding { return &k.CopyCurl }},
 	{"searchuser", []string{"U"}, "U", "user", false, func(k *KeyMap) *key.Binding { return &k.SearchUser }},
 	{"templates", []string{"ctrl+t"}, "ctrl+t", "templates", false, func(k *KeyMap) *key.Binding { return &k.Templates }},
@@ -122,7 +122,7 @@ var table = []entry{
 	{"copydocument", []string{"Y"}, "Y", "copy document", false, func(k *KeyMap) *key.Binding { return &k.CopyDocument }},
 	{"zoom", []string{"z"}, "z", "results full screen", false, func(k *KeyMap) *key.Binding { return &k.Zoom }},
 	{"columns", []string{"f"}, "f", "choose columns", false, func(k *KeyMap) *key.Binding { return &k.Columns }},
-	// The Search tab's results as a log reader (UX.md: "Search tab as a log reader").
+	// The Search tab's results as a log reader (docs/interaction.md: "Search tab as a log reader").
 	{"timerange", []string{"T"}, "T", "time range", false, func(k *KeyMap) *key.Binding { return &k.TimeRange }},
 	{"prevpage", []string{"p"}, "p", "previous page", false, func(k *KeyMap) *key.Binding { return &k.PrevPage }},
 	{"tail", []string{"t"}, "t", "live tail", false, func(k *KeyMap) *key.Binding { return &k.Tail }},

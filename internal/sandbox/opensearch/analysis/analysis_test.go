@@ -7,7 +7,7 @@ import (
 
 // The standard tokenizer follows UAX #29 word boundaries (Lucene StandardTokenizer): numbers and
 // words joined by '.' stay one token, "_" joins words (ExtendNumLet), punctuation and spaces are
-// dropped. SEARCH-NOTES "Facts checked": 203.0.113.61, favicon.ico and v1.2.3 stay one token.
+// dropped. docs/search.md "Facts checked": 203.0.113.61, favicon.ico and v1.2.3 stay one token.
 func TestStandard(t *testing.T) {
 	got := Standard("GET /Favicon.ico from 203.0.113.61, v1.2.3 foo_bar — Ünïcode 日本")
 	want := []string{"get", "favicon.ico", "from", "203.0.113.61", "v1.2.3", "foo_bar", "ünïcode", "日", "本"}

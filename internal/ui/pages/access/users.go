@@ -154,7 +154,7 @@ func (u *Users) confirmReset(su models.ServiceUser) tea.Cmd {
 	name, service := su.Username, u.svc.t.Service
 	run := func() tea.Cmd { return u.reset(name) }
 	if su.Type == models.UserPrimary {
-		// UX.md: resetting the primary user breaks what connects with it; the name is typed.
+		// docs/interaction.md: resetting the primary user breaks what connects with it; the name is typed.
 		text := fmt.Sprintf("%s is the primary user of %s. Resetting its credentials breaks every connection that uses it: "+
 			"applications, scripts and people connected with the current password lose access at once and must be given "+
 			"the new one. A new password is generated and shown once.", name, service)

@@ -41,7 +41,7 @@ func currentEditValues(s models.Service) editValues {
 	return v
 }
 
-// powerOffNote is what power off does to this service (PLATFORM-NOTES, "Powering off").
+// powerOffNote is what power off does to this service (docs/platform.md, "Powering off").
 func powerOffNote(s models.Service) string {
 	note := "Power off removes the nodes and stops billing; data without a backup is lost"
 	if s.ServiceType == models.TypeKafka {
