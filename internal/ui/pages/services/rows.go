@@ -2,6 +2,7 @@ package services
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/svcui/svcui/internal/models"
@@ -39,8 +40,14 @@ func stateCell(ctx *common.Context, s models.Service, now time.Time) string {
 }
 
 // forText is " for 2m 10s" for transitional services, "" otherwise.
+//
+// In the compact layout (below 120 columns) it drops "for": at 80 columns the state column
+// cut "REBUILDING for…" before the time, which is the point.
 func forText(ctx *common.Context, s models.Service, now time.Time) string {
 	if f := timeInState(s, now); f != "" {
+		if ctx.Compact() {
+			f = strings.TrimPrefix(f, "for ")
+		}
 		return " " + ctx.Styles.Muted.Render(f)
 	}
 	return ""

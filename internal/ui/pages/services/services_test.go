@@ -16,6 +16,7 @@ import (
 	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/theme"
 	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
@@ -526,5 +527,21 @@ func TestFindServiceAcrossProjects(t *testing.T) {
 		if p != c.project || s != c.service || ok != (c.project != "") {
 			t.Errorf("findService(%q, %q) = %q %q %v", c.current, c.name, p, s, ok)
 		}
+	}
+}
+
+// At 80 columns the state cell keeps the time: "REBUILDING 3s", not "REBUILDING fo…".
+func TestTimeInStateFitsTheCompactLayout(t *testing.T) {
+	ctx := common.NewContext()
+	ctx.Styles = theme.New(theme.Dark, true)
+	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	s := models.Service{State: models.StateRebuilding, UpdateTime: now.Add(-3 * time.Second)}
+	ctx.ScreenWidth = 80
+	if got := ansi.Strip(forText(ctx, s, now)); got != " 3s" {
+		t.Errorf("compact: %q", got)
+	}
+	ctx.ScreenWidth = 160
+	if got := ansi.Strip(forText(ctx, s, now)); got != " for 3s" {
+		t.Errorf("wide: %q", got)
 	}
 }
