@@ -74,6 +74,8 @@ type Model struct {
 	// invalidates the previous tick.
 	tickGen int
 	live    components.LiveState
+	// keyCount counts keys; msgKey is its value when the footer's message was posted.
+	keyCount, msgKey int
 	// liveByView keeps each view's last success and failures (see liveOf).
 	liveByView map[int64]*liveRecord
 	// modalGen counts opened modals, so a modal's late close cannot shut the next one.
@@ -250,6 +252,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.tickGen++
 		return nil
 	case tea.KeyMsg:
+		m.keyCount++
 		return m.handleKey(msg)
 	case refreshTick:
 		if msg.gen != m.tickGen || !m.focused {
@@ -634,7 +637,7 @@ func copyLevel(l clipboard.Level) theme.Level {
 // notify shows a footer message, logs it for ":messages" and arms its expiry.
 func (m *Model) notify(level theme.Level, text string) tea.Cmd {
 	m.msgGen++
-	m.msgLevel, m.msgText = level, text
+	m.msgLevel, m.msgText, m.msgKey = level, text, m.keyCount
 	if text == "" {
 		return nil
 	}
@@ -652,10 +655,12 @@ func (m *Model) notify(level theme.Level, text string) tea.Cmd {
 	return m.ctx.After(messageLife, expireTick{gen})
 }
 
-// movedOn clears a warning or error once the user goes elsewhere: it was about what
-// they were doing, and stays readable in ":messages".
+// movedOn clears the footer's message once the user goes elsewhere: it was about what
+// they were doing ("Showing invoices in every state" does not describe the estimate
+// opened next), and stays readable in ":messages". A message the same key's commands
+// posted (the project a navigation made current) is about the move, and stays.
 func (m *Model) movedOn() {
-	if m.msgLevel == theme.LevelWarn || m.msgLevel == theme.LevelError {
+	if m.msgKey < m.keyCount || m.msgLevel == theme.LevelWarn || m.msgLevel == theme.LevelError {
 		m.msgGen++
 		m.msgText = ""
 	}

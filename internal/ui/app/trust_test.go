@@ -186,3 +186,21 @@ func TestGoneServiceLeavesTheSession(t *testing.T) {
 		t.Fatal("a deleted current project stayed current")
 	}
 }
+
+// A message about what the person was doing goes when they move on ("Showing invoices in
+// every state" stayed on the estimate opened next); one posted by the move itself stays.
+func TestMessagesGoWhenThePersonMovesOn(t *testing.T) {
+	m, _ := newModel(t, false)
+	drive(m, common.Notify{Level: theme.LevelInfo, Text: "Showing invoices in every state"})
+	drive(m, keyMsg("2")) // another tab
+	if _, text := m.Message(); text != "" {
+		t.Fatalf("an earlier message stayed after moving on: %q", text)
+	}
+	drive(m, keyMsg("1"))
+	m.update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("z")}) // a key whose commands say something, then move
+	drive(m, common.Notify{Level: theme.LevelInfo, Text: "Current project: acme-dev"})
+	drive(m, common.PushView{View: &fakeView{id: 77, title: "Detail"}})
+	if _, text := m.Message(); text != "Current project: acme-dev" {
+		t.Fatalf("the move's own message went: %q", text)
+	}
+}
