@@ -162,6 +162,9 @@ func statusIs(err error, status int) bool {
 // IsNotFound reports a 404 answer.
 func IsNotFound(err error) bool { return statusIs(err, http.StatusNotFound) }
 
+// IsUnauthorized reports a 401 answer (missing or invalid token).
+func IsUnauthorized(err error) bool { return statusIs(err, http.StatusUnauthorized) }
+
 // IsForbidden reports a 403 answer (the role does not allow it, or a protection refused it).
 func IsForbidden(err error) bool { return statusIs(err, http.StatusForbidden) }
 

@@ -96,9 +96,6 @@ func errorsAs(err error, target any) bool { return errors.As(err, target) }
 
 // Status checks only the tests use; the console asks by Message and IsOutcomeUnknown.
 
-// IsUnauthorized reports a 401 answer (missing or invalid token).
-func IsUnauthorized(err error) bool { return statusIs(err, http.StatusUnauthorized) }
-
 // IsRateLimited reports a 429 answer.
 func IsRateLimited(err error) bool { return statusIs(err, http.StatusTooManyRequests) }
 

@@ -90,9 +90,9 @@ func TestWelcomeChecksAndSavesProfile(t *testing.T) {
 	tm.Type("wrong-token")
 	sc.mark()
 	sc.keys("enter")
-	sc.waitFor("✗") // the platform's 401, and the form again
-	// Fix the token: the form keeps the URL; move to the token field and retype.
-	sc.advance("API token", "enter")
+	// The platform's 401 above the questions, and the focus back on the token, as typed:
+	// not on the first question.
+	sc.waitFor("✗ Invalid token", "┃ API token")
 	for range len("wrong-token") {
 		tm.Send(tea.KeyMsg{Type: tea.KeyBackspace})
 	}

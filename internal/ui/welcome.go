@@ -55,13 +55,15 @@ type welcomeChecked struct {
 
 func newWelcome(opts Options, th *theme.Theme, log *slog.Logger) *welcome {
 	w := &welcome{opts: opts, theme: th, log: log, choice: choiceToken, url: opts.Settings.APIURL}
-	w.form = w.buildForm()
+	w.form = w.buildForm(false)
 	return w
 }
 
-func (w *welcome) buildForm() *huh.Form {
+// buildForm builds the questions; retry (after the platform refused what was typed)
+// leaves out the first question, whose answer stands.
+func (w *welcome) buildForm(retry bool) *huh.Form {
 	var fields []huh.Field
-	if w.opts.StartSandbox != nil {
+	if w.opts.StartSandbox != nil && !retry {
 		fields = append(fields, huh.NewSelect[string]().Title("How do you want to start?").
 			Options(huh.NewOption("Connect to a platform with an API URL and token", choiceToken),
 				huh.NewOption("Open the sandbox (an in-process demo platform)", choiceSandbox)).
@@ -114,8 +116,18 @@ func (w *welcome) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if w.errText == "" {
 				w.errText = msg.err.Error()
 			}
-			w.form = w.buildForm()
-			return w, w.form.Init()
+			if w.choice == choiceSandbox {
+				w.form = w.buildForm(false)
+				return w, w.form.Init()
+			}
+			// Back where the answer was wrong, as typed: the token when the platform
+			// refused it, else the URL (it could not be reached).
+			w.form = w.buildForm(true)
+			cmd := w.form.Init()
+			if api.IsUnauthorized(msg.err) || api.IsForbidden(msg.err) {
+				w.form.NextField()
+			}
+			return w, cmd
 		}
 		w.result = welcomeResult{url: msg.url, token: msg.tok, stop: msg.stop}
 		return w, tea.Quit
@@ -179,11 +191,12 @@ func (w *welcome) view() string {
 			b.WriteString(t.Muted.Render("Checking the URL and token with the platform…"))
 		}
 	} else {
+		if w.errText != "" {
+			// Above the questions it is about, wrapped to the form's width: a long refusal
+			// must not widen the box past the screen.
+			b.WriteString(t.Danger.Width(welcomeTextWidth).Render("✗ "+safe.Text(w.errText)) + "\n\n")
+		}
 		b.WriteString(w.form.View())
-	}
-	if w.errText != "" {
-		// Wrapped to the form's width: a long refusal must not widen the box past the screen.
-		b.WriteString("\n" + t.Danger.Width(welcomeTextWidth).Render("✗ "+safe.Text(w.errText)))
 	}
 	b.WriteString("\n\n" + t.Muted.Render("esc: quit"))
 	box := t.ModalBox.Render(b.String())
