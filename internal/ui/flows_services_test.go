@@ -114,8 +114,9 @@ func TestFlowServicesDeleteWithTypedName(t *testing.T) {
 	s.keys("d")
 	s.waitFor("Delete service", "irreversible")
 	s.typeText("caching-session")
-	s.keys("enter") // not the full name: nothing happens
-	s.absent("Deleted service", 200*time.Millisecond)
+	s.keys("enter") // not the full name: nothing happens, and it says so
+	s.waitFor("keep typing")
+	s.never("Deleting caching-sessions…")
 	s.typeText("s")
 	s.keys("enter")
 	s.waitFor("Deleted service caching-sessions")
@@ -198,7 +199,8 @@ func TestFlowServicesPowerOffIsReviewedAndNeedsTheName(t *testing.T) {
 	s.waitFor("Power off pg-main", "Type pg-main to confirm")
 	s.typeText("pg-mai")
 	s.keys("enter")
-	s.absent("Saved pg-main", 200*time.Millisecond)
+	s.waitFor("keep typing")
+	s.never("Saving pg-main…")
 	s.typeText("n")
 	s.keys("enter")
 	s.waitFor("Saved pg-main")

@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
@@ -15,56 +14,25 @@ import (
 
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/theme"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 // pump feeds msg to the modal and every message its commands produce (except the
 // ones it sends to the root), like the program loop would.
 func pump(m common.Modal, msg tea.Msg) (common.Modal, []tea.Msg) {
-	var out []tea.Msg
-	queue := []tea.Msg{msg}
-	for steps := 0; len(queue) > 0 && steps < 100; steps++ {
-		next := queue[0]
-		queue = queue[1:]
+	update := func(msg tea.Msg) tea.Cmd {
 		var cmd tea.Cmd
-		m, cmd = m.Update(next)
-		for _, r := range runAll(cmd) {
-			switch r.(type) {
-			case common.OpenModal, common.CloseModal, common.Notify, submitted:
-				out = append(out, r)
-			default:
-				queue = append(queue, r)
-			}
-		}
+		m, cmd = m.Update(msg)
+		return cmd
 	}
+	out := uitest.PumpForm(update(msg), update, func(msg tea.Msg) bool {
+		switch msg.(type) {
+		case common.OpenModal, common.CloseModal, common.Notify, submitted:
+			return false
+		}
+		return true
+	})
 	return m, out
-}
-
-// runAll runs a command and the batches it returns. huh moves focus through commands
-// that answer at once; its cursor blinks are timers, which are the commands that do
-// not answer within a moment and are left out (nothing here waits on them).
-func runAll(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
-		return nil
-	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(50 * time.Millisecond):
-		return nil
-	}
-	switch m := msg.(type) {
-	case tea.BatchMsg:
-		var out []tea.Msg
-		for _, c := range m {
-			out = append(out, runAll(c)...)
-		}
-		return out
-	case nil:
-		return nil
-	}
-	return []tea.Msg{msg}
 }
 
 type submitted struct{ size string }

@@ -148,3 +148,91 @@ func sequenceCmds(msg tea.Msg) ([]tea.Cmd, bool) {
 	}
 	return out, true
 }
+
+// TimerHorizon is how long RunForm waits for a command before taking it for a timer.
+// The UI's own timers go through the Clock; huh's cursor blinks are tea.Ticks of its
+// own, and nothing a test checks waits on them.
+// It is well under bubbles' 530 ms blink and well over what an in-memory command takes on
+// a loaded machine with the race detector.
+const TimerHorizon = 200 * time.Millisecond
+
+// RunForm is Run for commands that may hold huh's blink timers: a command that does not
+// answer within TimerHorizon is a timer and is left out. Everything else (focus moves,
+// submits, the UI's messages) answers at once.
+func RunForm(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- cmd() }()
+	var msg tea.Msg
+	select {
+	case msg = <-done:
+	case <-time.After(TimerHorizon):
+		return nil
+	}
+	var cmds []tea.Cmd
+	switch m := msg.(type) {
+	case nil:
+		return nil
+	case tea.BatchMsg:
+		cmds = m
+	default:
+		seq, ok := sequenceCmds(msg)
+		if !ok {
+			return []tea.Msg{msg}
+		}
+		cmds = seq
+	}
+	// A batch's commands run at once, as Bubble Tea runs them, so the timers among them
+	// cost one horizon, not one each; their messages keep the batch's order.
+	results := make([][]tea.Msg, len(cmds))
+	var wg sync.WaitGroup
+	for i, c := range cmds {
+		if _, batch := msg.(tea.BatchMsg); !batch {
+			results[i] = RunForm(c) // a sequence runs in order
+			continue
+		}
+		wg.Add(1)
+		go func() { defer wg.Done(); results[i] = RunForm(c) }()
+	}
+	wg.Wait()
+	var out []tea.Msg
+	for _, r := range results {
+		out = append(out, r...)
+	}
+	return out
+}
+
+// Pump runs cmd (with Run) and hands every message it produces that back accepts to
+// update, running what update returns in turn, until quiet; the other messages (those
+// for the root) are returned in order. It is the one loop the UI tests drive a view or a
+// modal with outside a whole program.
+func Pump(cmd tea.Cmd, update func(tea.Msg) tea.Cmd, back func(tea.Msg) bool) []tea.Msg {
+	return pump(Run, cmd, update, back)
+}
+
+// PumpForm is Pump for views and modals that hold huh forms: commands run with RunForm.
+func PumpForm(cmd tea.Cmd, update func(tea.Msg) tea.Cmd, back func(tea.Msg) bool) []tea.Msg {
+	return pump(RunForm, cmd, update, back)
+}
+
+func pump(run func(tea.Cmd) []tea.Msg, cmd tea.Cmd, update func(tea.Msg) tea.Cmd, back func(tea.Msg) bool) []tea.Msg {
+	var out []tea.Msg
+	queue := []tea.Cmd{cmd}
+	for n := 0; len(queue) > 0; n++ {
+		if n > 1000 {
+			panic("uitest: Pump did not settle: a command loop?")
+		}
+		c := queue[0]
+		queue = queue[1:]
+		for _, m := range run(c) {
+			if back(m) {
+				queue = append(queue, update(m))
+			} else {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}

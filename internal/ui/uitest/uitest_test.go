@@ -56,3 +56,17 @@ func TestSequencesRunInOrder(t *testing.T) {
 		t.Fatalf("log %v", m.log)
 	}
 }
+
+// RunForm keeps what answers at once, in order, and leaves out a timer of huh's own,
+// waiting for it once per batch, not once per timer.
+func TestRunFormLeavesOutTimers(t *testing.T) {
+	timer := func() tea.Msg { time.Sleep(time.Second); return "blink" }
+	start := time.Now()
+	got := RunForm(tea.Batch(func() tea.Msg { return "a" }, timer, timer, tea.Sequence(func() tea.Msg { return "b" }, func() tea.Msg { return "c" })))
+	if len(got) != 3 || got[0] != "a" || got[1] != "b" || got[2] != "c" {
+		t.Fatalf("got %v", got)
+	}
+	if d := time.Since(start); d > 3*TimerHorizon {
+		t.Fatalf("two timers in one batch cost %s", d)
+	}
+}

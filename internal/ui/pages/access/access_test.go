@@ -3,11 +3,9 @@ package access
 import (
 	"context"
 	"errors"
-	"reflect"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -15,6 +13,7 @@ import (
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 // errDropped stands for a write whose connection dropped after it was sent.
@@ -134,42 +133,14 @@ func (f *fakeAPI) CreateACL(_ context.Context, _, _ string, req models.CreateACL
 func run(t *testing.T, v common.View, cmd tea.Cmd) []tea.Msg {
 	t.Helper()
 	var out []tea.Msg
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 && len(out) < 100 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch m := c().(type) {
-		case tea.BatchMsg:
-			queue = append(queue, m...)
-		case nil:
-		default:
-			if seq := sequenceCmds(m); seq != nil {
-				queue = append(queue, seq...)
-				continue
-			}
-			out = append(out, m)
-			if _, ok := m.(common.Addressed); ok {
-				_, next := v.Update(m)
-				queue = append(queue, next)
-			}
-		}
-	}
-	return out
-}
-
-// sequenceCmds unpacks tea.Sequence's unexported message type (a []tea.Cmd underneath).
-func sequenceCmds(m tea.Msg) []tea.Cmd {
-	v := reflect.ValueOf(m)
-	if v.Kind() != reflect.Slice || v.Type().Elem() != reflect.TypeOf(tea.Cmd(nil)) {
-		return nil
-	}
-	out := make([]tea.Cmd, v.Len())
-	for i := range out {
-		out[i] = v.Index(i).Interface().(tea.Cmd)
-	}
+	uitest.Pump(cmd, func(m tea.Msg) tea.Cmd {
+		_, next := v.Update(m)
+		return next
+	}, func(m tea.Msg) bool {
+		out = append(out, m)
+		_, ok := m.(common.Addressed)
+		return ok
+	})
 	return out
 }
 
@@ -466,50 +437,20 @@ func TestUnknownOutcomeOfAUserCreateReadsBackAndOffersAReset(t *testing.T) {
 // returns the messages meant for others (root messages and addressed results).
 func drive(t *testing.T, m common.Modal, keys ...tea.Msg) []tea.Msg {
 	t.Helper()
-	var out []tea.Msg
-	var queue []tea.Cmd
-	step := func(msg tea.Msg) {
+	update := func(msg tea.Msg) tea.Cmd {
 		_, cmd := m.Update(msg)
-		queue = append(queue, cmd)
+		return cmd
 	}
-	flush := func() {
-		for n := 0; len(queue) > 0 && n < 200; n++ {
-			c := queue[0]
-			queue = queue[1:]
-			if c == nil {
-				continue
-			}
-			done := make(chan tea.Msg, 1)
-			go func() { done <- c() }()
-			var msg tea.Msg
-			select {
-			case msg = <-done:
-			case <-time.After(100 * time.Millisecond):
-				continue // a blink or tick: not needed here
-			}
-			switch msg := msg.(type) {
-			case nil:
-			case tea.BatchMsg:
-				queue = append(queue, msg...)
-			default:
-				if seq := sequenceCmds(msg); seq != nil {
-					queue = append(queue, seq...)
-					continue
-				}
-				switch msg.(type) {
-				case common.Addressed, common.Notify, common.CloseModal, common.OpenModal, common.CopyRequest:
-					out = append(out, msg)
-				default:
-					step(msg)
-				}
-			}
+	back := func(msg tea.Msg) bool {
+		switch msg.(type) {
+		case common.Addressed, common.Notify, common.CloseModal, common.OpenModal, common.CopyRequest:
+			return false
 		}
+		return true
 	}
-	queue = append(queue, m.Init())
-	flush()
+	out := uitest.PumpForm(m.Init(), update, back)
 	for _, k := range keys {
-		step(k)
-		flush()
+		out = append(out, uitest.PumpForm(update(k), update, back)...)
 	}
 	return out
 }

@@ -152,21 +152,14 @@ func run(cmd tea.Cmd) []tea.Msg { return uitest.Run(cmd) }
 
 // drive sends msg, then feeds every result produced back into the view (not root messages).
 func drive(v common.View, msg tea.Msg) []tea.Msg {
-	var root []tea.Msg
-	queue := []tea.Msg{msg}
-	for len(queue) > 0 {
-		m := queue[0]
-		queue = queue[1:]
+	update := func(m tea.Msg) tea.Cmd {
 		_, cmd := v.Update(m)
-		for _, out := range run(cmd) {
-			if _, ok := out.(common.Addressed); ok {
-				queue = append(queue, out)
-			} else {
-				root = append(root, out)
-			}
-		}
+		return cmd
 	}
-	return root
+	return uitest.Pump(update(msg), update, func(m tea.Msg) bool {
+		_, ok := m.(common.Addressed)
+		return ok
+	})
 }
 
 func press(s string) tea.KeyMsg {
