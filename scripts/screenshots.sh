@@ -328,7 +328,7 @@ shoot 02-services
 filter_to "service detail" pg-main
 send Enter
 wait_for "service detail" 'Password +•+ \(x to reveal\)'
-wait_for "service detail" 'URI +•+ \(x to reveal\)'
+wait_for "service detail" 'URI +postgres://avnadmin:•+@'
 cursor_to "service detail" Password
 shoot 03-service-detail
 

@@ -23,8 +23,8 @@ type flight struct {
 }
 
 // do runs fn once per key among concurrent callers and hands each the same result;
-// shared reports that the caller joined another caller's request (so the result is
-// not its alone). joined counts such callers.
+// shared reports that the result is not the caller's alone (it joined another
+// caller's request, or others joined its own). joined counts the callers that joined.
 func (g *collapser) do(ctx context.Context, key string, joined *atomic.Int64, fn func(context.Context) (*rawResponse, error)) (_ *rawResponse, shared bool, _ error) {
 	if err := ctx.Err(); err != nil {
 		return nil, false, err
@@ -58,7 +58,12 @@ func (g *collapser) do(ctx context.Context, key string, joined *atomic.Int64, fn
 
 	select {
 	case <-f.done:
-		return f.resp, ok, f.err
+		// Once done, nobody joins any more: when anyone did, every caller (the one that
+		// started it too) gets its own copy, so none sorts a list another is copying.
+		g.mu.Lock()
+		n := f.waiters
+		g.mu.Unlock()
+		return f.resp, ok || n > 1, f.err
 	case <-ctx.Done():
 		g.mu.Lock()
 		f.waiters--

@@ -212,3 +212,42 @@ func TestLimiterAcquireHonoursContext(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Every caller of a collapsed request owns its list, the one that started it too: a view
+// sorting its answer raced with another caller copying the same array (the race
+// detector caught a databases view and a test listing at once).
+func TestCollapsedCallersEachOwnTheirList(t *testing.T) {
+	release := make(chan struct{})
+	var calls atomic.Int64
+	c, _, _ := newTestClient(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		<-release
+		writeJSON(w, 200, `{"services":[{"service_name":"b","service_type":"pg"},{"service_name":"a","service_type":"pg"}]}`)
+	}))
+	var wg sync.WaitGroup
+	lists := make([][]string, 2)
+	ptrs := make([]*string, 2)
+	for i := range 2 {
+		wg.Go(func() {
+			svcs, err := c.ListServices(ctxT(t), "acme-prod")
+			if err != nil || len(svcs) != 2 {
+				t.Errorf("caller %d: %v %v", i, svcs, err)
+				return
+			}
+			ptrs[i] = &svcs[0].ServiceName
+			svcs[0], svcs[1] = svcs[1], svcs[0] // each sorts its own, at once
+			lists[i] = []string{svcs[0].ServiceName, svcs[1].ServiceName}
+		})
+	}
+	waitFor(t, "both callers in one request", func() bool { return calls.Load() == 1 && c.collapsed.Load() >= 1 })
+	close(release)
+	wg.Wait()
+	if ptrs[0] == ptrs[1] {
+		t.Fatal("two callers got the same array")
+	}
+	for i, l := range lists {
+		if len(l) != 2 || l[0] != "a" || l[1] != "b" {
+			t.Errorf("caller %d saw %v", i, l)
+		}
+	}
+}

@@ -161,7 +161,7 @@ func (d *Detail) View() string {
 			}
 			if f.Secret && !d.revealed {
 				if f.Masked != "" {
-					val = safe.Text(f.Masked)
+					val = safe.Text(f.Masked) + st.Secret.Render(" (x to reveal)")
 				} else {
 					val = st.Secret.Render(Mask(val))
 				}

@@ -309,7 +309,9 @@ func (a *actions) createService(project string, req models.CreateServiceRequest)
 			a.create = nil
 			a.target.upsert(project, s)
 			a.target.created(project, s.ServiceName)
-			return tea.Batch(common.Success("Created "+s.ServiceName+": "+string(s.State)+" until its nodes are up"),
+			// No state in the sentence: it would stay on screen after the state moved on
+			// ("REBUILDING" under a row that says RUNNING). The watch says when it runs.
+			return tea.Batch(common.Success("Created "+s.ServiceName+"; watching it until it runs"),
 				watchStart(project, s, "creation"))
 		},
 	})
