@@ -41,6 +41,8 @@ test: ## go vet, then every test with the race detector (extra flags: TESTFLAGS=
 	$(GO) vet ./...
 	@if [ -z "$(RACE)" ]; then echo "note: cgo is off (no C compiler?), so tests run without -race; apt-get install gcc to enable it" >&2; fi
 	$(GO) test $(RACE) $(TESTFLAGS) ./...
+	@# The memory bound is measured without the race detector, which multiplies memory.
+	$(if $(RACE),$(GO) test -count=1 -run 'TestConsoleKeepsAtMostFourTimes' $(TESTFLAGS) ./internal/ui/,@true)
 
 e2e: build ## drive the built binary in tmux against `svcui sandbox` (scripts/e2e.sh)
 	@if [ ! -f scripts/e2e.sh ]; then echo "scripts/e2e.sh does not exist yet" >&2; exit 1; fi

@@ -32,7 +32,7 @@ func docPane(t testing.TB, body []byte, highlight bool) *Pane {
 	return p
 }
 
-func pushed(t *testing.T, cmd tea.Cmd) *docView {
+func pushed(t testing.TB, cmd tea.Cmd) *docView {
 	t.Helper()
 	if cmd == nil {
 		t.Fatal("no command")

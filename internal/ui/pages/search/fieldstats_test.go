@@ -14,7 +14,7 @@ import (
 )
 
 // countOf asks the engine how many documents of logs-app match a query.
-func countOf(t *testing.T, p *Pane, query string) int64 {
+func countOf(t testing.TB, p *Pane, query string) int64 {
 	t.Helper()
 	resp, err := p.conn.client.Do(context.Background(), search.Request{Method: "POST", Path: "/logs-app/_count", Body: []byte(`{"query":` + query + `}`), ContentType: search.ContentTypeJSON})
 	if err != nil || resp.Err() != nil {

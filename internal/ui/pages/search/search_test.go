@@ -56,7 +56,7 @@ func (f fakeAPI) ListUsers(context.Context, string, string) ([]models.ServiceUse
 }
 
 // testContext is a context whose state directory is the test's and whose debug log is kept.
-func testContext(t *testing.T) (*common.Context, *bytes.Buffer) {
+func testContext(t testing.TB) (*common.Context, *bytes.Buffer) {
 	t.Helper()
 	ctx := common.NewContext()
 	ctx.Project = "p"
@@ -69,7 +69,7 @@ func testContext(t *testing.T) (*common.Context, *bytes.Buffer) {
 // deliver runs cmd and hands the pane every result addressed to it, then what those
 // results start, until nothing is left; it returns the other messages (footer notes,
 // modals, copies) in order.
-func deliver(t *testing.T, v common.View, cmd tea.Cmd) (common.View, []tea.Msg) {
+func deliver(t testing.TB, v common.View, cmd tea.Cmd) (common.View, []tea.Msg) {
 	t.Helper()
 	var others []tea.Msg
 	queue := uitest.Run(cmd)
@@ -150,7 +150,7 @@ func TestResolveTargetSaysWhyThereIsNothingToSearch(t *testing.T) {
 }
 
 // connectedPane is a pane with a client that is never reached (tests of local behaviour).
-func connectedPane(t *testing.T) *Pane {
+func connectedPane(t testing.TB) *Pane {
 	t.Helper()
 	ctx, _ := testContext(t)
 	c, err := search.NewClient(search.Target{Host: "127.0.0.1", Port: 1, Username: "u", Password: "pw", ServiceName: "os"})

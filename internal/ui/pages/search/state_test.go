@@ -177,7 +177,7 @@ func TestReauthReadsTheConnectionDetailsAgain(t *testing.T) {
 	}
 }
 
-func deliverCmd(t *testing.T, p *Pane, cmd tea.Cmd) []tea.Msg {
+func deliverCmd(t testing.TB, p *Pane, cmd tea.Cmd) []tea.Msg {
 	t.Helper()
 	_, msgs := deliver(t, p, cmd)
 	return msgs

@@ -76,7 +76,7 @@ func engineWithLog(t testing.TB) (search.Target, *requestLog, *opensearch.Cluste
 }
 
 // enginePane is a pane connected to engineWithLog, its index list loaded.
-func enginePane(t *testing.T) (*Pane, *requestLog, *opensearch.Cluster) {
+func enginePane(t testing.TB) (*Pane, *requestLog, *opensearch.Cluster) {
 	t.Helper()
 	tg, rl, cl := engineWithLog(t)
 	ctx, _ := testContext(t)
@@ -97,7 +97,7 @@ func enginePane(t *testing.T) (*Pane, *requestLog, *opensearch.Cluster) {
 }
 
 // modalOf finds the modal opened among msgs.
-func modalOf(t *testing.T, msgs []tea.Msg) common.Modal {
+func modalOf(t testing.TB, msgs []tea.Msg) common.Modal {
 	t.Helper()
 	for _, m := range msgs {
 		if o, ok := m.(common.OpenModal); ok {
@@ -132,7 +132,7 @@ var enter = tea.KeyMsg{Type: tea.KeyEnter}
 func flat(s string) string { return strings.Join(strings.Fields(ansi.Strip(s)), " ") }
 
 // runLine puts text in the editor, the cursor on its first line, and runs it.
-func runLine(t *testing.T, p *Pane, text string) []tea.Msg {
+func runLine(t testing.TB, p *Pane, text string) []tea.Msg {
 	t.Helper()
 	p.editor.SetValue(text)
 	p.gotoLine(0)
