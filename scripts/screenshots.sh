@@ -89,6 +89,16 @@ filter_to() {
 	wait_for "$1" "filter “$2”"
 }
 
+# focus_pane NAME: presses tab until the Search tab's pane NAME has the focus (▸ NAME).
+focus_pane() {
+	local i
+	for ((i = 0; i < 4; i++)); do
+		if on_screen "▸ $1"; then return 0; fi
+		send Tab; sleep 0.2
+	done
+	wait_for "focus $1" "▸ $1" 2
+}
+
 # cursor_to STEP LABEL: presses j until the cursor (›) is on the row starting with LABEL,
 # waiting after each press for the screen to change.
 cursor_to() {
@@ -377,7 +387,7 @@ type_text '  "highlight": {"fields": {"message": {}}}'; send Enter
 type_text '}'
 wait_for "search request" '"highlight": \{"fields"'
 send F5
-wait_for "search results" 'Results ● 200 · [0-9]+ hits'
+wait_for "search results" 'Results ● 200 · hits [0-9]'
 wait_for "search results" 'Payment authorization declined'
 send Tab
 wait_for "search results" '▸ Results'
@@ -388,6 +398,17 @@ wait_for "document view" 'Hit 1 of [0-9]+'
 wait_for "document view" 'message +Payment'
 cursor_to "document view" message
 shoot 07-document
+
+# The log reader: all of logs-app over time, the histogram above the hits, then the tail.
+send Escape
+wait_for "back to the results" '▸ Results'
+focus_pane Indices
+send Enter # logs-app, the first index
+wait_for "log reader" 'max [0-9,]+/'
+focus_pane Results
+send t
+wait_for "live tail" '● LIVE'
+shoot 08-histogram-tail
 
 # Replace the previous set only now that every shot succeeded.
 mkdir -p "$OUT"

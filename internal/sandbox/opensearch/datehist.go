@@ -90,6 +90,20 @@ func parseTimeZone(v any) (*time.Location, *apiError) {
 }
 
 func (iv dateInterval) round(ms int64, loc *time.Location) int64 {
+	if loc == time.UTC {
+		// In UTC a minute, an hour and a day have fixed lengths (Unix time has no leap
+		// seconds): plain arithmetic, no calendar per document.
+		switch iv.unit {
+		case 0:
+			return floorDiv(ms, iv.fixed) * iv.fixed
+		case 'm':
+			return floorDiv(ms, 60_000) * 60_000
+		case 'h':
+			return floorDiv(ms, 3_600_000) * 3_600_000
+		case 'd':
+			return floorDiv(ms, 86_400_000) * 86_400_000
+		}
+	}
 	if iv.unit == 0 {
 		_, off := time.UnixMilli(ms).In(loc).Zone()
 		o := int64(off) * 1000
@@ -188,8 +202,24 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 		if format == "" && fd.kind == kindDate {
 			format = fd.fm.format
 		}
+		// Documents come in time order more often than not: the last bucket is tried
+		// before the map.
+		var lastKey int64
+		var last *bucket
 		for _, s := range seg.slots {
-			addPerDistinctKey(buckets, col.numAt(s), keyOfValue, seg.ix, s, keep)
+			vals := col.numAt(s)
+			if len(vals) != 1 {
+				addPerDistinctKey(buckets, vals, keyOfValue, seg.ix, s, keep)
+				continue
+			}
+			if k := keyOfValue(vals[0]); last == nil || k != lastKey {
+				if last = buckets[k]; last == nil {
+					last = &bucket{}
+					buckets[k] = last
+				}
+				lastKey = k
+			}
+			last.add(seg.ix, s, keep)
 		}
 		return nil
 	})

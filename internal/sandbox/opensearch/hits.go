@@ -31,11 +31,15 @@ func (o hitOrder) fillKeys(ix *index, hits []hit) {
 		return
 	}
 	keys := make([]sortVal, len(hits)*len(o.specs))
+	cols := make([]*column, len(o.specs))
+	for k, sp := range o.specs {
+		cols[k] = ix.cols[sp.field]
+	}
 	for j := range hits {
 		h := &hits[j]
 		h.keys = keys[j*len(o.specs) : (j+1)*len(o.specs)]
 		for k, sp := range o.specs {
-			h.keys[k] = sortKey(ix, h.slot, h.score, sp)
+			h.keys[k] = sortKeyIn(cols[k], h.slot, h.score, sp)
 		}
 	}
 }
