@@ -406,9 +406,10 @@ focus_pane Indices
 send Enter # logs-app, the first index
 wait_for "log reader" 'max [0-9,]+/'
 focus_pane Results
+shoot 08-histogram
 send t
 wait_for "live tail" '● LIVE'
-shoot 08-histogram-tail
+shoot 09-live-tail
 
 # Replace the previous set only now that every shot succeeded.
 mkdir -p "$OUT"
