@@ -421,12 +421,9 @@ func checkSort(targets []*index, specs []sortSpec) *apiError {
 	return nil
 }
 
-func sortKey(ix *index, slot int32, score float32, sp sortSpec) sortVal {
-	return sortKeyIn(ix.cols[sp.field], slot, score, sp)
-}
-
-// sortKeyIn is sortKey with the sort field's column already looked up (nil: none), so a
-// search ordering 100,000 hits looks it up once, not once a hit.
+// sortKeyIn is a hit's sort key for one sort spec. It takes the sort field's column
+// already looked up (nil: none), so a search ordering 100,000 hits looks it up once, not
+// once a hit.
 func sortKeyIn(col *column, slot int32, score float32, sp sortSpec) sortVal {
 	switch sp.kind {
 	case sortScore:
