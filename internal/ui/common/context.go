@@ -112,6 +112,9 @@ type Cache struct {
 	ServiceTypes map[string]map[string]string
 	// BillingGroups is id → name of the groups last listed, for ":billing group NAME".
 	BillingGroups map[string]string
+	// BillingWrites counts billing changes made in this session (a group created or
+	// edited, a project moved): what was kept about billing before one is stale.
+	BillingWrites int
 	// Passwords this session received (a created user, a reset): connect may use them.
 	// Never persisted, never logged.
 	Passwords map[string]string

@@ -59,7 +59,11 @@ func (a *actions) sendCreate(form *components.Form, account, name string, req mo
 			return api.CreateBillingGroup(ctx, account, req)
 		},
 		Find: a.findGroup(account, func(g models.BillingGroup) bool { return g.BillingGroupName == name }),
-		Done: func(g models.BillingGroup) tea.Cmd { a.selectCreated(g.BillingGroupID); return nil },
+		Done: func(g models.BillingGroup) tea.Cmd {
+			a.ctx.BillingWrites++
+			a.selectCreated(g.BillingGroupID)
+			return nil
+		},
 	})
 }
 
@@ -88,6 +92,7 @@ func (a *actions) startEdit(b models.BillingGroup) tea.Cmd {
 			return base.SendWrite(a.req, &base.Write[models.BillingGroup]{Verb: base.Update, Noun: "billing group", Name: strings.TrimSpace(v.Name), Form: c,
 				Send: func(ctx context.Context) (models.BillingGroup, error) { return api.UpdateBillingGroup(ctx, id, req) },
 				Find: a.findGroup(b.AccountID, func(g models.BillingGroup) bool { return g.BillingGroupID == id }),
+				Done: func(models.BillingGroup) tea.Cmd { a.ctx.BillingWrites++; return nil },
 			})
 		}, nil))
 		return nil
@@ -155,6 +160,7 @@ func (a *actions) assignForm(p assignPrep) common.Modal {
 					return p, err == nil, err
 				},
 				Done: func(models.Project) tea.Cmd {
+					a.ctx.BillingWrites++
 					return common.Success("Assigned " + project + " to billing group " + gname)
 				},
 			})

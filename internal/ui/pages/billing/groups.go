@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"sync"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -24,12 +25,50 @@ type group struct {
 // Groups is the Billing tab's root: the billing groups of the current account.
 type Groups struct {
 	*base.List[group]
-	acts *actions
+	acts   *actions
+	counts *projectCounts
+}
+
+// projectCounts keeps each group's project count for a minute: the live refresh lists
+// the groups every few seconds, and reading every group again each time would spend the
+// rate budget on a column that rarely changes. Loads run in commands, hence the lock.
+type projectCounts struct {
+	mu   sync.Mutex
+	byID map[string]countedAt
+	// writes is the session's billing writes the counts were read after.
+	writes int
+}
+
+type countedAt struct {
+	n  int
+	at time.Time
+}
+
+const countLife = time.Minute
+
+func (c *projectCounts) get(id string, now time.Time, writes int) (int, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if writes != c.writes {
+		// A group or a project move changed since: read every group again.
+		c.byID, c.writes = nil, writes
+	}
+	e, ok := c.byID[id]
+	return e.n, ok && now.Sub(e.at) < countLife
+}
+
+func (c *projectCounts) put(id string, n int, now time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.byID == nil {
+		c.byID = map[string]countedAt{}
+	}
+	c.byID[id] = countedAt{n, now}
 }
 
 // New builds the Billing tab's root view.
 func New(ctx *common.Context) common.View {
-	g := &Groups{}
+	g := &Groups{counts: &projectCounts{}}
 	k := ctx.Keys
 	g.List = base.NewList(ctx, base.ListSpec[group]{
 		Title: "Billing groups",
@@ -76,6 +115,7 @@ func New(ctx *common.Context) common.View {
 // projects carry no billing group). A group whose read fails says "—".
 func (g *Groups) load() (base.Fetcher[group], string) {
 	api, account, project, explain := g.Ctx.API, accountFor(g.Ctx), g.Ctx.Project, explainer(g.Ctx)
+	counts, now, writes := g.counts, g.Ctx.Now, g.Ctx.BillingWrites
 	return func(ctx context.Context) ([]group, error) {
 		acc, err := resolveAccount(ctx, api, account, project)
 		if err != nil {
@@ -87,6 +127,10 @@ func (g *Groups) load() (base.Fetcher[group], string) {
 		sem := make(chan struct{}, 4)
 		for i, b := range groups {
 			out[i] = group{BillingGroup: b}
+			if n, ok := counts.get(b.BillingGroupID, now(), writes); ok {
+				out[i].Count, out[i].Counted = n, true
+				continue
+			}
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -94,6 +138,7 @@ func (g *Groups) load() (base.Fetcher[group], string) {
 				defer func() { <-sem }()
 				if full, err := api.GetBillingGroup(ctx, b.BillingGroupID); err == nil {
 					out[i].Count, out[i].Counted = len(full.Projects), true
+					counts.put(b.BillingGroupID, len(full.Projects), now())
 				}
 			}()
 		}

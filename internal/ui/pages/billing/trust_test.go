@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
@@ -26,7 +28,8 @@ type fakeAPI struct {
 	creates  int
 	gets     int
 	// createErr is what a create answers (nil: it creates).
-	createErr error
+	createErr  error
+	groupReads atomic.Int32 // read from the load's goroutines
 	// groupProjects are the projects a group's own read lists (all of them, not only
 	// the caller's).
 	groupProjects []models.Project
@@ -61,6 +64,7 @@ func (f *fakeAPI) CreateBillingGroup(_ context.Context, _ string, r models.Billi
 }
 
 func (f *fakeAPI) GetBillingGroup(_ context.Context, id string) (models.BillingGroup, error) {
+	f.groupReads.Add(1)
 	for _, g := range f.groups {
 		if g.BillingGroupID == id {
 			for _, p := range f.groupProjects {
@@ -414,5 +418,38 @@ func TestOpenRefusesALinkThatIsNotAWebAddress(t *testing.T) {
 		if n.Level != theme.LevelWarn || !strings.HasPrefix(n.Text, "Not opened: ") || strings.Contains(n.Text, "Opened") || strings.Contains(n.Text, link) {
 			t.Errorf("%s: %q", link, n.Text)
 		}
+	}
+}
+
+// The counts come from one read per group, kept for a minute: the live refresh does not
+// read every group every few seconds; a billing write made here reads them again.
+func TestGroupCountsAreReadOncePerMinuteAndAfterAWrite(t *testing.T) {
+	ctx, f := newFake(t)
+	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	ctx.Now = func() time.Time { return now }
+	g := loadedGroups(t, ctx)
+	first := int(f.groupReads.Load())
+	if first != len(f.groups) {
+		t.Fatalf("%d group reads for %d groups", first, len(f.groups))
+	}
+	for _, m := range uitest.Run(g.Load()) {
+		feed(g, m)
+	}
+	if int(f.groupReads.Load()) != first {
+		t.Fatalf("a refresh within the minute read the groups again (%d reads)", f.groupReads.Load())
+	}
+	ctx.BillingWrites++
+	for _, m := range uitest.Run(g.Load()) {
+		feed(g, m)
+	}
+	if int(f.groupReads.Load()) != 2*first {
+		t.Fatalf("after a billing write: %d reads, want %d", f.groupReads.Load(), 2*first)
+	}
+	now = now.Add(2 * time.Minute)
+	for _, m := range uitest.Run(g.Load()) {
+		feed(g, m)
+	}
+	if int(f.groupReads.Load()) != 3*first {
+		t.Fatalf("after a minute: %d reads, want %d", f.groupReads.Load(), 3*first)
 	}
 }
