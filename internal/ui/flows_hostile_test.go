@@ -22,7 +22,7 @@ func TestHostilePlatformTextNeverReachesTheTerminalRaw(t *testing.T) {
 		text string // typed after keys, then enter
 		want []string
 	}{
-		{text: "project hostile-lab", want: []string{"Billing"}},
+		{text: "project hostile-lab", want: []string{"Current project: hostile-lab"}}, // the last step of its sequence: a key sent earlier could land between its steps
 		{keys: []string{"2"}, want: []string{"pg-hostile", "kafka-hostile"}},
 		{text: "service pg-hostile", want: []string{`db\x1b[2J.evil.example`}},
 		{keys: []string{"u"}, want: []string{`evil\x1b[2Juser`}},
