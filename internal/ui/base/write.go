@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -83,10 +84,16 @@ const (
 	KindReadBack common.Kind = "write-read-back"
 )
 
+// writeSeq numbers writes: each gets a kind of its own, because a new request of a kind
+// cancels the one in flight, and a write cancelled in flight may or may not have happened.
+var writeSeq atomic.Int64
+
+func kindOf(k common.Kind) common.Kind { return common.Kind(fmt.Sprintf("%s-%d", k, writeSeq.Add(1))) }
+
 // SendWrite sends w once.
 func SendWrite[T any](req *common.Requests, w *Write[T]) tea.Cmd {
 	ing := map[Verb]string{Create: "Creating ", Update: "Saving ", Delete: "Deleting "}[w.Verb]
-	return tea.Batch(common.Info(ing+w.Name+"…"), common.Fetch(req, KindWrite, func(ctx context.Context) (written[T], error) {
+	return tea.Batch(common.Info(ing+w.Name+"…"), common.Fetch(req, kindOf(KindWrite), func(ctx context.Context) (written[T], error) {
 		v, err := w.Send(ctx)
 		return written[T]{w: w, value: v}, err
 	}))
@@ -147,7 +154,7 @@ func refresh[T any](w *Write[T]) tea.Cmd {
 func readBack[T any](req *common.Requests, w *Write[T]) tea.Cmd {
 	return tea.Batch(
 		common.Warn("The connection dropped after the request was sent; checking whether "+w.Noun+" "+w.Name+" was "+w.Verb.past()+"…"),
-		common.Fetch(req, KindReadBack, func(ctx context.Context) (written[T], error) {
+		common.Fetch(req, kindOf(KindReadBack), func(ctx context.Context) (written[T], error) {
 			v, found, err := w.Find(ctx)
 			return written[T]{w: w, value: v, readBack: true, found: found}, err
 		}))

@@ -86,3 +86,28 @@ func TestARefusalGoesBackToTheFormAndASuccessRefreshes(t *testing.T) {
 		t.Fatalf("success: %s, refreshed %v", got, refreshed)
 	}
 }
+
+// Two writes from one view in flight at once each get their answer: a second write must
+// not cancel the first (a write cancelled in flight may or may not have happened).
+func TestTwoWritesInFlightBothAnswer(t *testing.T) {
+	ctx := common.NewContext()
+	req := common.NewRequests()
+	var got []string
+	mk := func(name string) tea.Cmd {
+		return SendWrite(req, &Write[string]{Verb: Delete, Noun: "user", Name: name,
+			Send: func(c context.Context) (string, error) { return name, c.Err() },
+			Done: func(v string) tea.Cmd { got = append(got, v); return nil },
+		})
+	}
+	first, second := mk("a"), mk("b") // both sent before either answers
+	for _, cmd := range []tea.Cmd{first, second} {
+		for _, m := range uitest.Run(cmd) {
+			if c, ok := HandleWrite[string](ctx, req, m); ok {
+				uitest.Run(c)
+			}
+		}
+	}
+	if len(got) != 2 {
+		t.Fatalf("done for %v, want both", got)
+	}
+}
