@@ -30,14 +30,15 @@ trap cleanup EXIT
 log() { printf '  %s\n' "$*"; }
 
 # start_sandbox [sandbox flags...]: starts `svcui sandbox` on a free port and sets
-# SANDBOX_URL, ADMIN_TOKEN and DEV_TOKEN from its three-line banner.
+# SANDBOX_URL, ADMIN_TOKEN and DEV_TOKEN from its four-line banner (URL, two tokens,
+# account id).
 start_sandbox() {
 	local out="$WORK/sandbox.$RANDOM.out"
 	"$BIN" sandbox --addr 127.0.0.1:0 "$@" >"$out" 2>"$out.err" &
 	SANDBOX_PIDS+=($!)
 	local i
 	for i in $(seq 1 100); do
-		if [ "$(wc -l <"$out")" -ge 3 ]; then break; fi
+		if [ "$(wc -l <"$out")" -ge 4 ]; then break; fi
 		sleep 0.1
 	done
 	SANDBOX_URL=$(sed -n 's/^svcui sandbox listening on //p' "$out")
@@ -46,7 +47,8 @@ start_sandbox() {
 	if [ -z "$SANDBOX_URL" ] || [ -z "$ADMIN_TOKEN" ] || [ -z "$DEV_TOKEN" ]; then
 		echo "sandbox did not print its banner:"; cat "$out" "$out.err"; return 1
 	fi
-	[ "$(wc -l <"$out")" -eq 3 ] || { echo "sandbox banner is not exactly three lines:"; cat "$out"; return 1; }
+	grep -q '^account id: ' "$out" || { echo "sandbox banner has no account id:"; cat "$out"; return 1; }
+	[ "$(wc -l <"$out")" -eq 4 ] || { echo "sandbox banner is not exactly four lines:"; cat "$out"; return 1; }
 }
 
 # start_ui SESSION WIDTH HEIGHT TOKEN [svcui flags...]: runs the TUI in a detached tmux
