@@ -27,8 +27,10 @@ flow_services() {
 	advance s 'Termination protection' || return 1
 	advance s 'Project VPC id' || return 1
 	advance s 'IP filter' || return 1
-	advance s 'Create this service' || return 1
-	assert_screen s '/month' || return 1
+	send s Enter # the form ends in a review: what is created, where, and its cost
+	wait_for s 'Create e2e-cache: review' 10 || return 1
+	assert_screen s 'Monthly cost +\$[0-9.,]+/month' || return 1
+	assert_screen s 'Nothing is sent until you press enter' || return 1
 	send s Enter
 	wait_for s 'Created e2e-cache|e2e-cache .*(REBUILDING|RUNNING)' 10 || return 1
 	wait_for s 'e2e-cache .*● RUNNING' 20 || return 1
