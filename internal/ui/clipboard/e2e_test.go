@@ -228,11 +228,22 @@ func (l *lab) run(name string, args ...string) string {
 }
 
 // attach starts script(1) recording a terminal that runs command.
+//
+// script's standard input stays open until the test ends: at its end of file script hands
+// the terminal an EOF, and the shell GNU screen starts would exit at once (with the test's
+// input at /dev/null, as under CI, screen ended before it could be attached).
 func (l *lab) attach(command string) {
 	l.script = l.command("script", "-q", "-f", "-c", command, l.ts)
+	in, keepOpen, err := os.Pipe()
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	l.script.Stdin = in
 	if err := l.script.Start(); err != nil {
 		l.t.Fatal(err)
 	}
+	_ = in.Close() // script has its own copy
+	l.t.Cleanup(func() { _ = keepOpen.Close() })
 	l.t.Cleanup(func() {
 		done := make(chan struct{})
 		go func() { _ = l.script.Wait(); close(done) }()
