@@ -2,8 +2,8 @@ package connect
 
 import (
 	"bytes"
-	"encoding/xml"
 	"strconv"
+	"unicode/utf8"
 )
 
 // buildClickHouse: clickhouse client over the secure native port; password and TLS
@@ -16,7 +16,7 @@ func buildClickHouse(s *Session, d *details) error {
 	var b bytes.Buffer
 	el := func(name, v string) {
 		b.WriteString("<" + name + ">")
-		_ = xml.EscapeText(&b, []byte(v))
+		escapeXML(&b, v)
 		b.WriteString("</" + name + ">\n")
 	}
 	b.WriteString("<config>\n")
@@ -47,4 +47,41 @@ func buildClickHouse(s *Session, d *details) error {
 		s.notes = append([]string{"password of " + d.user + " from a temporary configuration file"}, s.notes...)
 	}
 	return nil
+}
+
+// escapeXML writes v as XML character data, as encoding/xml's EscapeText does: markup
+// and quotes as references, tab and line ends as character references, and characters
+// XML cannot hold as U+FFFD. (The package would be linked for this one call.)
+func escapeXML(b *bytes.Buffer, v string) {
+	for _, r := range v {
+		switch r {
+		case '"':
+			b.WriteString("&#34;")
+		case '\'':
+			b.WriteString("&#39;")
+		case '&':
+			b.WriteString("&amp;")
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		case '\t':
+			b.WriteString("&#x9;")
+		case '\n':
+			b.WriteString("&#xA;")
+		case '\r':
+			b.WriteString("&#xD;")
+		default:
+			if !xmlChar(r) {
+				r = utf8.RuneError
+			}
+			b.WriteRune(r)
+		}
+	}
+}
+
+// xmlChar reports whether r may stand in an XML document (XML 1.0, section 2.2).
+func xmlChar(r rune) bool {
+	return r == 0x09 || r == 0x0A || r == 0x0D || r >= 0x20 && r <= 0xD7FF ||
+		r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
 }

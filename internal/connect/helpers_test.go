@@ -4,12 +4,14 @@ package connect
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/pem"
+	"encoding/xml"
 	"math/big"
 	"net"
 	"os"
@@ -220,4 +222,17 @@ func (s *Session) privateDir() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.dir
+}
+
+// escapeXML writes what encoding/xml's EscapeText writes, for every kind of character.
+func TestEscapeXMLAsEncodingXML(t *testing.T) {
+	for _, v := range []string{"plain", `p"a'ss<w>&rd`, "tab\tnl\ncr\r", "nul\x00esc\x1b", "ünï ★ \U0001F600", "\xff bad", "\uFFFE"} {
+		var want bytes.Buffer
+		_ = xml.EscapeText(&want, []byte(v))
+		var got bytes.Buffer
+		escapeXML(&got, v)
+		if got.String() != want.String() {
+			t.Errorf("%q: got %q, encoding/xml %q", v, got.String(), want.String())
+		}
+	}
 }

@@ -48,47 +48,51 @@ func rootRole(r ParsedRequest) bodyRole {
 }
 
 // queryTypes are the query clauses offered inside "query" and bool clauses.
+var queryTypePairs = []string{
+	"match", "full-text match on a text field",
+	"match_phrase", "words in this order",
+	"term", "exact value of a keyword field",
+	"terms", "one of several exact values",
+	"range", "dates or numbers between bounds",
+	"bool", "combine with must, should, filter, must_not",
+	"exists", "the field has a value",
+	"query_string", "Lucene syntax: level:ERROR AND service:auth",
+	"wildcard", "pattern with * and ?",
+	"prefix", "value starts with",
+	"match_all", "every document",
+	"multi_match", "full-text over several fields",
+	"match_phrase_prefix", "phrase, last word as a prefix",
+	"simple_query_string", "forgiving query syntax",
+	"regexp", "regular expression",
+	"fuzzy", "close spellings",
+	"ids", "documents by _id",
+	"nested", "query nested objects",
+}
+
 func queryTypes() []Suggestion {
-	return keyList(
-		"match", "full-text match on a text field",
-		"match_phrase", "words in this order",
-		"term", "exact value of a keyword field",
-		"terms", "one of several exact values",
-		"range", "dates or numbers between bounds",
-		"bool", "combine with must, should, filter, must_not",
-		"exists", "the field has a value",
-		"query_string", "Lucene syntax: level:ERROR AND service:auth",
-		"wildcard", "pattern with * and ?",
-		"prefix", "value starts with",
-		"match_all", "every document",
-		"multi_match", "full-text over several fields",
-		"match_phrase_prefix", "phrase, last word as a prefix",
-		"simple_query_string", "forgiving query syntax",
-		"regexp", "regular expression",
-		"fuzzy", "close spellings",
-		"ids", "documents by _id",
-		"nested", "query nested objects",
-	)
+	return keyList(queryTypePairs...)
 }
 
 // aggTypes are the aggregations offered inside a named aggregation.
+var aggTypePairs = []string{
+	"terms", "buckets per value",
+	"date_histogram", "buckets per time interval",
+	"histogram", "buckets per numeric interval",
+	"range", "buckets per numeric range",
+	"avg", "average", "sum", "sum", "min", "minimum", "max", "maximum",
+	"cardinality", "approximate distinct count",
+	"percentiles", "p50, p95, p99...",
+	"top_hits", "the top documents of each bucket",
+	"stats", "count, min, max, avg, sum",
+	"value_count", "number of values",
+	"date_range", "buckets per date range",
+	"filter", "one bucket of matching documents",
+	"extended_stats", "stats with variance",
+	"aggs", "sub-aggregations",
+}
+
 func aggTypes() []Suggestion {
-	return keyList(
-		"terms", "buckets per value",
-		"date_histogram", "buckets per time interval",
-		"histogram", "buckets per numeric interval",
-		"range", "buckets per numeric range",
-		"avg", "average", "sum", "sum", "min", "minimum", "max", "maximum",
-		"cardinality", "approximate distinct count",
-		"percentiles", "p50, p95, p99...",
-		"top_hits", "the top documents of each bucket",
-		"stats", "count, min, max, avg, sum",
-		"value_count", "number of values",
-		"date_range", "buckets per date range",
-		"filter", "one bucket of matching documents",
-		"extended_stats", "stats with variance",
-		"aggs", "sub-aggregations",
-	)
+	return keyList(aggTypePairs...)
 }
 
 // keyList builds key suggestions from name, detail pairs.
@@ -212,94 +216,80 @@ type suggestCtx struct {
 }
 
 // keys are the keys offered inside an object of role r.
+// roleKeys are the keys an object of each body role offers, as key, meaning pairs. A
+// table rather than a switch of calls, and a slice rather than a map: the compiler lays
+// it out as data, so it costs the binary its strings and no code.
+var roleKeys = []struct {
+	role  bodyRole
+	pairs []string
+}{
+	{"search", []string{"query", "which documents", "aggs", "aggregations", "size", "hits per page", "from", "offset of the first hit", "sort", "order of the hits", "_source", "fields of each hit", "highlight", "mark the matches", "track_total_hits", "count every hit (true) or up to a number", "search_after", "continue after the last hit's sort values", "post_filter", "filter hits, not aggregations", "collapse", "one hit per value", "timeout", "time limit"}},
+	{"count", []string{"query", "which documents"}},
+	{"bool", []string{"must", "must match, scored", "filter", "must match, not scored", "should", "should match (boosts)", "must_not", "must not match", "minimum_should_match", "how many should clauses must match"}},
+	{"aggp:terms", []string{"field", "", "size", "number of buckets (10)", "order", `{"_count": "desc"}`, "min_doc_count", "", "missing", "value for documents without it"}},
+	{"aggp:date_histogram", []string{"field", "", "calendar_interval", "minute, hour, day, week, month...", "fixed_interval", "30s, 5m, 1h...", "format", "key_as_string format", "time_zone", "e.g. Europe/Berlin", "min_doc_count", "", "extended_bounds", "min and max"}},
+	{"aggp:histogram", []string{"field", "", "interval", "bucket width", "min_doc_count", ""}},
+	{"aggp:range", []string{"field", "", "ranges", `[{"to": 100}, {"from": 100}]`, "keyed", "", "format", ""}},
+	{"aggp:date_range", []string{"field", "", "ranges", `[{"to": 100}, {"from": 100}]`, "keyed", "", "format", ""}},
+	{"aggp:percentiles", []string{"field", "", "percents", "[50, 95, 99]", "keyed", ""}},
+	{"aggp:top_hits", []string{"size", "documents per bucket", "sort", "", "_source", "", "from", "", "highlight", ""}},
+	{"aggp:avg", []string{"field", "", "missing", "value for documents without it"}},
+	{"aggp:sum", []string{"field", "", "missing", "value for documents without it"}},
+	{"aggp:min", []string{"field", "", "missing", "value for documents without it"}},
+	{"aggp:max", []string{"field", "", "missing", "value for documents without it"}},
+	{"aggp:cardinality", []string{"field", "", "missing", "value for documents without it"}},
+	{"aggp:value_count", []string{"field", "", "missing", "value for documents without it"}},
+	{"aggp:stats", []string{"field", "", "missing", "value for documents without it"}},
+	{"aggp:extended_stats", []string{"field", "", "missing", "value for documents without it"}},
+	{"rangeBucket", []string{"from", "", "to", "", "key", ""}},
+	{"params:range", []string{"gte", "at least", "gt", "more than", "lte", "at most", "lt", "less than", "format", "", "time_zone", ""}},
+	{"params:match", []string{"query", "", "operator", "and, or", "fuzziness", "AUTO", "slop", ""}},
+	{"params:match_phrase", []string{"query", "", "operator", "and, or", "fuzziness", "AUTO", "slop", ""}},
+	{"params:match_phrase_prefix", []string{"query", "", "operator", "and, or", "fuzziness", "AUTO", "slop", ""}},
+	{"params:term", []string{"value", "", "case_insensitive", "", "boost", ""}},
+	{"params:prefix", []string{"value", "", "case_insensitive", "", "boost", ""}},
+	{"params:wildcard", []string{"value", "", "case_insensitive", "", "boost", ""}},
+	{"params:regexp", []string{"value", "", "case_insensitive", "", "boost", ""}},
+	{"params:fuzzy", []string{"value", "", "case_insensitive", "", "boost", ""}},
+	{"exists", []string{"field", ""}},
+	{"query_string", []string{"query", "e.g. level:ERROR AND message:timeout", "default_field", "", "fields", "", "default_operator", "AND, OR"}},
+	{"simple_query_string", []string{"query", "e.g. level:ERROR AND message:timeout", "default_field", "", "fields", "", "default_operator", "AND, OR"}},
+	{"multi_match", []string{"query", "", "fields", "", "type", "", "operator", ""}},
+	{"nested", []string{"path", "", "query", ""}},
+	{"sortp", []string{"order", "asc, desc", "missing", "_last, _first", "unmapped_type", ""}},
+	{"highlight", []string{"fields", "fields to highlight", "pre_tags", `["<em>"]`, "post_tags", `["</em>"]`, "fragment_size", "characters per fragment", "number_of_fragments", "", "require_field_match", ""}},
+	{"hlp", []string{"fragment_size", "", "number_of_fragments", "", "type", "unified, plain"}},
+	{"source", []string{"includes", "", "excludes", ""}},
+	{"collapse", []string{"field", ""}},
+	{"sql", []string{"query", "SELECT ... FROM index", "fetch_size", "", "filter", ""}},
+	{"index", []string{"settings", "", "mappings", "", "aliases", ""}},
+	{"template:template", []string{"settings", "", "mappings", "", "aliases", ""}},
+	{"mappings", []string{"properties", "field definitions", "dynamic", "true, false, strict", "_source", ""}},
+	{"settings", []string{"number_of_shards", "", "number_of_replicas", "", "refresh_interval", ""}},
+	{"template", []string{"index_patterns", "", "template", "", "priority", "", "composed_of", "", "_meta", ""}},
+	{"ism", []string{"policy", ""}},
+	{"ismpolicy", []string{"description", "", "default_state", "", "states", "", "ism_template", ""}},
+	{"aliases", []string{"actions", "add, remove"}},
+	{"aliasActions", []string{"add", "", "remove", "", "remove_index", ""}},
+	{"aliasp", []string{"index", "", "alias", "", "indices", "", "aliases", "", "filter", "", "is_write_index", ""}},
+	{"reindex", []string{"source", "", "dest", "", "max_docs", "", "conflicts", "abort, proceed"}},
+	{"rsource", []string{"index", "", "query", "", "size", "", "_source", ""}},
+	{"rdest", []string{"index", "", "op_type", ""}},
+	{"bulk", []string{"index", "", "create", "", "update", "", "delete", ""}},
+	{"bulkp", []string{"_index", "", "_id", ""}},
+}
+
 func (r bodyRole) keys(c suggestCtx) []Suggestion {
+	for _, k := range roleKeys {
+		if k.role == r {
+			return keyList(k.pairs...)
+		}
+	}
 	switch r {
-	case "search":
-		return keyList("query", "which documents", "aggs", "aggregations", "size", "hits per page", "from", "offset of the first hit",
-			"sort", "order of the hits", "_source", "fields of each hit", "highlight", "mark the matches",
-			"track_total_hits", "count every hit (true) or up to a number", "search_after", "continue after the last hit's sort values",
-			"post_filter", "filter hits, not aggregations", "collapse", "one hit per value", "timeout", "time limit")
-	case "count":
-		return keyList("query", "which documents")
 	case "query":
 		return queryTypes()
-	case "bool":
-		return keyList("must", "must match, scored", "filter", "must match, not scored", "should", "should match (boosts)",
-			"must_not", "must not match", "minimum_should_match", "how many should clauses must match")
 	case "agg":
 		return aggTypes()
-	case "aggp:terms":
-		return keyList("field", "", "size", "number of buckets (10)", "order", `{"_count": "desc"}`, "min_doc_count", "", "missing", "value for documents without it")
-	case "aggp:date_histogram":
-		return keyList("field", "", "calendar_interval", "minute, hour, day, week, month...", "fixed_interval", "30s, 5m, 1h...",
-			"format", "key_as_string format", "time_zone", "e.g. Europe/Berlin", "min_doc_count", "", "extended_bounds", "min and max")
-	case "aggp:histogram":
-		return keyList("field", "", "interval", "bucket width", "min_doc_count", "")
-	case "aggp:range", "aggp:date_range":
-		return keyList("field", "", "ranges", `[{"to": 100}, {"from": 100}]`, "keyed", "", "format", "")
-	case "aggp:percentiles":
-		return keyList("field", "", "percents", "[50, 95, 99]", "keyed", "")
-	case "aggp:top_hits":
-		return keyList("size", "documents per bucket", "sort", "", "_source", "", "from", "", "highlight", "")
-	case "aggp:avg", "aggp:sum", "aggp:min", "aggp:max", "aggp:cardinality", "aggp:value_count", "aggp:stats", "aggp:extended_stats":
-		return keyList("field", "", "missing", "value for documents without it")
-	case "rangeBucket":
-		return keyList("from", "", "to", "", "key", "")
-	case "params:range":
-		return keyList("gte", "at least", "gt", "more than", "lte", "at most", "lt", "less than", "format", "", "time_zone", "")
-	case "params:match", "params:match_phrase", "params:match_phrase_prefix":
-		return keyList("query", "", "operator", "and, or", "fuzziness", "AUTO", "slop", "")
-	case "params:term", "params:prefix", "params:wildcard", "params:regexp", "params:fuzzy":
-		return keyList("value", "", "case_insensitive", "", "boost", "")
-	case "exists":
-		return keyList("field", "")
-	case "query_string", "simple_query_string":
-		return keyList("query", "e.g. level:ERROR AND message:timeout", "default_field", "", "fields", "", "default_operator", "AND, OR")
-	case "multi_match":
-		return keyList("query", "", "fields", "", "type", "", "operator", "")
-	case "nested":
-		return keyList("path", "", "query", "")
-	case "sortp":
-		return keyList("order", "asc, desc", "missing", "_last, _first", "unmapped_type", "")
-	case "highlight":
-		return keyList("fields", "fields to highlight", "pre_tags", `["<em>"]`, "post_tags", `["</em>"]`,
-			"fragment_size", "characters per fragment", "number_of_fragments", "", "require_field_match", "")
-	case "hlp":
-		return keyList("fragment_size", "", "number_of_fragments", "", "type", "unified, plain")
-	case "source":
-		return keyList("includes", "", "excludes", "")
-	case "collapse":
-		return keyList("field", "")
-	case "sql":
-		return keyList("query", "SELECT ... FROM index", "fetch_size", "", "filter", "")
-	case "index", "template:template":
-		return keyList("settings", "", "mappings", "", "aliases", "")
-	case "mappings":
-		return keyList("properties", "field definitions", "dynamic", "true, false, strict", "_source", "")
-	case "settings":
-		return keyList("number_of_shards", "", "number_of_replicas", "", "refresh_interval", "")
-	case "template":
-		return keyList("index_patterns", "", "template", "", "priority", "", "composed_of", "", "_meta", "")
-	case "ism":
-		return keyList("policy", "")
-	case "ismpolicy":
-		return keyList("description", "", "default_state", "", "states", "", "ism_template", "")
-	case "aliases":
-		return keyList("actions", "add, remove")
-	case "aliasActions":
-		return keyList("add", "", "remove", "", "remove_index", "")
-	case "aliasp":
-		return keyList("index", "", "alias", "", "indices", "", "aliases", "", "filter", "", "is_write_index", "")
-	case "reindex":
-		return keyList("source", "", "dest", "", "max_docs", "", "conflicts", "abort, proceed")
-	case "rsource":
-		return keyList("index", "", "query", "", "size", "", "_source", "")
-	case "rdest":
-		return keyList("index", "", "op_type", "")
-	case "bulk":
-		return keyList("index", "", "create", "", "update", "", "delete", "")
-	case "bulkp":
-		return keyList("_index", "", "_id", "")
 	case "fields:match", "fields:match_phrase", "fields:match_phrase_prefix", "fields:highlight":
 		return fieldItems(c.fields, textual)
 	case "fields:range":
