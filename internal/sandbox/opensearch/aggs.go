@@ -1,13 +1,16 @@
 package opensearch
 
 import (
+	"cmp"
 	"encoding/json"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 const maxBuckets = 65535
@@ -44,7 +47,7 @@ func readAggParams(m map[string]any) aggParams {
 	p.format, _ = m["format"].(string)
 	p.missing, p.hasMissing = m["missing"]
 	if v, ok := m["keyed"]; ok {
-		p.keyed, _ = asBool(v)
+		p.keyed, _ = jsonval.Bool(v)
 		p.hasKeyed = true
 	}
 	p.size, p.hasSize = m["size"]
@@ -77,7 +80,7 @@ func parseAggs(v any) ([]*aggSpec, *apiError) {
 		return nil, parsingErr("Failed to parse aggregation: expected an object")
 	}
 	var out []*aggSpec
-	for _, name := range sortedKeys(m) {
+	for _, name := range jsonval.SortedKeys(m) {
 		body, ok := m[name].(map[string]any)
 		if !ok {
 			return nil, parsingErr("Expected [START_OBJECT] under [%s], but got a [VALUE_STRING] in [%s]", name, name)
@@ -139,7 +142,7 @@ func parseFiltersAgg(spec *aggSpec, p map[string]any) *apiError {
 	switch f := p["filters"].(type) {
 	case map[string]any:
 		spec.keyed = true
-		for _, n := range sortedKeys(f) {
+		for _, n := range jsonval.SortedKeys(f) {
 			q, err := parseQuery(f[n])
 			if err != nil {
 				return err
@@ -304,7 +307,7 @@ func metricAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 		var missF float64
 		missOK := false
 		if hasMissing && fd.kind != kindKeyword {
-			missF, missOK = asFloat(missing)
+			missF, missOK = jsonval.Float(missing)
 		}
 		for _, s := range seg.slots {
 			if fd.kind == kindKeyword {
@@ -480,7 +483,7 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 			continue
 		}
 		if fd.kind == kindKeyword {
-			missS, _ := asString(missing)
+			missS, _ := jsonval.String(missing)
 			for _, s := range seg.slots {
 				var vals []string
 				if col != nil && int(s) < len(col.strs) {
@@ -490,7 +493,7 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 					vals = []string{missS}
 				}
 				for i, v := range vals {
-					if i > 0 && containsStr(vals[:i], v) {
+					if i > 0 && slices.Contains(vals[:i], v) {
 						continue
 					}
 					if !keepTerm(v, include, exclude) {
@@ -506,7 +509,7 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 			}
 			continue
 		}
-		missF, missOK := asFloat(missing)
+		missF, missOK := jsonval.Float(missing)
 		for _, s := range seg.slots {
 			var vals []float64
 			if col != nil && int(s) < len(col.nums) {
@@ -571,7 +574,7 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 			c := 0
 			switch o.key {
 			case "_count":
-				c = cmpInt(a.b.count, b.b.count)
+				c = cmp.Compare(a.b.count, b.b.count)
 			case "_key":
 				c = cmpTermKey(a, b)
 			default:
@@ -635,15 +638,6 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	return obj{{"doc_count_error_upper_bound", 0}, {"sum_other_doc_count", other}, {"buckets", buckets}}, nil
 }
 
-func containsStr(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 func containsNum(l []float64, f float64) bool {
 	for _, x := range l {
 		if x == f {
@@ -661,7 +655,7 @@ func termFilters(p map[string]any) (map[string]bool, map[string]bool) {
 		}
 		m := map[string]bool{}
 		for _, x := range l {
-			s, _ := asString(x)
+			s, _ := jsonval.String(x)
 			m[s] = true
 		}
 		return m
@@ -692,7 +686,7 @@ func parseTermsOrder(sp *aggSpec) ([]termsOrder, *apiError) {
 		if !ok {
 			return nil, parsingErr("[order] must be an object or an array of objects in [%s]", sp.name)
 		}
-		for _, k := range sortedKeys(m) {
+		for _, k := range jsonval.SortedKeys(m) {
 			dir, _ := m[k].(string)
 			if dir != "asc" && dir != "desc" {
 				return nil, parsingErr("Unknown terms order direction [%s] in terms aggregation [%s]", dir, sp.name)
@@ -732,7 +726,7 @@ func subValue(res obj, path string) (float64, *apiError) {
 		sub, _ := m.v.(obj)
 		for _, x := range sub {
 			if x.k == metric {
-				if f, ok := asFloat(x.v); ok {
+				if f, ok := jsonval.Float(x.v); ok {
 					return f, nil
 				}
 				if n, ok := x.v.(int); ok {
@@ -744,16 +738,6 @@ func subValue(res obj, path string) (float64, *apiError) {
 		return 0, badRequest("Invalid aggregation order path [%s]: unknown value [%s]", path, metric)
 	}
 	return 0, nil
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 func cmpFloat(a, b float64) int {
@@ -825,7 +809,7 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 					return float64(ms), true, nil
 				}
 			}
-			f, ok := asFloat(v)
+			f, ok := jsonval.Float(v)
 			if !ok {
 				return 0, false, parsingErr("[%s] must be a number in range aggregation [%s]", k, sp.name)
 			}
@@ -941,14 +925,14 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 // --- histogram ---
 
 func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
-	interval, ok := asFloat(sp.params["interval"])
+	interval, ok := jsonval.Float(sp.params["interval"])
 	if !ok {
 		return nil, badRequest("[interval] must be specified for histogram aggregation [%s]", sp.name)
 	}
 	if interval <= 0 || math.IsNaN(interval) || math.IsInf(interval, 0) {
 		return nil, badRequest("[interval] must be >0 for histogram aggregation [%s]", sp.name)
 	}
-	offset, _ := asFloat(sp.params["offset"])
+	offset, _ := jsonval.Float(sp.params["offset"])
 	minCount := 0
 	if sp.p.hasMinCount {
 		minCount = sp.p.minDocCount
@@ -976,10 +960,10 @@ func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 			lo, hi = keys[0], keys[len(keys)-1]
 		}
 		if eb, ok := sp.params["extended_bounds"].(map[string]any); ok {
-			if f, ok := asFloat(eb["min"]); ok {
+			if f, ok := jsonval.Float(eb["min"]); ok {
 				lo = math.Min(lo, keyOf(f))
 			}
-			if f, ok := asFloat(eb["max"]); ok {
+			if f, ok := jsonval.Float(eb["max"]); ok {
 				hi = math.Max(hi, keyOf(f))
 			}
 		}

@@ -2,8 +2,12 @@ package opensearch
 
 import (
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // aliasDef is one alias of one index, as added by _aliases, _alias or a create-index body.
@@ -54,14 +58,14 @@ func parseAliasDef(m map[string]any, skip ...string) (*aliasDef, *apiError) {
 			}
 			a.filterRaw, a.filter = v, q
 		case "routing":
-			s, _ := asString(v)
+			s, _ := jsonval.String(v)
 			a.indexRouting, a.searchRouting = s, s
 		case "index_routing":
-			a.indexRouting, _ = asString(v)
+			a.indexRouting, _ = jsonval.String(v)
 		case "search_routing":
-			a.searchRouting, _ = asString(v)
+			a.searchRouting, _ = jsonval.String(v)
 		case "is_write_index", "is_hidden":
-			b, ok := asBool(v)
+			b, ok := jsonval.Bool(v)
 			if !ok {
 				return nil, parsingErr("[%s] must be a boolean", k)
 			}
@@ -71,7 +75,7 @@ func parseAliasDef(m map[string]any, skip ...string) (*aliasDef, *apiError) {
 				a.isHidden = &b
 			}
 		default:
-			if !containsStr(skip, k) {
+			if !slices.Contains(skip, k) {
 				return nil, parsingErr("[alias] unknown field [%s]", k)
 			}
 		}
@@ -116,7 +120,7 @@ func (c *Cluster) aliasNamesMatching(pattern string) []string {
 			}
 		}
 	}
-	return sortedKeys(seen)
+	return jsonval.SortedKeys(seen)
 }
 
 // writeIndexOf picks the index a write through an alias goes to: its only index, unless that
@@ -158,7 +162,7 @@ func (c *Cluster) aliasFilters(expr string) map[string]query {
 		}
 		if _, ok := c.indices[part]; ok || strings.ContainsAny(part, "*?") || part == "_all" {
 			for n := range c.indices {
-				if n == part || part == "_all" || globMatch(part, n) {
+				if n == part || part == "_all" || rest.GlobMatch(part, n) {
 					direct[n] = true
 				}
 			}
@@ -202,7 +206,9 @@ func (c *Cluster) validateAliasName(name string) *apiError {
 	return nil
 }
 
-func aliasMatches(pattern, name string) bool { return pattern == "_all" || globMatch(pattern, name) }
+func aliasMatches(pattern, name string) bool {
+	return pattern == "_all" || rest.GlobMatch(pattern, name)
+}
 
 func splitNames(s string) []string {
 	var out []string
@@ -226,7 +232,7 @@ func matchAliases(targets []*index, patterns []string) ([]aliasRef, []string) {
 	for _, p := range patterns {
 		hit := false
 		for _, ix := range targets {
-			for _, n := range sortedKeys(ix.aliases) {
+			for _, n := range jsonval.SortedKeys(ix.aliases) {
 				if aliasMatches(p, n) {
 					hit = true
 					found = append(found, aliasRef{ix, n})
@@ -298,7 +304,7 @@ func parseAliasAction(op string, body any) (*aliasAction, *apiError) {
 		}
 	}
 	if v, ok := m["must_exist"]; ok {
-		b, _ := asBool(v)
+		b, _ := jsonval.Bool(v)
 		a.mustExist = &b
 	}
 	var problems []string
@@ -496,7 +502,7 @@ func (c *Cluster) handleGetAlias(w http.ResponseWriter, r *http.Request, indexEx
 	out := obj{}
 	for _, ix := range targets {
 		entries := obj{}
-		for _, n := range sortedKeys(ix.aliases) {
+		for _, n := range jsonval.SortedKeys(ix.aliases) {
 			keep := len(patterns) == 0
 			for _, p := range patterns {
 				if aliasMatches(p, n) {
@@ -542,7 +548,7 @@ func (c *Cluster) handleCatAliases(w http.ResponseWriter, r *http.Request, names
 		return s
 	}
 	for _, ix := range c.sortedIndices() {
-		for _, n := range sortedKeys(ix.aliases) {
+		for _, n := range jsonval.SortedKeys(ix.aliases) {
 			if names != "" && !matchesAny(strings.Split(names, ","), n) {
 				continue
 			}
@@ -574,7 +580,7 @@ func (c *Cluster) createAliases(ix *index, v any) *apiError {
 		}
 		return parsingErr("[aliases] must be an object")
 	}
-	for _, name := range sortedKeys(m) {
+	for _, name := range jsonval.SortedKeys(m) {
 		body, _ := asMap(m[name])
 		a, err := parseAliasDef(body)
 		if err != nil {
@@ -594,7 +600,7 @@ func (c *Cluster) createAliases(ix *index, v any) *apiError {
 // renderAliases is the "aliases" member of GET /{index}.
 func (ix *index) renderAliases() obj {
 	o := obj{}
-	for _, n := range sortedKeys(ix.aliases) {
+	for _, n := range jsonval.SortedKeys(ix.aliases) {
 		o = append(o, kv{n, ix.aliases[n].render()})
 	}
 	return o

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // handleAnalyze answers GET/POST /_analyze and /{index}/_analyze (text, analyzer or field or
@@ -31,11 +32,11 @@ func (c *Cluster) handleAnalyze(w http.ResponseWriter, r *http.Request, indexNam
 				texts = append(texts, s)
 			}
 		case "analyzer":
-			analyzer, _ = asString(x)
+			analyzer, _ = jsonval.String(x)
 		case "field":
-			field, _ = asString(x)
+			field, _ = jsonval.String(x)
 		case "tokenizer":
-			tokenizer, _ = asString(x)
+			tokenizer, _ = jsonval.String(x)
 		case "filter", "token_filter":
 			for _, e := range asList(x) {
 				s, ok := e.(string)
@@ -47,7 +48,7 @@ func (c *Cluster) handleAnalyze(w http.ResponseWriter, r *http.Request, indexNam
 			}
 		case "char_filter", "normalizer", "explain", "attributes":
 			if k == "explain" {
-				if b, _ := asBool(x); !b {
+				if b, _ := jsonval.Bool(x); !b {
 					continue
 				}
 			}

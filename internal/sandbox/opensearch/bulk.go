@@ -5,6 +5,8 @@ import (
 	"mime"
 	"net/http"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // bulkOp is one parsed action (and its document line).
@@ -75,13 +77,13 @@ func parseBulk(body []byte, defaultIndex string) ([]bulkOp, *apiError) {
 			}
 			switch k {
 			case "_index":
-				op.index, _ = asString(x)
+				op.index, _ = jsonval.String(x)
 			case "_id":
-				op.id, _ = asString(x)
+				op.id, _ = jsonval.String(x)
 				op.emptyID = x != nil && op.id == ""
 			case "op_type":
 				// An index action with op_type create is a create, and is answered as one.
-				if s, _ := asString(x); s == "create" && op.action == "index" {
+				if s, _ := jsonval.String(x); s == "create" && op.action == "index" {
 					op.action = "create"
 				}
 			}
@@ -133,7 +135,7 @@ func parseBulk(body []byte, defaultIndex string) ([]bulkOp, *apiError) {
 }
 
 func firstKey(m map[string]any) string {
-	keys := sortedKeys(m)
+	keys := jsonval.SortedKeys(m)
 	if len(keys) == 0 {
 		return ""
 	}

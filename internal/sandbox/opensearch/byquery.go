@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
 )
 
@@ -51,7 +52,7 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 			}
 			maxDocs = n
 		case "conflicts":
-			s, _ := asString(x)
+			s, _ := jsonval.String(x)
 			if s != "proceed" && s != "abort" {
 				c.fail(w, r, badRequest("conflicts may only be \"proceed\" or \"abort\" but was [%s]", s))
 				return

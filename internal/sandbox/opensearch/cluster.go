@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 const (
@@ -118,40 +120,6 @@ func validateIndexName(name string) *apiError {
 	return nil
 }
 
-// globMatch matches * (any run) and ? (one character).
-func globMatch(pattern, s string) bool {
-	px, sx := 0, 0
-	nextPx, nextSx := -1, -1
-	for px < len(pattern) || sx < len(s) {
-		if px < len(pattern) {
-			switch c := pattern[px]; c {
-			case '*':
-				nextPx, nextSx = px, sx+1
-				px++
-				continue
-			case '?':
-				if sx < len(s) {
-					px++
-					sx++
-					continue
-				}
-			default:
-				if sx < len(s) && s[sx] == c {
-					px++
-					sx++
-					continue
-				}
-			}
-		}
-		if nextSx > 0 && nextSx <= len(s) {
-			px, sx = nextPx, nextSx
-			continue
-		}
-		return false
-	}
-	return true
-}
-
 // resolve turns an index expression ("a,b", "logs-*", "_all") into indices, sorted by name.
 func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index, *apiError) {
 	expr = strings.TrimSpace(expr)
@@ -166,7 +134,7 @@ func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index, *apiEr
 		}
 		if strings.HasPrefix(part, "-") && len(chosen) > 0 {
 			for n := range chosen {
-				if globMatch(part[1:], n) {
+				if rest.GlobMatch(part[1:], n) {
 					delete(chosen, n)
 				}
 			}
@@ -174,7 +142,7 @@ func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index, *apiEr
 		}
 		if part == "_all" || strings.ContainsAny(part, "*?") {
 			for n, ix := range c.indices {
-				if part == "_all" || globMatch(part, n) {
+				if part == "_all" || rest.GlobMatch(part, n) {
 					chosen[n] = ix
 				}
 			}
@@ -308,12 +276,12 @@ func flattenSettings(v any) (map[string]string, *apiError) {
 		case []any:
 			parts := make([]string, 0, len(t))
 			for _, x := range t {
-				s, _ := asString(x)
+				s, _ := jsonval.String(x)
 				parts = append(parts, s)
 			}
 			out[strings.TrimSuffix(prefix, ".")] = strings.Join(parts, ",")
 		default:
-			s, _ := asString(v)
+			s, _ := jsonval.String(v)
 			out[strings.TrimSuffix(prefix, ".")] = s
 		}
 		return nil
@@ -378,7 +346,7 @@ func nestSettings(flat map[string]string) obj {
 	var toObj func(m map[string]any) obj
 	toObj = func(m map[string]any) obj {
 		o := obj{}
-		for _, k := range sortedKeys(m) {
+		for _, k := range jsonval.SortedKeys(m) {
 			if sub, ok := m[k].(map[string]any); ok {
 				o = append(o, kv{k, toObj(sub)})
 			} else {
@@ -396,7 +364,7 @@ func nestSettings(flat map[string]string) obj {
 func (ix *index) settingsView() obj {
 	flat := map[string]string{}
 	for k, v := range ix.settings {
-		s, _ := asString(v)
+		s, _ := jsonval.String(v)
 		flat[k] = s
 	}
 	flat["number_of_shards"] = itoa(ix.shards)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // dateInterval is a calendar unit or a fixed duration in milliseconds.
@@ -56,7 +57,7 @@ func parseDateInterval(sp *aggSpec) (dateInterval, *apiError) {
 		return dateInterval{fixed: ms}, nil
 	}
 	if v, ok := sp.params["interval"]; ok {
-		s, _ := asString(v)
+		s, _ := jsonval.String(v)
 		if u, ok := calendarUnits[s]; ok {
 			return dateInterval{unit: u}, nil
 		}
@@ -248,7 +249,7 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 					if ms, perr = dates.ParseMath(s, ctx.now, false, format); perr != nil {
 						return nil, errf(400, "parse_exception", "%s", perr.Error())
 					}
-				} else if f, ok := asFloat(v); ok {
+				} else if f, ok := jsonval.Float(v); ok {
 					ms = int64(f)
 				}
 				k := keyOf(ms)

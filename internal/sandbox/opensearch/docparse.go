@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // leaf is the indexable content of one field of one document.
@@ -51,7 +52,7 @@ func previewValue(v any) string {
 	switch t := v.(type) {
 	case map[string]any:
 		parts := make([]string, 0, len(t))
-		for _, k := range sortedKeys(t) {
+		for _, k := range jsonval.SortedKeys(t) {
 			parts = append(parts, k+"="+previewValue(t[k]))
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
@@ -64,7 +65,7 @@ func previewValue(v any) string {
 	case nil:
 		return "null"
 	}
-	s, _ := asString(v)
+	s, _ := jsonval.String(v)
 	if len(s) > 100 {
 		s = s[:100]
 	}
@@ -128,9 +129,9 @@ func (p *docParser) walk(props map[string]*fieldMapping, prefix, dynamic string,
 		if fm.kind() == kindObject {
 			childDynamic := dynamic
 			if d, ok := fm.params["dynamic"]; ok {
-				childDynamic, _ = asString(d)
+				childDynamic, _ = jsonval.String(d)
 			}
-			for _, el := range flattenArray(v) {
+			for _, el := range jsonval.Flatten(v) {
 				switch t := el.(type) {
 				case nil:
 				case map[string]any:
@@ -144,11 +145,11 @@ func (p *docParser) walk(props map[string]*fieldMapping, prefix, dynamic string,
 			}
 			continue
 		}
-		vals := flattenArray(v)
+		vals := jsonval.Flatten(v)
 		if err := p.addLeaf(path, fm, vals); err != nil {
 			return err
 		}
-		for _, sub := range sortedKeys(fm.fields) {
+		for _, sub := range jsonval.SortedKeys(fm.fields) {
 			if err := p.addLeaf(path+"."+sub, fm.fields[sub], vals); err != nil {
 				return err
 			}
@@ -165,18 +166,6 @@ func isMetadataField(k string) bool {
 	return false
 }
 
-func flattenArray(v any) []any {
-	l, ok := v.([]any)
-	if !ok {
-		return []any{v}
-	}
-	out := make([]any, 0, len(l))
-	for _, x := range l {
-		out = append(out, flattenArray(x)...)
-	}
-	return out
-}
-
 func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apiError {
 	lf := leaf{path: path, kind: fm.kind()}
 	for _, v := range vals {
@@ -189,7 +178,7 @@ func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apiError
 		}
 		switch lf.kind {
 		case kindText, kindKeyword:
-			s, _ := asString(v)
+			s, _ := jsonval.String(v)
 			if lf.kind == kindKeyword && fm.ignoreAbove > 0 && len([]rune(s)) > fm.ignoreAbove {
 				continue
 			}
@@ -201,9 +190,9 @@ func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apiError
 			}
 			lf.nums = append(lf.nums, f)
 		case kindFloat:
-			f, ok := asFloat(v)
+			f, ok := jsonval.Float(v)
 			if _, isBool := v.(bool); isBool || !ok || math.IsNaN(f) || math.IsInf(f, 0) {
-				s, _ := asString(v)
+				s, _ := jsonval.String(v)
 				return mappingErr(path, fm.typ, p.id, v, errf(400, "number_format_exception", "For input string: \"%s\"", s))
 			}
 			if fm.typ != "double" {
@@ -223,20 +212,20 @@ func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apiError
 				}
 			}
 			if !ok {
-				s, _ := asString(v)
+				s, _ := jsonval.String(v)
 				return mappingErr(path, fm.typ, p.id, v, errf(400, "illegal_argument_exception",
 					"failed to parse date field [%s] with format [%s]", s, dates.OrDefault(fm.format, "strict_date_optional_time||epoch_millis")))
 			}
 			lf.nums = append(lf.nums, float64(ms))
 		case kindBool:
-			b, ok := asBool(v)
+			b, ok := jsonval.Bool(v)
 			if !ok {
 				if s, isStr := v.(string); isStr && s == "" {
 					b, ok = false, true
 				}
 			}
 			if !ok {
-				s, _ := asString(v)
+				s, _ := jsonval.String(v)
 				return mappingErr(path, fm.typ, p.id, v, errf(400, "illegal_argument_exception",
 					"Failed to parse value [%s] as only [true] or [false] are allowed.", s))
 			}
@@ -283,36 +272,4 @@ func parseLong(v any, typ string) (float64, *apiError) {
 		return 0, errf(400, "illegal_argument_exception", "Value [%s] is out of range for a long", s)
 	}
 	return f, nil
-}
-
-// sourceValues returns the values found at a dotted path of a source document, arrays flattened.
-func sourceValues(src map[string]any, path string) []any {
-	var out []any
-	var walk func(v any, rest string)
-	walk = func(v any, rest string) {
-		if rest == "" {
-			out = append(out, flattenArray(v)...)
-			return
-		}
-		switch t := v.(type) {
-		case []any:
-			for _, x := range t {
-				walk(x, rest)
-			}
-		case map[string]any:
-			if x, ok := t[rest]; ok {
-				walk(x, "")
-			}
-			// Try every split point, so both {"a":{"b":1}} and {"a.b":1} are found.
-			for i := 0; i < len(rest); i++ {
-				if rest[i] == '.' {
-					if x, ok := t[rest[:i]]; ok {
-						walk(x, rest[i+1:])
-					}
-				}
-			}
-		}
-	}
-	walk(src, path)
-	return out
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
 )
 
@@ -241,7 +242,7 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 	if _, present := body["doc"]; present && !hasDoc {
 		return writeResult{}, nil, parsingErr("[UpdateRequest] doc doesn't support values of type: VALUE_STRING")
 	}
-	upsertAsDoc, _ := asBool(body["doc_as_upsert"])
+	upsertAsDoc, _ := jsonval.Bool(body["doc_as_upsert"])
 	upsert, hasUpsert := body["upsert"].(map[string]any)
 	if !hasDoc && !hasUpsert {
 		return writeResult{}, nil, errf(400, "action_request_validation_exception", "Validation Failed: 1: script or doc is missing;")
@@ -281,10 +282,10 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 	merged := current.sourceCopy()
 	deepMerge(merged, doc)
 	noop := true
-	if v, ok := asBool(body["detect_noop"]); ok {
+	if v, ok := jsonval.Bool(body["detect_noop"]); ok {
 		noop = v
 	}
-	if noop && bytes.Equal(mustJSON(toPlain(merged)), mustJSON(toPlain(current.src))) {
+	if noop && bytes.Equal(mustJSON(jsonval.Plain(merged)), mustJSON(jsonval.Plain(current.src))) {
 		return writeResult{id: id, version: current.version, seqNo: current.seqNo, result: "noop", status: 200}, ix, nil
 	}
 	mergedRaw := mustJSON(merged)
@@ -362,7 +363,7 @@ func (c *Cluster) scriptUpdate(indexName, id string, sc *painless.Script, body m
 			e := errf(404, "document_missing_exception", "[%s]: document missing", id)
 			return writeResult{}, ix, e.inIndex(ix)
 		}
-		if scripted, _ := asBool(body["scripted_upsert"]); scripted {
+		if scripted, _ := jsonval.Bool(body["scripted_upsert"]); scripted {
 			op, err := runScript(sc, upsert)
 			if err != nil {
 				return writeResult{}, ix, err

@@ -3,6 +3,8 @@ package opensearch
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 const exportFormat = "svcui-opensearch-sandbox/1"
@@ -69,7 +71,7 @@ func (c *Cluster) Export() ([]byte, error) {
 			Settings: map[string]string{}, Mappings: mustJSON(ix.mapping.render()), SeqNo: ix.seqNo, Deleted: ix.ndeleted,
 			Docs: []exportDoc{}, ISM: ix.ismPolicy}
 		for k, v := range ix.settings {
-			s, _ := asString(v)
+			s, _ := jsonval.String(v)
 			ei.Settings[k] = s
 		}
 		for _, d := range ix.docs {
@@ -79,21 +81,21 @@ func (c *Cluster) Export() ([]byte, error) {
 		}
 		st.Indices = append(st.Indices, ei)
 	}
-	for _, n := range sortedKeys(c.templates) {
+	for _, n := range jsonval.SortedKeys(c.templates) {
 		st.Templates = append(st.Templates, exportTemplate{Name: n, Body: mustJSON(c.templates[n].render())})
 	}
-	for _, n := range sortedKeys(c.legacyTemplates) {
+	for _, n := range jsonval.SortedKeys(c.legacyTemplates) {
 		st.LegacyTemplates = append(st.LegacyTemplates, exportTemplate{Name: n, Body: mustJSON(c.legacyTemplates[n].renderLegacy())})
 	}
 	if len(c.persistent) > 0 {
 		st.Persistent = c.persistent
 	}
-	for _, n := range sortedKeys(c.policies) {
+	for _, n := range jsonval.SortedKeys(c.policies) {
 		p := c.policies[n]
 		st.Policies = append(st.Policies, exportPolicy{ID: p.id, Version: p.version, SeqNo: p.seqNo,
 			LastUpdated: p.lastUpdated, Policy: mustJSON(p.policy)})
 	}
-	for _, n := range sortedKeys(c.roles) {
+	for _, n := range jsonval.SortedKeys(c.roles) {
 		if r := c.roles[n]; !r.reserved {
 			st.Roles = append(st.Roles, exportRole{Name: n, Body: mustJSON(r.body)})
 		}

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // handleFieldCaps answers GET/POST /_field_caps and /{index}/_field_caps (fields from ?fields= or
@@ -78,7 +80,7 @@ func (c *Cluster) handleFieldCaps(w http.ResponseWriter, r *http.Request, expr s
 		for path, fd := range ix.fields {
 			match := false
 			for _, p := range patterns {
-				match = match || globMatch(p, path)
+				match = match || rest.GlobMatch(p, path)
 			}
 			if !match {
 				continue

@@ -4,6 +4,8 @@ import (
 	"sort"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // fieldFormat is one entry of "fields" or "docvalue_fields": a field name or pattern and an
@@ -24,12 +26,12 @@ func parseFieldFormats(key string, v any) ([]fieldFormat, *apiError) {
 		case string:
 			out = append(out, fieldFormat{field: t})
 		case map[string]any:
-			f, _ := asString(t["field"])
+			f, _ := jsonval.String(t["field"])
 			if f == "" {
 				return nil, parsingErr("[%s] entries need a [field]", key)
 			}
 			ff := fieldFormat{field: f}
-			ff.format, _ = asString(t["format"])
+			ff.format, _ = jsonval.String(t["format"])
 			out = append(out, ff)
 		default:
 			return nil, parsingErr("[%s] entries must be strings or objects", key)
@@ -48,7 +50,7 @@ func matchFields(ix *index, pattern string) []*fieldDef {
 	}
 	var out []*fieldDef
 	for p, fd := range ix.fields {
-		if fd.kind != kindObject && globMatch(pattern, p) {
+		if fd.kind != kindObject && rest.GlobMatch(pattern, p) {
 			out = append(out, fd)
 		}
 	}
@@ -97,7 +99,7 @@ func (v *hitView) renderFields(ix *index, slot int32, d *document) obj {
 				path = parentPath(path)
 			}
 			var vals []any
-			for _, x := range sourceValues(d.src, path) {
+			for _, x := range jsonval.SourceValues(d.src, path) {
 				if fv, ok := fieldValue(fd, x, ff.format); ok {
 					vals = append(vals, fv)
 				}
@@ -134,33 +136,33 @@ func fieldValue(fd *fieldDef, x any, format string) (any, bool) {
 	}
 	switch fd.kind {
 	case kindDate:
-		s, _ := asString(x)
+		s, _ := jsonval.String(x)
 		ms, ok := dates.ParseFormat(s, dateFormatOf(fd, ""))
 		if !ok {
 			return x, true
 		}
 		return dates.Format(ms, dateFormatOf(fd, format)), true
 	case kindLong:
-		if f, ok := asFloat(x); ok {
+		if f, ok := jsonval.Float(x); ok {
 			return int64(f), true
 		}
 	case kindFloat:
-		if f, ok := asFloat(x); ok {
+		if f, ok := jsonval.Float(x); ok {
 			return f, true
 		}
 	case kindBool:
-		if b, ok := asBool(x); ok {
+		if b, ok := jsonval.Bool(x); ok {
 			return b, true
 		}
 	case kindKeyword:
-		if s, ok := asString(x); ok {
+		if s, ok := jsonval.String(x); ok {
 			if fd.fm != nil && fd.fm.ignoreAbove > 0 && len([]rune(s)) > fd.fm.ignoreAbove {
 				return nil, false
 			}
 			return s, true
 		}
 	}
-	return toPlain(x), true
+	return jsonval.Plain(x), true
 }
 
 // docValues are a field's doc values as docvalue_fields shows them: keywords sorted, dates

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // Highlighting follows the engine's default (unified) highlighter: every matched term is wrapped
@@ -64,7 +66,7 @@ func parseHighlight(v any) (*highlightSpec, *apiError) {
 	switch f := m["fields"].(type) {
 	case nil:
 	case map[string]any:
-		for _, name := range sortedKeys(f) {
+		for _, name := range jsonval.SortedKeys(f) {
 			if err := add(name, f[name]); err != nil {
 				return nil, err
 			}
@@ -127,7 +129,7 @@ func (o *hlOptions) read(m map[string]any, top bool) *apiError {
 				o.noMatch = n
 			}
 		case "require_field_match":
-			o.requireFieldMatch, _ = asBool(v)
+			o.requireFieldMatch, _ = jsonval.Bool(v)
 		case "order":
 			o.scoreOrder = v == "score"
 		case "encoder":
@@ -167,7 +169,7 @@ type hlClause struct {
 }
 
 func (cl *hlClause) appliesTo(field string) bool {
-	return cl.field == field || globMatch(cl.field, field)
+	return cl.field == field || rest.GlobMatch(cl.field, field)
 }
 
 // hlClauses collects the highlightable clauses of a query: everything but must_not.
@@ -198,19 +200,19 @@ func hlClauses(q query, out []hlClause) []hlClause {
 	case *termsQuery:
 		set := map[string]bool{}
 		for _, v := range t.values {
-			s, _ := asString(v)
+			s, _ := jsonval.String(v)
 			set[s] = true
 		}
 		out = append(out, hlClause{field: t.field, match: func(tok string) bool { return set[tok] }})
 	case *wildcardAnyField:
 		pattern := t.value
-		out = append(out, hlClause{field: t.pattern, match: func(tok string) bool { return globMatch(pattern, strings.ToLower(tok)) }})
+		out = append(out, hlClause{field: t.pattern, match: func(tok string) bool { return rest.GlobMatch(pattern, strings.ToLower(tok)) }})
 	}
 	return out
 }
 
 func matchClause(field, typ string, text any, slop int, fuzz any) hlClause {
-	s, _ := asString(text)
+	s, _ := jsonval.String(text)
 	cl := hlClause{field: field, terms: analysis.Standard(s), value: s, slop: slop}
 	switch typ {
 	case "match_phrase":
@@ -236,7 +238,7 @@ func matchClause(field, typ string, text any, slop int, fuzz any) hlClause {
 }
 
 func termClause(t *termQuery) hlClause {
-	val, _ := asString(t.value)
+	val, _ := jsonval.String(t.value)
 	cl := hlClause{field: t.field, value: val}
 	fold := func(s string) string {
 		if t.caseInsensitive {
@@ -251,7 +253,7 @@ func termClause(t *termQuery) hlClause {
 	case "prefix":
 		cl.match = func(tok string) bool { return strings.HasPrefix(fold(tok), want) }
 	case "wildcard":
-		cl.match = func(tok string) bool { return globMatch(want, fold(tok)) }
+		cl.match = func(tok string) bool { return rest.GlobMatch(want, fold(tok)) }
 	case "fuzzy":
 		e := fuzzyEdits(t.fuzz, want)
 		cl.match = func(tok string) bool { return editDistance(want, fold(tok), e) <= e }
@@ -297,7 +299,7 @@ func (h *highlighter) targets(ix *index) []hlTarget {
 		if strings.ContainsAny(f.pattern, "*?") {
 			names = nil
 			for p, fd := range ix.fields {
-				if (fd.kind == kindText || fd.kind == kindKeyword) && globMatch(f.pattern, p) {
+				if (fd.kind == kindText || fd.kind == kindKeyword) && rest.GlobMatch(f.pattern, p) {
 					names = append(names, p)
 				}
 			}
@@ -331,7 +333,7 @@ func (h *highlighter) render(ix *index, d *document) obj {
 			}
 		}
 		var values []string
-		for _, v := range sourceValues(d.src, sourcePath(t.fd)) {
+		for _, v := range jsonval.SourceValues(d.src, sourcePath(t.fd)) {
 			if s, ok := v.(string); ok {
 				values = append(values, s)
 			}

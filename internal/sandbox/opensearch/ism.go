@@ -3,6 +3,8 @@ package opensearch
 import (
 	"net/http"
 	"strconv"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 const ismIndex = ".opendistro-ism-config"
@@ -138,7 +140,7 @@ func (c *Cluster) getPolicy(w http.ResponseWriter, r *http.Request, id string) {
 	defer c.mu.RUnlock()
 	if id == "" {
 		list := []obj{}
-		for _, n := range sortedKeys(c.policies) {
+		for _, n := range jsonval.SortedKeys(c.policies) {
 			p := c.policies[n]
 			list = append(list, obj{{"_id", p.id}, {"_seq_no", p.seqNo}, {"_primary_term", 1}, {"policy", p.view()}})
 		}
@@ -188,7 +190,7 @@ func (c *Cluster) handleISMAdd(w http.ResponseWriter, r *http.Request, pathIndex
 		return
 	}
 	m, _ := asMap(v)
-	id, _ := asString(m["policy_id"])
+	id, _ := jsonval.String(m["policy_id"])
 	if id == "" {
 		c.fail(w, r, badRequest("Missing policy_id"))
 		return

@@ -9,6 +9,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // kv is one member of an ordered JSON object.
@@ -226,57 +228,12 @@ func asMap(v any) (map[string]any, bool) {
 	return m, ok
 }
 
-func asString(v any) (string, bool) {
-	switch t := v.(type) {
-	case string:
-		return t, true
-	case json.Number:
-		return t.String(), true
-	case bool:
-		return strconv.FormatBool(t), true
-	}
-	return "", false
-}
-
-func asFloat(v any) (float64, bool) {
-	switch t := v.(type) {
-	case json.Number:
-		f, err := t.Float64()
-		return f, err == nil
-	case float64:
-		return t, true
-	case int:
-		return float64(t), true
-	case int64:
-		return float64(t), true
-	case string:
-		f, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
-		return f, err == nil
-	}
-	return 0, false
-}
-
 func asInt(v any) (int, bool) {
-	f, ok := asFloat(v)
+	f, ok := jsonval.Float(v)
 	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
 		return 0, false
 	}
 	return int(f), true
-}
-
-func asBool(v any) (bool, bool) {
-	switch t := v.(type) {
-	case bool:
-		return t, true
-	case string:
-		switch t {
-		case "true":
-			return true, true
-		case "false":
-			return false, true
-		}
-	}
-	return false, false
 }
 
 // asList wraps a scalar into a one-element list, as the engine accepts both forms.
@@ -288,29 +245,4 @@ func asList(v any) []any {
 		return nil
 	}
 	return []any{v}
-}
-
-// toPlain converts json.Number values into float64/int64 for re-marshalling and comparisons.
-func toPlain(v any) any {
-	switch t := v.(type) {
-	case json.Number:
-		if i, err := t.Int64(); err == nil {
-			return i
-		}
-		f, _ := t.Float64()
-		return f
-	case map[string]any:
-		m := make(map[string]any, len(t))
-		for k, x := range t {
-			m[k] = toPlain(x)
-		}
-		return m
-	case []any:
-		l := make([]any, len(t))
-		for i, x := range t {
-			l[i] = toPlain(x)
-		}
-		return l
-	}
-	return v
 }

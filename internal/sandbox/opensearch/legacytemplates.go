@@ -4,6 +4,9 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // Legacy index templates (/_template): deprecated in favour of composable templates, still used by
@@ -82,7 +85,7 @@ func (c *Cluster) matchLegacyTemplates(index string) []*indexTemplate {
 	var out []*indexTemplate
 	for _, t := range c.legacyTemplates {
 		for _, p := range t.patterns {
-			if globMatch(p, index) {
+			if rest.GlobMatch(p, index) {
 				out = append(out, t)
 				break
 			}
@@ -122,13 +125,13 @@ func (c *Cluster) putLegacyTemplate(w http.ResponseWriter, r *http.Request, name
 func (c *Cluster) getLegacyTemplates(w http.ResponseWriter, r *http.Request, names string) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	keys := sortedKeys(c.legacyTemplates)
+	keys := jsonval.SortedKeys(c.legacyTemplates)
 	sort.Strings(keys)
 	out := obj{}
 	for _, n := range keys {
 		match := names == ""
 		for _, p := range strings.Split(names, ",") {
-			match = match || globMatch(p, n)
+			match = match || rest.GlobMatch(p, n)
 		}
 		if match {
 			out = append(out, kv{n, c.legacyTemplates[n].renderLegacy()})

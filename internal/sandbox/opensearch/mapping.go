@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // kind groups field types by how they are indexed.
@@ -113,7 +114,7 @@ func parseMappings(v any) (*mapping, *apiError) {
 			}
 			m.props = props
 		case "dynamic":
-			s, _ := asString(x)
+			s, _ := jsonval.String(x)
 			switch s {
 			case "true", "false", "strict", "runtime":
 				if s == "runtime" {
@@ -169,7 +170,7 @@ func parseField(name, path string, x any) (*fieldMapping, *apiError) {
 	}
 	fm := &fieldMapping{}
 	if t, ok := def["type"]; ok {
-		s, _ := asString(t)
+		s, _ := jsonval.String(t)
 		if _, known := typeKinds[s]; !known {
 			return nil, errf(400, "mapper_parsing_exception", "No handler for type [%s] declared on field [%s]", s, name)
 		}
@@ -225,7 +226,7 @@ func parseField(name, path string, x any) (*fieldMapping, *apiError) {
 		fm.ignoreAbove = n
 	}
 	if v, ok := def["format"]; ok {
-		fm.format, _ = asString(v)
+		fm.format, _ = jsonval.String(v)
 	}
 	for k, v := range def {
 		switch k {
@@ -245,7 +246,7 @@ func (m *mapping) render() obj {
 	if m.dynamic != "true" {
 		o = append(o, kv{"dynamic", m.dynamic})
 	}
-	for _, k := range sortedKeys(m.meta) {
+	for _, k := range jsonval.SortedKeys(m.meta) {
 		o = append(o, kv{k, m.meta[k]})
 	}
 	if len(m.props) > 0 {
@@ -278,7 +279,7 @@ func (f *fieldMapping) render() obj {
 	if f.ignoreAbove > 0 {
 		o = append(o, kv{"ignore_above", f.ignoreAbove})
 	}
-	for _, k := range sortedKeys(f.params) {
+	for _, k := range jsonval.SortedKeys(f.params) {
 		o = append(o, kv{k, f.params[k]})
 	}
 	if len(f.fields) > 0 {
@@ -288,15 +289,6 @@ func (f *fieldMapping) render() obj {
 		o = append(o, kv{"properties", renderProps(f.props)})
 	}
 	return o
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // merge adds src's fields into m; a changed type is the engine's illegal_argument_exception.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"net/http"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // getView is a found document as GET /{index}/_doc/{id} shows it.
@@ -48,9 +50,9 @@ func (c *Cluster) handleMget(w http.ResponseWriter, r *http.Request, defaultInde
 				for dk, dv := range dm {
 					switch dk {
 					case "_index":
-						it.index, _ = asString(dv)
+						it.index, _ = jsonval.String(dv)
 					case "_id":
-						it.id, _ = asString(dv)
+						it.id, _ = jsonval.String(dv)
 					case "_source":
 						if it.filter, err = parseSourceFilter(dv); err != nil {
 							c.fail(w, r, err)
@@ -78,7 +80,7 @@ func (c *Cluster) handleMget(w http.ResponseWriter, r *http.Request, defaultInde
 				return
 			}
 			for _, e := range asList(x) {
-				id, _ := asString(e)
+				id, _ := jsonval.String(e)
 				items = append(items, item{index: defaultIndex, id: id, filter: urlFilter})
 			}
 		default:
@@ -173,7 +175,7 @@ func (c *Cluster) handleMsearch(w http.ResponseWriter, r *http.Request, defaultI
 				}
 				p.expr = joinComma(names)
 			case "ignore_unavailable":
-				p.ignore, _ = asBool(x)
+				p.ignore, _ = jsonval.Bool(x)
 			}
 		}
 		if i+1 >= len(lines) {

@@ -3,6 +3,8 @@ package opensearch
 import (
 	"strings"
 	"sync"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // Nested documents: each object under a "nested" field is its own hidden document, so a nested
@@ -39,7 +41,7 @@ func (ix *index) nestedDocs(path string) *nestedView {
 		if d == nil || !ix.isLive(int32(slot)) {
 			continue
 		}
-		for _, x := range sourceValues(d.src, path) {
+		for _, x := range jsonval.SourceValues(d.src, path) {
 			o, ok := x.(map[string]any)
 			if !ok {
 				continue
@@ -72,10 +74,10 @@ func dropNested(fields map[string]*fieldDef, leaves []leaf) []leaf {
 		if fd.typ != "nested" || fd.fm == nil {
 			continue
 		}
-		if b, _ := asBool(fd.fm.params["include_in_parent"]); b {
+		if b, _ := jsonval.Bool(fd.fm.params["include_in_parent"]); b {
 			continue
 		}
-		if b, _ := asBool(fd.fm.params["include_in_root"]); b {
+		if b, _ := jsonval.Bool(fd.fm.params["include_in_root"]); b {
 			continue
 		}
 		nested = append(nested, path+".")
@@ -118,7 +120,7 @@ func parseNested(body any) (query, *apiError) {
 	for k, x := range bm {
 		switch k {
 		case "path":
-			q.path, _ = asString(x)
+			q.path, _ = jsonval.String(x)
 		case "query":
 			inner, err := parseQuery(x)
 			if err != nil {
@@ -126,7 +128,7 @@ func parseNested(body any) (query, *apiError) {
 			}
 			q.inner = inner
 		case "score_mode":
-			s, _ := asString(x)
+			s, _ := jsonval.String(x)
 			switch s {
 			case "avg", "sum", "max", "min", "none":
 				q.scoreMode = s
@@ -134,7 +136,7 @@ func parseNested(body any) (query, *apiError) {
 				return nil, badRequest("illegal score_mode [%s]", s)
 			}
 		case "ignore_unmapped":
-			q.ignoreUnmapped, _ = asBool(x)
+			q.ignoreUnmapped, _ = jsonval.Bool(x)
 		case "boost", "_name", "inner_hits":
 		default:
 			return nil, parsingErr("[nested] query does not support [%s]", k)
@@ -195,7 +197,7 @@ func (q *nestedQuery) eval(c *qctx) (*mset, *apiError) {
 
 // nestedAgg runs sub-aggregations over the nested objects of the matching documents.
 func nestedAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
-	path, _ := asString(sp.params["path"])
+	path, _ := jsonval.String(sp.params["path"])
 	if path == "" {
 		return nil, parsingErr("Missing [path] field for nested aggregation [%s]", sp.name)
 	}

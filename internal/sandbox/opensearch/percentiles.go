@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 var defaultPercents = []float64{1, 5, 25, 50, 75, 95, 99}
@@ -30,13 +31,13 @@ func percentilesAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 		keyed = sp.p.keyed
 	}
 	if td, ok := sp.params["tdigest"].(map[string]any); ok {
-		if c, ok := asFloat(td["compression"]); ok && c < 0 {
+		if c, ok := jsonval.Float(td["compression"]); ok && c < 0 {
 			return nil, badRequest("[compression] must be greater than or equal to 0. Found [%s] in [%s]", javaDouble(c), sp.name)
 		}
 	}
 	format := sp.p.format
 	isDate := false
-	missing, hasMissing := asFloat(sp.p.missing)
+	missing, hasMissing := jsonval.Float(sp.p.missing)
 	vals := make([]float64, 0, countSlots(segs))
 	for _, seg := range segs {
 		fd, col, err := aggField(seg.ix, sp, true)
@@ -114,7 +115,7 @@ func parsePercents(sp *aggSpec) ([]float64, *apiError) {
 		if _, isStr := x.(string); isStr {
 			return nil, parsingErr("[percentiles] [percents] must hold numbers, found [%v] in [%s]", x, sp.name)
 		}
-		f, ok := asFloat(x)
+		f, ok := jsonval.Float(x)
 		if !ok {
 			return nil, parsingErr("[percentiles] [percents] must hold numbers in [%s]", sp.name)
 		}

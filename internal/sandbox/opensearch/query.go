@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // qctx is what evaluating a query over one index needs.
@@ -30,7 +32,7 @@ func parseQuery(v any) (query, *apiError) {
 		return &matchAllQuery{boost: 1}, nil
 	}
 	if len(m) > 1 {
-		keys := sortedKeys(m)
+		keys := jsonval.SortedKeys(m)
 		return nil, parsingErr("[%s] malformed query, expected [END_OBJECT] but found [FIELD_NAME]", keys[0])
 	}
 	for typ, body := range m {
@@ -72,7 +74,7 @@ func parseClause(typ string, body any) (query, *apiError) {
 		}
 		var ids []string
 		for _, x := range asList(bm["values"]) {
-			s, _ := asString(x)
+			s, _ := jsonval.String(x)
 			ids = append(ids, s)
 		}
 		return &idsQuery{ids: ids, boost: boostOf(bm)}, nil
@@ -95,7 +97,7 @@ func parseClause(typ string, body any) (query, *apiError) {
 }
 
 func boostOf(m map[string]any) float64 {
-	if b, ok := asFloat(m["boost"]); ok {
+	if b, ok := jsonval.Float(m["boost"]); ok {
 		return b
 	}
 	return 1
@@ -175,7 +177,7 @@ func (q *existsQuery) eval(c *qctx) (*mset, *apiError) {
 		if fd.kind == kindObject {
 			continue
 		}
-		if globMatch(q.field, p) || strings.HasPrefix(p, q.field+".") {
+		if rest.GlobMatch(q.field, p) || strings.HasPrefix(p, q.field+".") {
 			paths = append(paths, p)
 		}
 	}
@@ -255,14 +257,14 @@ func parseBool(body any) (query, *apiError) {
 
 // minimumShouldMatch resolves "2", "-1", "75%", "-25%" against n optional clauses.
 func minimumShouldMatch(spec any, n int) int {
-	s, ok := asString(spec)
+	s, ok := jsonval.String(spec)
 	if !ok || s == "" {
 		return 0
 	}
 	s = strings.TrimSpace(s)
 	var r int
 	if strings.HasSuffix(s, "%") {
-		p, ok := asFloat(strings.TrimSuffix(s, "%"))
+		p, ok := jsonval.Float(strings.TrimSuffix(s, "%"))
 		if !ok {
 			return 0
 		}
@@ -408,7 +410,7 @@ func sourcePath(fd *fieldDef) string {
 func numericValue(c *qctx, fd *fieldDef, v any, roundUp bool, format string) (float64, *apiError) {
 	switch fd.kind {
 	case kindDate:
-		s, _ := asString(v)
+		s, _ := jsonval.String(v)
 		if format == "" {
 			format = fd.fm.format
 		}
@@ -418,9 +420,9 @@ func numericValue(c *qctx, fd *fieldDef, v any, roundUp bool, format string) (fl
 		}
 		return float64(ms), nil
 	case kindBool:
-		b, ok := asBool(v)
+		b, ok := jsonval.Bool(v)
 		if !ok {
-			s, _ := asString(v)
+			s, _ := jsonval.String(v)
 			return 0, badRequest("Can't parse boolean value [%s], expected [true] or [false]", s)
 		}
 		if b {
@@ -428,9 +430,9 @@ func numericValue(c *qctx, fd *fieldDef, v any, roundUp bool, format string) (fl
 		}
 		return 0, nil
 	}
-	f, ok := asFloat(v)
+	f, ok := jsonval.Float(v)
 	if !ok {
-		s, _ := asString(v)
+		s, _ := jsonval.String(v)
 		return 0, errf(400, "number_format_exception", "For input string: \"%s\"", s)
 	}
 	if fd.typ == "float" || fd.typ == "half_float" {

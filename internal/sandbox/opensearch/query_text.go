@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // --- match family ---
@@ -58,7 +60,7 @@ func parseMatch(typ string, body any) (query, *apiError) {
 	if z, _ := p["zero_terms_query"].(string); strings.EqualFold(z, "all") {
 		q.zeroAll = true
 	}
-	q.lenient, _ = asBool(p["lenient"])
+	q.lenient, _ = jsonval.Bool(p["lenient"])
 	return q, nil
 }
 
@@ -77,7 +79,7 @@ func (q *matchQuery) eval(c *qctx) (*mset, *apiError) {
 		}
 		return m, nil
 	}
-	s, _ := asString(q.text)
+	s, _ := jsonval.String(q.text)
 	terms := analysis.Standard(s)
 	t := c.ix.texts[q.field]
 	if len(terms) == 0 {
@@ -105,7 +107,7 @@ func exactMatch(c *qctx, fd *fieldDef, v any, boost float64, caseInsensitive boo
 	m := constSet(c.ix, boost)
 	col := c.ix.cols[fd.path]
 	if fd.kind == kindKeyword {
-		want, _ := asString(v)
+		want, _ := jsonval.String(v)
 		eachColumnMatch(c, m, col, func(s string, _ float64) bool {
 			if caseInsensitive {
 				return strings.EqualFold(s, want)
@@ -258,8 +260,8 @@ func phraseMatch(c *qctx, fd *fieldDef, t *textIndex, terms []string, slop int, 
 		}
 		doc := c.ix.docs[p.slot]
 		freq := 0
-		for _, v := range sourceValues(doc.src, path) {
-			s, ok := asString(v)
+		for _, v := range jsonval.SourceValues(doc.src, path) {
+			s, ok := jsonval.String(v)
 			if !ok {
 				continue
 			}
@@ -360,7 +362,7 @@ func parseMultiMatch(body any) (query, *apiError) {
 	if op, ok := bm["operator"].(string); ok {
 		q.operator = strings.ToLower(op)
 	}
-	if f, ok := asFloat(bm["tie_breaker"]); ok {
+	if f, ok := jsonval.Float(bm["tie_breaker"]); ok {
 		q.tie = f
 	}
 	if s, ok := asInt(bm["slop"]); ok {
@@ -382,12 +384,12 @@ func (q *multiMatchQuery) eval(c *qctx) (*mset, *apiError) {
 	seen := map[string]bool{}
 	for _, spec := range specs {
 		name, b := fieldBoost(spec)
-		for _, p := range sortedKeys(c.ix.fields) {
+		for _, p := range jsonval.SortedKeys(c.ix.fields) {
 			fd := c.ix.fields[p]
 			if fd.kind == kindObject || seen[p] {
 				continue
 			}
-			if p == name || strings.ContainsAny(name, "*?") && globMatch(name, p) {
+			if p == name || strings.ContainsAny(name, "*?") && rest.GlobMatch(name, p) {
 				seen[p] = true
 				targets = append(targets, target{p, b})
 			}
@@ -466,12 +468,12 @@ func parseTermLike(typ string, body any) (query, *apiError) {
 	if _, isArr := q.value.([]any); isArr {
 		return nil, parsingErr("[%s] query does not support array of values", typ)
 	}
-	q.caseInsensitive, _ = asBool(p["case_insensitive"])
+	q.caseInsensitive, _ = jsonval.Bool(p["case_insensitive"])
 	if typ == "fuzzy" && q.fuzz == nil {
 		q.fuzz = "AUTO"
 	}
 	if typ == "regexp" {
-		s, _ := asString(q.value)
+		s, _ := jsonval.String(q.value)
 		flags := ""
 		if q.caseInsensitive {
 			flags = "(?i)"
@@ -489,12 +491,12 @@ func (q *termQuery) eval(c *qctx) (*mset, *apiError) {
 	fd := c.ix.fields[q.field]
 	if fd == nil || fd.kind == kindObject {
 		if q.field == "_id" {
-			s, _ := asString(q.value)
+			s, _ := jsonval.String(q.value)
 			return (&idsQuery{ids: []string{s}, boost: q.boost}).eval(c)
 		}
 		return newMset(c.ix), nil
 	}
-	val, _ := asString(q.value)
+	val, _ := jsonval.String(q.value)
 	if q.caseInsensitive && q.typ != "regexp" {
 		val = strings.ToLower(val)
 	}
@@ -506,7 +508,7 @@ func (q *termQuery) eval(c *qctx) (*mset, *apiError) {
 		case "prefix":
 			return strings.HasPrefix(s, val)
 		case "wildcard":
-			return globMatch(val, s)
+			return rest.GlobMatch(val, s)
 		case "fuzzy":
 			e := fuzzyEdits(q.fuzz, val)
 			return editDistance(val, s, e) <= e
@@ -581,7 +583,7 @@ func (q *termsQuery) eval(c *qctx) (*mset, *apiError) {
 		if q.field == "_id" {
 			var ids []string
 			for _, v := range q.values {
-				s, _ := asString(v)
+				s, _ := jsonval.String(v)
 				ids = append(ids, s)
 			}
 			return (&idsQuery{ids: ids, boost: q.boost}).eval(c)
@@ -592,7 +594,7 @@ func (q *termsQuery) eval(c *qctx) (*mset, *apiError) {
 		var sub *mset
 		var err *apiError
 		if fd.kind == kindText {
-			s, _ := asString(v)
+			s, _ := jsonval.String(v)
 			if t := c.ix.texts[q.field]; t != nil {
 				sub = newMset(c.ix)
 				unionTerms(c, sub, t, []string{s})
@@ -633,10 +635,10 @@ func parseRange(body any) (query, *apiError) {
 	q := &rangeQuery{field: field, boost: boostOf(p)}
 	q.format, _ = p["format"].(string)
 	incLower, incUpper := true, true
-	if b, ok := asBool(p["include_lower"]); ok {
+	if b, ok := jsonval.Bool(p["include_lower"]); ok {
 		incLower = b
 	}
-	if b, ok := asBool(p["include_upper"]); ok {
+	if b, ok := jsonval.Bool(p["include_upper"]); ok {
 		incUpper = b
 	}
 	for k, v := range p {
@@ -680,7 +682,7 @@ func (q *rangeQuery) eval(c *qctx) (*mset, *apiError) {
 			if v == nil {
 				return "", false
 			}
-			s, _ := asString(v)
+			s, _ := jsonval.String(v)
 			return s, true
 		}
 		gt, hasGt := str(q.gt)

@@ -2,6 +2,8 @@ package opensearch
 
 import (
 	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // parseQueryString supports the common subset of the Lucene syntax: terms, "phrases",
@@ -259,7 +261,7 @@ type wildcardAnyField struct {
 func (q *wildcardAnyField) eval(c *qctx) (*mset, *apiError) {
 	out := constSet(c.ix, 1)
 	for p, fd := range c.ix.fields {
-		if fd.kind != kindText && fd.kind != kindKeyword || !globMatch(q.pattern, p) {
+		if fd.kind != kindText && fd.kind != kindKeyword || !rest.GlobMatch(q.pattern, p) {
 			continue
 		}
 		m, err := (&termQuery{typ: "wildcard", field: p, value: q.value, boost: 1, caseInsensitive: true}).eval(c)

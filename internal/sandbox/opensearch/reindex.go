@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
 )
 
@@ -27,7 +28,7 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 	dst, _ := asMap(m["dest"])
 	var srcExpr []string
 	for _, x := range asList(src["index"]) {
-		s, _ := asString(x)
+		s, _ := jsonval.String(x)
 		if s != "" {
 			srcExpr = append(srcExpr, s)
 		}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 var rolloverName = regexp.MustCompile(`^(.*-)(\d+)$`)
@@ -90,10 +92,10 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 	}
 	results := obj{}
 	met := len(conds) == 0
-	keys := sortedKeys(conds)
+	keys := jsonval.SortedKeys(conds)
 	sort.Strings(keys)
 	for _, k := range keys {
-		s, _ := asString(conds[k])
+		s, _ := jsonval.String(conds[k])
 		var ok bool
 		switch k {
 		case "max_docs":

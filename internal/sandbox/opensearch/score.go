@@ -1,6 +1,10 @@
 package opensearch
 
-import "math"
+import (
+	"math"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+)
 
 // BM25 parameters of the engine's default similarity.
 const (
@@ -73,7 +77,7 @@ func constSet(ix *index, boost float64) *mset {
 func fieldBoost(spec string) (string, float64) {
 	for i := len(spec) - 1; i > 0; i-- {
 		if spec[i] == '^' {
-			if f, ok := asFloat(spec[i+1:]); ok {
+			if f, ok := jsonval.Float(spec[i+1:]); ok {
 				return spec[:i], f
 			}
 			break
@@ -122,7 +126,7 @@ func fuzzyEdits(fuzz any, term string) int {
 	if fuzz == nil {
 		return 0
 	}
-	s, _ := asString(fuzz)
+	s, _ := jsonval.String(fuzz)
 	n := len([]rune(term))
 	switch {
 	case s == "AUTO" || s == "auto" || len(s) > 4 && (s[:5] == "AUTO:" || s[:5] == "auto:"):

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // maxOpenContexts mirrors search.max_open_scroll_context and the PIT limit (500 each).
@@ -356,9 +358,9 @@ func (c *Cluster) handleScroll(w http.ResponseWriter, r *http.Request, pathID st
 	for k, x := range m {
 		switch k {
 		case "scroll_id":
-			id, _ = asString(x)
+			id, _ = jsonval.String(x)
 		case "scroll":
-			keepStr, _ = asString(x)
+			keepStr, _ = jsonval.String(x)
 		default:
 			c.fail(w, r, withLocation(unknownKeyErr(k, x), body))
 			return

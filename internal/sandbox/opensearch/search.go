@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // searchReq is a parsed search body.
@@ -80,7 +82,7 @@ func unknownKeyErr(k string, v any) *apiError {
 	case nil:
 		tok = "VALUE_NULL"
 	default:
-		if _, ok := asFloat(v); ok {
+		if _, ok := jsonval.Float(v); ok {
 			if _, isStr := v.(string); !isStr {
 				tok = "VALUE_NUMBER"
 			}
@@ -123,11 +125,11 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 			req.searchAfter = l
 		case "pit":
 			pm, ok := v.(map[string]any)
-			id, _ := asString(pm["id"])
+			id, _ := jsonval.String(pm["id"])
 			if !ok || id == "" {
 				return nil, parsingErr("[pit] failed to parse field [id]")
 			}
-			ka, _ := asString(pm["keep_alive"])
+			ka, _ := jsonval.String(pm["keep_alive"])
 			req.pit = &pitRef{id: id, keepAlive: ka}
 		case "docvalue_fields", "fields":
 			ff, ferr := parseFieldFormats(k, v)
@@ -159,17 +161,17 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 				req.totalCap = n
 			}
 		case "track_scores":
-			req.trackScores, _ = asBool(v)
+			req.trackScores, _ = jsonval.Bool(v)
 		case "min_score":
-			f, ok := asFloat(v)
+			f, ok := jsonval.Float(v)
 			if !ok {
 				return nil, parsingErr("[min_score] must be a number")
 			}
 			req.minScore = &f
 		case "version":
-			req.version, _ = asBool(v)
+			req.version, _ = jsonval.Bool(v)
 		case "seq_no_primary_term":
-			req.seqNo, _ = asBool(v)
+			req.seqNo, _ = jsonval.Bool(v)
 		case "highlight":
 			req.highlight, err = parseHighlight(v)
 		case "terminate_after":
@@ -188,7 +190,7 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 				}
 			}
 		case "explain", "profile":
-			if b, _ := asBool(v); b {
+			if b, _ := jsonval.Bool(v); b {
 				return nil, badRequest("[%s] is not supported by this emulation: it has no Lucene scorer to explain or profile", k)
 			}
 		case "suggest", "indices_boost":
@@ -306,7 +308,7 @@ func parseSort(v any) ([]sortSpec, *apiError) {
 		case string:
 			out = append(out, newSortSpec(t))
 		case map[string]any:
-			for _, field := range sortedKeys(t) {
+			for _, field := range jsonval.SortedKeys(t) {
 				sp := newSortSpec(field)
 				switch o := t[field].(type) {
 				case string:
@@ -315,7 +317,7 @@ func parseSort(v any) ([]sortSpec, *apiError) {
 					}
 				case map[string]any:
 					for pk, pv := range o {
-						s, _ := asString(pv)
+						s, _ := jsonval.String(pv)
 						switch pk {
 						case "order":
 							if err := sp.setOrder(s); err != nil {
@@ -526,7 +528,7 @@ func afterKeys(vals []any, specs []sortSpec) []sortVal {
 			}
 			continue
 		}
-		f, _ := asFloat(v)
+		f, _ := jsonval.Float(v)
 		if f >= math.MaxInt64 || f <= math.MinInt64 {
 			out[i] = sortVal{missing: true}
 			continue

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 func TestSearchHitsAndOrder(t *testing.T) {
@@ -162,7 +164,7 @@ func TestSourceFiltering(t *testing.T) {
 	for _, tc := range cases {
 		_, m := doJSON(t, h, "POST", "/docs/_search", `{"query":{"ids":{"values":["1"]}},"_source":`+tc.source+`}`)
 		src := get(m, "hits.hits.0._source").(map[string]any)
-		got := sortedKeys(src)
+		got := jsonval.SortedKeys(src)
 		if !reflect.DeepEqual(got, tc.keys) {
 			t.Fatalf("_source %s: keys %v, want %v", tc.source, got, tc.keys)
 		}

@@ -2,6 +2,8 @@ package opensearch
 
 import (
 	"net/http"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // role is a security plugin role.
@@ -79,7 +81,7 @@ func joinSorted(l []string) string {
 		m[s] = true
 	}
 	out := "["
-	for i, k := range sortedKeys(m) {
+	for i, k := range jsonval.SortedKeys(m) {
 		if i > 0 {
 			out += ", "
 		}
@@ -159,7 +161,7 @@ func (c *Cluster) getRoles(w http.ResponseWriter, r *http.Request, name string) 
 		return
 	}
 	o := obj{}
-	for _, n := range sortedKeys(c.roles) {
+	for _, n := range jsonval.SortedKeys(c.roles) {
 		o = append(o, kv{n, c.roles[n].view()})
 	}
 	c.reply(w, r, 200, o)

@@ -3,6 +3,8 @@ package opensearch
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // sourceFilter is the _source option of a search or get.
@@ -67,7 +69,7 @@ func (f sourceFilter) apply(d *document) (any, bool) {
 
 func matchesAny(patterns []string, path string) bool {
 	for _, p := range patterns {
-		if p == path || globMatch(p, path) || p == "*" {
+		if p == path || rest.GlobMatch(p, path) || p == "*" {
 			return true
 		}
 	}

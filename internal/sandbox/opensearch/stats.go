@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // statsMetrics are the index stats this emulation knows; the others of IndicesStatsResponse
@@ -215,11 +217,11 @@ func (c *Cluster) handlePutClusterSettings(w http.ResponseWriter, r *http.Reques
 				ch.reset = append(ch.reset, key)
 				return nil
 			}
-			s, _ := asString(v)
+			s, _ := jsonval.String(v)
 			if l, isList := v.([]any); isList {
 				parts := make([]string, len(l))
 				for i, e := range l {
-					parts[i], _ = asString(e)
+					parts[i], _ = jsonval.String(e)
 				}
 				s = strings.Join(parts, ",")
 			}

@@ -3,6 +3,9 @@ package opensearch
 import (
 	"net/http"
 	"sort"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // indexTemplate is a composable index template.
@@ -19,10 +22,10 @@ type indexTemplate struct {
 
 func (c *Cluster) matchTemplate(index string) *indexTemplate {
 	var best *indexTemplate
-	for _, name := range sortedKeys(c.templates) {
+	for _, name := range jsonval.SortedKeys(c.templates) {
 		t := c.templates[name]
 		for _, p := range t.patterns {
-			if globMatch(p, index) {
+			if rest.GlobMatch(p, index) {
 				if best == nil || t.priority > best.priority {
 					best = t
 				}
@@ -138,10 +141,10 @@ func (c *Cluster) getTemplates(w http.ResponseWriter, r *http.Request, name stri
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	var list []obj
-	names := sortedKeys(c.templates)
+	names := jsonval.SortedKeys(c.templates)
 	sort.Strings(names)
 	for _, n := range names {
-		if name == "" || globMatch(name, n) {
+		if name == "" || rest.GlobMatch(name, n) {
 			list = append(list, obj{{"name", n}, {"index_template", c.templates[n].render()}})
 		}
 	}

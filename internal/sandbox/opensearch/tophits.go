@@ -1,6 +1,10 @@
 package opensearch
 
-import "math"
+import (
+	"math"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+)
 
 // topHitsAgg answers {"hits":{"total":{"value","relation":"eq"},"max_score","hits":[...]}} with
 // the best documents of its bucket, rendered like search hits: by _score (from the search query)
@@ -28,11 +32,11 @@ func topHitsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		case "_source":
 			view.source, err = parseSourceFilter(v)
 		case "version":
-			view.version, _ = asBool(v)
+			view.version, _ = jsonval.Bool(v)
 		case "seq_no_primary_term":
-			view.seqNo, _ = asBool(v)
+			view.seqNo, _ = jsonval.Bool(v)
 		case "track_scores":
-			trackScores, _ = asBool(v)
+			trackScores, _ = jsonval.Bool(v)
 		case "highlight":
 			var spec *highlightSpec
 			if spec, err = parseHighlight(v); err == nil && ctx.query != nil {

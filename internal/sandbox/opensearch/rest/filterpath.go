@@ -90,8 +90,8 @@ func marshal(v any) ([]byte, error) {
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
 
-// globMatch matches * (any run) and ? (one character).
-func globMatch(pattern, s string) bool {
+// GlobMatch matches * (any run) and ? (one character), as index and field patterns do.
+func GlobMatch(pattern, s string) bool {
 	px, sx := 0, 0
 	nextPx, nextSx := -1, -1
 	for px < len(pattern) || sx < len(s) {
@@ -172,7 +172,7 @@ func childPatterns(pats [][]string, k string) (next [][]string, whole bool) {
 		}
 		if p[0] == "**" {
 			next = append(next, p)
-			if len(p) > 1 && globMatch(p[1], k) {
+			if len(p) > 1 && GlobMatch(p[1], k) {
 				if len(p) == 2 {
 					whole = true
 				} else {
@@ -181,7 +181,7 @@ func childPatterns(pats [][]string, k string) (next [][]string, whole bool) {
 			}
 			continue
 		}
-		if globMatch(p[0], k) {
+		if GlobMatch(p[0], k) {
 			if len(p) == 1 {
 				whole = true
 			} else {

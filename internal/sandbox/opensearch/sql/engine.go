@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -211,103 +210,6 @@ func marshalPlain(v any) []byte {
 	return bytes.TrimRight(b.Bytes(), "\n")
 }
 
-func asString(v any) (string, bool) {
-	switch t := v.(type) {
-	case string:
-		return t, true
-	case json.Number:
-		return t.String(), true
-	case bool:
-		return strconv.FormatBool(t), true
-	}
-	return "", false
-}
-
-func asFloat(v any) (float64, bool) {
-	switch t := v.(type) {
-	case json.Number:
-		f, err := t.Float64()
-		return f, err == nil
-	case float64:
-		return t, true
-	case int:
-		return float64(t), true
-	case int64:
-		return float64(t), true
-	case string:
-		f, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
-		return f, err == nil
-	}
-	return 0, false
-}
-
-func asBool(v any) (bool, bool) {
-	switch t := v.(type) {
-	case bool:
-		return t, true
-	case string:
-		switch t {
-		case "true":
-			return true, true
-		case "false":
-			return false, true
-		}
-	}
-	return false, false
-}
-
-func toPlain(v any) any {
-	switch t := v.(type) {
-	case json.Number:
-		if i, err := t.Int64(); err == nil {
-			return i
-		}
-		f, _ := t.Float64()
-		return f
-	case map[string]any:
-		m := make(map[string]any, len(t))
-		for k, x := range t {
-			m[k] = toPlain(x)
-		}
-		return m
-	case []any:
-		l := make([]any, len(t))
-		for i, x := range t {
-			l[i] = toPlain(x)
-		}
-		return l
-	}
-	return v
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
-func containsStr(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 func cmpFloat(a, b float64) int {
 	switch {
 	case a < b:
@@ -316,49 +218,6 @@ func cmpFloat(a, b float64) int {
 		return 1
 	}
 	return 0
-}
-
-func flattenArray(v any) []any {
-	l, ok := v.([]any)
-	if !ok {
-		return []any{v}
-	}
-	out := make([]any, 0, len(l))
-	for _, x := range l {
-		out = append(out, flattenArray(x)...)
-	}
-	return out
-}
-
-// sourceValues returns the values found at a dotted path of a source document, arrays flattened.
-func sourceValues(src map[string]any, path string) []any {
-	var out []any
-	var walk func(v any, rest string)
-	walk = func(v any, rest string) {
-		if rest == "" {
-			out = append(out, flattenArray(v)...)
-			return
-		}
-		switch t := v.(type) {
-		case []any:
-			for _, x := range t {
-				walk(x, rest)
-			}
-		case map[string]any:
-			if x, ok := t[rest]; ok {
-				walk(x, "")
-			}
-			for i := 0; i < len(rest); i++ {
-				if rest[i] == '.' {
-					if x, ok := t[rest[:i]]; ok {
-						walk(x, rest[i+1:])
-					}
-				}
-			}
-		}
-	}
-	walk(src, path)
-	return out
 }
 
 var intRanges = map[string][2]float64{

@@ -1,6 +1,7 @@
 package sql
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -10,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // evalSQL computes an expression over one result row (fields and aggregates by key), for what
@@ -102,8 +104,8 @@ func evalBinary(t *sqlBinary, row map[string]any) any {
 	}
 	switch t.op {
 	case "LIKE":
-		pat, _ := asString(r)
-		s, _ := asString(l)
+		pat, _ := jsonval.String(r)
+		s, _ := jsonval.String(l)
 		return likeRegexp(pat).MatchString(s)
 	case "+", "-", "*", "/", "%":
 		a, ok1 := sqlNum(l)
@@ -226,15 +228,15 @@ func compareSQL(a, b any) (int, bool) {
 	}
 	if x, ok := a.(bool); ok {
 		if y, ok := b.(bool); ok {
-			return cmpInt(boolInt(x), boolInt(y)), true
+			return cmp.Compare(boolInt(x), boolInt(y)), true
 		}
 	}
 	x, okA := sqlNum(a)
 	y, okB := sqlNum(b)
 	if okA && !okB {
-		y, okB = asFloat(b)
+		y, okB = jsonval.Float(b)
 	} else if okB && !okA {
-		x, okA = asFloat(a)
+		x, okA = jsonval.Float(a)
 	}
 	if okA && okB {
 		return cmpFloat(x, y), true
@@ -279,7 +281,7 @@ func sqlScalar(name string, args []any) any {
 		if i >= len(args) || args[i] == nil {
 			return "", false
 		}
-		s, ok := asString(args[i])
+		s, ok := jsonval.String(args[i])
 		if !ok {
 			s = fmt.Sprint(args[i])
 		}
@@ -368,7 +370,7 @@ func sqlCast(v any, typ string) any {
 	}
 	switch typ {
 	case "keyword":
-		if s, ok := asString(v); ok {
+		if s, ok := jsonval.String(v); ok {
 			return s
 		}
 		return strings.TrimSpace(string(mustJSON(v)))
@@ -376,24 +378,24 @@ func sqlCast(v any, typ string) any {
 		if b, ok := v.(bool); ok {
 			return b
 		}
-		if f, ok := asFloat(v); ok {
+		if f, ok := jsonval.Float(v); ok {
 			return f != 0
 		}
-		s, _ := asString(v)
-		b, ok := asBool(strings.ToLower(s))
+		s, _ := jsonval.String(v)
+		b, ok := jsonval.Bool(strings.ToLower(s))
 		if !ok {
 			return nil
 		}
 		return b
 	case "timestamp":
-		s, _ := asString(v)
+		s, _ := jsonval.String(v)
 		if t, ok := dateBound(s); ok {
 			ms, _ := dates.ParseFormat(t.(string), "strict_date_optional_time")
 			return sqlTimestamp(ms)
 		}
 		return nil
 	}
-	f, ok := asFloat(v)
+	f, ok := jsonval.Float(v)
 	if b, isBool := v.(bool); isBool {
 		f, ok = float64(boolInt(b)), true
 	}

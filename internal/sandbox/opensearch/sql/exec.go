@@ -2,11 +2,13 @@ package sql
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // Result is a finished query: typed columns, rows, and the engine's own answer (format=json).
@@ -100,7 +102,7 @@ func objGet(o any, k string) any {
 
 // asInt reads a count of the engine's answer.
 func asCount(v any) int {
-	f, _ := asFloat(v)
+	f, _ := jsonval.Float(v)
 	return int(f)
 }
 
@@ -114,7 +116,7 @@ func (p *sqlPlan) hitRows(out map[string]any) []map[string]any {
 	var fields []string
 	for _, col := range p.cols {
 		walkSQL(col.expr, func(x sqlExpr) {
-			if r, ok := x.(*sqlColRef); ok && !containsStr(fields, r.name) {
+			if r, ok := x.(*sqlColRef); ok && !slices.Contains(fields, r.name) {
 				fields = append(fields, r.name)
 			}
 		})
@@ -204,7 +206,7 @@ func (p *sqlPlan) groupRows(out map[string]any) []map[string]any {
 
 func (p *sqlPlan) bucketKey(field string, b any) any {
 	key := objGet(b, "key")
-	f, _ := asFloat(key)
+	f, _ := jsonval.Float(key)
 	switch fd := p.fields[field]; fd.kind {
 	case kindDate:
 		return sqlTimestamp(int64(f))
@@ -227,7 +229,7 @@ func (p *sqlPlan) aggValue(a *sqlAgg, level any, count int) any {
 	if v == nil {
 		return nil
 	}
-	f, _ := asFloat(v)
+	f, _ := jsonval.Float(v)
 	switch {
 	case a.fn == "COUNT":
 		return int64(f)
@@ -257,7 +259,7 @@ func sqlValue(ix *Table, src map[string]any, field string) any {
 		return nil
 	}
 	var vals []any
-	for _, v := range sourceValues(src, sourcePath(fd)) {
+	for _, v := range jsonval.SourceValues(src, sourcePath(fd)) {
 		if v != nil {
 			vals = append(vals, v)
 		}
@@ -269,9 +271,9 @@ func sqlValue(ix *Table, src map[string]any, field string) any {
 	switch fd.kind {
 	case kindText, kindKeyword:
 		if len(vals) > 1 {
-			return string(mustJSON(toPlain(vals)))
+			return string(mustJSON(jsonval.Plain(vals)))
 		}
-		s, _ := asString(v)
+		s, _ := jsonval.String(v)
 		return s
 	case kindLong:
 		f, err := parseLong(v, fd.typ)
@@ -280,16 +282,16 @@ func sqlValue(ix *Table, src map[string]any, field string) any {
 		}
 		return int64(f)
 	case kindFloat:
-		if f, ok := asFloat(v); ok {
+		if f, ok := jsonval.Float(v); ok {
 			return f
 		}
 	case kindDate:
-		s, _ := asString(v)
+		s, _ := jsonval.String(v)
 		if ms, ok := dates.ParseFormat(s, fd.format); ok {
 			return sqlTimestamp(ms)
 		}
 	case kindBool:
-		if b, ok := asBool(v); ok {
+		if b, ok := jsonval.Bool(v); ok {
 			return b
 		}
 	}

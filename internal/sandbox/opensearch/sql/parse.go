@@ -3,6 +3,8 @@ package sql
 import (
 	"strconv"
 	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // sqlExpr is a node of a parsed expression.
@@ -582,7 +584,7 @@ func (p *sqlParser) call() (sqlExpr, *sqlErr) {
 		}
 		typ := p.peek()
 		if _, ok := sqlCastTypes[strings.ToUpper(typ.text)]; typ.kind != tokIdent || !ok {
-			return nil, p.fail("expecting a type: " + strings.Join(sortedKeys(sqlCastTypes), ", "))
+			return nil, p.fail("expecting a type: " + strings.Join(jsonval.SortedKeys(sqlCastTypes), ", "))
 		}
 		p.next()
 		f.args = []sqlExpr{x, &sqlLit{strings.ToUpper(typ.text)}}

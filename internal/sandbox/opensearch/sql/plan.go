@@ -3,8 +3,11 @@ package sql
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // defaultSQLRows is the plugin's plugins.query.size_limit: rows returned without a LIMIT.
@@ -137,7 +140,7 @@ func (p *sqlPlan) starColumns() []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, ix := range p.targets {
-		for _, path := range sortedKeys(ix.fields) {
+		for _, path := range jsonval.SortedKeys(ix.fields) {
 			fd := ix.fields[path]
 			if fd.kind == kindObject || fd.multi || seen[strings.ToLower(path)] {
 				continue
@@ -178,7 +181,7 @@ func (p *sqlPlan) keywordField(name string) string {
 	if sub := p.fields[name+".keyword"]; sub != nil && sub.kind == kindKeyword {
 		return name + ".keyword"
 	}
-	for _, path := range sortedKeys(p.fields) {
+	for _, path := range jsonval.SortedKeys(p.fields) {
 		if sub := p.fields[path]; sub.multi && sub.kind == kindKeyword && strings.HasPrefix(path, name+".") {
 			return path
 		}
@@ -211,7 +214,7 @@ func (p *sqlPlan) bind(e sqlExpr) (sqlExpr, *sqlErr) {
 		return out, nil
 	case *sqlFunc:
 		if !sqlAggFuncs[t.name] && sqlRelevance[t.name] == "" && !sqlScalarFuncs[t.name] {
-			return nil, sqlSemantic("Unsupported function [%s]: this emulation knows the aggregates COUNT, SUM, AVG, MIN, MAX, the full-text functions (MATCH, MATCH_PHRASE, MULTI_MATCH, QUERY, QUERY_STRING) and %s", t.name, strings.Join(sortedKeys(sqlScalarFuncs), ", "))
+			return nil, sqlSemantic("Unsupported function [%s]: this emulation knows the aggregates COUNT, SUM, AVG, MIN, MAX, the full-text functions (MATCH, MATCH_PHRASE, MULTI_MATCH, QUERY, QUERY_STRING) and %s", t.name, strings.Join(jsonval.SortedKeys(sqlScalarFuncs), ", "))
 		}
 		out := *t
 		out.args = make([]sqlExpr, len(t.args))
@@ -508,7 +511,7 @@ func (p *sqlPlan) planGroups(order []sqlOrder, body map[string]any) *sqlErr {
 		if !ok || strings.HasPrefix(r.name, "_") {
 			return sqlSemantic("GROUP BY accepts fields, select aliases and positions; [%s] is not one", sqlText(g))
 		}
-		if !containsStr(p.groups, r.name) {
+		if !slices.Contains(p.groups, r.name) {
 			p.groups = append(p.groups, r.name)
 		}
 	}
@@ -610,7 +613,7 @@ func (p *sqlPlan) checkGrouped(e sqlExpr) *sqlErr {
 			}
 		}
 	case *sqlColRef:
-		if !containsStr(p.groups, t.name) {
+		if !slices.Contains(p.groups, t.name) {
 			return sqlSemantic("Explicit GROUP BY clause is required because expression [%s] contains non-aggregated column", t.name)
 		}
 	case *sqlBinary:
@@ -705,7 +708,7 @@ func (p *sqlPlan) fieldValue(field string, v any) any {
 	}
 	switch fd.kind {
 	case kindText, kindKeyword:
-		if s, ok := asString(v); ok {
+		if s, ok := jsonval.String(v); ok {
 			return s
 		}
 		if v != nil {
@@ -713,13 +716,13 @@ func (p *sqlPlan) fieldValue(field string, v any) any {
 		}
 	case kindLong, kindFloat:
 		if s, ok := v.(string); ok {
-			if _, ok := asFloat(s); ok {
+			if _, ok := jsonval.Float(s); ok {
 				return json.Number(strings.TrimSpace(s))
 			}
 		}
 	case kindBool:
 		if s, ok := v.(string); ok {
-			if b, ok := asBool(strings.ToLower(s)); ok {
+			if b, ok := jsonval.Bool(strings.ToLower(s)); ok {
 				return b
 			}
 		}

@@ -1,6 +1,10 @@
 package sql
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+)
 
 // sqlRelevance maps the plugin's full-text functions to the query they become.
 var sqlRelevance = map[string]string{
@@ -196,7 +200,7 @@ func (p *sqlPlan) compare(t *sqlBinary) (any, *sqlErr) {
 	}
 	field := col.name
 	if field == "_id" {
-		s, _ := asString(lit.val)
+		s, _ := jsonval.String(lit.val)
 		q := dsl{"ids": dsl{"values": []any{s}}}
 		if op == "!=" {
 			return sqlBool("must_not", q), nil
@@ -299,7 +303,7 @@ func (p *sqlPlan) relevance(f *sqlFunc, typ string) (any, *sqlErr) {
 	}
 	text := func(e sqlExpr) (string, bool) {
 		if l, ok := e.(*sqlLit); ok {
-			s, ok := asString(l.val)
+			s, ok := jsonval.String(l.val)
 			return s, ok
 		}
 		return "", false
