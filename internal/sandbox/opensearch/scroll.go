@@ -422,22 +422,14 @@ func (c *Cluster) handleScroll(w http.ResponseWriter, r *http.Request, pathID st
 		{"hits", obj{{"total", total}, {"max_score", ms}, {"hits", hits}}}})
 }
 
-// handleClearScroll answers DELETE /_search/scroll[/{id}|/_all].
-func (c *Cluster) handleClearScroll(w http.ResponseWriter, r *http.Request, pathID string, body []byte) {
-	v, err := parseBody(body, false)
-	if err != nil {
-		c.fail(w, r, err)
-		return
-	}
+// idsIn reads the ids of a clear-scroll or delete-PIT body ({key: id} or {key: [ids]});
+// any other key is refused, where it stands in the body.
+func idsIn(v any, key string, body []byte) ([]string, *apiError) {
 	m, _ := asMap(v)
 	var ids []string
-	if pathID != "" {
-		ids = strings.Split(pathID, ",")
-	}
 	for k, x := range m {
-		if k != "scroll_id" {
-			c.fail(w, r, withLocation(unknownKeyErr(k, x), body))
-			return
+		if k != key {
+			return nil, withLocation(unknownKeyErr(k, x), body)
 		}
 		for _, e := range asList(x) {
 			if s, ok := e.(string); ok {
@@ -445,7 +437,26 @@ func (c *Cluster) handleClearScroll(w http.ResponseWriter, r *http.Request, path
 			}
 		}
 	}
-	if len(ids) == 0 {
+	return ids, nil
+}
+
+// handleClearScroll answers DELETE /_search/scroll[/{id}|/_all].
+func (c *Cluster) handleClearScroll(w http.ResponseWriter, r *http.Request, pathID string, body []byte) {
+	v, err := parseBody(body, false)
+	if err != nil {
+		c.fail(w, r, err)
+		return
+	}
+	var ids []string
+	if pathID != "" {
+		ids = strings.Split(pathID, ",")
+	}
+	more, aerr := idsIn(v, "scroll_id", body)
+	if aerr != nil {
+		c.fail(w, r, aerr)
+		return
+	}
+	if ids = append(ids, more...); len(ids) == 0 {
 		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: no scroll ids specified;"))
 		return
 	}
@@ -530,17 +541,10 @@ func (c *Cluster) handleDeletePIT(w http.ResponseWriter, r *http.Request, all bo
 			c.fail(w, r, err)
 			return
 		}
-		m, _ := asMap(v)
-		for k, x := range m {
-			if k != "pit_id" {
-				c.fail(w, r, withLocation(unknownKeyErr(k, x), body))
-				return
-			}
-			for _, e := range asList(x) {
-				if s, ok := e.(string); ok {
-					ids = append(ids, s)
-				}
-			}
+		var aerr *apiError
+		if ids, aerr = idsIn(v, "pit_id", body); aerr != nil {
+			c.fail(w, r, aerr)
+			return
 		}
 		if len(ids) == 0 {
 			c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: No point in time ids specified;"))
