@@ -101,7 +101,17 @@ func (c *Clipboard) Copy(label, value string) Result {
 	value, removed := safe.Copy(value)
 	r := c.copy(label, value)
 	if removed > 0 {
-		r.Text = strings.TrimSuffix(r.Text, ".") + fmt.Sprintf(" (%d control characters removed).", removed)
+		// Next to what was copied, not at the end: a footer at 80 columns cuts the end.
+		what := "the " + label
+		if label == "" {
+			what = "the value"
+		}
+		note := fmt.Sprintf("%s (%d control characters removed)", what, removed)
+		if strings.Contains(r.Text, what) {
+			r.Text = strings.Replace(r.Text, what, note, 1)
+		} else {
+			r.Text = strings.TrimSuffix(r.Text, ".") + fmt.Sprintf(" (%d control characters removed).", removed)
+		}
 	}
 	return r
 }
