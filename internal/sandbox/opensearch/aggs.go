@@ -9,7 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -51,7 +53,7 @@ func readAggParams(m map[string]any) aggParams {
 		p.hasKeyed = true
 	}
 	p.size, p.hasSize = m["size"]
-	p.minDocCount, p.hasMinCount = asInt(m["min_doc_count"])
+	p.minDocCount, p.hasMinCount = jsonval.Int(m["min_doc_count"])
 	return p
 }
 
@@ -74,16 +76,16 @@ var metricAggs = map[string]bool{"avg": true, "sum": true, "min": true, "max": t
 var bucketAggs = map[string]bool{"terms": true, "range": true, "date_range": true, "histogram": true,
 	"date_histogram": true, "filter": true, "filters": true, "missing": true, "nested": true}
 
-func parseAggs(v any) ([]*aggSpec, *apiError) {
+func parseAggs(v any) ([]*aggSpec, *apierr.Error) {
 	m, ok := v.(map[string]any)
 	if !ok {
-		return nil, parsingErr("Failed to parse aggregation: expected an object")
+		return nil, apierr.Parsing("Failed to parse aggregation: expected an object")
 	}
 	var out []*aggSpec
 	for _, name := range jsonval.SortedKeys(m) {
 		body, ok := m[name].(map[string]any)
 		if !ok {
-			return nil, parsingErr("Expected [START_OBJECT] under [%s], but got a [VALUE_STRING] in [%s]", name, name)
+			return nil, apierr.Parsing("Expected [START_OBJECT] under [%s], but got a [VALUE_STRING] in [%s]", name, name)
 		}
 		spec := &aggSpec{name: name}
 		for k, x := range body {
@@ -97,10 +99,10 @@ func parseAggs(v any) ([]*aggSpec, *apiError) {
 			case "meta":
 			default:
 				if spec.typ != "" {
-					return nil, parsingErr("Found two aggregation type definitions in [%s]: [%s] and [%s]", name, spec.typ, k)
+					return nil, apierr.Parsing("Found two aggregation type definitions in [%s]: [%s] and [%s]", name, spec.typ, k)
 				}
 				if !metricAggs[k] && !bucketAggs[k] {
-					return nil, parsingErr("Unknown aggregation type [%s]", k)
+					return nil, apierr.Parsing("Unknown aggregation type [%s]", k)
 				}
 				spec.typ = k
 				if k == "filter" {
@@ -113,12 +115,12 @@ func parseAggs(v any) ([]*aggSpec, *apiError) {
 				}
 				p, ok := x.(map[string]any)
 				if !ok {
-					return nil, parsingErr("Expected [START_OBJECT] under [%s], but got a [VALUE_STRING] in [%s]", k, name)
+					return nil, apierr.Parsing("Expected [START_OBJECT] under [%s], but got a [VALUE_STRING] in [%s]", k, name)
 				}
 				spec.params = p
 				spec.p = readAggParams(p)
 				if _, hasScript := p["script"]; hasScript {
-					return nil, badRequest("scripts are not supported by this emulation: aggregation [%s] uses a script", name)
+					return nil, apierr.BadRequest("scripts are not supported by this emulation: aggregation [%s] uses a script", name)
 				}
 				if k == "filters" {
 					if err := parseFiltersAgg(spec, p); err != nil {
@@ -128,17 +130,17 @@ func parseAggs(v any) ([]*aggSpec, *apiError) {
 			}
 		}
 		if spec.typ == "" {
-			return nil, parsingErr("Missing definition for aggregation [%s]", name)
+			return nil, apierr.Parsing("Missing definition for aggregation [%s]", name)
 		}
 		if metricAggs[spec.typ] && len(spec.subs) > 0 {
-			return nil, errf(400, "aggregation_initialization_exception", "Aggregator [%s] of type [%s] cannot accept sub-aggregations", name, spec.typ)
+			return nil, apierr.Errf(400, "aggregation_initialization_exception", "Aggregator [%s] of type [%s] cannot accept sub-aggregations", name, spec.typ)
 		}
 		out = append(out, spec)
 	}
 	return out, nil
 }
 
-func parseFiltersAgg(spec *aggSpec, p map[string]any) *apiError {
+func parseFiltersAgg(spec *aggSpec, p map[string]any) *apierr.Error {
 	switch f := p["filters"].(type) {
 	case map[string]any:
 		spec.keyed = true
@@ -158,24 +160,24 @@ func parseFiltersAgg(spec *aggSpec, p map[string]any) *apiError {
 			spec.named = append(spec.named, namedFilter{itoa(i), q})
 		}
 	default:
-		return parsingErr("[filters] requires a [filters] object or array")
+		return apierr.Parsing("[filters] requires a [filters] object or array")
 	}
 	return nil
 }
 
-func runAggs(specs []*aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
-	out := make(obj, 0, len(specs))
+func runAggs(specs []*aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+	out := make(jsonout.Obj, 0, len(specs))
 	for _, sp := range specs {
 		res, err := runAgg(sp, segs, ctx)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, kv{sp.name, res})
+		out = append(out, jsonout.KV{sp.name, res})
 	}
 	return out, nil
 }
 
-func runAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
+func runAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	switch sp.typ {
 	case "terms":
 		return termsAgg(sp, segs, ctx)
@@ -190,7 +192,7 @@ func runAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		if err != nil {
 			return nil, err
 		}
-		return bucketBody(obj{}, countSlots(sub), sp, sub, ctx)
+		return bucketBody(jsonout.Obj{}, countSlots(sub), sp, sub, ctx)
 	case "filters":
 		return filtersAgg(sp, segs, ctx)
 	case "missing":
@@ -205,7 +207,7 @@ func runAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	return metricAgg(sp, segs)
 }
 
-func javaNum(f float64) json.Number { return json.Number(javaDouble(f)) }
+func javaNum(f float64) json.Number { return json.Number(jsonout.JavaDouble(f)) }
 
 func countSlots(segs []segment) int {
 	n := 0
@@ -216,8 +218,8 @@ func countSlots(segs []segment) int {
 }
 
 // bucketBody completes a bucket object with doc_count and its sub-aggregations.
-func bucketBody(o obj, count int, sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
-	o = append(o, kv{"doc_count", count})
+func bucketBody(o jsonout.Obj, count int, sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+	o = append(o, jsonout.KV{"doc_count", count})
 	if len(sp.subs) > 0 {
 		subs, err := runAggs(sp.subs, segs, ctx)
 		if err != nil {
@@ -228,20 +230,20 @@ func bucketBody(o obj, count int, sp *aggSpec, segs []segment, ctx *aggCtx) (obj
 	return o, nil
 }
 
-func (ctx *aggCtx) addBuckets(n int) *apiError {
+func (ctx *aggCtx) addBuckets(n int) *apierr.Error {
 	ctx.buckets += n
 	if ctx.buckets > maxBuckets {
-		return errf(400, "too_many_buckets_exception",
+		return apierr.Errf(400, "too_many_buckets_exception",
 			"Trying to create too many buckets. Must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [search.max_buckets] cluster level setting.", maxBuckets, ctx.buckets)
 	}
 	return nil
 }
 
 // aggField resolves the field of an aggregation on one index (nil column when unmapped or empty).
-func aggField(ix *index, sp *aggSpec, numericOnly bool) (*fieldDef, *column, *apiError) {
+func aggField(ix *index, sp *aggSpec, numericOnly bool) (*fieldDef, *column, *apierr.Error) {
 	field := sp.p.field
 	if field == "" {
-		return nil, nil, badRequest("Required one of fields [field, script], but none were specified.")
+		return nil, nil, apierr.BadRequest("Required one of fields [field, script], but none were specified.")
 	}
 	fd := ix.fields[field]
 	if fd == nil {
@@ -251,10 +253,10 @@ func aggField(ix *index, sp *aggSpec, numericOnly bool) (*fieldDef, *column, *ap
 	case kindText:
 		return nil, nil, fielddataErr(field)
 	case kindObject:
-		return nil, nil, badRequest("Field [%s] of type [object] is not supported for aggregation [%s]", field, sp.typ)
+		return nil, nil, apierr.BadRequest("Field [%s] of type [object] is not supported for aggregation [%s]", field, sp.typ)
 	case kindKeyword:
 		if numericOnly {
-			return nil, nil, badRequest("Field [%s] of type [%s] is not supported for aggregation [%s]", field, fd.typ, sp.typ)
+			return nil, nil, apierr.BadRequest("Field [%s] of type [%s] is not supported for aggregation [%s]", field, fd.typ, sp.typ)
 		}
 	}
 	return fd, ix.cols[field], nil
@@ -262,7 +264,7 @@ func aggField(ix *index, sp *aggSpec, numericOnly bool) (*fieldDef, *column, *ap
 
 // fieldSegments calls f for each segment whose index maps the aggregation's field and holds doc
 // values for it, after aggField's checks; an error from either stops the walk.
-func fieldSegments(segs []segment, sp *aggSpec, numericOnly bool, f func(seg segment, fd *fieldDef, col *column) *apiError) *apiError {
+func fieldSegments(segs []segment, sp *aggSpec, numericOnly bool, f func(seg segment, fd *fieldDef, col *column) *apierr.Error) *apierr.Error {
 	for _, seg := range segs {
 		fd, col, err := aggField(seg.ix, sp, numericOnly)
 		if err != nil {
@@ -280,7 +282,7 @@ func fieldSegments(segs []segment, sp *aggSpec, numericOnly bool, f func(seg seg
 
 // --- metrics ---
 
-func metricAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
+func metricAgg(sp *aggSpec, segs []segment) (jsonout.Obj, *apierr.Error) {
 	numericOnly := sp.typ != "value_count" && sp.typ != "cardinality"
 	var count int
 	sum, sumSq := 0.0, 0.0
@@ -346,27 +348,27 @@ func metricAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 		}
 		return javaNum(f)
 	}
-	withString := func(o obj, key string, f float64, ok bool) obj {
+	withString := func(o jsonout.Obj, key string, f float64, ok bool) jsonout.Obj {
 		if isDate && ok {
-			o = append(o, kv{key, dates.Format(int64(f), format)})
+			o = append(o, jsonout.KV{key, dates.Format(int64(f), format)})
 		}
 		return o
 	}
 	switch sp.typ {
 	case "avg":
-		return withString(obj{{"value", value(sum/float64(count), count > 0)}}, "value_as_string", sum/float64(count), count > 0), nil
+		return withString(jsonout.Obj{{"value", value(sum/float64(count), count > 0)}}, "value_as_string", sum/float64(count), count > 0), nil
 	case "sum":
-		return obj{{"value", javaNum(sum)}}, nil
+		return jsonout.Obj{{"value", javaNum(sum)}}, nil
 	case "min":
-		return withString(obj{{"value", value(lo, count > 0)}}, "value_as_string", lo, count > 0), nil
+		return withString(jsonout.Obj{{"value", value(lo, count > 0)}}, "value_as_string", lo, count > 0), nil
 	case "max":
-		return withString(obj{{"value", value(hi, count > 0)}}, "value_as_string", hi, count > 0), nil
+		return withString(jsonout.Obj{{"value", value(hi, count > 0)}}, "value_as_string", hi, count > 0), nil
 	case "value_count":
-		return obj{{"value", count}}, nil
+		return jsonout.Obj{{"value", count}}, nil
 	case "cardinality":
-		return obj{{"value", len(distinctS) + len(distinctF)}}, nil
+		return jsonout.Obj{{"value", len(distinctS) + len(distinctF)}}, nil
 	}
-	o := obj{{"count", count}, {"min", value(lo, count > 0)}, {"max", value(hi, count > 0)},
+	o := jsonout.Obj{{"count", count}, {"min", value(lo, count > 0)}, {"max", value(hi, count > 0)},
 		{"avg", value(sum/float64(count), count > 0)}, {"sum", javaNum(sum)}}
 	if sp.typ == "extended_stats" {
 		variance := 0.0
@@ -378,15 +380,15 @@ func metricAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 		if count > 1 {
 			sampling = variance * float64(count) / float64(count-1)
 		}
-		o = append(o, kv{"sum_of_squares", value(sumSq, count > 0)}, kv{"variance", value(variance, count > 0)},
-			kv{"variance_population", value(variance, count > 0)}, kv{"variance_sampling", value(sampling, count > 1)},
-			kv{"std_deviation", value(math.Sqrt(variance), count > 0)},
-			kv{"std_deviation_population", value(math.Sqrt(variance), count > 0)},
-			kv{"std_deviation_sampling", value(math.Sqrt(sampling), count > 1)})
+		o = append(o, jsonout.KV{"sum_of_squares", value(sumSq, count > 0)}, jsonout.KV{"variance", value(variance, count > 0)},
+			jsonout.KV{"variance_population", value(variance, count > 0)}, jsonout.KV{"variance_sampling", value(sampling, count > 1)},
+			jsonout.KV{"std_deviation", value(math.Sqrt(variance), count > 0)},
+			jsonout.KV{"std_deviation_population", value(math.Sqrt(variance), count > 0)},
+			jsonout.KV{"std_deviation_sampling", value(math.Sqrt(sampling), count > 1)})
 	}
 	if isDate && count > 0 {
-		o = append(o, kv{"min_as_string", dates.Format(int64(lo), format)}, kv{"max_as_string", dates.Format(int64(hi), format)},
-			kv{"avg_as_string", dates.Format(int64(sum/float64(count)), format)}, kv{"sum_as_string", dates.Format(int64(sum), format)})
+		o = append(o, jsonout.KV{"min_as_string", dates.Format(int64(lo), format)}, jsonout.KV{"max_as_string", dates.Format(int64(hi), format)},
+			jsonout.KV{"avg_as_string", dates.Format(int64(sum/float64(count)), format)}, jsonout.KV{"sum_as_string", dates.Format(int64(sum), format)})
 	}
 	return o, nil
 }
@@ -440,15 +442,15 @@ type termsBucket struct {
 	num    float64
 	isStr  bool
 	b      *bucket
-	result obj
+	result jsonout.Obj
 }
 
-func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
+func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	size := 10
 	if sp.p.hasSize {
-		n, ok := asInt(sp.p.size)
+		n, ok := jsonval.Int(sp.p.size)
 		if !ok || n < 1 {
-			return nil, badRequest("[size] must be greater than 0. Found [%v] in [%s]", sp.p.size, sp.name)
+			return nil, apierr.BadRequest("[size] must be greater than 0. Found [%v] in [%s]", sp.p.size, sp.name)
 		}
 		size = n
 	}
@@ -552,12 +554,12 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 			bySub = true
 		}
 	}
-	compute := func(tb *termsBucket) *apiError {
+	compute := func(tb *termsBucket) *apierr.Error {
 		if tb.result != nil {
 			return nil
 		}
-		var err *apiError
-		tb.result, err = bucketBody(obj{}, tb.b.count, sp, tb.b.segs, ctx)
+		var err *apierr.Error
+		tb.result, err = bucketBody(jsonout.Obj{}, tb.b.count, sp, tb.b.segs, ctx)
 		return err
 	}
 	if bySub {
@@ -567,7 +569,7 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 			}
 		}
 	}
-	var sortErr *apiError
+	var sortErr *apierr.Error
 	sort.Slice(list, func(i, j int) bool {
 		a, b := list[i], list[j]
 		for _, o := range orders {
@@ -610,32 +612,32 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	if err := ctx.addBuckets(len(list)); err != nil {
 		return nil, err
 	}
-	buckets := make([]obj, 0, len(list))
+	buckets := make([]jsonout.Obj, 0, len(list))
 	for _, tb := range list {
 		if err := compute(tb); err != nil {
 			return nil, err
 		}
-		var head obj
+		var head jsonout.Obj
 		switch {
 		case tb.isStr:
-			head = obj{{"key", tb.str}}
+			head = jsonout.Obj{{"key", tb.str}}
 		case keyKind == kindDate:
-			head = obj{{"key", int64(tb.num)}, {"key_as_string", dates.Format(int64(tb.num), format)}}
+			head = jsonout.Obj{{"key", int64(tb.num)}, {"key_as_string", dates.Format(int64(tb.num), format)}}
 		case keyKind == kindBool:
 			s := "false"
 			if tb.num != 0 {
 				s = "true"
 			}
-			head = obj{{"key", int64(tb.num)}, {"key_as_string", s}}
+			head = jsonout.Obj{{"key", int64(tb.num)}, {"key_as_string", s}}
 		case keyKind == kindLong:
-			head = obj{{"key", int64(tb.num)}}
+			head = jsonout.Obj{{"key", int64(tb.num)}}
 		default:
 			_ = keyTyp
-			head = obj{{"key", tb.num}}
+			head = jsonout.Obj{{"key", tb.num}}
 		}
 		buckets = append(buckets, append(head, tb.result...))
 	}
-	return obj{{"doc_count_error_upper_bound", 0}, {"sum_other_doc_count", other}, {"buckets", buckets}}, nil
+	return jsonout.Obj{{"doc_count_error_upper_bound", 0}, {"sum_other_doc_count", other}, {"buckets", buckets}}, nil
 }
 
 func containsNum(l []float64, f float64) bool {
@@ -675,21 +677,21 @@ type termsOrder struct {
 	desc bool
 }
 
-func parseTermsOrder(sp *aggSpec) ([]termsOrder, *apiError) {
+func parseTermsOrder(sp *aggSpec) ([]termsOrder, *apierr.Error) {
 	v, ok := sp.params["order"]
 	if !ok {
 		return []termsOrder{{"_count", true}, {"_key", false}}, nil
 	}
 	var out []termsOrder
-	for _, item := range asList(v) {
+	for _, item := range jsonval.List(v) {
 		m, ok := item.(map[string]any)
 		if !ok {
-			return nil, parsingErr("[order] must be an object or an array of objects in [%s]", sp.name)
+			return nil, apierr.Parsing("[order] must be an object or an array of objects in [%s]", sp.name)
 		}
 		for _, k := range jsonval.SortedKeys(m) {
 			dir, _ := m[k].(string)
 			if dir != "asc" && dir != "desc" {
-				return nil, parsingErr("Unknown terms order direction [%s] in terms aggregation [%s]", dir, sp.name)
+				return nil, apierr.Parsing("Unknown terms order direction [%s] in terms aggregation [%s]", dir, sp.name)
 			}
 			key := k
 			if key == "_term" {
@@ -704,7 +706,7 @@ func parseTermsOrder(sp *aggSpec) ([]termsOrder, *apiError) {
 					}
 				}
 				if !found {
-					return nil, errf(400, "aggregation_execution_exception",
+					return nil, apierr.Errf(400, "aggregation_execution_exception",
 						"Invalid aggregator order path [%s]. The provided aggregation [%s] either does not exist, or is a pipeline aggregation and cannot be used to sort the buckets.", key, name)
 				}
 			}
@@ -714,28 +716,28 @@ func parseTermsOrder(sp *aggSpec) ([]termsOrder, *apiError) {
 	return out, nil
 }
 
-func subValue(res obj, path string) (float64, *apiError) {
+func subValue(res jsonout.Obj, path string) (float64, *apierr.Error) {
 	name, metric, _ := strings.Cut(path, ".")
 	if metric == "" {
 		metric = "value"
 	}
 	for _, m := range res {
-		if m.k != name {
+		if m.K != name {
 			continue
 		}
-		sub, _ := m.v.(obj)
+		sub, _ := m.V.(jsonout.Obj)
 		for _, x := range sub {
-			if x.k == metric {
-				if f, ok := jsonval.Float(x.v); ok {
+			if x.K == metric {
+				if f, ok := jsonval.Float(x.V); ok {
 					return f, nil
 				}
-				if n, ok := x.v.(int); ok {
+				if n, ok := x.V.(int); ok {
 					return float64(n), nil
 				}
 				return math.Inf(-1), nil
 			}
 		}
-		return 0, badRequest("Invalid aggregation order path [%s]: unknown value [%s]", path, metric)
+		return 0, apierr.BadRequest("Invalid aggregation order path [%s]: unknown value [%s]", path, metric)
 	}
 	return 0, nil
 }
@@ -773,10 +775,10 @@ type rangeDef struct {
 	b        bucket
 }
 
-func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
+func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	raw, ok := sp.params["ranges"].([]any)
 	if !ok || len(raw) == 0 {
-		return nil, badRequest("No [ranges] specified for the [%s] aggregation", sp.name)
+		return nil, apierr.BadRequest("No [ranges] specified for the [%s] aggregation", sp.name)
 	}
 	format := sp.p.format
 	isDate := sp.typ == "date_range"
@@ -792,10 +794,10 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	for _, x := range raw {
 		m, ok := x.(map[string]any)
 		if !ok {
-			return nil, parsingErr("[ranges] entries must be objects in [%s]", sp.name)
+			return nil, apierr.Parsing("[ranges] entries must be objects in [%s]", sp.name)
 		}
 		rd := &rangeDef{}
-		bound := func(k string, roundUp bool) (float64, bool, *apiError) {
+		bound := func(k string, roundUp bool) (float64, bool, *apierr.Error) {
 			v, ok := m[k]
 			if !ok || v == nil {
 				return 0, false, nil
@@ -804,18 +806,18 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 				if s, isStr := v.(string); isStr {
 					ms, err := dates.ParseMath(s, ctx.now, roundUp, format)
 					if err != nil {
-						return 0, false, errf(400, "parse_exception", "%s", err.Error())
+						return 0, false, apierr.Errf(400, "parse_exception", "%s", err.Error())
 					}
 					return float64(ms), true, nil
 				}
 			}
 			f, ok := jsonval.Float(v)
 			if !ok {
-				return 0, false, parsingErr("[%s] must be a number in range aggregation [%s]", k, sp.name)
+				return 0, false, apierr.Parsing("[%s] must be a number in range aggregation [%s]", k, sp.name)
 			}
 			return f, true, nil
 		}
-		var err *apiError
+		var err *apierr.Error
 		if rd.from, rd.hasFrom, err = bound("from", false); err != nil {
 			return nil, err
 		}
@@ -847,7 +849,7 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		return at < bt
 	})
 	keep := len(sp.subs) > 0
-	err := fieldSegments(segs, sp, true, func(seg segment, _ *fieldDef, col *column) *apiError {
+	err := fieldSegments(segs, sp, true, func(seg segment, _ *fieldDef, col *column) *apierr.Error {
 		for _, s := range seg.slots {
 			vals := col.numAt(s)
 			for _, rd := range ranges {
@@ -871,11 +873,11 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		if isDate {
 			return dates.Format(int64(f), format)
 		}
-		return javaDouble(f)
+		return jsonout.JavaDouble(f)
 	}
 	keyed := sp.p.keyed
-	buckets := make([]obj, 0, len(ranges))
-	keyedObj := obj{}
+	buckets := make([]jsonout.Obj, 0, len(ranges))
+	keyedObj := jsonout.Obj{}
 	for _, rd := range ranges {
 		key := rd.key
 		if key == "" {
@@ -888,22 +890,22 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 			}
 			key = lo + "-" + hi
 		}
-		o := obj{}
+		o := jsonout.Obj{}
 		if !keyed {
-			o = append(o, kv{"key", key})
+			o = append(o, jsonout.KV{"key", key})
 		}
 		if rd.hasFrom {
 			if isDate {
-				o = append(o, kv{"from", javaNum(rd.from)}, kv{"from_as_string", render(rd.from)})
+				o = append(o, jsonout.KV{"from", javaNum(rd.from)}, jsonout.KV{"from_as_string", render(rd.from)})
 			} else {
-				o = append(o, kv{"from", javaNum(rd.from)})
+				o = append(o, jsonout.KV{"from", javaNum(rd.from)})
 			}
 		}
 		if rd.hasTo {
 			if isDate {
-				o = append(o, kv{"to", javaNum(rd.to)}, kv{"to_as_string", render(rd.to)})
+				o = append(o, jsonout.KV{"to", javaNum(rd.to)}, jsonout.KV{"to_as_string", render(rd.to)})
 			} else {
-				o = append(o, kv{"to", javaNum(rd.to)})
+				o = append(o, jsonout.KV{"to", javaNum(rd.to)})
 			}
 		}
 		o, err := bucketBody(o, rd.b.count, sp, rd.b.segs, ctx)
@@ -911,26 +913,26 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 			return nil, err
 		}
 		if keyed {
-			keyedObj = append(keyedObj, kv{key, o})
+			keyedObj = append(keyedObj, jsonout.KV{key, o})
 		} else {
 			buckets = append(buckets, o)
 		}
 	}
 	if keyed {
-		return obj{{"buckets", keyedObj}}, nil
+		return jsonout.Obj{{"buckets", keyedObj}}, nil
 	}
-	return obj{{"buckets", buckets}}, nil
+	return jsonout.Obj{{"buckets", buckets}}, nil
 }
 
 // --- histogram ---
 
-func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
+func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	interval, ok := jsonval.Float(sp.params["interval"])
 	if !ok {
-		return nil, badRequest("[interval] must be specified for histogram aggregation [%s]", sp.name)
+		return nil, apierr.BadRequest("[interval] must be specified for histogram aggregation [%s]", sp.name)
 	}
 	if interval <= 0 || math.IsNaN(interval) || math.IsInf(interval, 0) {
-		return nil, badRequest("[interval] must be >0 for histogram aggregation [%s]", sp.name)
+		return nil, apierr.BadRequest("[interval] must be >0 for histogram aggregation [%s]", sp.name)
 	}
 	offset, _ := jsonval.Float(sp.params["offset"])
 	minCount := 0
@@ -940,7 +942,7 @@ func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	keyOf := func(v float64) float64 { return math.Floor((v-offset)/interval)*interval + offset }
 	keep := len(sp.subs) > 0
 	buckets := map[float64]*bucket{}
-	err := fieldSegments(segs, sp, true, func(seg segment, _ *fieldDef, col *column) *apiError {
+	err := fieldSegments(segs, sp, true, func(seg segment, _ *fieldDef, col *column) *apierr.Error {
 		for _, s := range seg.slots {
 			addPerDistinctKey(buckets, col.numAt(s), keyOf, seg.ix, s, keep)
 		}
@@ -981,7 +983,7 @@ func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	if err := ctx.addBuckets(len(keys)); err != nil {
 		return nil, err
 	}
-	out := make([]obj, 0, len(keys))
+	out := make([]jsonout.Obj, 0, len(keys))
 	for _, k := range keys {
 		b := buckets[k]
 		if b == nil {
@@ -998,18 +1000,18 @@ func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		if b.count < minCount {
 			continue
 		}
-		o, err := bucketBody(obj{{"key", javaNum(k)}}, b.count, sp, b.segs, ctx)
+		o, err := bucketBody(jsonout.Obj{{"key", javaNum(k)}}, b.count, sp, b.segs, ctx)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, o)
 	}
-	return obj{{"buckets", out}}, nil
+	return jsonout.Obj{{"buckets", out}}, nil
 }
 
 // --- filter, filters, missing ---
 
-func filterSegs(q query, segs []segment, ctx *aggCtx) ([]segment, *apiError) {
+func filterSegs(q query, segs []segment, ctx *aggCtx) ([]segment, *apierr.Error) {
 	out := make([]segment, 0, len(segs))
 	for _, seg := range segs {
 		m, err := q.eval(&qctx{ix: seg.ix, now: ctx.now})
@@ -1027,42 +1029,42 @@ func filterSegs(q query, segs []segment, ctx *aggCtx) ([]segment, *apiError) {
 	return out, nil
 }
 
-func filtersAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
+func filtersAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	if err := ctx.addBuckets(len(sp.named)); err != nil {
 		return nil, err
 	}
-	keyedOut := obj{}
-	var listOut []obj
+	keyedOut := jsonout.Obj{}
+	var listOut []jsonout.Obj
 	for _, nf := range sp.named {
 		sub, err := filterSegs(nf.q, segs, ctx)
 		if err != nil {
 			return nil, err
 		}
-		o, err := bucketBody(obj{}, countSlots(sub), sp, sub, ctx)
+		o, err := bucketBody(jsonout.Obj{}, countSlots(sub), sp, sub, ctx)
 		if err != nil {
 			return nil, err
 		}
 		if sp.keyed {
-			keyedOut = append(keyedOut, kv{nf.name, o})
+			keyedOut = append(keyedOut, jsonout.KV{nf.name, o})
 		} else {
 			listOut = append(listOut, o)
 		}
 	}
 	if sp.keyed {
-		return obj{{"buckets", keyedOut}}, nil
+		return jsonout.Obj{{"buckets", keyedOut}}, nil
 	}
 	if listOut == nil {
-		listOut = []obj{}
+		listOut = []jsonout.Obj{}
 	}
-	return obj{{"buckets", listOut}}, nil
+	return jsonout.Obj{{"buckets", listOut}}, nil
 }
 
-func missingAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
+func missingAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	var out []segment
 	for _, seg := range segs {
 		field := sp.p.field
 		if field == "" {
-			return nil, badRequest("Required one of fields [field, script], but none were specified.")
+			return nil, apierr.BadRequest("Required one of fields [field, script], but none were specified.")
 		}
 		var slots []int32
 		for _, s := range seg.slots {
@@ -1079,7 +1081,7 @@ func missingAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		}
 		out = append(out, segment{ix: seg.ix, slots: slots})
 	}
-	return bucketBody(obj{}, countSlots(out), sp, out, ctx)
+	return bucketBody(jsonout.Obj{}, countSlots(out), sp, out, ctx)
 }
 
 // countByOrdinal is the terms aggregation's fast path for a single-valued keyword column: counts

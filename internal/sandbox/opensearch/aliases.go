@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
@@ -22,29 +24,29 @@ type aliasDef struct {
 
 // render is the alias as GET /_alias shows it: {} when nothing was set (not is_write_index:false,
 // which only newer Elasticsearch prints).
-func (a *aliasDef) render() obj {
-	o := obj{}
+func (a *aliasDef) render() jsonout.Obj {
+	o := jsonout.Obj{}
 	if a.filterRaw != nil {
-		o = append(o, kv{"filter", a.filterRaw})
+		o = append(o, jsonout.KV{"filter", a.filterRaw})
 	}
 	if a.indexRouting != "" {
-		o = append(o, kv{"index_routing", a.indexRouting})
+		o = append(o, jsonout.KV{"index_routing", a.indexRouting})
 	}
 	if a.searchRouting != "" {
-		o = append(o, kv{"search_routing", a.searchRouting})
+		o = append(o, jsonout.KV{"search_routing", a.searchRouting})
 	}
 	if a.isWrite != nil {
-		o = append(o, kv{"is_write_index", *a.isWrite})
+		o = append(o, jsonout.KV{"is_write_index", *a.isWrite})
 	}
 	if a.isHidden != nil {
-		o = append(o, kv{"is_hidden", *a.isHidden})
+		o = append(o, jsonout.KV{"is_hidden", *a.isHidden})
 	}
 	return o
 }
 
 // parseAliasDef reads an alias body: filter, routing, index_routing, search_routing,
 // is_write_index, is_hidden. Keys naming the index or the alias are the caller's business.
-func parseAliasDef(m map[string]any, skip ...string) (*aliasDef, *apiError) {
+func parseAliasDef(m map[string]any, skip ...string) (*aliasDef, *apierr.Error) {
 	a := &aliasDef{}
 	for k, v := range m {
 		switch k {
@@ -67,7 +69,7 @@ func parseAliasDef(m map[string]any, skip ...string) (*aliasDef, *apiError) {
 		case "is_write_index", "is_hidden":
 			b, ok := jsonval.Bool(v)
 			if !ok {
-				return nil, parsingErr("[%s] must be a boolean", k)
+				return nil, apierr.Parsing("[%s] must be a boolean", k)
 			}
 			if k == "is_write_index" {
 				a.isWrite = &b
@@ -76,7 +78,7 @@ func parseAliasDef(m map[string]any, skip ...string) (*aliasDef, *apiError) {
 			}
 		default:
 			if !slices.Contains(skip, k) {
-				return nil, parsingErr("[alias] unknown field [%s]", k)
+				return nil, apierr.Parsing("[alias] unknown field [%s]", k)
 			}
 		}
 	}
@@ -125,7 +127,7 @@ func (c *Cluster) aliasNamesMatching(pattern string) []string {
 
 // writeIndexOf picks the index a write through an alias goes to: its only index, unless that
 // one says is_write_index:false, or the one marked is_write_index among several.
-func (c *Cluster) writeIndexOf(alias string) (*index, *apiError) {
+func (c *Cluster) writeIndexOf(alias string) (*index, *apierr.Error) {
 	list := c.aliasIndices(alias)
 	for _, ix := range list {
 		if w := ix.aliases[alias].isWrite; w != nil && *w {
@@ -135,18 +137,18 @@ func (c *Cluster) writeIndexOf(alias string) (*index, *apiError) {
 	if len(list) == 1 && list[0].aliases[alias].isWrite == nil {
 		return list[0], nil
 	}
-	return nil, badRequest("no write index is defined for alias [%s]. The write index may be explicitly disabled using is_write_index=false or the alias points to multiple indices without one being designated as a write index", alias)
+	return nil, apierr.BadRequest("no write index is defined for alias [%s]. The write index may be explicitly disabled using is_write_index=false or the alias points to multiple indices without one being designated as a write index", alias)
 }
 
 // docTarget is the index a single-document request names: an index, or an alias with a write index.
-func (c *Cluster) docTarget(name string) (*index, *apiError) {
+func (c *Cluster) docTarget(name string) (*index, *apierr.Error) {
 	if ix, ok := c.indices[name]; ok {
 		return ix, nil
 	}
 	if c.isAlias(name) {
 		return c.writeIndexOf(name)
 	}
-	return nil, indexNotFound(name)
+	return nil, apierr.IndexNotFound(name)
 }
 
 // aliasFilters tells, for the indices an expression resolved to, which are reached only through
@@ -196,12 +198,12 @@ func (c *Cluster) aliasFilters(expr string) map[string]query {
 }
 
 // validateAliasName applies the index name rules to an alias, which must not name an index either.
-func (c *Cluster) validateAliasName(name string) *apiError {
+func (c *Cluster) validateAliasName(name string) *apierr.Error {
 	if err := validateIndexName(name); err != nil {
-		return errf(400, "invalid_alias_name_exception", "%s", strings.Replace(err.reason, "Invalid index name", "Invalid alias name", 1))
+		return apierr.Errf(400, "invalid_alias_name_exception", "%s", strings.Replace(err.Reason, "Invalid index name", "Invalid alias name", 1))
 	}
 	if _, clash := c.indices[name]; clash {
-		return errf(400, "invalid_alias_name_exception", "Invalid alias name [%s], an index or data stream exists with the same name as the alias", name)
+		return apierr.Errf(400, "invalid_alias_name_exception", "Invalid alias name [%s], an index or data stream exists with the same name as the alias", name)
 	}
 	return nil
 }
@@ -248,9 +250,9 @@ func matchAliases(targets []*index, patterns []string) ([]aliasRef, []string) {
 }
 
 // aliasesMissing is the 404 of a remove or delete naming aliases that do not exist.
-func aliasesMissing(names []string) *apiError {
-	e := errf(404, "aliases_not_found_exception", "aliases [%s] missing", strings.Join(names, ","))
-	e.extra = obj{{"resource.type", "aliases"}, {"resource.id", strings.Join(names, ",")}}
+func aliasesMissing(names []string) *apierr.Error {
+	e := apierr.Errf(404, "aliases_not_found_exception", "aliases [%s] missing", strings.Join(names, ","))
+	e.Extra = jsonout.Obj{{"resource.type", "aliases"}, {"resource.id", strings.Join(names, ",")}}
 	return e
 }
 
@@ -264,37 +266,37 @@ type aliasAction struct {
 	mustExist *bool
 }
 
-func stringsOf(m map[string]any, one, many string) ([]string, *apiError) {
+func stringsOf(m map[string]any, one, many string) ([]string, *apierr.Error) {
 	var out []string
 	if v, ok := m[one]; ok {
 		s, isStr := v.(string)
 		if !isStr {
-			return nil, parsingErr("[%s] must be a string", one)
+			return nil, apierr.Parsing("[%s] must be a string", one)
 		}
 		out = append(out, s)
 	}
 	if v, ok := m[many]; ok {
-		for _, x := range asList(v) {
+		for _, x := range jsonval.List(v) {
 			s, isStr := x.(string)
 			if !isStr {
-				return nil, parsingErr("[%s] entries must be strings", many)
+				return nil, apierr.Parsing("[%s] entries must be strings", many)
 			}
 			out = append(out, s)
 		}
 		if len(out) == 0 {
-			return nil, badRequest("[%s] can't be empty", many)
+			return nil, apierr.BadRequest("[%s] can't be empty", many)
 		}
 	}
 	return out, nil
 }
 
-func parseAliasAction(op string, body any) (*aliasAction, *apiError) {
-	m, ok := asMap(body)
+func parseAliasAction(op string, body any) (*aliasAction, *apierr.Error) {
+	m, ok := jsonval.Map(body)
 	if !ok {
-		return nil, parsingErr("[%s] must be an object", op)
+		return nil, apierr.Parsing("[%s] must be an object", op)
 	}
 	a := &aliasAction{op: op}
-	var err *apiError
+	var err *apierr.Error
 	if a.indices, err = stringsOf(m, "index", "indices"); err != nil {
 		return nil, err
 	}
@@ -325,18 +327,18 @@ func parseAliasAction(op string, body any) (*aliasAction, *apiError) {
 	return a, nil
 }
 
-func validationFailed(problems []string) *apiError {
+func validationFailed(problems []string) *apierr.Error {
 	var b strings.Builder
 	b.WriteString("Validation Failed: ")
 	for i, p := range problems {
 		b.WriteString(itoa(i+1) + ": " + p + ";")
 	}
-	return newErr(400, "action_request_validation_exception", b.String())
+	return apierr.New(400, "action_request_validation_exception", b.String())
 }
 
 // applyAliasActions checks every action against the current state, then applies them all:
 // one bad action changes nothing. The caller holds the write lock.
-func (c *Cluster) applyAliasActions(actions []*aliasAction) *apiError {
+func (c *Cluster) applyAliasActions(actions []*aliasAction) *apierr.Error {
 	type step func()
 	var steps []step
 	for _, a := range actions {
@@ -387,22 +389,22 @@ func (c *Cluster) handleUpdateAliases(w http.ResponseWriter, r *http.Request, bo
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	var actions []*aliasAction
 	for k, x := range m {
 		if k != "actions" {
-			c.fail(w, r, parsingErr("[aliases] unknown field [%s]", k))
+			c.fail(w, r, apierr.Parsing("[aliases] unknown field [%s]", k))
 			return
 		}
-		for _, item := range asList(x) {
-			im, ok := asMap(item)
+		for _, item := range jsonval.List(x) {
+			im, ok := jsonval.Map(item)
 			if !ok || len(im) != 1 {
-				c.fail(w, r, parsingErr("[aliases] each action must be an object with exactly one of [add, remove, remove_index]"))
+				c.fail(w, r, apierr.Parsing("[aliases] each action must be an object with exactly one of [add, remove, remove_index]"))
 				return
 			}
 			for op, ab := range im {
 				if op != "add" && op != "remove" && op != "remove_index" {
-					c.fail(w, r, parsingErr("[aliases] unknown field [%s]", op))
+					c.fail(w, r, apierr.Parsing("[aliases] unknown field [%s]", op))
 					return
 				}
 				a, err := parseAliasAction(op, ab)
@@ -425,7 +427,7 @@ func (c *Cluster) handleUpdateAliases(w http.ResponseWriter, r *http.Request, bo
 		c.fail(w, r, err)
 		return
 	}
-	c.reply(w, r, 200, obj{{"acknowledged", true}})
+	c.reply(w, r, 200, jsonout.Obj{{"acknowledged", true}})
 }
 
 // handlePutAlias is PUT /{index}/_alias/{name}; index or name may also come from the body
@@ -436,7 +438,7 @@ func (c *Cluster) handlePutAlias(w http.ResponseWriter, r *http.Request, indexEx
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	if m == nil {
 		m = map[string]any{}
 	}
@@ -462,7 +464,7 @@ func (c *Cluster) handlePutAlias(w http.ResponseWriter, r *http.Request, indexEx
 		c.fail(w, r, err)
 		return
 	}
-	c.reply(w, r, 200, obj{{"acknowledged", true}})
+	c.reply(w, r, 200, jsonout.Obj{{"acknowledged", true}})
 }
 
 // handleDeleteAlias is DELETE /{index}/_alias/{name}: every name (or pattern) must match.
@@ -482,7 +484,7 @@ func (c *Cluster) handleDeleteAlias(w http.ResponseWriter, r *http.Request, inde
 	for _, f := range found {
 		delete(f.ix.aliases, f.name)
 	}
-	c.reply(w, r, 200, obj{{"acknowledged", true}})
+	c.reply(w, r, 200, jsonout.Obj{{"acknowledged", true}})
 }
 
 // handleGetAlias is GET /_alias, /_alias/{name}, /{index}/_alias and /{index}/_alias/{name}.
@@ -499,9 +501,9 @@ func (c *Cluster) handleGetAlias(w http.ResponseWriter, r *http.Request, indexEx
 	}
 	patterns := splitNames(names)
 	found := map[string]bool{}
-	out := obj{}
+	out := jsonout.Obj{}
 	for _, ix := range targets {
-		entries := obj{}
+		entries := jsonout.Obj{}
 		for _, n := range jsonval.SortedKeys(ix.aliases) {
 			keep := len(patterns) == 0
 			for _, p := range patterns {
@@ -511,11 +513,11 @@ func (c *Cluster) handleGetAlias(w http.ResponseWriter, r *http.Request, indexEx
 				}
 			}
 			if keep {
-				entries = append(entries, kv{n, ix.aliases[n].render()})
+				entries = append(entries, jsonout.KV{n, ix.aliases[n].render()})
 			}
 		}
 		if len(entries) > 0 || len(patterns) == 0 {
-			out = append(out, kv{ix.name, obj{{"aliases", entries}}})
+			out = append(out, jsonout.KV{ix.name, jsonout.Obj{{"aliases", entries}}})
 		}
 	}
 	var missing []string
@@ -530,7 +532,7 @@ func (c *Cluster) handleGetAlias(w http.ResponseWriter, r *http.Request, indexEx
 		if len(missing) > 1 {
 			msg = "aliases [" + strings.Join(missing, ",") + "] missing"
 		}
-		c.reply(w, r, 404, append(obj{{"error", msg}, {"status", 404}}, out...))
+		c.reply(w, r, 404, append(jsonout.Obj{{"error", msg}, {"status", 404}}, out...))
 		return
 	}
 	c.reply(w, r, 200, out)
@@ -572,22 +574,22 @@ func (c *Cluster) handleCatAliases(w http.ResponseWriter, r *http.Request, names
 }
 
 // createAliases adds the aliases of a create-index body or a template: {"name": {...}}.
-func (c *Cluster) createAliases(ix *index, v any) *apiError {
-	m, ok := asMap(v)
+func (c *Cluster) createAliases(ix *index, v any) *apierr.Error {
+	m, ok := jsonval.Map(v)
 	if !ok {
 		if v == nil {
 			return nil
 		}
-		return parsingErr("[aliases] must be an object")
+		return apierr.Parsing("[aliases] must be an object")
 	}
 	for _, name := range jsonval.SortedKeys(m) {
-		body, _ := asMap(m[name])
+		body, _ := jsonval.Map(m[name])
 		a, err := parseAliasDef(body)
 		if err != nil {
 			return err
 		}
 		if name == ix.name {
-			return errf(400, "invalid_alias_name_exception", "Invalid alias name [%s], an index or data stream exists with the same name as the alias", name)
+			return apierr.Errf(400, "invalid_alias_name_exception", "Invalid alias name [%s], an index or data stream exists with the same name as the alias", name)
 		}
 		if err := c.validateAliasName(name); err != nil {
 			return err
@@ -598,16 +600,16 @@ func (c *Cluster) createAliases(ix *index, v any) *apiError {
 }
 
 // renderAliases is the "aliases" member of GET /{index}.
-func (ix *index) renderAliases() obj {
-	o := obj{}
+func (ix *index) renderAliases() jsonout.Obj {
+	o := jsonout.Obj{}
 	for _, n := range jsonval.SortedKeys(ix.aliases) {
-		o = append(o, kv{n, ix.aliases[n].render()})
+		o = append(o, jsonout.KV{n, ix.aliases[n].render()})
 	}
 	return o
 }
 
 // applyAliasFilter narrows a match set to the alias filter of its index, if there is one.
-func applyAliasFilter(qc *qctx, m *mset, filters map[string]query) *apiError {
+func applyAliasFilter(qc *qctx, m *mset, filters map[string]query) *apierr.Error {
 	f := filters[qc.ix.name]
 	if f == nil {
 		return nil

@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -16,17 +18,17 @@ func (c *Cluster) handleAnalyze(w http.ResponseWriter, r *http.Request, indexNam
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	var texts []string
 	analyzer, field, tokenizer := "", "", ""
 	var filters []string
 	for k, x := range m {
 		switch k {
 		case "text":
-			for _, e := range asList(x) {
+			for _, e := range jsonval.List(x) {
 				s, ok := e.(string)
 				if !ok {
-					c.fail(w, r, parsingErr("[analyze_request] text must be a string or an array of strings"))
+					c.fail(w, r, apierr.Parsing("[analyze_request] text must be a string or an array of strings"))
 					return
 				}
 				texts = append(texts, s)
@@ -38,10 +40,10 @@ func (c *Cluster) handleAnalyze(w http.ResponseWriter, r *http.Request, indexNam
 		case "tokenizer":
 			tokenizer, _ = jsonval.String(x)
 		case "filter", "token_filter":
-			for _, e := range asList(x) {
+			for _, e := range jsonval.List(x) {
 				s, ok := e.(string)
 				if !ok {
-					c.fail(w, r, badRequest("custom token filters are not supported by this emulation"))
+					c.fail(w, r, apierr.BadRequest("custom token filters are not supported by this emulation"))
 					return
 				}
 				filters = append(filters, s)
@@ -52,20 +54,20 @@ func (c *Cluster) handleAnalyze(w http.ResponseWriter, r *http.Request, indexNam
 					continue
 				}
 			}
-			c.fail(w, r, badRequest("[%s] is not supported by this emulation's _analyze", k))
+			c.fail(w, r, apierr.BadRequest("[%s] is not supported by this emulation's _analyze", k))
 			return
 		default:
-			c.fail(w, r, withLocation(parsingErr("[analyze_request] unknown field [%s]", k), body))
+			c.fail(w, r, apierr.WithLocation(apierr.Parsing("[analyze_request] unknown field [%s]", k), body))
 			return
 		}
 	}
 	if len(texts) == 0 {
-		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: text is missing;"))
+		c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: text is missing;"))
 		return
 	}
 	if field != "" {
 		if indexName == "" {
-			c.fail(w, r, badRequest("analyzer [%s] not found for field [%s]", analyzer, field))
+			c.fail(w, r, apierr.BadRequest("analyzer [%s] not found for field [%s]", analyzer, field))
 			return
 		}
 		c.mu.RLock()
@@ -92,22 +94,22 @@ func (c *Cluster) handleAnalyze(w http.ResponseWriter, r *http.Request, indexNam
 		}
 		a, ok := analysis.Analyzers[analyzer]
 		if !ok {
-			c.fail(w, r, badRequest("failed to find global analyzer [%s]", analyzer))
+			c.fail(w, r, apierr.BadRequest("failed to find global analyzer [%s]", analyzer))
 			return
 		}
 		tokenizer, filters = a.Tokenizer, append(append([]string(nil), a.Filters...), filters...)
 	} else if _, ok := map[string]bool{"standard": true, "whitespace": true, "letter": true, "keyword": true}[tokenizer]; !ok {
-		c.fail(w, r, badRequest("failed to find global tokenizer under [%s]", tokenizer))
+		c.fail(w, r, apierr.BadRequest("failed to find global tokenizer under [%s]", tokenizer))
 		return
 	}
-	out := []obj{}
+	out := []jsonout.Obj{}
 	pos, off := 0, 0
 	for i, text := range texts {
 		toks := analysis.Tokenize(tokenizer, text)
 		for _, f := range filters {
 			var ferr error
 			if toks, ferr = analysis.Filter(f, toks); ferr != nil {
-				c.fail(w, r, badRequest("failed to find global token filter under [%s]", f))
+				c.fail(w, r, apierr.BadRequest("failed to find global token filter under [%s]", f))
 				return
 			}
 		}
@@ -116,12 +118,12 @@ func (c *Cluster) handleAnalyze(w http.ResponseWriter, r *http.Request, indexNam
 		}
 		last := -1
 		for _, t := range toks {
-			out = append(out, obj{{"token", t.Text}, {"start_offset", off + analysis.UTF16Len(text[:t.Start])}, {"end_offset", off + analysis.UTF16Len(text[:t.End])},
+			out = append(out, jsonout.Obj{{"token", t.Text}, {"start_offset", off + analysis.UTF16Len(text[:t.Start])}, {"end_offset", off + analysis.UTF16Len(text[:t.End])},
 				{"type", t.Type}, {"position", pos + t.Position}})
 			last = t.Position
 		}
 		pos += last + 1
 		off += analysis.UTF16Len(text) + 1
 	}
-	c.reply(w, r, 200, obj{{"tokens", out}})
+	c.reply(w, r, 200, jsonout.Obj{{"tokens", out}})
 }

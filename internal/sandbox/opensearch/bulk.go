@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -28,12 +30,12 @@ var bulkMetaKeys = map[string]bool{"_index": true, "_id": true, "routing": true,
 
 // parseBulk reads the whole NDJSON body first, so a malformed action line fails the request
 // before anything is written, as the engine does.
-func parseBulk(body []byte, defaultIndex string) ([]bulkOp, *apiError) {
+func parseBulk(body []byte, defaultIndex string) ([]bulkOp, *apierr.Error) {
 	if len(body) == 0 {
-		return nil, errf(400, "parse_exception", "request body is required")
+		return nil, apierr.Errf(400, "parse_exception", "request body is required")
 	}
 	if body[len(body)-1] != '\n' {
-		return nil, badRequest("The bulk request must be terminated by a newline [\\n]")
+		return nil, apierr.BadRequest("The bulk request must be terminated by a newline [\\n]")
 	}
 	lines := bytes.Split(body[:len(body)-1], []byte("\n"))
 	var ops []bulkOp
@@ -44,36 +46,36 @@ func parseBulk(body []byte, defaultIndex string) ([]bulkOp, *apiError) {
 			continue
 		}
 		lineNo := i + 1
-		v, err := decodeJSON(line)
+		v, err := apierr.DecodeJSON(line)
 		if err != nil {
-			ae, _ := err.(*apiError)
+			ae, _ := err.(*apierr.Error)
 			if ae == nil {
-				ae = badRequest("Malformed action/metadata line [%d]", lineNo)
+				ae = apierr.BadRequest("Malformed action/metadata line [%d]", lineNo)
 			}
 			return nil, ae
 		}
 		m, ok := v.(map[string]any)
 		if !ok {
-			return nil, badRequest("Malformed action/metadata line [%d], expected START_OBJECT or END_OBJECT but found [VALUE_STRING]", lineNo)
+			return nil, apierr.BadRequest("Malformed action/metadata line [%d], expected START_OBJECT or END_OBJECT but found [VALUE_STRING]", lineNo)
 		}
 		if len(m) != 1 {
-			return nil, badRequest("Malformed action/metadata line [%d], expected a simple value for field [%s] but found [START_OBJECT]", lineNo, firstKey(m))
+			return nil, apierr.BadRequest("Malformed action/metadata line [%d], expected a simple value for field [%s] but found [START_OBJECT]", lineNo, firstKey(m))
 		}
 		var op bulkOp
 		var meta map[string]any
 		for k, x := range m {
 			if !bulkActions[k] {
-				return nil, badRequest("Malformed action/metadata line [%d], expected one of [create, delete, index, update] but found [%s]", lineNo, k)
+				return nil, apierr.BadRequest("Malformed action/metadata line [%d], expected one of [create, delete, index, update] but found [%s]", lineNo, k)
 			}
 			op.action = k
 			meta, ok = x.(map[string]any)
 			if !ok {
-				return nil, badRequest("Malformed action/metadata line [%d], expected START_OBJECT but found [%s]", lineNo, tokenName(x))
+				return nil, apierr.BadRequest("Malformed action/metadata line [%d], expected START_OBJECT but found [%s]", lineNo, tokenName(x))
 			}
 		}
 		for k, x := range meta {
 			if !bulkMetaKeys[k] {
-				return nil, badRequest("Action/metadata line [%d] contains an unknown parameter [%s]", lineNo, k)
+				return nil, apierr.BadRequest("Action/metadata line [%d] contains an unknown parameter [%s]", lineNo, k)
 			}
 			switch k {
 			case "_index":
@@ -106,17 +108,17 @@ func parseBulk(body []byte, defaultIndex string) ([]bulkOp, *apiError) {
 			}
 			doc := bytes.TrimSpace(lines[i])
 			if op.action == "update" {
-				v, err := decodeJSON(doc)
+				v, err := apierr.DecodeJSON(doc)
 				if err != nil {
-					ae, _ := err.(*apiError)
+					ae, _ := err.(*apierr.Error)
 					if ae == nil {
-						ae = badRequest("Malformed update line [%d]", i+1)
+						ae = apierr.BadRequest("Malformed update line [%d]", i+1)
 					}
 					return nil, ae
 				}
 				um, ok := v.(map[string]any)
 				if !ok {
-					return nil, badRequest("Malformed update request line [%d], expected START_OBJECT", i+1)
+					return nil, apierr.BadRequest("Malformed update request line [%d], expected START_OBJECT", i+1)
 				}
 				op.update = um
 			}
@@ -129,7 +131,7 @@ func parseBulk(body []byte, defaultIndex string) ([]bulkOp, *apiError) {
 		for i, m := range missing {
 			reason += itoa(i+1) + ": " + m + ";"
 		}
-		return nil, newErr(400, "action_request_validation_exception", reason)
+		return nil, apierr.New(400, "action_request_validation_exception", reason)
 	}
 	return ops, nil
 }
@@ -156,14 +158,14 @@ func tokenName(v any) string {
 	return "VALUE_NUMBER"
 }
 
-func checkNDJSON(r *http.Request) *apiError {
+func checkNDJSON(r *http.Request) *apierr.Error {
 	ct := r.Header.Get("Content-Type")
 	mt, _, err := mime.ParseMediaType(ct)
 	if ct == "" || err != nil || (mt != "application/x-ndjson" && mt != "application/json") {
 		if ct == "" {
-			return errf(406, "illegal_argument_exception", "Content-Type header is missing")
+			return apierr.Errf(406, "illegal_argument_exception", "Content-Type header is missing")
 		}
-		return errf(406, "illegal_argument_exception", "Content-Type header [%s] is not supported", ct)
+		return apierr.Errf(406, "illegal_argument_exception", "Content-Type header [%s] is not supported", ct)
 	}
 	return nil
 }
@@ -189,27 +191,27 @@ func (c *Cluster) handleBulk(w http.ResponseWriter, r *http.Request, defaultInde
 	c.mu.Unlock()
 	if forced {
 		for _, it := range items {
-			if res, ok := it[0].v.(obj); ok {
-				it[0].v = withForcedRefresh(res)
+			if res, ok := it[0].V.(jsonout.Obj); ok {
+				it[0].V = withForcedRefresh(res)
 			}
 		}
 	}
-	c.reply(w, r, 200, obj{{"took", time.Since(start).Milliseconds()}, {"errors", anyErr}, {"items", items}})
+	c.reply(w, r, 200, jsonout.Obj{{"took", time.Since(start).Milliseconds()}, {"errors", anyErr}, {"items", items}})
 }
 
 // execBulk applies parsed operations in order; the caller holds the write lock.
-func (c *Cluster) execBulk(ops []bulkOp) ([]obj, bool) {
-	items := make([]obj, 0, len(ops))
+func (c *Cluster) execBulk(ops []bulkOp) ([]jsonout.Obj, bool) {
+	items := make([]jsonout.Obj, 0, len(ops))
 	anyErr := false
 	for _, op := range ops {
 		var res writeResult
 		var ix *index
-		var err *apiError
+		var err *apierr.Error
 		switch op.action {
 		case "index", "create":
 			if op.emptyID {
 				// Checked per item by the engine (bulk/10_basic.yml "Empty _id"): this item fails, the rest run.
-				err = badRequest("if _id is specified it must not be empty")
+				err = apierr.BadRequest("if _id is specified it must not be empty")
 				break
 			}
 			res, ix, err = c.indexDoc(op.index, op.id, op.source, op.action == "create")
@@ -233,33 +235,33 @@ func (c *Cluster) execBulk(ops []bulkOp) ([]obj, bool) {
 		if ix != nil {
 			op.index = ix.name // a write through an alias reports the index it went to
 		}
-		var item obj
+		var item jsonout.Obj
 		if err != nil {
 			anyErr = true
-			e := obj{{"type", err.typ}, {"reason", err.reason}}
-			if err.index != "" || ix != nil {
+			e := jsonout.Obj{{"type", err.Type}, {"reason", err.Reason}}
+			if err.Index != "" || ix != nil {
 				uuid := "_na_"
 				if ix != nil {
 					uuid = ix.uuid
 				}
-				e = append(e, kv{"index", op.index}, kv{"shard", "0"}, kv{"index_uuid", uuid})
+				e = append(e, jsonout.KV{"index", op.index}, jsonout.KV{"shard", "0"}, jsonout.KV{"index_uuid", uuid})
 			}
-			if err.causedBy != nil {
-				e = append(e, kv{"caused_by", err.causedBy.body()})
+			if err.CausedBy != nil {
+				e = append(e, jsonout.KV{"caused_by", err.CausedBy.Body()})
 			}
-			item = obj{{"_index", op.index}, {"_id", op.id}, {"status", err.status}, {"error", e}}
+			item = jsonout.Obj{{"_index", op.index}, {"_id", op.id}, {"status", err.Status}, {"error", e}}
 		} else {
-			shards := obj{{"total", 2}, {"successful", 1}, {"failed", 0}}
+			shards := jsonout.Obj{{"total", 2}, {"successful", 1}, {"failed", 0}}
 			if ix != nil {
 				shards = c.shardsFor(ix)
 			}
 			if res.result == "noop" || (ix == nil && res.result == "not_found") {
-				shards = obj{{"total", 0}, {"successful", 0}, {"failed", 0}}
+				shards = jsonout.Obj{{"total", 0}, {"successful", 0}, {"failed", 0}}
 			}
-			item = obj{{"_index", op.index}, {"_id", res.id}, {"_version", res.version}, {"result", res.result},
+			item = jsonout.Obj{{"_index", op.index}, {"_id", res.id}, {"_version", res.version}, {"result", res.result},
 				{"_shards", shards}, {"_seq_no", res.seqNo}, {"_primary_term", 1}, {"status", res.status}}
 		}
-		items = append(items, obj{{op.action, item}})
+		items = append(items, jsonout.Obj{{op.action, item}})
 	}
 	return items, anyErr
 }

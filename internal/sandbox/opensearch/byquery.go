@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
 )
@@ -23,10 +25,10 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	q := r.URL.Query()
 	if q.Get("wait_for_completion") == "false" {
-		c.fail(w, r, badRequest("[wait_for_completion=false] is not supported by this emulation: %s runs to completion; leave it out", api))
+		c.fail(w, r, apierr.BadRequest("[wait_for_completion=false] is not supported by this emulation: %s runs to completion; leave it out", api))
 		return
 	}
 	var query query = &matchAllQuery{boost: 1}
@@ -34,33 +36,33 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 	maxDocs := -1
 	proceed := q.Get("conflicts") == "proceed"
 	if _, has := m["query"]; !has && !update && q.Get("q") == "" {
-		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: query is missing;"))
+		c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: query is missing;"))
 		return
 	}
 	for k, x := range m {
 		switch k {
 		case "query":
 			if query, err = parseQuery(x); err != nil {
-				c.fail(w, r, withLocation(err, body))
+				c.fail(w, r, apierr.WithLocation(err, body))
 				return
 			}
 		case "max_docs", "size":
-			n, ok := asInt(x)
+			n, ok := jsonval.Int(x)
 			if !ok || n < 0 {
-				c.fail(w, r, badRequest("[max_docs] parameter cannot be negative, found [%v]", x))
+				c.fail(w, r, apierr.BadRequest("[max_docs] parameter cannot be negative, found [%v]", x))
 				return
 			}
 			maxDocs = n
 		case "conflicts":
 			s, _ := jsonval.String(x)
 			if s != "proceed" && s != "abort" {
-				c.fail(w, r, badRequest("conflicts may only be \"proceed\" or \"abort\" but was [%s]", s))
+				c.fail(w, r, apierr.BadRequest("conflicts may only be \"proceed\" or \"abort\" but was [%s]", s))
 				return
 			}
 			proceed = s == "proceed"
 		case "script":
 			if !update {
-				c.fail(w, r, parsingErr("[%s] unknown field [script]", api))
+				c.fail(w, r, apierr.Parsing("[%s] unknown field [script]", api))
 				return
 			}
 			if sc, err = parseScript(x); err != nil {
@@ -68,17 +70,17 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 				return
 			}
 		case "slice":
-			c.fail(w, r, badRequest("[slice] is not supported by this emulation: %s runs as one slice", api))
+			c.fail(w, r, apierr.BadRequest("[slice] is not supported by this emulation: %s runs as one slice", api))
 			return
 		default:
-			c.fail(w, r, withLocation(parsingErr("[%s] unknown field [%s]", api, k), body))
+			c.fail(w, r, apierr.WithLocation(apierr.Parsing("[%s] unknown field [%s]", api, k), body))
 			return
 		}
 	}
 	if s := q.Get("max_docs"); s != "" {
 		n, perr := strconv.Atoi(s)
 		if perr != nil || n < 0 {
-			c.fail(w, r, badRequest("[max_docs] parameter cannot be negative, found [%s]", s))
+			c.fail(w, r, apierr.BadRequest("[max_docs] parameter cannot be negative, found [%s]", s))
 			return
 		}
 		maxDocs = n
@@ -127,7 +129,7 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 		})
 	}
 	updated, deleted, noops := 0, 0, 0
-	failures := []obj{}
+	failures := []jsonout.Obj{}
 	for _, t := range docs {
 		if !update {
 			if t.ix.remove(t.d.id).result == "deleted" {
@@ -136,18 +138,18 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 			continue
 		}
 		var res writeResult
-		var werr *apiError
+		var werr *apierr.Error
 		if sc != nil {
 			res, _, werr = applyScript(t.ix, t.d, sc)
 		} else {
 			res, werr = t.ix.put(t.d.id, t.d.raw, t.d.src, false)
 		}
 		if werr != nil {
-			if werr.typ == "script_exception" {
+			if werr.Type == "script_exception" {
 				c.fail(w, r, werr)
 				return
 			}
-			failures = append(failures, obj{{"index", t.ix.name}, {"id", t.d.id}, {"cause", werr.body()}, {"status", werr.status}})
+			failures = append(failures, jsonout.Obj{{"index", t.ix.name}, {"id", t.d.id}, {"cause", werr.Body()}, {"status", werr.Status}})
 			if !proceed {
 				break
 			}
@@ -166,12 +168,12 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 	if len(docs) > 0 {
 		batches = (len(docs) + 999) / 1000
 	}
-	out := obj{{"took", time.Since(start).Milliseconds()}, {"timed_out", false}, {"total", len(docs)}}
+	out := jsonout.Obj{{"took", time.Since(start).Milliseconds()}, {"timed_out", false}, {"total", len(docs)}}
 	if update {
-		out = append(out, kv{"updated", updated})
+		out = append(out, jsonout.KV{"updated", updated})
 	}
-	out = append(out, kv{"deleted", deleted}, kv{"batches", batches}, kv{"version_conflicts", 0}, kv{"noops", noops},
-		kv{"retries", obj{{"bulk", 0}, {"search", 0}}}, kv{"throttled_millis", 0}, kv{"requests_per_second", javaNum(-1)},
-		kv{"throttled_until_millis", 0}, kv{"failures", failures})
+	out = append(out, jsonout.KV{"deleted", deleted}, jsonout.KV{"batches", batches}, jsonout.KV{"version_conflicts", 0}, jsonout.KV{"noops", noops},
+		jsonout.KV{"retries", jsonout.Obj{{"bulk", 0}, {"search", 0}}}, jsonout.KV{"throttled_millis", 0}, jsonout.KV{"requests_per_second", javaNum(-1)},
+		jsonout.KV{"throttled_until_millis", 0}, jsonout.KV{"failures", failures})
 	c.reply(w, r, 200, out)
 }

@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 )
 
 // catTable is a _cat answer: columns and rows of strings, rendered as text or JSON.
@@ -57,11 +59,11 @@ func (c *Cluster) writeCat(w http.ResponseWriter, r *http.Request, t catTable) {
 		}
 	}
 	if q.Get("format") == "json" {
-		out := make([]obj, 0, len(t.rows))
+		out := make([]jsonout.Obj, 0, len(t.rows))
 		for _, row := range t.rows {
-			o := obj{}
+			o := jsonout.Obj{}
 			for _, col := range cols {
-				o = append(o, kv{col, row[pos[col]]})
+				o = append(o, jsonout.KV{col, row[pos[col]]})
 			}
 			out = append(out, o)
 		}

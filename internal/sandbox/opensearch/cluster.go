@@ -12,7 +12,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
@@ -97,10 +99,10 @@ func randomID(n int) string {
 func newDocID() string { return randomID(15) }
 
 // validateIndexName applies the engine's index name rules.
-func validateIndexName(name string) *apiError {
-	bad := func(reason string) *apiError {
-		e := errf(400, "invalid_index_name_exception", "Invalid index name [%s], %s", name, reason)
-		e.index = name
+func validateIndexName(name string) *apierr.Error {
+	bad := func(reason string) *apierr.Error {
+		e := apierr.Errf(400, "invalid_index_name_exception", "Invalid index name [%s], %s", name, reason)
+		e.Index = name
 		return e
 	}
 	switch {
@@ -121,7 +123,7 @@ func validateIndexName(name string) *apiError {
 }
 
 // resolve turns an index expression ("a,b", "logs-*", "_all") into indices, sorted by name.
-func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index, *apiError) {
+func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index, *apierr.Error) {
 	expr = strings.TrimSpace(expr)
 	if expr == "" || expr == "_all" || expr == "*" {
 		return c.sortedIndices(), nil
@@ -165,7 +167,7 @@ func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index, *apiEr
 			if ignoreUnavailable {
 				continue
 			}
-			return nil, indexNotFound(part)
+			return nil, apierr.IndexNotFound(part)
 		}
 		chosen[part] = ix
 	}
@@ -187,18 +189,18 @@ func (c *Cluster) sortedIndices() []*index {
 }
 
 // createIndex makes an index from a create-index body (may be nil), applying matching templates.
-func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apiError) {
+func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apierr.Error) {
 	if err := validateIndexName(name); err != nil {
 		return nil, err
 	}
 	if ix, ok := c.indices[name]; ok {
-		e := errf(400, "resource_already_exists_exception", "index [%s/%s] already exists", name, ix.uuid)
-		e.index = name
+		e := apierr.Errf(400, "resource_already_exists_exception", "index [%s/%s] already exists", name, ix.uuid)
+		e.Index = name
 		return nil, e
 	}
 	if c.isAlias(name) {
-		e := errf(400, "invalid_index_name_exception", "Invalid index name [%s], already exists as alias", name)
-		e.index = name
+		e := apierr.Errf(400, "invalid_index_name_exception", "Invalid index name [%s], already exists as alias", name)
+		e.Index = name
 		return nil, e
 	}
 	ix := newIndex(name, randomID(16), c.now().UnixMilli())
@@ -235,7 +237,7 @@ func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apiErr
 		case "aliases":
 			aliases = append(aliases, v)
 		default:
-			return nil, errf(400, "parse_exception", "unknown key [%s] for create index", k)
+			return nil, apierr.Errf(400, "parse_exception", "unknown key [%s] for create index", k)
 		}
 	}
 	for _, a := range aliases {
@@ -250,7 +252,7 @@ func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apiErr
 
 // indexForWrite returns an index (or an alias's write index), creating it (with templates and
 // dynamic mapping) when missing.
-func (c *Cluster) indexForWrite(name string) (*index, *apiError) {
+func (c *Cluster) indexForWrite(name string) (*index, *apierr.Error) {
 	if ix, ok := c.indices[name]; ok {
 		return ix, nil
 	}
@@ -261,10 +263,10 @@ func (c *Cluster) indexForWrite(name string) (*index, *apiError) {
 }
 
 // flattenSettings turns nested or dotted settings into "key" → string without the "index." prefix.
-func flattenSettings(v any) (map[string]string, *apiError) {
+func flattenSettings(v any) (map[string]string, *apierr.Error) {
 	out := map[string]string{}
-	var walk func(prefix string, v any) *apiError
-	walk = func(prefix string, v any) *apiError {
+	var walk func(prefix string, v any) *apierr.Error
+	walk = func(prefix string, v any) *apierr.Error {
 		switch t := v.(type) {
 		case map[string]any:
 			for k, x := range t {
@@ -288,7 +290,7 @@ func flattenSettings(v any) (map[string]string, *apiError) {
 	}
 	if v != nil {
 		if _, ok := v.(map[string]any); !ok {
-			return nil, errf(400, "settings_exception", "Failed to load settings from [%s]", previewValue(v))
+			return nil, apierr.Errf(400, "settings_exception", "Failed to load settings from [%s]", previewValue(v))
 		}
 	}
 	if err := walk("", v); err != nil {
@@ -301,7 +303,7 @@ func flattenSettings(v any) (map[string]string, *apiError) {
 	return norm, nil
 }
 
-func applySettings(ix *index, v any) *apiError {
+func applySettings(ix *index, v any) *apierr.Error {
 	flat, err := flattenSettings(v)
 	if err != nil {
 		return err
@@ -309,15 +311,15 @@ func applySettings(ix *index, v any) *apiError {
 	for k, s := range flat {
 		switch k {
 		case "number_of_shards":
-			n, ok := asInt(s)
+			n, ok := jsonval.Int(s)
 			if !ok || n < 1 || n > 1024 {
-				return badRequest("Failed to parse value [%s] for setting [index.number_of_shards] must be >= 1", s)
+				return apierr.BadRequest("Failed to parse value [%s] for setting [index.number_of_shards] must be >= 1", s)
 			}
 			ix.shards = n
 		case "number_of_replicas":
-			n, ok := asInt(s)
+			n, ok := jsonval.Int(s)
 			if !ok || n < 0 {
-				return badRequest("Failed to parse value [%s] for setting [index.number_of_replicas] must be >= 0", s)
+				return apierr.BadRequest("Failed to parse value [%s] for setting [index.number_of_replicas] must be >= 0", s)
 			}
 			ix.replicas = n
 		default:
@@ -328,7 +330,7 @@ func applySettings(ix *index, v any) *apiError {
 }
 
 // nestSettings renders flat settings as the engine does: {"index":{"a":{"b":"v"}}}.
-func nestSettings(flat map[string]string) obj {
+func nestSettings(flat map[string]string) jsonout.Obj {
 	root := map[string]any{}
 	for k, v := range flat {
 		m := root
@@ -343,25 +345,25 @@ func nestSettings(flat map[string]string) obj {
 		}
 		m[parts[len(parts)-1]] = v
 	}
-	var toObj func(m map[string]any) obj
-	toObj = func(m map[string]any) obj {
-		o := obj{}
+	var toObj func(m map[string]any) jsonout.Obj
+	toObj = func(m map[string]any) jsonout.Obj {
+		o := jsonout.Obj{}
 		for _, k := range jsonval.SortedKeys(m) {
 			if sub, ok := m[k].(map[string]any); ok {
-				o = append(o, kv{k, toObj(sub)})
+				o = append(o, jsonout.KV{k, toObj(sub)})
 			} else {
-				o = append(o, kv{k, m[k]})
+				o = append(o, jsonout.KV{k, m[k]})
 			}
 		}
 		return o
 	}
 	if len(root) == 0 {
-		return obj{}
+		return jsonout.Obj{}
 	}
-	return obj{{"index", toObj(root)}}
+	return jsonout.Obj{{"index", toObj(root)}}
 }
 
-func (ix *index) settingsView() obj {
+func (ix *index) settingsView() jsonout.Obj {
 	flat := map[string]string{}
 	for k, v := range ix.settings {
 		s, _ := jsonval.String(v)

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -39,12 +41,12 @@ func parseFixed(s string) (int64, bool) {
 	return 0, false
 }
 
-func parseDateInterval(sp *aggSpec) (dateInterval, *apiError) {
+func parseDateInterval(sp *aggSpec) (dateInterval, *apierr.Error) {
 	if v, ok := sp.params["calendar_interval"]; ok {
 		s, _ := v.(string)
 		u, ok := calendarUnits[s]
 		if !ok {
-			return dateInterval{}, badRequest("The supplied interval [%s] could not be parsed as a calendar interval.", s)
+			return dateInterval{}, apierr.BadRequest("The supplied interval [%s] could not be parsed as a calendar interval.", s)
 		}
 		return dateInterval{unit: u}, nil
 	}
@@ -52,7 +54,7 @@ func parseDateInterval(sp *aggSpec) (dateInterval, *apiError) {
 		s, _ := v.(string)
 		ms, ok := parseFixed(s)
 		if !ok {
-			return dateInterval{}, badRequest("failed to parse setting [date_histogram.fixedInterval] with value [%s] as a time value: unit is missing or unrecognized", s)
+			return dateInterval{}, apierr.BadRequest("failed to parse setting [date_histogram.fixedInterval] with value [%s] as a time value: unit is missing or unrecognized", s)
 		}
 		return dateInterval{fixed: ms}, nil
 	}
@@ -64,15 +66,15 @@ func parseDateInterval(sp *aggSpec) (dateInterval, *apiError) {
 		if ms, ok := parseFixed(s); ok {
 			return dateInterval{fixed: ms}, nil
 		}
-		if n, ok := asInt(v); ok && n > 0 {
+		if n, ok := jsonval.Int(v); ok && n > 0 {
 			return dateInterval{fixed: int64(n)}, nil
 		}
-		return dateInterval{}, badRequest("Unable to parse interval [%s]", s)
+		return dateInterval{}, apierr.BadRequest("Unable to parse interval [%s]", s)
 	}
-	return dateInterval{}, badRequest("Invalid interval specified, must be non-null and non-empty")
+	return dateInterval{}, apierr.BadRequest("Invalid interval specified, must be non-null and non-empty")
 }
 
-func parseTimeZone(v any) (*time.Location, *apiError) {
+func parseTimeZone(v any) (*time.Location, *apierr.Error) {
 	s, _ := v.(string)
 	if s == "" || s == "UTC" || s == "Z" || s == "utc" {
 		return time.UTC, nil
@@ -85,7 +87,7 @@ func parseTimeZone(v any) (*time.Location, *apiError) {
 	}
 	loc, err := time.LoadLocation(s)
 	if err != nil {
-		return nil, badRequest("Invalid time zone [%s]", s)
+		return nil, apierr.BadRequest("Invalid time zone [%s]", s)
 	}
 	return loc, nil
 }
@@ -162,7 +164,7 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
+func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	iv, err := parseDateInterval(sp)
 	if err != nil {
 		return nil, err
@@ -183,7 +185,7 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 		}
 		ms, ok := parseFixed(body)
 		if !ok {
-			return nil, badRequest("failed to parse setting [date_histogram.offset] with value [%s]", s)
+			return nil, apierr.BadRequest("failed to parse setting [date_histogram.offset] with value [%s]", s)
 		}
 		offset = sign * ms
 	}
@@ -196,9 +198,9 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 	keyOfValue := func(v float64) int64 { return keyOf(int64(v)) }
 	keep := len(sp.subs) > 0
 	buckets := map[int64]*bucket{}
-	err = fieldSegments(segs, sp, true, func(seg segment, fd *fieldDef, col *column) *apiError {
+	err = fieldSegments(segs, sp, true, func(seg segment, fd *fieldDef, col *column) *apierr.Error {
 		if fd.kind != kindDate && fd.kind != kindLong && fd.kind != kindFloat {
-			return badRequest("Field [%s] of type [%s] is not supported for aggregation [date_histogram]", fd.path, fd.typ)
+			return apierr.BadRequest("Field [%s] of type [%s] is not supported for aggregation [date_histogram]", fd.path, fd.typ)
 		}
 		if format == "" && fd.kind == kindDate {
 			format = fd.fm.format
@@ -247,7 +249,7 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 				if s, isStr := v.(string); isStr {
 					var perr error
 					if ms, perr = dates.ParseMath(s, ctx.now, false, format); perr != nil {
-						return nil, errf(400, "parse_exception", "%s", perr.Error())
+						return nil, apierr.Errf(400, "parse_exception", "%s", perr.Error())
 					}
 				} else if f, ok := jsonval.Float(v); ok {
 					ms = int64(f)
@@ -274,7 +276,7 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 	if err := ctx.addBuckets(len(keys)); err != nil {
 		return nil, err
 	}
-	out := make([]obj, 0, len(keys))
+	out := make([]jsonout.Obj, 0, len(keys))
 	for _, k := range keys {
 		b := buckets[k]
 		if b == nil {
@@ -283,13 +285,13 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError)
 		if b.count < minCount {
 			continue
 		}
-		o, err := bucketBody(obj{{"key_as_string", dates.FormatIn(k, format, loc)}, {"key", k}}, b.count, sp, b.segs, ctx)
+		o, err := bucketBody(jsonout.Obj{{"key_as_string", dates.FormatIn(k, format, loc)}, {"key", k}}, b.count, sp, b.segs, ctx)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, o)
 	}
-	return obj{{"buckets", out}}, nil
+	return jsonout.Obj{{"buckets", out}}, nil
 }
 
 func keyOfNext(iv dateInterval, k, offset int64, loc *time.Location) int64 {

@@ -28,7 +28,7 @@ func (c *Cluster) LoadDemo(seed int64) error {
 	}
 	t, aerr := parseTemplate("logs-template", toNumbers(tmplBody).(map[string]any))
 	if aerr != nil {
-		return fmt.Errorf("demo template: %s", aerr.reason)
+		return fmt.Errorf("demo template: %s", aerr.Reason)
 	}
 	c.templates["logs-template"] = t
 
@@ -38,7 +38,7 @@ func (c *Cluster) LoadDemo(seed int64) error {
 			return err
 		}
 		if _, _, aerr := c.indexDoc("logs-app", fmt.Sprintf("log-%05d", i+1), raw, false); aerr != nil {
-			return fmt.Errorf("demo log %d: %s", i, aerr.reason)
+			return fmt.Errorf("demo log %d: %s", i, aerr.Reason)
 		}
 	}
 	if err := c.loadDemoWeb(uint64(seed), now); err != nil {
@@ -49,7 +49,7 @@ func (c *Cluster) LoadDemo(seed int64) error {
 		return fmt.Errorf("demo products: %w", err)
 	}
 	if _, aerr := c.createIndex("products", toNumbers(prodBody).(map[string]any)); aerr != nil {
-		return fmt.Errorf("demo products: %s", aerr.reason)
+		return fmt.Errorf("demo products: %s", aerr.Reason)
 	}
 	for i, doc := range demoProducts(rng, now, 200) {
 		raw, err := json.Marshal(doc)
@@ -57,7 +57,7 @@ func (c *Cluster) LoadDemo(seed int64) error {
 			return err
 		}
 		if _, _, aerr := c.indexDoc("products", fmt.Sprintf("p-%04d", i+1), raw, false); aerr != nil {
-			return fmt.Errorf("demo product %d: %s", i, aerr.reason)
+			return fmt.Errorf("demo product %d: %s", i, aerr.Reason)
 		}
 	}
 
@@ -67,7 +67,7 @@ func (c *Cluster) LoadDemo(seed int64) error {
 	}
 	inner, aerr := validatePolicy(toNumbers(pol).(map[string]any))
 	if aerr != nil {
-		return fmt.Errorf("demo policy: %s", aerr.reason)
+		return fmt.Errorf("demo policy: %s", aerr.Reason)
 	}
 	p := c.policies["logs-retention"]
 	if p == nil {

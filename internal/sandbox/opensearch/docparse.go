@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
@@ -40,11 +41,11 @@ func (p *docParser) rollback() {
 	p.added = nil
 }
 
-func mappingErr(path, typ, id string, v any, cause *apiError) *apiError {
+func mappingErr(path, typ, id string, v any, cause *apierr.Error) *apierr.Error {
 	preview := previewValue(v)
-	e := errf(400, "mapper_parsing_exception",
+	e := apierr.Errf(400, "mapper_parsing_exception",
 		"failed to parse field [%s] of type [%s] in document with id '%s'. Preview of field's value: '%s'", path, typ, id, preview)
-	e.causedBy = cause
+	e.CausedBy = cause
 	return e
 }
 
@@ -72,7 +73,7 @@ func previewValue(v any) string {
 	return s
 }
 
-func (p *docParser) walk(props map[string]*fieldMapping, prefix, dynamic string, m map[string]any) *apiError {
+func (p *docParser) walk(props map[string]*fieldMapping, prefix, dynamic string, m map[string]any) *apierr.Error {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -81,10 +82,10 @@ func (p *docParser) walk(props map[string]*fieldMapping, prefix, dynamic string,
 	for _, k := range keys {
 		v := m[k]
 		if k == "" || strings.TrimSpace(k) == "" {
-			return errf(400, "mapper_parsing_exception", "failed to parse: field name cannot be an empty string")
+			return apierr.Errf(400, "mapper_parsing_exception", "failed to parse: field name cannot be an empty string")
 		}
 		if strings.HasPrefix(k, "_") && prefix == "" && isMetadataField(k) {
-			return errf(400, "mapper_parsing_exception",
+			return apierr.Errf(400, "mapper_parsing_exception",
 				"Field [%s] is a metadata field and cannot be added inside a document. Use the index API request parameters.", k)
 		}
 		// "a.b": 1 means {"a":{"b":1}}.
@@ -116,7 +117,7 @@ func (p *docParser) walk(props map[string]*fieldMapping, prefix, dynamic string,
 				if within == "" {
 					within = "_doc"
 				}
-				return errf(400, "strict_dynamic_mapping_exception",
+				return apierr.Errf(400, "strict_dynamic_mapping_exception",
 					"mapping set to strict, dynamic introduction of [%s] within [%s] is not allowed", k, within)
 			}
 			fm = dynamicField(v)
@@ -139,7 +140,7 @@ func (p *docParser) walk(props map[string]*fieldMapping, prefix, dynamic string,
 						return err
 					}
 				default:
-					return errf(400, "mapper_parsing_exception",
+					return apierr.Errf(400, "mapper_parsing_exception",
 						"object mapping for [%s] tried to parse field [%s] as object, but found a concrete value", path, k)
 				}
 			}
@@ -166,14 +167,14 @@ func isMetadataField(k string) bool {
 	return false
 }
 
-func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apiError {
+func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apierr.Error {
 	lf := leaf{path: path, kind: fm.kind()}
 	for _, v := range vals {
 		if v == nil {
 			continue
 		}
 		if _, isObj := v.(map[string]any); isObj {
-			return mappingErr(path, fm.typ, p.id, v, errf(400, "illegal_state_exception",
+			return mappingErr(path, fm.typ, p.id, v, apierr.Errf(400, "illegal_state_exception",
 				"Can't get text on a START_OBJECT at 1:1"))
 		}
 		switch lf.kind {
@@ -193,7 +194,7 @@ func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apiError
 			f, ok := jsonval.Float(v)
 			if _, isBool := v.(bool); isBool || !ok || math.IsNaN(f) || math.IsInf(f, 0) {
 				s, _ := jsonval.String(v)
-				return mappingErr(path, fm.typ, p.id, v, errf(400, "number_format_exception", "For input string: \"%s\"", s))
+				return mappingErr(path, fm.typ, p.id, v, apierr.Errf(400, "number_format_exception", "For input string: \"%s\"", s))
 			}
 			if fm.typ != "double" {
 				f = float64(float32(f))
@@ -213,7 +214,7 @@ func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apiError
 			}
 			if !ok {
 				s, _ := jsonval.String(v)
-				return mappingErr(path, fm.typ, p.id, v, errf(400, "illegal_argument_exception",
+				return mappingErr(path, fm.typ, p.id, v, apierr.Errf(400, "illegal_argument_exception",
 					"failed to parse date field [%s] with format [%s]", s, dates.OrDefault(fm.format, "strict_date_optional_time||epoch_millis")))
 			}
 			lf.nums = append(lf.nums, float64(ms))
@@ -226,7 +227,7 @@ func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apiError
 			}
 			if !ok {
 				s, _ := jsonval.String(v)
-				return mappingErr(path, fm.typ, p.id, v, errf(400, "illegal_argument_exception",
+				return mappingErr(path, fm.typ, p.id, v, apierr.Errf(400, "illegal_argument_exception",
 					"Failed to parse value [%s] as only [true] or [false] are allowed.", s))
 			}
 			if b {
@@ -246,7 +247,7 @@ var intRanges = map[string][2]float64{
 	"integer": {math.MinInt32, math.MaxInt32},
 }
 
-func parseLong(v any, typ string) (float64, *apiError) {
+func parseLong(v any, typ string) (float64, *apierr.Error) {
 	var s string
 	switch t := v.(type) {
 	case json.Number:
@@ -258,18 +259,18 @@ func parseLong(v any, typ string) (float64, *apiError) {
 		if b, _ := v.(bool); b {
 			tok = "VALUE_TRUE"
 		}
-		return 0, errf(400, "illegal_argument_exception", "Current token (%s) not numeric, can not use numeric value accessors", tok)
+		return 0, apierr.Errf(400, "illegal_argument_exception", "Current token (%s) not numeric, can not use numeric value accessors", tok)
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0, errf(400, "number_format_exception", "For input string: \"%s\"", s)
+		return 0, apierr.Errf(400, "number_format_exception", "For input string: \"%s\"", s)
 	}
 	f = math.Trunc(f)
 	if r, ok := intRanges[typ]; ok && (f < r[0] || f > r[1]) {
-		return 0, errf(400, "illegal_argument_exception", "Value [%s] is out of range for %s", s, typ)
+		return 0, apierr.Errf(400, "illegal_argument_exception", "Value [%s] is out of range for %s", s, typ)
 	}
 	if f < math.MinInt64 || f > math.MaxInt64 {
-		return 0, errf(400, "illegal_argument_exception", "Value [%s] is out of range for a long", s)
+		return 0, apierr.Errf(400, "illegal_argument_exception", "Value [%s] is out of range for a long", s)
 	}
 	return f, nil
 }

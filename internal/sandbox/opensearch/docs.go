@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
 )
@@ -13,53 +15,53 @@ import (
 const maxIDBytes = 512
 
 // parseSource checks a document body; failures are the engine's mapper_parsing_exception.
-func parseSource(raw []byte) (map[string]any, *apiError) {
+func parseSource(raw []byte) (map[string]any, *apierr.Error) {
 	if len(bytes.TrimSpace(raw)) == 0 {
-		return nil, errf(400, "action_request_validation_exception", "Validation Failed: 1: source is missing;")
+		return nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: source is missing;")
 	}
-	v, err := decodeJSON(raw)
+	v, err := apierr.DecodeJSON(raw)
 	if err != nil {
-		e := errf(400, "mapper_parsing_exception", "failed to parse")
-		if ae, ok := err.(*apiError); ok {
-			e.causedBy = ae
+		e := apierr.Errf(400, "mapper_parsing_exception", "failed to parse")
+		if ae, ok := err.(*apierr.Error); ok {
+			e.CausedBy = ae
 		}
 		return nil, e
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
-		e := errf(400, "mapper_parsing_exception", "failed to parse")
-		e.causedBy = errf(400, "not_x_content_exception", "Compressor detection can only be called on some xcontent bytes or compressed xcontent bytes")
+		e := apierr.Errf(400, "mapper_parsing_exception", "failed to parse")
+		e.CausedBy = apierr.Errf(400, "not_x_content_exception", "Compressor detection can only be called on some xcontent bytes or compressed xcontent bytes")
 		return nil, e
 	}
 	return m, nil
 }
 
-func validateID(id string) *apiError {
+func validateID(id string) *apierr.Error {
 	if len(id) > maxIDBytes {
-		return errf(400, "action_request_validation_exception",
+		return apierr.Errf(400, "action_request_validation_exception",
 			"Validation Failed: 1: id [%s] is too long, must be no longer than 512 bytes but was: %d;", id, len(id))
 	}
 	if id == "" {
-		return errf(400, "action_request_validation_exception", "Validation Failed: 1: an id must be provided if version type or value are set;")
+		return apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: an id must be provided if version type or value are set;")
 	}
 	return nil
 }
 
-func (c *Cluster) shardsFor(ix *index) obj {
-	return obj{{"total", 1 + ix.replicas}, {"successful", 1 + c.assignedReplicas(ix)}, {"failed", 0}}
+func (c *Cluster) shardsFor(ix *index) jsonout.Obj {
+	return jsonout.Obj{{"total", 1 + ix.replicas}, {"successful", 1 + c.assignedReplicas(ix)}, {"failed", 0}}
 }
 
-func (c *Cluster) writeBody(ix *index, res writeResult) obj {
+func (c *Cluster) writeBody(ix *index, res writeResult) jsonout.Obj {
 	shards := c.shardsFor(ix)
 	if res.result == "noop" {
-		shards = obj{{"total", 0}, {"successful", 0}, {"failed", 0}}
+		shards = jsonout.Obj{{"total", 0}, {"successful", 0}, {"failed", 0}}
 	}
-	return obj{{"_index", ix.name}, {"_id", res.id}, {"_version", res.version}, {"result", res.result},
+	return jsonout.Obj{{"_index", ix.name}, {"_id", res.id}, {"_version", res.version}, {"result", res.result},
 		{"_shards", shards}, {"_seq_no", res.seqNo}, {"_primary_term", 1}}
 }
 
 // indexDoc writes one document; the caller holds the write lock.
-func (c *Cluster) indexDoc(indexName, id string, raw []byte, create bool) (writeResult, *index, *apiError) {
+func (c *Cluster) indexDoc(indexName, id string, raw []byte, create bool) (writeResult, *index, *apierr.Error) {
 	if err := validateIndexName(indexName); err != nil {
 		return writeResult{}, nil, err
 	}
@@ -78,8 +80,8 @@ func (c *Cluster) indexDoc(indexName, id string, raw []byte, create bool) (write
 	}
 	res, err := ix.put(id, bytes.TrimSpace(raw), src, create)
 	if err != nil {
-		if err.index == "" && err.status == 409 {
-			err.index = ix.name
+		if err.Index == "" && err.Status == 409 {
+			err.Index = ix.name
 		}
 		return writeResult{}, ix, err
 	}
@@ -103,14 +105,14 @@ func (c *Cluster) handleIndexDoc(w http.ResponseWriter, r *http.Request, indexNa
 					cur = "current document has seqNo [" + itoa64(d.seqNo) + "] and primary term [1]"
 				}
 				c.mu.Unlock()
-				e := errf(409, "version_conflict_engine_exception", "[%s]: version conflict, required seqNo [%d], primary term [1]. %s", id, want, cur)
-				c.fail(w, r, e.inIndex(ix))
+				e := apierr.Errf(409, "version_conflict_engine_exception", "[%s]: version conflict, required seqNo [%d], primary term [1]. %s", id, want, cur)
+				c.fail(w, r, e.InIndex(ix.name, ix.uuid))
 				return
 			}
 		}
 	}
 	res, ix, err := c.indexDoc(indexName, id, body, create)
-	var out obj
+	var out jsonout.Obj
 	if err == nil {
 		out = c.writeBody(ix, res)
 		if forced {
@@ -130,8 +132,8 @@ func (c *Cluster) handleGetDoc(w http.ResponseWriter, r *http.Request, indexName
 	defer c.mu.RUnlock()
 	ix, err := c.docTarget(indexName)
 	if err != nil {
-		if err.typ == "index_not_found_exception" {
-			err = indexExprNotFound(indexName)
+		if err.Type == "index_not_found_exception" {
+			err = apierr.IndexExprNotFound(indexName)
 		}
 		c.fail(w, r, err)
 		return
@@ -140,11 +142,11 @@ func (c *Cluster) handleGetDoc(w http.ResponseWriter, r *http.Request, indexName
 	d := ix.get(id)
 	if d == nil {
 		if sourceOnly {
-			e := errf(404, "resource_not_found_exception", "Document not found [%s]/[%s]", indexName, id)
+			e := apierr.Errf(404, "resource_not_found_exception", "Document not found [%s]/[%s]", indexName, id)
 			c.fail(w, r, e)
 			return
 		}
-		c.reply(w, r, 404, obj{{"_index", indexName}, {"_id", id}, {"found", false}})
+		c.reply(w, r, 404, jsonout.Obj{{"_index", indexName}, {"_id", id}, {"found", false}})
 		return
 	}
 	if sourceOnly {
@@ -220,17 +222,17 @@ func (c *Cluster) handleDeleteDoc(w http.ResponseWriter, r *http.Request, indexN
 
 // updateDoc applies a partial update (doc, doc_as_upsert, upsert); raw is the update body as sent,
 // so stored sources keep the key order the client wrote. The caller holds the write lock.
-func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byte) (writeResult, *index, *apiError) {
+func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byte) (writeResult, *index, *apierr.Error) {
 	for k := range body {
 		switch k {
 		case "doc", "doc_as_upsert", "upsert", "detect_noop", "_source", "scripted_upsert", "script":
 		default:
-			return writeResult{}, nil, parsingErr("[UpdateRequest] unknown field [%s]", k)
+			return writeResult{}, nil, apierr.Parsing("[UpdateRequest] unknown field [%s]", k)
 		}
 	}
 	if sv, ok := body["script"]; ok {
 		if _, both := body["doc"]; both {
-			return writeResult{}, nil, errf(400, "action_request_validation_exception", "Validation Failed: 1: can't provide both script and doc;")
+			return writeResult{}, nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: can't provide both script and doc;")
 		}
 		sc, err := parseScript(sv)
 		if err != nil {
@@ -240,16 +242,16 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 	}
 	doc, hasDoc := body["doc"].(map[string]any)
 	if _, present := body["doc"]; present && !hasDoc {
-		return writeResult{}, nil, parsingErr("[UpdateRequest] doc doesn't support values of type: VALUE_STRING")
+		return writeResult{}, nil, apierr.Parsing("[UpdateRequest] doc doesn't support values of type: VALUE_STRING")
 	}
 	upsertAsDoc, _ := jsonval.Bool(body["doc_as_upsert"])
 	upsert, hasUpsert := body["upsert"].(map[string]any)
 	if !hasDoc && !hasUpsert {
-		return writeResult{}, nil, errf(400, "action_request_validation_exception", "Validation Failed: 1: script or doc is missing;")
+		return writeResult{}, nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: script or doc is missing;")
 	}
 	ix, exists := c.indices[indexName]
 	if !exists && c.isAlias(indexName) {
-		var err *apiError
+		var err *apierr.Error
 		if ix, err = c.writeIndexOf(indexName); err != nil {
 			return writeResult{}, nil, err
 		}
@@ -268,10 +270,10 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 		case hasUpsert:
 			src, srcKey = upsert, "upsert"
 		case !exists:
-			return writeResult{}, nil, indexNotFound(indexName)
+			return writeResult{}, nil, apierr.IndexNotFound(indexName)
 		default:
-			e := errf(404, "document_missing_exception", "[%s]: document missing", id)
-			return writeResult{}, ix, e.inIndex(ix)
+			e := apierr.Errf(404, "document_missing_exception", "[%s]: document missing", id)
+			return writeResult{}, ix, e.InIndex(ix.name, ix.uuid)
 		}
 		srcRaw := rawMember(raw, srcKey)
 		if srcRaw == nil {
@@ -320,10 +322,10 @@ func (c *Cluster) handleUpdate(w http.ResponseWriter, r *http.Request, indexName
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	c.mu.Lock()
 	res, ix, err := c.updateDoc(indexName, id, m, body)
-	var out obj
+	var out jsonout.Obj
 	if err == nil {
 		out = c.writeBody(ix, res)
 		// A noop writes nothing, so there is nothing to refresh.
@@ -341,10 +343,10 @@ func (c *Cluster) handleUpdate(w http.ResponseWriter, r *http.Request, indexName
 
 // scriptUpdate runs an update script on a document (or its upsert); ctx.op may turn the update
 // into a noop or a delete. The caller holds the write lock.
-func (c *Cluster) scriptUpdate(indexName, id string, sc *painless.Script, body map[string]any) (writeResult, *index, *apiError) {
+func (c *Cluster) scriptUpdate(indexName, id string, sc *painless.Script, body map[string]any) (writeResult, *index, *apierr.Error) {
 	ix, exists := c.indices[indexName]
 	if !exists && c.isAlias(indexName) {
-		var err *apiError
+		var err *apierr.Error
 		if ix, err = c.writeIndexOf(indexName); err != nil {
 			return writeResult{}, nil, err
 		}
@@ -358,10 +360,10 @@ func (c *Cluster) scriptUpdate(indexName, id string, sc *painless.Script, body m
 		upsert, hasUpsert := body["upsert"].(map[string]any)
 		if !hasUpsert {
 			if !exists {
-				return writeResult{}, nil, indexNotFound(indexName)
+				return writeResult{}, nil, apierr.IndexNotFound(indexName)
 			}
-			e := errf(404, "document_missing_exception", "[%s]: document missing", id)
-			return writeResult{}, ix, e.inIndex(ix)
+			e := apierr.Errf(404, "document_missing_exception", "[%s]: document missing", id)
+			return writeResult{}, ix, e.InIndex(ix.name, ix.uuid)
 		}
 		if scripted, _ := jsonval.Bool(body["scripted_upsert"]); scripted {
 			op, err := runScript(sc, upsert)
@@ -378,7 +380,7 @@ func (c *Cluster) scriptUpdate(indexName, id string, sc *painless.Script, body m
 }
 
 // applyScript runs a script on a stored document and writes the result.
-func applyScript(ix *index, d *document, sc *painless.Script) (writeResult, *index, *apiError) {
+func applyScript(ix *index, d *document, sc *painless.Script) (writeResult, *index, *apierr.Error) {
 	src := d.sourceCopy()
 	op, err := runScript(sc, src)
 	if err != nil {

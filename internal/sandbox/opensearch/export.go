@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -115,31 +116,31 @@ func (c *Cluster) Import(data []byte) error {
 	indices := map[string]*index{}
 	for _, ei := range st.Indices {
 		if err := validateIndexName(ei.Name); err != nil {
-			return fmt.Errorf("import: %s", err.reason)
+			return fmt.Errorf("import: %s", err.Reason)
 		}
 		ix := newIndex(ei.Name, ei.UUID, ei.Created)
 		ix.shards, ix.replicas = max(1, ei.Shards), max(0, ei.Replicas)
 		for k, v := range ei.Settings {
 			ix.settings[k] = v
 		}
-		mv, err := decodeJSON(ei.Mappings)
+		mv, err := apierr.DecodeJSON(ei.Mappings)
 		if err != nil {
 			return fmt.Errorf("import: index %s: bad mappings", ei.Name)
 		}
 		m, aerr := parseMappings(mv)
 		if aerr != nil {
-			return fmt.Errorf("import: index %s: %s", ei.Name, aerr.reason)
+			return fmt.Errorf("import: index %s: %s", ei.Name, aerr.Reason)
 		}
 		ix.mapping = m
 		ix.fields = m.flatten()
 		for _, d := range ei.Docs {
 			src, aerr := parseSource(d.Source)
 			if aerr != nil {
-				return fmt.Errorf("import: index %s doc %s: %s", ei.Name, d.ID, aerr.reason)
+				return fmt.Errorf("import: index %s doc %s: %s", ei.Name, d.ID, aerr.Reason)
 			}
 			leaves, aerr := ix.parse(d.ID, src, false)
 			if aerr != nil {
-				return fmt.Errorf("import: index %s doc %s: %s", ei.Name, d.ID, aerr.reason)
+				return fmt.Errorf("import: index %s doc %s: %s", ei.Name, d.ID, aerr.Reason)
 			}
 			if _, dup := ix.ids[d.ID]; dup {
 				return fmt.Errorf("import: index %s: duplicate id %s", ei.Name, d.ID)
@@ -152,27 +153,27 @@ func (c *Cluster) Import(data []byte) error {
 	}
 	templates := map[string]*indexTemplate{}
 	for _, et := range st.Templates {
-		v, err := decodeJSON(et.Body)
+		v, err := apierr.DecodeJSON(et.Body)
 		if err != nil {
 			return fmt.Errorf("import: template %s: bad body", et.Name)
 		}
-		m, _ := asMap(v)
+		m, _ := jsonval.Map(v)
 		t, aerr := parseTemplate(et.Name, m)
 		if aerr != nil {
-			return fmt.Errorf("import: template %s: %s", et.Name, aerr.reason)
+			return fmt.Errorf("import: template %s: %s", et.Name, aerr.Reason)
 		}
 		templates[et.Name] = t
 	}
 	legacy := map[string]*indexTemplate{}
 	for _, et := range st.LegacyTemplates {
-		v, err := decodeJSON(et.Body)
+		v, err := apierr.DecodeJSON(et.Body)
 		if err != nil {
 			return fmt.Errorf("import: legacy template %s: bad body", et.Name)
 		}
-		m, _ := asMap(v)
+		m, _ := jsonval.Map(v)
 		t, aerr := parseLegacyTemplate(et.Name, m)
 		if aerr != nil {
-			return fmt.Errorf("import: legacy template %s: %s", et.Name, aerr.reason)
+			return fmt.Errorf("import: legacy template %s: %s", et.Name, aerr.Reason)
 		}
 		legacy[et.Name] = t
 	}
@@ -182,23 +183,23 @@ func (c *Cluster) Import(data []byte) error {
 	}
 	policies := map[string]*ismPolicy{}
 	for _, ep := range st.Policies {
-		v, err := decodeJSON(ep.Policy)
+		v, err := apierr.DecodeJSON(ep.Policy)
 		if err != nil {
 			return fmt.Errorf("import: policy %s: bad body", ep.ID)
 		}
 		inner, aerr := validatePolicy(map[string]any{"policy": v})
 		if aerr != nil {
-			return fmt.Errorf("import: policy %s: %s", ep.ID, aerr.reason)
+			return fmt.Errorf("import: policy %s: %s", ep.ID, aerr.Reason)
 		}
 		policies[ep.ID] = &ismPolicy{id: ep.ID, version: ep.Version, seqNo: ep.SeqNo, lastUpdated: ep.LastUpdated, policy: inner}
 	}
 	roles := builtinRoles()
 	for _, er := range st.Roles {
-		v, err := decodeJSON(er.Body)
+		v, err := apierr.DecodeJSON(er.Body)
 		if err != nil {
 			return fmt.Errorf("import: role %s: bad body", er.Name)
 		}
-		m, _ := asMap(v)
+		m, _ := jsonval.Map(v)
 		body, reason := validateRole(m)
 		if reason != "" {
 			return fmt.Errorf("import: role %s: %s", er.Name, reason)

@@ -5,6 +5,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
@@ -19,7 +22,7 @@ func (c *Cluster) handleFieldCaps(w http.ResponseWriter, r *http.Request, expr s
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	var patterns []string
 	var filter query
 	for _, p := range strings.Split(r.URL.Query().Get("fields"), ",") {
@@ -30,23 +33,23 @@ func (c *Cluster) handleFieldCaps(w http.ResponseWriter, r *http.Request, expr s
 	for k, x := range m {
 		switch k {
 		case "fields":
-			for _, e := range asList(x) {
+			for _, e := range jsonval.List(x) {
 				if s, ok := e.(string); ok {
 					patterns = append(patterns, s)
 				}
 			}
 		case "index_filter":
 			if filter, err = parseQuery(x); err != nil {
-				c.fail(w, r, withLocation(err, body))
+				c.fail(w, r, apierr.WithLocation(err, body))
 				return
 			}
 		default:
-			c.fail(w, r, withLocation(parsingErr("[field_caps_request] unknown field [%s]", k), body))
+			c.fail(w, r, apierr.WithLocation(apierr.Parsing("[field_caps_request] unknown field [%s]", k), body))
 			return
 		}
 	}
 	if len(patterns) == 0 {
-		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: no fields specified;"))
+		c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: no fields specified;"))
 		return
 	}
 	c.mu.RLock()
@@ -120,7 +123,7 @@ func (c *Cluster) handleFieldCaps(w http.ResponseWriter, r *http.Request, expr s
 	for i, ix := range targets {
 		indices[i] = ix.name
 	}
-	fields := obj{}
+	fields := jsonout.Obj{}
 	for _, name := range names {
 		var types []string
 		for k := range byType {
@@ -129,20 +132,20 @@ func (c *Cluster) handleFieldCaps(w http.ResponseWriter, r *http.Request, expr s
 			}
 		}
 		sort.Strings(types)
-		caps := obj{}
+		caps := jsonout.Obj{}
 		for _, typ := range types {
 			k := typeKinds[typ]
 			searchable := typ != "object" && typ != "nested" && typ != "unmapped"
 			aggregatable := searchable && k != kindText
-			o := obj{{"type", typ}, {"searchable", searchable}, {"aggregatable", aggregatable}}
+			o := jsonout.Obj{{"type", typ}, {"searchable", searchable}, {"aggregatable", aggregatable}}
 			if len(types) > 1 {
 				list := byType[capKey{name, typ}]
 				sort.Strings(list)
-				o = append(o, kv{"indices", list})
+				o = append(o, jsonout.KV{"indices", list})
 			}
-			caps = append(caps, kv{typ, o})
+			caps = append(caps, jsonout.KV{typ, o})
 		}
-		fields = append(fields, kv{name, caps})
+		fields = append(fields, jsonout.KV{name, caps})
 	}
-	c.reply(w, r, 200, obj{{"indices", indices}, {"fields", fields}})
+	c.reply(w, r, 200, jsonout.Obj{{"indices", indices}, {"fields", fields}})
 }

@@ -3,7 +3,9 @@ package opensearch
 import (
 	"sort"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
@@ -15,10 +17,10 @@ type fieldFormat struct {
 	format string
 }
 
-func parseFieldFormats(key string, v any) ([]fieldFormat, *apiError) {
+func parseFieldFormats(key string, v any) ([]fieldFormat, *apierr.Error) {
 	l, ok := v.([]any)
 	if !ok {
-		return nil, parsingErr("[%s] must be an array", key)
+		return nil, apierr.Parsing("[%s] must be an array", key)
 	}
 	out := make([]fieldFormat, 0, len(l))
 	for _, x := range l {
@@ -28,13 +30,13 @@ func parseFieldFormats(key string, v any) ([]fieldFormat, *apiError) {
 		case map[string]any:
 			f, _ := jsonval.String(t["field"])
 			if f == "" {
-				return nil, parsingErr("[%s] entries need a [field]", key)
+				return nil, apierr.Parsing("[%s] entries need a [field]", key)
 			}
 			ff := fieldFormat{field: f}
 			ff.format, _ = jsonval.String(t["format"])
 			out = append(out, ff)
 		default:
-			return nil, parsingErr("[%s] entries must be strings or objects", key)
+			return nil, apierr.Parsing("[%s] entries must be strings or objects", key)
 		}
 	}
 	return out, nil
@@ -59,7 +61,7 @@ func matchFields(ix *index, pattern string) []*fieldDef {
 }
 
 // checkDocvalueFields refuses docvalue_fields on text fields, which have no doc values.
-func checkDocvalueFields(targets []*index, dv []fieldFormat) *apiError {
+func checkDocvalueFields(targets []*index, dv []fieldFormat) *apierr.Error {
 	for _, ix := range targets {
 		for _, ff := range dv {
 			for _, fd := range matchFields(ix, ff.field) {
@@ -74,18 +76,18 @@ func checkDocvalueFields(targets []*index, dv []fieldFormat) *apiError {
 
 // renderFields is a hit's "fields": the fields API reads values from _source through the
 // mapping (dates formatted, numbers as numbers), docvalue_fields from doc values.
-func (v *hitView) renderFields(ix *index, slot int32, d *document) obj {
+func (v *hitView) renderFields(ix *index, slot int32, d *document) jsonout.Obj {
 	if len(v.fields) == 0 && len(v.docvalue) == 0 {
 		return nil
 	}
-	out := obj{}
+	out := jsonout.Obj{}
 	seen := map[string]bool{}
 	add := func(name string, vals []any) {
 		if len(vals) == 0 || seen[name] {
 			return
 		}
 		seen[name] = true
-		out = append(out, kv{name, vals})
+		out = append(out, jsonout.KV{name, vals})
 	}
 	for _, ff := range v.docvalue {
 		for _, fd := range matchFields(ix, ff.field) {

@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
@@ -33,7 +35,7 @@ func BasicAuth(next http.Handler, check func(user, pass string) bool) http.Handl
 func (c *Cluster) serve(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if p := recover(); p != nil {
-			writeJSON(w, r, 500, newErr(500, "exception", "internal error in sandbox engine").response())
+			writeJSON(w, r, 500, apierr.New(500, "exception", "internal error in sandbox engine").Response())
 		}
 	}()
 	route, args, f := routes.Route(r)
@@ -47,15 +49,15 @@ func (c *Cluster) serve(w http.ResponseWriter, r *http.Request) {
 	if f.Allow != "" {
 		w.Header().Set("Allow", f.Allow)
 	}
-	c.fail(w, r, newErr(f.Status, f.Type, f.Reason))
+	c.fail(w, r, apierr.New(f.Status, f.Type, f.Reason))
 }
 
 func (c *Cluster) reply(w http.ResponseWriter, r *http.Request, status int, v any) {
 	writeJSON(w, r, status, v)
 }
 
-func (c *Cluster) fail(w http.ResponseWriter, r *http.Request, err *apiError) {
-	writeJSON(w, r, err.status, err.response())
+func (c *Cluster) fail(w http.ResponseWriter, r *http.Request, err *apierr.Error) {
+	writeJSON(w, r, err.Status, err.Response())
 }
 
 func writeJSON(w http.ResponseWriter, r *http.Request, status int, v any) {
@@ -72,7 +74,7 @@ func writeJSON(w http.ResponseWriter, r *http.Request, status int, v any) {
 		out = rest.FilterPath(out, fp)
 	}
 	if wantPretty(r) {
-		out = prettyJSON(out)
+		out = jsonout.Pretty(out)
 	}
 	w.Header().Set("Content-Type", "application/json; charset=UTF-8")
 	w.Header().Set("Content-Length", itoa(len(out)))
@@ -97,22 +99,22 @@ func writeText(w http.ResponseWriter, r *http.Request, status int, contentType, 
 }
 
 // parseBody decodes a JSON request body; an empty body is nil unless required.
-func parseBody(body []byte, required bool) (any, *apiError) {
+func parseBody(body []byte, required bool) (any, *apierr.Error) {
 	if len(bytes.TrimSpace(body)) == 0 {
 		if required {
-			return nil, errf(400, "parse_exception", "request body is required")
+			return nil, apierr.Errf(400, "parse_exception", "request body is required")
 		}
 		return nil, nil
 	}
-	v, err := decodeJSON(body)
+	v, err := apierr.DecodeJSON(body)
 	if err != nil {
-		if ae, ok := err.(*apiError); ok {
+		if ae, ok := err.(*apierr.Error); ok {
 			return nil, ae
 		}
-		return nil, errf(400, "parse_exception", "%s", err.Error())
+		return nil, apierr.Errf(400, "parse_exception", "%s", err.Error())
 	}
 	if _, ok := v.(map[string]any); !ok {
-		return nil, errf(400, "parse_exception", "request body must be a JSON object")
+		return nil, apierr.Errf(400, "parse_exception", "request body must be a JSON object")
 	}
 	return v, nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
@@ -41,24 +43,24 @@ type highlightSpec struct {
 	fields []hlField
 }
 
-func parseHighlight(v any) (*highlightSpec, *apiError) {
-	m, ok := asMap(v)
+func parseHighlight(v any) (*highlightSpec, *apierr.Error) {
+	m, ok := jsonval.Map(v)
 	if !ok {
-		return nil, parsingErr("[highlight] must be an object")
+		return nil, apierr.Parsing("[highlight] must be an object")
 	}
 	base := hlOptions{pre: "<em>", post: "</em>", fragSize: 100, numFrags: 5, requireFieldMatch: true}
 	if err := base.read(m, true); err != nil {
 		return nil, err
 	}
 	spec := &highlightSpec{}
-	add := func(name string, body any) *apiError {
+	add := func(name string, body any) *apierr.Error {
 		opts := base
-		if bm, ok := asMap(body); ok {
+		if bm, ok := jsonval.Map(body); ok {
 			if err := opts.read(bm, false); err != nil {
 				return err
 			}
 		} else if body != nil {
-			return parsingErr("[highlight] field [%s] options must be an object", name)
+			return apierr.Parsing("[highlight] field [%s] options must be an object", name)
 		}
 		spec.fields = append(spec.fields, hlField{pattern: name, opts: opts})
 		return nil
@@ -74,9 +76,9 @@ func parseHighlight(v any) (*highlightSpec, *apiError) {
 	case []any:
 		// The array form keeps the request's order: [{"a":{}},{"b":{}}].
 		for _, x := range f {
-			xm, ok := asMap(x)
+			xm, ok := jsonval.Map(x)
 			if !ok || len(xm) != 1 {
-				return nil, parsingErr("[highlight] fields given as an array must hold objects of one field each")
+				return nil, apierr.Parsing("[highlight] fields given as an array must hold objects of one field each")
 			}
 			for name, body := range xm {
 				if err := add(name, body); err != nil {
@@ -85,24 +87,24 @@ func parseHighlight(v any) (*highlightSpec, *apiError) {
 			}
 		}
 	default:
-		return nil, parsingErr("[highlight] [fields] must be an object or an array")
+		return nil, apierr.Parsing("[highlight] [fields] must be an object or an array")
 	}
 	return spec, nil
 }
 
 // read applies the options of a highlight section (top, or one field's) over o.
-func (o *hlOptions) read(m map[string]any, top bool) *apiError {
+func (o *hlOptions) read(m map[string]any, top bool) *apierr.Error {
 	for k, v := range m {
 		switch k {
 		case "pre_tags", "post_tags":
-			l := asList(v)
+			l := jsonval.List(v)
 			if len(l) == 0 {
-				return badRequest("[highlight] [%s] must not be empty", k)
+				return apierr.BadRequest("[highlight] [%s] must not be empty", k)
 			}
 			// The unified highlighter uses the first tag; several tags only matter to the fvh.
 			s, ok := l[0].(string)
 			if !ok {
-				return parsingErr("[highlight] [%s] must hold strings", k)
+				return apierr.Parsing("[highlight] [%s] must hold strings", k)
 			}
 			if k == "pre_tags" {
 				o.pre = s
@@ -113,12 +115,12 @@ func (o *hlOptions) read(m map[string]any, top bool) *apiError {
 			if s, _ := v.(string); s == "styled" {
 				o.pre, o.post = `<em class="hlt">`, "</em>"
 			} else {
-				return badRequest("Unknown tag schema [%v]", v)
+				return apierr.BadRequest("Unknown tag schema [%v]", v)
 			}
 		case "fragment_size", "number_of_fragments", "no_match_size":
-			n, ok := asInt(v)
+			n, ok := jsonval.Int(v)
 			if !ok || n < 0 {
-				return badRequest("[highlight] [%s] must be a non-negative number", k)
+				return apierr.BadRequest("[highlight] [%s] must be a non-negative number", k)
 			}
 			switch k {
 			case "fragment_size":
@@ -142,16 +144,16 @@ func (o *hlOptions) read(m map[string]any, top bool) *apiError {
 			o.query = q
 		case "fields":
 			if !top {
-				return parsingErr("[highlight_field] unknown field [fields]")
+				return apierr.Parsing("[highlight_field] unknown field [fields]")
 			}
 		case "type", "boundary_scanner", "boundary_chars", "boundary_max_scan", "boundary_scanner_locale",
 			"fragmenter", "fragment_offset", "phrase_limit", "matched_fields", "max_analyzed_offset",
 			"force_source", "highlight_filter", "options", "max_fragment_length":
 		default:
 			if top {
-				return parsingErr("[highlight] unknown field [%s]", k)
+				return apierr.Parsing("[highlight] unknown field [%s]", k)
 			}
-			return parsingErr("[highlight_field] unknown field [%s]", k)
+			return apierr.Parsing("[highlight_field] unknown field [%s]", k)
 		}
 	}
 	return nil
@@ -319,8 +321,8 @@ func (h *highlighter) targets(ix *index) []hlTarget {
 }
 
 // render is the "highlight" member of one hit, or nil when nothing matched.
-func (h *highlighter) render(ix *index, d *document) obj {
-	var out obj
+func (h *highlighter) render(ix *index, d *document) jsonout.Obj {
+	var out jsonout.Obj
 	for _, t := range h.targets(ix) {
 		clauses := h.clauses
 		if t.opts.query != nil {
@@ -340,7 +342,7 @@ func (h *highlighter) render(ix *index, d *document) obj {
 		}
 		frags := highlightValues(values, t.fd.kind == kindKeyword, apply, t.opts)
 		if len(frags) > 0 {
-			out = append(out, kv{t.fd.path, frags})
+			out = append(out, jsonout.KV{t.fd.path, frags})
 		}
 	}
 	return out

@@ -1,5 +1,7 @@
 package opensearch
 
+import "github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+
 // hitOrder is how a search (or a top_hits aggregation) orders its hits.
 type hitOrder struct {
 	specs      []sortSpec // the sort, or _score desc when none was given
@@ -82,35 +84,35 @@ func (req *searchReq) hitView(order hitOrder) *hitView {
 
 // render is one hit as the engine writes it: _index, _id, [_version], [_seq_no, _primary_term],
 // _score, _source, highlight, sort.
-func (v *hitView) render(ix *index, h *hit) obj {
+func (v *hitView) render(ix *index, h *hit) jsonout.Obj {
 	d := h.doc
 	if d == nil {
 		d = ix.docs[h.slot]
 	}
-	o := obj{{"_index", ix.name}}
+	o := jsonout.Obj{{"_index", ix.name}}
 	if !v.noID {
-		o = append(o, kv{"_id", d.id})
+		o = append(o, jsonout.KV{"_id", d.id})
 	}
 	if v.version {
-		o = append(o, kv{"_version", d.version})
+		o = append(o, jsonout.KV{"_version", d.version})
 	}
 	if v.seqNo {
-		o = append(o, kv{"_seq_no", d.seqNo}, kv{"_primary_term", 1})
+		o = append(o, jsonout.KV{"_seq_no", d.seqNo}, jsonout.KV{"_primary_term", 1})
 	}
 	if v.order.nullScores {
-		o = append(o, kv{"_score", nil})
+		o = append(o, jsonout.KV{"_score", nil})
 	} else {
-		o = append(o, kv{"_score", h.score})
+		o = append(o, jsonout.KV{"_score", h.score})
 	}
 	if src, ok := v.source.apply(d); ok && !v.noSource {
-		o = append(o, kv{"_source", src})
+		o = append(o, jsonout.KV{"_source", src})
 	}
 	if f := v.renderFields(ix, h.slot, d); f != nil {
-		o = append(o, kv{"fields", f})
+		o = append(o, jsonout.KV{"fields", f})
 	}
 	if v.hl != nil {
 		if hl := v.hl.render(ix, d); hl != nil {
-			o = append(o, kv{"highlight", hl})
+			o = append(o, jsonout.KV{"highlight", hl})
 		}
 	}
 	if v.order.keyed {
@@ -118,7 +120,7 @@ func (v *hitView) render(ix *index, h *hit) obj {
 		for k, sp := range v.order.specs {
 			vals[k] = sortOutput(ix, h.keys[k], sp)
 		}
-		o = append(o, kv{"sort", vals})
+		o = append(o, jsonout.KV{"sort", vals})
 	}
 	return o
 }

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 )
 
 // document is one stored document.
@@ -166,7 +167,7 @@ func (ix *index) storeSize() int64 {
 }
 
 // parse checks a document against the mapping (adding dynamic fields unless noDynamic).
-func (ix *index) parse(id string, src map[string]any, noDynamic bool) ([]leaf, *apiError) {
+func (ix *index) parse(id string, src map[string]any, noDynamic bool) ([]leaf, *apierr.Error) {
 	p := &docParser{id: id, noDynamic: noDynamic}
 	if err := p.walk(ix.mapping.props, "", ix.mapping.dynamic, src); err != nil {
 		p.rollback()
@@ -191,12 +192,12 @@ type writeResult struct {
 }
 
 // put indexes a document; create refuses an existing id.
-func (ix *index) put(id string, raw []byte, src map[string]any, create bool) (writeResult, *apiError) {
+func (ix *index) put(id string, raw []byte, src map[string]any, create bool) (writeResult, *apierr.Error) {
 	old, exists := ix.ids[id]
 	if exists && create {
-		e := errf(409, "version_conflict_engine_exception",
+		e := apierr.Errf(409, "version_conflict_engine_exception",
 			"[%s]: version conflict, document already exists (current version [%d])", id, ix.docs[old].version)
-		return writeResult{}, e.inIndex(ix)
+		return writeResult{}, e.InIndex(ix.name, ix.uuid)
 	}
 	leaves, err := ix.parse(id, src, false)
 	if err != nil {
@@ -409,7 +410,7 @@ func popcount(bs []uint64) int {
 
 // sourceCopy re-parses a stored source so callers may modify it.
 func (d *document) sourceCopy() map[string]any {
-	v, err := decodeJSON(d.raw)
+	v, err := apierr.DecodeJSON(d.raw)
 	if err != nil {
 		return map[string]any{}
 	}

@@ -4,14 +4,18 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 func (c *Cluster) handleInfo(w http.ResponseWriter, r *http.Request, _ []byte) {
-	c.reply(w, r, 200, obj{
+	c.reply(w, r, 200, jsonout.Obj{
 		{"name", nodeID},
 		{"cluster_name", c.name},
 		{"cluster_uuid", c.uuid},
-		{"version", obj{
+		{"version", jsonout.Obj{
 			{"distribution", "opensearch"},
 			{"number", engineVersion},
 			{"build_type", "tar"},
@@ -32,7 +36,7 @@ func (c *Cluster) handleCreateIndex(w http.ResponseWriter, r *http.Request, name
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	c.mu.Lock()
 	_, err = c.createIndex(name, m)
 	c.mu.Unlock()
@@ -40,12 +44,12 @@ func (c *Cluster) handleCreateIndex(w http.ResponseWriter, r *http.Request, name
 		c.fail(w, r, err)
 		return
 	}
-	c.reply(w, r, 200, obj{{"acknowledged", true}, {"shards_acknowledged", true}, {"index", name}})
+	c.reply(w, r, 200, jsonout.Obj{{"acknowledged", true}, {"shards_acknowledged", true}, {"index", name}})
 }
 
 // replyPerIndex answers a GET on an index expression with one entry per matching index,
 // rendered under the read lock.
-func (c *Cluster) replyPerIndex(w http.ResponseWriter, r *http.Request, expr string, render func(*index) obj) {
+func (c *Cluster) replyPerIndex(w http.ResponseWriter, r *http.Request, expr string, render func(*index) jsonout.Obj) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	list, err := c.resolve(expr, false)
@@ -53,16 +57,16 @@ func (c *Cluster) replyPerIndex(w http.ResponseWriter, r *http.Request, expr str
 		c.fail(w, r, err)
 		return
 	}
-	o := obj{}
+	o := jsonout.Obj{}
 	for _, ix := range list {
-		o = append(o, kv{ix.name, render(ix)})
+		o = append(o, jsonout.KV{ix.name, render(ix)})
 	}
 	c.reply(w, r, 200, o)
 }
 
 func (c *Cluster) handleGetIndex(w http.ResponseWriter, r *http.Request, expr string) {
-	c.replyPerIndex(w, r, expr, func(ix *index) obj {
-		return obj{{"aliases", ix.renderAliases()}, {"mappings", ix.mapping.render()}, {"settings", ix.settingsView()}}
+	c.replyPerIndex(w, r, expr, func(ix *index) jsonout.Obj {
+		return jsonout.Obj{{"aliases", ix.renderAliases()}, {"mappings", ix.mapping.render()}, {"settings", ix.settingsView()}}
 	})
 }
 
@@ -82,7 +86,7 @@ func (c *Cluster) handleDeleteIndex(w http.ResponseWriter, r *http.Request, expr
 	for _, part := range splitNames(expr) {
 		if _, isIndex := c.indices[part]; !isIndex && c.isAlias(part) {
 			c.mu.Unlock()
-			c.fail(w, r, badRequest("The provided expression [%s] matches an alias, specify the corresponding concrete indices instead.", part))
+			c.fail(w, r, apierr.BadRequest("The provided expression [%s] matches an alias, specify the corresponding concrete indices instead.", part))
 			return
 		}
 	}
@@ -97,12 +101,12 @@ func (c *Cluster) handleDeleteIndex(w http.ResponseWriter, r *http.Request, expr
 		c.fail(w, r, err)
 		return
 	}
-	c.reply(w, r, 200, obj{{"acknowledged", true}})
+	c.reply(w, r, 200, jsonout.Obj{{"acknowledged", true}})
 }
 
 func (c *Cluster) handleGetMapping(w http.ResponseWriter, r *http.Request, expr string) {
-	c.replyPerIndex(w, r, expr, func(ix *index) obj {
-		return obj{{"mappings", ix.mapping.render()}}
+	c.replyPerIndex(w, r, expr, func(ix *index) jsonout.Obj {
+		return jsonout.Obj{{"mappings", ix.mapping.render()}}
 	})
 }
 
@@ -138,12 +142,12 @@ func (c *Cluster) handlePutMapping(w http.ResponseWriter, r *http.Request, expr 
 		ix.rebuild()
 		ix.gen++
 	}
-	c.reply(w, r, 200, obj{{"acknowledged", true}})
+	c.reply(w, r, 200, jsonout.Obj{{"acknowledged", true}})
 }
 
 func (c *Cluster) handleGetSettings(w http.ResponseWriter, r *http.Request, expr string) {
-	c.replyPerIndex(w, r, expr, func(ix *index) obj {
-		return obj{{"settings", ix.settingsView()}}
+	c.replyPerIndex(w, r, expr, func(ix *index) jsonout.Obj {
+		return jsonout.Obj{{"settings", ix.settingsView()}}
 	})
 }
 
@@ -161,7 +165,7 @@ func (c *Cluster) handleRefresh(w http.ResponseWriter, r *http.Request, expr str
 		total += ix.shards * (1 + ix.replicas)
 		ok += ix.shards * (1 + c.assignedReplicas(ix))
 	}
-	c.reply(w, r, 200, obj{{"_shards", obj{{"total", total}, {"successful", ok}, {"failed", 0}}}})
+	c.reply(w, r, 200, jsonout.Obj{{"_shards", jsonout.Obj{{"total", total}, {"successful", ok}, {"failed", 0}}}})
 }
 
 func (c *Cluster) assignedReplicas(ix *index) int {
@@ -183,7 +187,7 @@ func (c *Cluster) handleHealth(w http.ResponseWriter, r *http.Request, expr stri
 	defer c.mu.RUnlock()
 	list := c.sortedIndices()
 	if expr != "" {
-		var err *apiError
+		var err *apierr.Error
 		if list, err = c.resolve(expr, false); err != nil {
 			c.fail(w, r, err)
 			return
@@ -203,7 +207,7 @@ func (c *Cluster) handleHealth(w http.ResponseWriter, r *http.Request, expr stri
 	if active+unassigned > 0 {
 		pct = float64(active) * 100 / float64(active+unassigned)
 	}
-	out := obj{
+	out := jsonout.Obj{
 		{"cluster_name", c.name},
 		{"status", status},
 		{"timed_out", false},
@@ -227,27 +231,27 @@ func (c *Cluster) handleHealth(w http.ResponseWriter, r *http.Request, expr stri
 	switch level := r.URL.Query().Get("level"); level {
 	case "", "cluster":
 	case "indices", "shards":
-		per := obj{}
+		per := jsonout.Obj{}
 		for _, ix := range list {
 			reps := c.assignedReplicas(ix)
 			st := c.indexHealth(ix)
-			io := obj{{"status", st}, {"number_of_shards", ix.shards}, {"number_of_replicas", ix.replicas},
+			io := jsonout.Obj{{"status", st}, {"number_of_shards", ix.shards}, {"number_of_replicas", ix.replicas},
 				{"active_primary_shards", ix.shards}, {"active_shards", ix.shards * (1 + reps)},
 				{"relocating_shards", 0}, {"initializing_shards", 0},
 				{"unassigned_shards", ix.shards * (ix.replicas - reps)}}
 			if level == "shards" {
-				sh := obj{}
+				sh := jsonout.Obj{}
 				for n := 0; n < ix.shards; n++ {
-					sh = append(sh, kv{itoa(n), obj{{"status", st}, {"primary_active", true}, {"active_shards", 1 + reps},
+					sh = append(sh, jsonout.KV{itoa(n), jsonout.Obj{{"status", st}, {"primary_active", true}, {"active_shards", 1 + reps},
 						{"relocating_shards", 0}, {"initializing_shards", 0}, {"unassigned_shards", ix.replicas - reps}}})
 				}
-				io = append(io, kv{"shards", sh})
+				io = append(io, jsonout.KV{"shards", sh})
 			}
-			per = append(per, kv{ix.name, io})
+			per = append(per, jsonout.KV{ix.name, io})
 		}
-		out = append(out, kv{"indices", per})
+		out = append(out, jsonout.KV{"indices", per})
 	default:
-		c.fail(w, r, badRequest("No enum constant org.opensearch.cluster.health.ClusterHealthRequest.Level.%s", strings.ToUpper(level)))
+		c.fail(w, r, apierr.BadRequest("No enum constant org.opensearch.cluster.health.ClusterHealthRequest.Level.%s", strings.ToUpper(level)))
 		return
 	}
 	c.reply(w, r, 200, out)
@@ -281,7 +285,7 @@ func (c *Cluster) handlePutSettings(w http.ResponseWriter, r *http.Request, expr
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	if inner, ok := m["settings"].(map[string]any); ok && len(m) == 1 {
 		m = inner
 	}
@@ -304,7 +308,7 @@ func (c *Cluster) handlePutSettings(w http.ResponseWriter, r *http.Request, expr
 		return
 	}
 	if len(flat) == 0 && len(nulls) == 0 {
-		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: no settings to update;"))
+		c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: no settings to update;"))
 		return
 	}
 	c.mu.Lock()
@@ -331,7 +335,7 @@ func (c *Cluster) handlePutSettings(w http.ResponseWriter, r *http.Request, expr
 		for i, ix := range list {
 			names[i] = "[" + ix.name + "/" + ix.uuid + "]"
 		}
-		c.fail(w, r, badRequest("Can't update non dynamic settings [[%s]] for open indices [%s]", strings.Join(static, ", "), strings.Join(names, ", ")))
+		c.fail(w, r, apierr.BadRequest("Can't update non dynamic settings [[%s]] for open indices [%s]", strings.Join(static, ", "), strings.Join(names, ", ")))
 		return
 	}
 	preserve := r.URL.Query().Get("preserve_existing") == "true"
@@ -362,5 +366,5 @@ func (c *Cluster) handlePutSettings(w http.ResponseWriter, r *http.Request, expr
 			}
 		}
 	}
-	c.reply(w, r, 200, obj{{"acknowledged", true}})
+	c.reply(w, r, 200, jsonout.Obj{{"acknowledged", true}})
 }

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -18,70 +20,70 @@ type ismPolicy struct {
 	lastUpdated int64
 }
 
-func validatePolicy(body map[string]any) (map[string]any, *apiError) {
-	p, ok := asMap(body["policy"])
+func validatePolicy(body map[string]any) (map[string]any, *apierr.Error) {
+	p, ok := jsonval.Map(body["policy"])
 	if !ok {
-		return nil, badRequest("Required [policy] object is missing")
+		return nil, apierr.BadRequest("Required [policy] object is missing")
 	}
 	for k := range body {
 		if k != "policy" {
-			return nil, parsingErr("Unknown field [%s] in policy request", k)
+			return nil, apierr.Parsing("Unknown field [%s] in policy request", k)
 		}
 	}
 	states, ok := p["states"].([]any)
 	if !ok || len(states) == 0 {
-		return nil, badRequest("Policy must contain at least one state in [states]")
+		return nil, apierr.BadRequest("Policy must contain at least one state in [states]")
 	}
 	names := map[string]bool{}
 	for _, s := range states {
-		sm, ok := asMap(s)
+		sm, ok := jsonval.Map(s)
 		if !ok {
-			return nil, badRequest("Each state must be an object")
+			return nil, apierr.BadRequest("Each state must be an object")
 		}
 		n, _ := sm["name"].(string)
 		if n == "" {
-			return nil, badRequest("Each state must have a [name]")
+			return nil, apierr.BadRequest("Each state must have a [name]")
 		}
 		if names[n] {
-			return nil, badRequest("Policy contains duplicate state name [%s]", n)
+			return nil, apierr.BadRequest("Policy contains duplicate state name [%s]", n)
 		}
 		names[n] = true
 		if a, ok := sm["actions"]; ok {
 			if _, isList := a.([]any); !isList {
-				return nil, badRequest("[actions] of state [%s] must be an array", n)
+				return nil, apierr.BadRequest("[actions] of state [%s] must be an array", n)
 			}
 		}
 	}
 	def, _ := p["default_state"].(string)
 	if def == "" {
-		return nil, badRequest("Policy must have a [default_state]")
+		return nil, apierr.BadRequest("Policy must have a [default_state]")
 	}
 	if !names[def] {
-		return nil, badRequest("Policy default_state [%s] does not exist in states", def)
+		return nil, apierr.BadRequest("Policy default_state [%s] does not exist in states", def)
 	}
 	for _, s := range states {
-		sm, _ := asMap(s)
-		for _, t := range asList(sm["transitions"]) {
-			tm, ok := asMap(t)
+		sm, _ := jsonval.Map(s)
+		for _, t := range jsonval.List(sm["transitions"]) {
+			tm, ok := jsonval.Map(t)
 			if !ok {
-				return nil, badRequest("Each transition must be an object")
+				return nil, apierr.BadRequest("Each transition must be an object")
 			}
 			target, _ := tm["state_name"].(string)
 			if !names[target] {
-				return nil, badRequest("Policy transition in state [%v] points to unknown state [%s]", sm["name"], target)
+				return nil, apierr.BadRequest("Policy transition in state [%v] points to unknown state [%s]", sm["name"], target)
 			}
 		}
 	}
 	return p, nil
 }
 
-func (p *ismPolicy) view() obj {
-	o := obj{{"policy_id", p.id}}
+func (p *ismPolicy) view() jsonout.Obj {
+	o := jsonout.Obj{{"policy_id", p.id}}
 	desc, _ := p.policy["description"]
-	o = append(o, kv{"description", desc}, kv{"last_updated_time", p.lastUpdated}, kv{"schema_version", 21})
-	o = append(o, kv{"error_notification", p.policy["error_notification"]})
-	o = append(o, kv{"default_state", p.policy["default_state"]}, kv{"states", p.policy["states"]})
-	o = append(o, kv{"ism_template", p.policy["ism_template"]})
+	o = append(o, jsonout.KV{"description", desc}, jsonout.KV{"last_updated_time", p.lastUpdated}, jsonout.KV{"schema_version", 21})
+	o = append(o, jsonout.KV{"error_notification", p.policy["error_notification"]})
+	o = append(o, jsonout.KV{"default_state", p.policy["default_state"]}, jsonout.KV{"states", p.policy["states"]})
+	o = append(o, jsonout.KV{"ism_template", p.policy["ism_template"]})
 	return o
 }
 
@@ -91,7 +93,7 @@ func (c *Cluster) putPolicy(w http.ResponseWriter, r *http.Request, id string, b
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	inner, err := validatePolicy(m)
 	if err != nil {
 		c.fail(w, r, err)
@@ -105,9 +107,9 @@ func (c *Cluster) putPolicy(w http.ResponseWriter, r *http.Request, id string, b
 		if sq := r.URL.Query().Get("if_seq_no"); sq != "" {
 			n, _ := strconv.ParseInt(sq, 10, 64)
 			if n != p.seqNo {
-				e := errf(409, "version_conflict_engine_exception",
+				e := apierr.Errf(409, "version_conflict_engine_exception",
 					"[%s]: version conflict, required seqNo [%d], primary term [1]. current document has seqNo [%d] and primary term [1]", id, n, p.seqNo)
-				e.index = ismIndex
+				e.Index = ismIndex
 				c.fail(w, r, e)
 				return
 			}
@@ -121,8 +123,8 @@ func (c *Cluster) putPolicy(w http.ResponseWriter, r *http.Request, id string, b
 	p.seqNo = c.nextPolicySeq()
 	p.policy = inner
 	p.lastUpdated = c.now().UnixMilli()
-	c.reply(w, r, status, obj{{"_id", id}, {"_version", p.version}, {"_primary_term", 1}, {"_seq_no", p.seqNo},
-		{"policy", obj{{"policy", p.view()}}}})
+	c.reply(w, r, status, jsonout.Obj{{"_id", id}, {"_version", p.version}, {"_primary_term", 1}, {"_seq_no", p.seqNo},
+		{"policy", jsonout.Obj{{"policy", p.view()}}}})
 }
 
 func (c *Cluster) nextPolicySeq() int64 {
@@ -139,20 +141,20 @@ func (c *Cluster) getPolicy(w http.ResponseWriter, r *http.Request, id string) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	if id == "" {
-		list := []obj{}
+		list := []jsonout.Obj{}
 		for _, n := range jsonval.SortedKeys(c.policies) {
 			p := c.policies[n]
-			list = append(list, obj{{"_id", p.id}, {"_seq_no", p.seqNo}, {"_primary_term", 1}, {"policy", p.view()}})
+			list = append(list, jsonout.Obj{{"_id", p.id}, {"_seq_no", p.seqNo}, {"_primary_term", 1}, {"policy", p.view()}})
 		}
-		c.reply(w, r, 200, obj{{"policies", list}, {"total_policies", len(list)}})
+		c.reply(w, r, 200, jsonout.Obj{{"policies", list}, {"total_policies", len(list)}})
 		return
 	}
 	p, ok := c.policies[id]
 	if !ok {
-		c.fail(w, r, errf(404, "status_exception", "Policy not found"))
+		c.fail(w, r, apierr.Errf(404, "status_exception", "Policy not found"))
 		return
 	}
-	c.reply(w, r, 200, obj{{"_id", p.id}, {"_version", p.version}, {"_seq_no", p.seqNo}, {"_primary_term", 1}, {"policy", p.view()}})
+	c.reply(w, r, 200, jsonout.Obj{{"_id", p.id}, {"_version", p.version}, {"_seq_no", p.seqNo}, {"_primary_term", 1}, {"policy", p.view()}})
 }
 
 func (c *Cluster) deletePolicy(w http.ResponseWriter, r *http.Request, id string) {
@@ -160,17 +162,17 @@ func (c *Cluster) deletePolicy(w http.ResponseWriter, r *http.Request, id string
 	defer c.mu.Unlock()
 	p, ok := c.policies[id]
 	if !ok {
-		c.reply(w, r, 404, obj{{"_index", ismIndex}, {"_id", id}, {"_version", 1}, {"result", "not_found"},
+		c.reply(w, r, 404, jsonout.Obj{{"_index", ismIndex}, {"_id", id}, {"_version", 1}, {"result", "not_found"},
 			{"forced_refresh", true}, {"_shards", shardsInfo()}, {"_seq_no", c.nextPolicySeq()}, {"_primary_term", 1}})
 		return
 	}
 	delete(c.policies, id)
-	c.reply(w, r, 200, obj{{"_index", ismIndex}, {"_id", id}, {"_version", p.version + 1}, {"result", "deleted"},
+	c.reply(w, r, 200, jsonout.Obj{{"_index", ismIndex}, {"_id", id}, {"_version", p.version + 1}, {"result", "deleted"},
 		{"forced_refresh", true}, {"_shards", shardsInfo()}, {"_seq_no", p.seqNo + 1}, {"_primary_term", 1}})
 }
 
-func shardsInfo() obj {
-	return obj{{"total", 2}, {"successful", 1}, {"failed", 0}}
+func shardsInfo() jsonout.Obj {
+	return jsonout.Obj{{"total", 2}, {"successful", 1}, {"failed", 0}}
 }
 
 // ismTarget reads the index of /_plugins/_ism/{add,remove}[/{index}] (path, else ?index=).
@@ -189,21 +191,21 @@ func (c *Cluster) handleISMAdd(w http.ResponseWriter, r *http.Request, pathIndex
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	id, _ := jsonval.String(m["policy_id"])
 	if id == "" {
-		c.fail(w, r, badRequest("Missing policy_id"))
+		c.fail(w, r, apierr.BadRequest("Missing policy_id"))
 		return
 	}
 	expr := ismTarget(r, pathIndex)
 	if expr == "" {
-		c.fail(w, r, badRequest("Missing indices"))
+		c.fail(w, r, apierr.BadRequest("Missing indices"))
 		return
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.policies[id]; !ok {
-		c.fail(w, r, errf(404, "status_exception", "Could not find policy=%s", id))
+		c.fail(w, r, apierr.Errf(404, "status_exception", "Could not find policy=%s", id))
 		return
 	}
 	targets, err := c.resolve(expr, false)
@@ -211,24 +213,24 @@ func (c *Cluster) handleISMAdd(w http.ResponseWriter, r *http.Request, pathIndex
 		c.fail(w, r, err)
 		return
 	}
-	updated, failed := 0, []obj{}
+	updated, failed := 0, []jsonout.Obj{}
 	for _, ix := range targets {
 		if ix.ismPolicy != "" {
-			failed = append(failed, obj{{"index_name", ix.name}, {"index_uuid", ix.uuid},
+			failed = append(failed, jsonout.Obj{{"index_name", ix.name}, {"index_uuid", ix.uuid},
 				{"reason", "This index already has a policy, use the update policy API to update index policies"}})
 			continue
 		}
 		ix.ismPolicy = id
 		updated++
 	}
-	c.reply(w, r, 200, obj{{"updated_indices", updated}, {"failures", len(failed) > 0}, {"failed_indices", failed}})
+	c.reply(w, r, 200, jsonout.Obj{{"updated_indices", updated}, {"failures", len(failed) > 0}, {"failed_indices", failed}})
 }
 
 // handleISMRemove answers POST /_plugins/_ism/remove[/{index}].
 func (c *Cluster) handleISMRemove(w http.ResponseWriter, r *http.Request, pathIndex string) {
 	expr := ismTarget(r, pathIndex)
 	if expr == "" {
-		c.fail(w, r, badRequest("Missing indices"))
+		c.fail(w, r, apierr.BadRequest("Missing indices"))
 		return
 	}
 	c.mu.Lock()
@@ -238,16 +240,16 @@ func (c *Cluster) handleISMRemove(w http.ResponseWriter, r *http.Request, pathIn
 		c.fail(w, r, err)
 		return
 	}
-	updated, failed := 0, []obj{}
+	updated, failed := 0, []jsonout.Obj{}
 	for _, ix := range targets {
 		if ix.ismPolicy == "" {
-			failed = append(failed, obj{{"index_name", ix.name}, {"index_uuid", ix.uuid}, {"reason", "This index does not have a policy to remove"}})
+			failed = append(failed, jsonout.Obj{{"index_name", ix.name}, {"index_uuid", ix.uuid}, {"reason", "This index does not have a policy to remove"}})
 			continue
 		}
 		ix.ismPolicy = ""
 		updated++
 	}
-	c.reply(w, r, 200, obj{{"updated_indices", updated}, {"failures", len(failed) > 0}, {"failed_indices", failed}})
+	c.reply(w, r, 200, jsonout.Obj{{"updated_indices", updated}, {"failures", len(failed) > 0}, {"failed_indices", failed}})
 }
 
 // handleISMExplain answers GET/POST /_plugins/_ism/explain[/{index}]. The emulation runs no ISM
@@ -258,7 +260,7 @@ func (c *Cluster) handleISMExplain(w http.ResponseWriter, r *http.Request, pathI
 	defer c.mu.RUnlock()
 	var targets []*index
 	if pathIndex != "" {
-		var err *apiError
+		var err *apierr.Error
 		if targets, err = c.resolve(pathIndex, false); err != nil {
 			c.fail(w, r, err)
 			return
@@ -270,18 +272,18 @@ func (c *Cluster) handleISMExplain(w http.ResponseWriter, r *http.Request, pathI
 			}
 		}
 	}
-	out := obj{}
+	out := jsonout.Obj{}
 	managed := 0
 	for _, ix := range targets {
 		if ix.ismPolicy == "" {
-			out = append(out, kv{ix.name, obj{{"index.plugins.index_state_management.policy_id", nil},
+			out = append(out, jsonout.KV{ix.name, jsonout.Obj{{"index.plugins.index_state_management.policy_id", nil},
 				{"index.opendistro.index_state_management.policy_id", nil}, {"enabled", nil}}})
 			continue
 		}
 		managed++
-		out = append(out, kv{ix.name, obj{{"index.plugins.index_state_management.policy_id", ix.ismPolicy},
+		out = append(out, jsonout.KV{ix.name, jsonout.Obj{{"index.plugins.index_state_management.policy_id", ix.ismPolicy},
 			{"index.opendistro.index_state_management.policy_id", ix.ismPolicy},
 			{"index", ix.name}, {"index_uuid", ix.uuid}, {"policy_id", ix.ismPolicy}, {"enabled", true}}})
 	}
-	c.reply(w, r, 200, append(out, kv{"total_managed_indices", managed}))
+	c.reply(w, r, 200, append(out, jsonout.KV{"total_managed_indices", managed}))
 }

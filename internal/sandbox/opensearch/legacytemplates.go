@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
@@ -14,22 +16,22 @@ import (
 // (MetadataIndexTemplateService.findV2Template first, then findV1Templates), all matching ones
 // merged by ascending order so a higher order wins.
 
-func parseLegacyTemplate(name string, body map[string]any) (*indexTemplate, *apiError) {
+func parseLegacyTemplate(name string, body map[string]any) (*indexTemplate, *apierr.Error) {
 	t := &indexTemplate{name: name}
 	for k, v := range body {
 		switch k {
 		case "index_patterns", "template":
-			for _, p := range asList(v) {
+			for _, p := range jsonval.List(v) {
 				s, ok := p.(string)
 				if !ok || s == "" {
-					return nil, badRequest("index_patterns must be strings")
+					return nil, apierr.BadRequest("index_patterns must be strings")
 				}
 				t.patterns = append(t.patterns, s)
 			}
 		case "order":
-			n, ok := asInt(v)
+			n, ok := jsonval.Int(v)
 			if !ok {
-				return nil, parsingErr("[order] must be a number")
+				return nil, apierr.Parsing("[order] must be a number")
 			}
 			t.priority = n
 		case "version":
@@ -49,35 +51,35 @@ func parseLegacyTemplate(name string, body map[string]any) (*indexTemplate, *api
 		case "aliases":
 			t.aliases = v
 		default:
-			return nil, errf(400, "illegal_argument_exception", "unknown key [%s] in the template ", k)
+			return nil, apierr.Errf(400, "illegal_argument_exception", "unknown key [%s] in the template ", k)
 		}
 	}
 	if len(t.patterns) == 0 {
-		return nil, errf(400, "action_request_validation_exception", "Validation Failed: 1: index patterns are missing;")
+		return nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: index patterns are missing;")
 	}
 	return t, nil
 }
 
-func (t *indexTemplate) renderLegacy() obj {
-	o := obj{{"order", t.priority}}
+func (t *indexTemplate) renderLegacy() jsonout.Obj {
+	o := jsonout.Obj{{"order", t.priority}}
 	if t.version != nil {
-		o = append(o, kv{"version", t.version})
+		o = append(o, jsonout.KV{"version", t.version})
 	}
-	o = append(o, kv{"index_patterns", t.patterns})
-	settings := obj{}
+	o = append(o, jsonout.KV{"index_patterns", t.patterns})
+	settings := jsonout.Obj{}
 	if t.settings != nil {
 		flat, _ := flattenSettings(t.settings)
 		settings = nestSettings(flat)
 	}
-	mappings := any(obj{})
+	mappings := any(jsonout.Obj{})
 	if t.mappings != nil {
 		mappings = t.mappings.render()
 	}
 	aliases := t.aliases
 	if aliases == nil {
-		aliases = obj{}
+		aliases = jsonout.Obj{}
 	}
-	return append(o, kv{"settings", settings}, kv{"mappings", mappings}, kv{"aliases", aliases})
+	return append(o, jsonout.KV{"settings", settings}, jsonout.KV{"mappings", mappings}, jsonout.KV{"aliases", aliases})
 }
 
 // matchLegacyTemplates lists the legacy templates an index name matches, lowest order first.
@@ -106,7 +108,7 @@ func (c *Cluster) putLegacyTemplate(w http.ResponseWriter, r *http.Request, name
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	t, err := parseLegacyTemplate(name, m)
 	if err != nil {
 		c.fail(w, r, err)
@@ -115,11 +117,11 @@ func (c *Cluster) putLegacyTemplate(w http.ResponseWriter, r *http.Request, name
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, exists := c.legacyTemplates[name]; exists && r.URL.Query().Get("create") == "true" {
-		c.fail(w, r, badRequest("index_template [%s] already exists", name))
+		c.fail(w, r, apierr.BadRequest("index_template [%s] already exists", name))
 		return
 	}
 	c.legacyTemplates[name] = t
-	c.reply(w, r, 200, obj{{"acknowledged", true}})
+	c.reply(w, r, 200, jsonout.Obj{{"acknowledged", true}})
 }
 
 func (c *Cluster) getLegacyTemplates(w http.ResponseWriter, r *http.Request, names string) {
@@ -127,14 +129,14 @@ func (c *Cluster) getLegacyTemplates(w http.ResponseWriter, r *http.Request, nam
 	defer c.mu.RUnlock()
 	keys := jsonval.SortedKeys(c.legacyTemplates)
 	sort.Strings(keys)
-	out := obj{}
+	out := jsonout.Obj{}
 	for _, n := range keys {
 		match := names == ""
 		for _, p := range strings.Split(names, ",") {
 			match = match || rest.GlobMatch(p, n)
 		}
 		if match {
-			out = append(out, kv{n, c.legacyTemplates[n].renderLegacy()})
+			out = append(out, jsonout.KV{n, c.legacyTemplates[n].renderLegacy()})
 		}
 	}
 	if names != "" && len(out) == 0 {
@@ -142,7 +144,7 @@ func (c *Cluster) getLegacyTemplates(w http.ResponseWriter, r *http.Request, nam
 			writeText(w, r, 404, "text/plain; charset=UTF-8", "")
 			return
 		}
-		c.reply(w, r, 404, obj{})
+		c.reply(w, r, 404, jsonout.Obj{})
 		return
 	}
 	c.reply(w, r, 200, out)
@@ -154,8 +156,8 @@ func (c *Cluster) deleteLegacyTemplate(w http.ResponseWriter, r *http.Request, n
 	delete(c.legacyTemplates, name)
 	c.mu.Unlock()
 	if !ok {
-		c.fail(w, r, errf(404, "index_template_missing_exception", "index_template [%s] missing", name))
+		c.fail(w, r, apierr.Errf(404, "index_template_missing_exception", "index_template [%s] missing", name))
 		return
 	}
-	c.reply(w, r, 200, obj{{"acknowledged", true}})
+	c.reply(w, r, 200, jsonout.Obj{{"acknowledged", true}})
 }

@@ -5,7 +5,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -89,24 +91,24 @@ func toNumbers(v any) any {
 }
 
 // parseMappings reads a "mappings" body, also accepting the legacy {"_doc":{...}} wrapper.
-func parseMappings(v any) (*mapping, *apiError) {
+func parseMappings(v any) (*mapping, *apierr.Error) {
 	m := newMapping()
 	if v == nil {
 		return m, nil
 	}
-	body, ok := asMap(v)
+	body, ok := jsonval.Map(v)
 	if !ok {
-		return nil, errf(400, "mapper_parsing_exception", "Failed to parse mapping: mappings must be an object")
+		return nil, apierr.Errf(400, "mapper_parsing_exception", "Failed to parse mapping: mappings must be an object")
 	}
-	if inner, ok := asMap(body["_doc"]); ok && len(body) == 1 {
+	if inner, ok := jsonval.Map(body["_doc"]); ok && len(body) == 1 {
 		body = inner
 	}
 	for k, x := range body {
 		switch k {
 		case "properties":
-			pm, ok := asMap(x)
+			pm, ok := jsonval.Map(x)
 			if !ok {
-				return nil, errf(400, "mapper_parsing_exception", "Failed to parse mapping: properties must be an object")
+				return nil, apierr.Errf(400, "mapper_parsing_exception", "Failed to parse mapping: properties must be an object")
 			}
 			props, err := parseProps(pm, "")
 			if err != nil {
@@ -122,7 +124,7 @@ func parseMappings(v any) (*mapping, *apiError) {
 				}
 				m.dynamic = s
 			default:
-				return nil, errf(400, "mapper_parsing_exception", "Failed to parse mapping: Could not convert [dynamic] to boolean")
+				return nil, apierr.Errf(400, "mapper_parsing_exception", "Failed to parse mapping: Could not convert [dynamic] to boolean")
 			}
 		default:
 			if m.meta == nil {
@@ -134,11 +136,11 @@ func parseMappings(v any) (*mapping, *apiError) {
 	return m, nil
 }
 
-func parseProps(pm map[string]any, prefix string) (map[string]*fieldMapping, *apiError) {
+func parseProps(pm map[string]any, prefix string) (map[string]*fieldMapping, *apierr.Error) {
 	out := make(map[string]*fieldMapping, len(pm))
 	for name, x := range pm {
 		if name == "" || strings.TrimSpace(name) == "" {
-			return nil, errf(400, "mapper_parsing_exception", "Failed to parse mapping: field name cannot be an empty string")
+			return nil, apierr.Errf(400, "mapper_parsing_exception", "Failed to parse mapping: field name cannot be an empty string")
 		}
 		fm, err := parseField(name, prefix+name, x)
 		if err != nil {
@@ -163,29 +165,29 @@ func parseProps(pm map[string]any, prefix string) (map[string]*fieldMapping, *ap
 	return out, nil
 }
 
-func parseField(name, path string, x any) (*fieldMapping, *apiError) {
-	def, ok := asMap(x)
+func parseField(name, path string, x any) (*fieldMapping, *apierr.Error) {
+	def, ok := jsonval.Map(x)
 	if !ok {
-		return nil, errf(400, "mapper_parsing_exception", "Expected map for property [fields] on field [%s] but got a class java.lang.String", name)
+		return nil, apierr.Errf(400, "mapper_parsing_exception", "Expected map for property [fields] on field [%s] but got a class java.lang.String", name)
 	}
 	fm := &fieldMapping{}
 	if t, ok := def["type"]; ok {
 		s, _ := jsonval.String(t)
 		if _, known := typeKinds[s]; !known {
-			return nil, errf(400, "mapper_parsing_exception", "No handler for type [%s] declared on field [%s]", s, name)
+			return nil, apierr.Errf(400, "mapper_parsing_exception", "No handler for type [%s] declared on field [%s]", s, name)
 		}
 		fm.typ = s
 	}
 	if p, ok := def["properties"]; ok {
-		pm, ok := asMap(p)
+		pm, ok := jsonval.Map(p)
 		if !ok {
-			return nil, errf(400, "mapper_parsing_exception", "Failed to parse mapping: properties of [%s] must be an object", name)
+			return nil, apierr.Errf(400, "mapper_parsing_exception", "Failed to parse mapping: properties of [%s] must be an object", name)
 		}
 		if fm.typ == "" {
 			fm.typ = "object"
 		}
 		if fm.typ != "object" && fm.typ != "nested" {
-			return nil, errf(400, "mapper_parsing_exception", "Mapping definition for [%s] has unsupported parameters:  [properties : %v]", name, "…")
+			return nil, apierr.Errf(400, "mapper_parsing_exception", "Mapping definition for [%s] has unsupported parameters:  [properties : %v]", name, "…")
 		}
 		props, err := parseProps(pm, path+".")
 		if err != nil {
@@ -202,9 +204,9 @@ func parseField(name, path string, x any) (*fieldMapping, *apiError) {
 		}
 	}
 	if f, ok := def["fields"]; ok {
-		fmap, ok := asMap(f)
+		fmap, ok := jsonval.Map(f)
 		if !ok {
-			return nil, errf(400, "mapper_parsing_exception", "Failed to parse mapping: fields of [%s] must be an object", name)
+			return nil, apierr.Errf(400, "mapper_parsing_exception", "Failed to parse mapping: fields of [%s] must be an object", name)
 		}
 		fm.fields = map[string]*fieldMapping{}
 		for sub, sx := range fmap {
@@ -213,15 +215,15 @@ func parseField(name, path string, x any) (*fieldMapping, *apiError) {
 				return nil, err
 			}
 			if sf.kind() == kindObject {
-				return nil, errf(400, "mapper_parsing_exception", "Type [%s] cannot be used in multi field", sf.typ)
+				return nil, apierr.Errf(400, "mapper_parsing_exception", "Type [%s] cannot be used in multi field", sf.typ)
 			}
 			fm.fields[sub] = sf
 		}
 	}
 	if v, ok := def["ignore_above"]; ok {
-		n, ok := asInt(v)
+		n, ok := jsonval.Int(v)
 		if !ok || n < 0 {
-			return nil, errf(400, "mapper_parsing_exception", "Failed to parse mapping: [ignore_above] on field [%s] must be a non-negative integer", name)
+			return nil, apierr.Errf(400, "mapper_parsing_exception", "Failed to parse mapping: [ignore_above] on field [%s] must be a non-negative integer", name)
 		}
 		fm.ignoreAbove = n
 	}
@@ -241,58 +243,58 @@ func parseField(name, path string, x any) (*fieldMapping, *apiError) {
 	return fm, nil
 }
 
-func (m *mapping) render() obj {
-	o := obj{}
+func (m *mapping) render() jsonout.Obj {
+	o := jsonout.Obj{}
 	if m.dynamic != "true" {
-		o = append(o, kv{"dynamic", m.dynamic})
+		o = append(o, jsonout.KV{"dynamic", m.dynamic})
 	}
 	for _, k := range jsonval.SortedKeys(m.meta) {
-		o = append(o, kv{k, m.meta[k]})
+		o = append(o, jsonout.KV{k, m.meta[k]})
 	}
 	if len(m.props) > 0 {
-		o = append(o, kv{"properties", renderProps(m.props)})
+		o = append(o, jsonout.KV{"properties", renderProps(m.props)})
 	}
 	return o
 }
 
-func renderProps(props map[string]*fieldMapping) obj {
+func renderProps(props map[string]*fieldMapping) jsonout.Obj {
 	names := make([]string, 0, len(props))
 	for n := range props {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	o := make(obj, 0, len(names))
+	o := make(jsonout.Obj, 0, len(names))
 	for _, n := range names {
-		o = append(o, kv{n, props[n].render()})
+		o = append(o, jsonout.KV{n, props[n].render()})
 	}
 	return o
 }
 
-func (f *fieldMapping) render() obj {
-	o := obj{}
+func (f *fieldMapping) render() jsonout.Obj {
+	o := jsonout.Obj{}
 	if f.typ != "object" {
-		o = append(o, kv{"type", f.typ})
+		o = append(o, jsonout.KV{"type", f.typ})
 	}
 	if f.format != "" {
-		o = append(o, kv{"format", f.format})
+		o = append(o, jsonout.KV{"format", f.format})
 	}
 	if f.ignoreAbove > 0 {
-		o = append(o, kv{"ignore_above", f.ignoreAbove})
+		o = append(o, jsonout.KV{"ignore_above", f.ignoreAbove})
 	}
 	for _, k := range jsonval.SortedKeys(f.params) {
-		o = append(o, kv{k, f.params[k]})
+		o = append(o, jsonout.KV{k, f.params[k]})
 	}
 	if len(f.fields) > 0 {
-		o = append(o, kv{"fields", renderProps(f.fields)})
+		o = append(o, jsonout.KV{"fields", renderProps(f.fields)})
 	}
 	if f.typ == "object" || f.typ == "nested" {
-		o = append(o, kv{"properties", renderProps(f.props)})
+		o = append(o, jsonout.KV{"properties", renderProps(f.props)})
 	}
 	return o
 }
 
 // merge adds src's fields into m; a changed type is the engine's illegal_argument_exception.
-func (m *mapping) merge(src *mapping) *apiError {
+func (m *mapping) merge(src *mapping) *apierr.Error {
 	if src == nil {
 		return nil
 	}
@@ -308,7 +310,7 @@ func (m *mapping) merge(src *mapping) *apiError {
 	return mergeProps(m.props, src.props, "")
 }
 
-func mergeProps(dst, src map[string]*fieldMapping, prefix string) *apiError {
+func mergeProps(dst, src map[string]*fieldMapping, prefix string) *apierr.Error {
 	for name, sf := range src {
 		df, ok := dst[name]
 		if !ok {
@@ -317,7 +319,7 @@ func mergeProps(dst, src map[string]*fieldMapping, prefix string) *apiError {
 		}
 		dObj, sObj := df.kind() == kindObject, sf.kind() == kindObject
 		if dObj != sObj || (!dObj && df.typ != sf.typ) {
-			return badRequest("mapper [%s%s] cannot be changed from type [%s] to [%s]", prefix, name, df.typ, sf.typ)
+			return apierr.BadRequest("mapper [%s%s] cannot be changed from type [%s] to [%s]", prefix, name, df.typ, sf.typ)
 		}
 		if dObj {
 			if err := mergeProps(df.props, sf.props, prefix+name+"."); err != nil {

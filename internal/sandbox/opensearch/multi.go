@@ -5,14 +5,16 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // getView is a found document as GET /{index}/_doc/{id} shows it.
-func getView(ix *index, d *document, filter sourceFilter) obj {
-	out := obj{{"_index", ix.name}, {"_id", d.id}, {"_version", d.version}, {"_seq_no", d.seqNo}, {"_primary_term", 1}, {"found", true}}
+func getView(ix *index, d *document, filter sourceFilter) jsonout.Obj {
+	out := jsonout.Obj{{"_index", ix.name}, {"_id", d.id}, {"_version", d.version}, {"_seq_no", d.seqNo}, {"_primary_term", 1}, {"found", true}}
 	if src, include := filter.apply(d); include {
-		out = append(out, kv{"_source", src})
+		out = append(out, jsonout.KV{"_source", src})
 	}
 	return out
 }
@@ -26,7 +28,7 @@ func (c *Cluster) handleMget(w http.ResponseWriter, r *http.Request, defaultInde
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	urlFilter, err := parseSourceFilter(sourceParamFromQuery(r))
 	if err != nil {
 		c.fail(w, r, err)
@@ -40,10 +42,10 @@ func (c *Cluster) handleMget(w http.ResponseWriter, r *http.Request, defaultInde
 	for k, x := range m {
 		switch k {
 		case "docs":
-			for i, e := range asList(x) {
+			for i, e := range jsonval.List(x) {
 				dm, ok := e.(map[string]any)
 				if !ok {
-					c.fail(w, r, parsingErr("docs array element should include an object"))
+					c.fail(w, r, apierr.Parsing("docs array element should include an object"))
 					return
 				}
 				it := item{index: defaultIndex, filter: urlFilter}
@@ -60,58 +62,58 @@ func (c *Cluster) handleMget(w http.ResponseWriter, r *http.Request, defaultInde
 						}
 					case "routing", "_routing", "stored_fields", "version", "version_type":
 					default:
-						c.fail(w, r, withLocation(parsingErr("unknown parameter [%s] in doc", dk), body))
+						c.fail(w, r, apierr.WithLocation(apierr.Parsing("unknown parameter [%s] in doc", dk), body))
 						return
 					}
 				}
 				if it.index == "" {
-					c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: index is missing for doc %d;", i))
+					c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: index is missing for doc %d;", i))
 					return
 				}
 				if it.id == "" {
-					c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: id is missing for doc %d;", i))
+					c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: id is missing for doc %d;", i))
 					return
 				}
 				items = append(items, it)
 			}
 		case "ids":
 			if defaultIndex == "" {
-				c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: index is missing for doc 0;"))
+				c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: index is missing for doc 0;"))
 				return
 			}
-			for _, e := range asList(x) {
+			for _, e := range jsonval.List(x) {
 				id, _ := jsonval.String(e)
 				items = append(items, item{index: defaultIndex, id: id, filter: urlFilter})
 			}
 		default:
-			c.fail(w, r, withLocation(parsingErr("unknown parameter [%s], expected one of [docs, ids]", k), body))
+			c.fail(w, r, apierr.WithLocation(apierr.Parsing("unknown parameter [%s], expected one of [docs, ids]", k), body))
 			return
 		}
 	}
 	if len(items) == 0 {
-		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: no documents to get;"))
+		c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: no documents to get;"))
 		return
 	}
 	c.mu.RLock()
-	docs := make([]obj, 0, len(items))
+	docs := make([]jsonout.Obj, 0, len(items))
 	for _, it := range items {
 		ix, err := c.docTarget(it.index)
 		if err != nil {
-			if err.typ == "index_not_found_exception" {
-				err = indexExprNotFound(it.index)
+			if err.Type == "index_not_found_exception" {
+				err = apierr.IndexExprNotFound(it.index)
 			}
-			docs = append(docs, obj{{"_index", it.index}, {"_id", it.id}, {"error", err.response()[0].v}})
+			docs = append(docs, jsonout.Obj{{"_index", it.index}, {"_id", it.id}, {"error", err.Response()[0].V}})
 			continue
 		}
 		d := ix.get(it.id)
 		if d == nil {
-			docs = append(docs, obj{{"_index", ix.name}, {"_id", it.id}, {"found", false}})
+			docs = append(docs, jsonout.Obj{{"_index", ix.name}, {"_id", it.id}, {"found", false}})
 			continue
 		}
 		docs = append(docs, getView(ix, d, it.filter))
 	}
 	c.mu.RUnlock()
-	c.reply(w, r, 200, obj{{"docs", docs}})
+	c.reply(w, r, 200, jsonout.Obj{{"docs", docs}})
 }
 
 // msearchHeaderKeys are the members a header line of _msearch may have.
@@ -135,7 +137,7 @@ func (c *Cluster) handleMsearch(w http.ResponseWriter, r *http.Request, defaultI
 		lines = lines[:len(lines)-1]
 	}
 	if len(lines) == 0 {
-		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: no requests added;"))
+		c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: no requests added;"))
 		return
 	}
 	type pair struct {
@@ -149,26 +151,26 @@ func (c *Cluster) handleMsearch(w http.ResponseWriter, r *http.Request, defaultI
 		var hv any = map[string]any{}
 		if len(bytes.TrimSpace(lines[i])) > 0 {
 			var err error
-			if hv, err = decodeJSON(lines[i]); err != nil {
-				c.fail(w, r, badRequest("Failed to parse header of msearch request %d", i/2))
+			if hv, err = apierr.DecodeJSON(lines[i]); err != nil {
+				c.fail(w, r, apierr.BadRequest("Failed to parse header of msearch request %d", i/2))
 				return
 			}
 		}
 		hm, ok := hv.(map[string]any)
 		if !ok {
-			c.fail(w, r, badRequest("Failed to parse header of msearch request %d", i/2))
+			c.fail(w, r, apierr.BadRequest("Failed to parse header of msearch request %d", i/2))
 			return
 		}
 		p := pair{expr: defaultIndex}
 		for k, x := range hm {
 			if !msearchHeaderKeys[k] {
-				c.fail(w, r, badRequest("key [%s] is not supported in the metadata section", k))
+				c.fail(w, r, apierr.BadRequest("key [%s] is not supported in the metadata section", k))
 				return
 			}
 			switch k {
 			case "index", "indices":
 				var names []string
-				for _, e := range asList(x) {
+				for _, e := range jsonval.List(x) {
 					if s, ok := e.(string); ok {
 						names = append(names, s)
 					}
@@ -179,7 +181,7 @@ func (c *Cluster) handleMsearch(w http.ResponseWriter, r *http.Request, defaultI
 			}
 		}
 		if i+1 >= len(lines) {
-			c.fail(w, r, badRequest("The msearch request must be terminated by a newline [\\n]"))
+			c.fail(w, r, apierr.BadRequest("The msearch request must be terminated by a newline [\\n]"))
 			return
 		}
 		p.raw = lines[i+1]
@@ -188,22 +190,22 @@ func (c *Cluster) handleMsearch(w http.ResponseWriter, r *http.Request, defaultI
 			c.fail(w, r, perr)
 			return
 		}
-		p.body, _ = asMap(bv)
+		p.body, _ = jsonval.Map(bv)
 		pairs = append(pairs, p)
 	}
 	base := searchParamsOf(r.URL.Query())
-	responses := make([]obj, 0, len(pairs))
+	responses := make([]jsonout.Obj, 0, len(pairs))
 	for _, p := range pairs {
 		sp := searchParams{totalAsInt: base.totalAsInt, typedKeys: base.typedKeys, ignoreUnavail: p.ignore}
 		out, err := c.search(nil, p.expr, p.body, p.raw, sp)
 		if err != nil {
-			e := err.response()
+			e := err.Response()
 			responses = append(responses, e)
 			continue
 		}
-		responses = append(responses, append(out, kv{"status", 200}))
+		responses = append(responses, append(out, jsonout.KV{"status", 200}))
 	}
-	c.reply(w, r, 200, obj{{"took", time.Since(start).Milliseconds()}, {"responses", responses}})
+	c.reply(w, r, 200, jsonout.Obj{{"took", time.Since(start).Milliseconds()}, {"responses", responses}})
 }
 
 func joinComma(l []string) string {

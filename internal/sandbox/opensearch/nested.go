@@ -4,6 +4,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -111,10 +113,10 @@ type nestedQuery struct {
 	boost          float64
 }
 
-func parseNested(body any) (query, *apiError) {
-	bm, ok := asMap(body)
+func parseNested(body any) (query, *apierr.Error) {
+	bm, ok := jsonval.Map(body)
 	if !ok {
-		return nil, parsingErr("[nested] query malformed, no start_object after query name")
+		return nil, apierr.Parsing("[nested] query malformed, no start_object after query name")
 	}
 	q := &nestedQuery{scoreMode: "avg", boost: boostOf(bm)}
 	for k, x := range bm {
@@ -133,31 +135,31 @@ func parseNested(body any) (query, *apiError) {
 			case "avg", "sum", "max", "min", "none":
 				q.scoreMode = s
 			default:
-				return nil, badRequest("illegal score_mode [%s]", s)
+				return nil, apierr.BadRequest("illegal score_mode [%s]", s)
 			}
 		case "ignore_unmapped":
 			q.ignoreUnmapped, _ = jsonval.Bool(x)
 		case "boost", "_name", "inner_hits":
 		default:
-			return nil, parsingErr("[nested] query does not support [%s]", k)
+			return nil, apierr.Parsing("[nested] query does not support [%s]", k)
 		}
 	}
 	if q.path == "" {
-		return nil, parsingErr("[nested] requires 'path' field")
+		return nil, apierr.Parsing("[nested] requires 'path' field")
 	}
 	if q.inner == nil {
-		return nil, parsingErr("[nested] requires 'query' field")
+		return nil, apierr.Parsing("[nested] requires 'query' field")
 	}
 	return q, nil
 }
 
-func (q *nestedQuery) eval(c *qctx) (*mset, *apiError) {
+func (q *nestedQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	if !isNestedPath(c.ix, q.path) {
 		if q.ignoreUnmapped {
 			return newMset(c.ix), nil
 		}
-		e := errf(400, "query_shard_exception", "[nested] failed to find nested object under path [%s]", q.path)
-		e.index, e.uuid = c.ix.name, c.ix.uuid
+		e := apierr.Errf(400, "query_shard_exception", "[nested] failed to find nested object under path [%s]", q.path)
+		e.Index, e.UUID = c.ix.name, c.ix.uuid
 		return nil, e
 	}
 	nv := c.ix.nestedDocs(q.path)
@@ -196,10 +198,10 @@ func (q *nestedQuery) eval(c *qctx) (*mset, *apiError) {
 }
 
 // nestedAgg runs sub-aggregations over the nested objects of the matching documents.
-func nestedAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
+func nestedAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	path, _ := jsonval.String(sp.params["path"])
 	if path == "" {
-		return nil, parsingErr("Missing [path] field for nested aggregation [%s]", sp.name)
+		return nil, apierr.Parsing("Missing [path] field for nested aggregation [%s]", sp.name)
 	}
 	var subSegs []segment
 	for _, seg := range segs {
@@ -220,7 +222,7 @@ func nestedAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		subSegs = append(subSegs, segment{ix: nv.sub, slots: slots})
 	}
 	if len(subSegs) == 0 && len(segs) > 0 {
-		return nil, errf(400, "aggregation_execution_exception", "[nested] nested path [%s] is not nested", path)
+		return nil, apierr.Errf(400, "aggregation_execution_exception", "[nested] nested path [%s] is not nested", path)
 	}
-	return bucketBody(obj{}, countSlots(subSegs), sp, subSegs, ctx)
+	return bucketBody(jsonout.Obj{}, countSlots(subSegs), sp, subSegs, ctx)
 }

@@ -5,7 +5,9 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -21,7 +23,7 @@ var defaultPercents = []float64{1, 5, 25, 50, 75, 95, 99}
 // search.aggregation/180_percentiles_tdigest_metric.yml "Filtered test" and "Compression test";
 // the "Basic test" (four values, default compression) expects the digest's coarser 51/101 for
 // p25/p50 where this gives 26/76. On thousands of values the two agree to a fraction of a percent.
-func percentilesAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
+func percentilesAgg(sp *aggSpec, segs []segment) (jsonout.Obj, *apierr.Error) {
 	percents, err := parsePercents(sp)
 	if err != nil {
 		return nil, err
@@ -32,7 +34,7 @@ func percentilesAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 	}
 	if td, ok := sp.params["tdigest"].(map[string]any); ok {
 		if c, ok := jsonval.Float(td["compression"]); ok && c < 0 {
-			return nil, badRequest("[compression] must be greater than or equal to 0. Found [%s] in [%s]", javaDouble(c), sp.name)
+			return nil, apierr.BadRequest("[compression] must be greater than or equal to 0. Found [%s] in [%s]", jsonout.JavaDouble(c), sp.name)
 		}
 	}
 	format := sp.p.format
@@ -70,57 +72,57 @@ func percentilesAgg(sp *aggSpec, segs []segment) (obj, *apiError) {
 		}
 	}
 	results := percentilesOf(vals, percents)
-	var list []obj
-	keyedOut := obj{}
+	var list []jsonout.Obj
+	keyedOut := jsonout.Obj{}
 	for i, p := range percents {
 		var value any
 		ok := len(vals) > 0
 		if ok {
 			value = javaNum(results[i])
 		}
-		key := javaDouble(p)
+		key := jsonout.JavaDouble(p)
 		if keyed {
-			keyedOut = append(keyedOut, kv{key, value})
+			keyedOut = append(keyedOut, jsonout.KV{key, value})
 			if ok && isDate {
-				keyedOut = append(keyedOut, kv{key + "_as_string", dates.Format(int64(results[i]), format)})
+				keyedOut = append(keyedOut, jsonout.KV{key + "_as_string", dates.Format(int64(results[i]), format)})
 			}
 			continue
 		}
-		o := obj{{"key", javaNum(p)}, {"value", value}}
+		o := jsonout.Obj{{"key", javaNum(p)}, {"value", value}}
 		if ok && isDate {
-			o = append(o, kv{"value_as_string", dates.Format(int64(results[i]), format)})
+			o = append(o, jsonout.KV{"value_as_string", dates.Format(int64(results[i]), format)})
 		}
 		list = append(list, o)
 	}
 	if keyed {
-		return obj{{"values", keyedOut}}, nil
+		return jsonout.Obj{{"values", keyedOut}}, nil
 	}
-	return obj{{"values", list}}, nil
+	return jsonout.Obj{{"values", list}}, nil
 }
 
-func parsePercents(sp *aggSpec) ([]float64, *apiError) {
+func parsePercents(sp *aggSpec) ([]float64, *apierr.Error) {
 	v, ok := sp.params["percents"]
 	if !ok {
 		return defaultPercents, nil
 	}
 	l, isList := v.([]any)
 	if !isList {
-		return nil, parsingErr("[percentiles] [percents] must be an array of numbers in [%s]", sp.name)
+		return nil, apierr.Parsing("[percentiles] [percents] must be an array of numbers in [%s]", sp.name)
 	}
 	if len(l) == 0 {
-		return nil, badRequest("[percents] must not be empty: [%s]", sp.name)
+		return nil, apierr.BadRequest("[percents] must not be empty: [%s]", sp.name)
 	}
 	out := make([]float64, 0, len(l))
 	for _, x := range l {
 		if _, isStr := x.(string); isStr {
-			return nil, parsingErr("[percentiles] [percents] must hold numbers, found [%v] in [%s]", x, sp.name)
+			return nil, apierr.Parsing("[percentiles] [percents] must hold numbers, found [%v] in [%s]", x, sp.name)
 		}
 		f, ok := jsonval.Float(x)
 		if !ok {
-			return nil, parsingErr("[percentiles] [percents] must hold numbers in [%s]", sp.name)
+			return nil, apierr.Parsing("[percentiles] [percents] must hold numbers in [%s]", sp.name)
 		}
 		if f < 0 || f > 100 {
-			return nil, badRequest("percent must be in [0,100], got [%s]: [%s]", javaDouble(f), sp.name)
+			return nil, apierr.BadRequest("percent must be in [0,100], got [%s]: [%s]", jsonout.JavaDouble(f), sp.name)
 		}
 		out = append(out, f)
 	}

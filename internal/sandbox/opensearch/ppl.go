@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/sql"
 )
 
@@ -39,9 +40,9 @@ func (c *Cluster) handlePPL(w http.ResponseWriter, r *http.Request, body []byte)
 		writeText(w, r, 200, "text/plain; charset=UTF-8", res.Delimited("|", false))
 		return
 	}
-	schema := make([]obj, len(res.Names))
+	schema := make([]jsonout.Obj, len(res.Names))
 	for i, n := range res.Names {
-		schema[i] = obj{{"name", n}, {"type", sql.PPLType(res.Types[i])}}
+		schema[i] = jsonout.Obj{{"name", n}, {"type", sql.PPLType(res.Types[i])}}
 	}
-	c.reply(w, r, 200, obj{{"schema", schema}, {"datarows", res.Rows}, {"total", len(res.Rows)}, {"size", len(res.Rows)}})
+	c.reply(w, r, 200, jsonout.Obj{{"schema", schema}, {"datarows", res.Rows}, {"total", len(res.Rows)}, {"size", len(res.Rows)}})
 }

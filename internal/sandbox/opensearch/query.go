@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
@@ -19,21 +20,21 @@ type qctx struct {
 
 // query is a parsed query clause, evaluated per index.
 type query interface {
-	eval(c *qctx) (*mset, *apiError)
+	eval(c *qctx) (*mset, *apierr.Error)
 }
 
 // parseQuery reads one query clause {"type": {...}}.
-func parseQuery(v any) (query, *apiError) {
+func parseQuery(v any) (query, *apierr.Error) {
 	m, ok := v.(map[string]any)
 	if !ok {
-		return nil, parsingErr("[_na] query malformed, must start with start_object")
+		return nil, apierr.Parsing("[_na] query malformed, must start with start_object")
 	}
 	if len(m) == 0 {
 		return &matchAllQuery{boost: 1}, nil
 	}
 	if len(m) > 1 {
 		keys := jsonval.SortedKeys(m)
-		return nil, parsingErr("[%s] malformed query, expected [END_OBJECT] but found [FIELD_NAME]", keys[0])
+		return nil, apierr.Parsing("[%s] malformed query, expected [END_OBJECT] but found [FIELD_NAME]", keys[0])
 	}
 	for typ, body := range m {
 		return parseClause(typ, body)
@@ -41,10 +42,10 @@ func parseQuery(v any) (query, *apiError) {
 	return nil, nil
 }
 
-func parseClause(typ string, body any) (query, *apiError) {
+func parseClause(typ string, body any) (query, *apierr.Error) {
 	switch typ {
 	case "match_all":
-		bm, _ := asMap(body)
+		bm, _ := jsonval.Map(body)
 		return &matchAllQuery{boost: boostOf(bm)}, nil
 	case "match_none":
 		return &matchNoneQuery{}, nil
@@ -61,27 +62,27 @@ func parseClause(typ string, body any) (query, *apiError) {
 	case "bool":
 		return parseBool(body)
 	case "exists":
-		bm, ok := asMap(body)
+		bm, ok := jsonval.Map(body)
 		f, _ := bm["field"].(string)
 		if !ok || f == "" {
-			return nil, parsingErr("[exists] must be provided with a [field]")
+			return nil, apierr.Parsing("[exists] must be provided with a [field]")
 		}
 		return &existsQuery{field: f, boost: boostOf(bm)}, nil
 	case "ids":
-		bm, ok := asMap(body)
+		bm, ok := jsonval.Map(body)
 		if !ok {
-			return nil, parsingErr("[ids] query malformed, no start_object after query name")
+			return nil, apierr.Parsing("[ids] query malformed, no start_object after query name")
 		}
 		var ids []string
-		for _, x := range asList(bm["values"]) {
+		for _, x := range jsonval.List(bm["values"]) {
 			s, _ := jsonval.String(x)
 			ids = append(ids, s)
 		}
 		return &idsQuery{ids: ids, boost: boostOf(bm)}, nil
 	case "constant_score":
-		bm, ok := asMap(body)
+		bm, ok := jsonval.Map(body)
 		if !ok || bm["filter"] == nil {
-			return nil, parsingErr("[constant_score] requires a 'filter' element")
+			return nil, apierr.Parsing("[constant_score] requires a 'filter' element")
 		}
 		inner, err := parseQuery(bm["filter"])
 		if err != nil {
@@ -93,7 +94,7 @@ func parseClause(typ string, body any) (query, *apiError) {
 	case "nested":
 		return parseNested(body)
 	}
-	return nil, parsingErr("unknown query [%s]", typ)
+	return nil, apierr.Parsing("unknown query [%s]", typ)
 }
 
 func boostOf(m map[string]any) float64 {
@@ -104,10 +105,10 @@ func boostOf(m map[string]any) float64 {
 }
 
 // fieldClause splits {"field": value} or {"field": {...params}}, returning the field and params.
-func fieldClause(typ string, body any, valueKey string) (string, map[string]any, *apiError) {
-	bm, ok := asMap(body)
+func fieldClause(typ string, body any, valueKey string) (string, map[string]any, *apierr.Error) {
+	bm, ok := jsonval.Map(body)
 	if !ok {
-		return "", nil, parsingErr("[%s] query malformed, no start_object after query name", typ)
+		return "", nil, apierr.Parsing("[%s] query malformed, no start_object after query name", typ)
 	}
 	var field string
 	var params map[string]any
@@ -116,7 +117,7 @@ func fieldClause(typ string, body any, valueKey string) (string, map[string]any,
 			continue
 		}
 		if field != "" {
-			return "", nil, parsingErr("[%s] query doesn't support multiple fields, found [%s] and [%s]", typ, field, k)
+			return "", nil, apierr.Parsing("[%s] query doesn't support multiple fields, found [%s] and [%s]", typ, field, k)
 		}
 		field = k
 		if pm, ok := v.(map[string]any); ok {
@@ -126,7 +127,7 @@ func fieldClause(typ string, body any, valueKey string) (string, map[string]any,
 		}
 	}
 	if field == "" {
-		return "", nil, errf(400, "illegal_argument_exception", "[%s] requires fieldName", typ)
+		return "", nil, apierr.Errf(400, "illegal_argument_exception", "[%s] requires fieldName", typ)
 	}
 	if b, ok := bm["boost"]; ok {
 		if _, has := params["boost"]; !has {
@@ -140,7 +141,7 @@ func fieldClause(typ string, body any, valueKey string) (string, map[string]any,
 
 type matchAllQuery struct{ boost float64 }
 
-func (q *matchAllQuery) eval(c *qctx) (*mset, *apiError) {
+func (q *matchAllQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	m := constSet(c.ix, q.boost)
 	copy(m.bits, c.ix.live)
 	return m, nil
@@ -148,14 +149,14 @@ func (q *matchAllQuery) eval(c *qctx) (*mset, *apiError) {
 
 type matchNoneQuery struct{}
 
-func (q *matchNoneQuery) eval(c *qctx) (*mset, *apiError) { return newMset(c.ix), nil }
+func (q *matchNoneQuery) eval(c *qctx) (*mset, *apierr.Error) { return newMset(c.ix), nil }
 
 type idsQuery struct {
 	ids   []string
 	boost float64
 }
 
-func (q *idsQuery) eval(c *qctx) (*mset, *apiError) {
+func (q *idsQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	m := constSet(c.ix, q.boost)
 	for _, id := range q.ids {
 		if s, ok := c.ix.ids[id]; ok {
@@ -170,7 +171,7 @@ type existsQuery struct {
 	boost float64
 }
 
-func (q *existsQuery) eval(c *qctx) (*mset, *apiError) {
+func (q *existsQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	m := constSet(c.ix, q.boost)
 	paths := []string{}
 	for p, fd := range c.ix.fields {
@@ -206,7 +207,7 @@ type constantScoreQuery struct {
 	boost float64
 }
 
-func (q *constantScoreQuery) eval(c *qctx) (*mset, *apiError) {
+func (q *constantScoreQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	in, err := q.inner.eval(c)
 	if err != nil {
 		return nil, err
@@ -222,10 +223,10 @@ type boolQuery struct {
 	boost                         float64
 }
 
-func parseBool(body any) (query, *apiError) {
-	bm, ok := asMap(body)
+func parseBool(body any) (query, *apierr.Error) {
+	bm, ok := jsonval.Map(body)
 	if !ok {
-		return nil, parsingErr("[bool] query malformed, no start_object after query name")
+		return nil, apierr.Parsing("[bool] query malformed, no start_object after query name")
 	}
 	q := &boolQuery{boost: boostOf(bm), msm: bm["minimum_should_match"]}
 	for k, v := range bm {
@@ -242,9 +243,9 @@ func parseBool(body any) (query, *apiError) {
 		case "boost", "minimum_should_match", "_name", "adjust_pure_negative":
 			continue
 		default:
-			return nil, parsingErr("[bool] query does not support [%s]", k)
+			return nil, apierr.Parsing("[bool] query does not support [%s]", k)
 		}
-		for _, x := range asList(v) {
+		for _, x := range jsonval.List(v) {
 			sub, err := parseQuery(x)
 			if err != nil {
 				return nil, err
@@ -273,7 +274,7 @@ func minimumShouldMatch(spec any, n int) int {
 			r = n - r
 		}
 	} else {
-		v, ok := asInt(s)
+		v, ok := jsonval.Int(s)
 		if !ok {
 			return 0
 		}
@@ -285,7 +286,7 @@ func minimumShouldMatch(spec any, n int) int {
 	return max(0, min(r, n))
 }
 
-func (q *boolQuery) eval(c *qctx) (*mset, *apiError) {
+func (q *boolQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	out := newMset(c.ix)
 	copy(out.bits, c.ix.live)
 	scoring := len(q.must)+len(q.should) > 0
@@ -407,7 +408,7 @@ func sourcePath(fd *fieldDef) string {
 }
 
 // numericValue converts a query value for a numeric, date or boolean field.
-func numericValue(c *qctx, fd *fieldDef, v any, roundUp bool, format string) (float64, *apiError) {
+func numericValue(c *qctx, fd *fieldDef, v any, roundUp bool, format string) (float64, *apierr.Error) {
 	switch fd.kind {
 	case kindDate:
 		s, _ := jsonval.String(v)
@@ -416,14 +417,14 @@ func numericValue(c *qctx, fd *fieldDef, v any, roundUp bool, format string) (fl
 		}
 		ms, err := dates.ParseMath(s, c.now, roundUp, format)
 		if err != nil {
-			return 0, errf(400, "parse_exception", "%s", err.Error())
+			return 0, apierr.Errf(400, "parse_exception", "%s", err.Error())
 		}
 		return float64(ms), nil
 	case kindBool:
 		b, ok := jsonval.Bool(v)
 		if !ok {
 			s, _ := jsonval.String(v)
-			return 0, badRequest("Can't parse boolean value [%s], expected [true] or [false]", s)
+			return 0, apierr.BadRequest("Can't parse boolean value [%s], expected [true] or [false]", s)
 		}
 		if b {
 			return 1, nil
@@ -433,7 +434,7 @@ func numericValue(c *qctx, fd *fieldDef, v any, roundUp bool, format string) (fl
 	f, ok := jsonval.Float(v)
 	if !ok {
 		s, _ := jsonval.String(v)
-		return 0, errf(400, "number_format_exception", "For input string: \"%s\"", s)
+		return 0, apierr.Errf(400, "number_format_exception", "For input string: \"%s\"", s)
 	}
 	if fd.typ == "float" || fd.typ == "half_float" {
 		f = float64(float32(f))
@@ -441,10 +442,10 @@ func numericValue(c *qctx, fd *fieldDef, v any, roundUp bool, format string) (fl
 	return f, nil
 }
 
-func queryShardErr(c *qctx, err *apiError) *apiError {
-	e := errf(400, "query_shard_exception", "failed to create query: %s", err.reason)
-	e.index = c.ix.name
-	e.causedBy = err
+func queryShardErr(c *qctx, err *apierr.Error) *apierr.Error {
+	e := apierr.Errf(400, "query_shard_exception", "failed to create query: %s", err.Reason)
+	e.Index = c.ix.name
+	e.CausedBy = err
 	return e
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
@@ -24,20 +25,20 @@ type matchQuery struct {
 	lenient   bool
 }
 
-func parseMatch(typ string, body any) (query, *apiError) {
+func parseMatch(typ string, body any) (query, *apierr.Error) {
 	field, p, err := fieldClause(typ, body, "query")
 	if err != nil {
 		return nil, err
 	}
 	q := &matchQuery{typ: typ, field: field, text: p["query"], boost: boostOf(p), msm: p["minimum_should_match"], fuzziness: p["fuzziness"]}
 	if q.text == nil {
-		return nil, parsingErr("[%s] requires query value", typ)
+		return nil, apierr.Parsing("[%s] requires query value", typ)
 	}
 	if _, isObj := q.text.(map[string]any); isObj {
-		return nil, parsingErr("[%s] unknown token [START_OBJECT] after [query]", typ)
+		return nil, apierr.Parsing("[%s] unknown token [START_OBJECT] after [query]", typ)
 	}
 	if _, isArr := q.text.([]any); isArr {
-		return nil, parsingErr("[%s] unknown token [START_ARRAY] after [query]", typ)
+		return nil, apierr.Parsing("[%s] unknown token [START_ARRAY] after [query]", typ)
 	}
 	for k := range p {
 		switch k {
@@ -45,16 +46,16 @@ func parseMatch(typ string, body any) (query, *apiError) {
 			"analyzer", "prefix_length", "max_expansions", "fuzzy_transpositions", "auto_generate_synonyms_phrase_query",
 			"fuzzy_rewrite", "cutoff_frequency", "_name":
 		default:
-			return nil, parsingErr("[%s] query does not support [%s]", typ, k)
+			return nil, apierr.Parsing("[%s] query does not support [%s]", typ, k)
 		}
 	}
 	if op, ok := p["operator"].(string); ok {
 		q.operator = strings.ToLower(op)
 		if q.operator != "and" && q.operator != "or" {
-			return nil, badRequest("No enum constant org.opensearch.index.query.Operator.%s", strings.ToUpper(op))
+			return nil, apierr.BadRequest("No enum constant org.opensearch.index.query.Operator.%s", strings.ToUpper(op))
 		}
 	}
-	if s, ok := asInt(p["slop"]); ok {
+	if s, ok := jsonval.Int(p["slop"]); ok {
 		q.slop = s
 	}
 	if z, _ := p["zero_terms_query"].(string); strings.EqualFold(z, "all") {
@@ -64,7 +65,7 @@ func parseMatch(typ string, body any) (query, *apiError) {
 	return q, nil
 }
 
-func (q *matchQuery) eval(c *qctx) (*mset, *apiError) {
+func (q *matchQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	fd := c.ix.fields[q.field]
 	if fd == nil || fd.kind == kindObject {
 		return newMset(c.ix), nil
@@ -103,7 +104,7 @@ func (q *matchQuery) eval(c *qctx) (*mset, *apiError) {
 }
 
 // exactMatch is a term-level equality on a keyword, numeric, date or boolean field.
-func exactMatch(c *qctx, fd *fieldDef, v any, boost float64, caseInsensitive bool) (*mset, *apiError) {
+func exactMatch(c *qctx, fd *fieldDef, v any, boost float64, caseInsensitive bool) (*mset, *apierr.Error) {
 	m := constSet(c.ix, boost)
 	col := c.ix.cols[fd.path]
 	if fd.kind == kindKeyword {
@@ -335,19 +336,19 @@ type multiMatchQuery struct {
 	boost    float64
 }
 
-func parseMultiMatch(body any) (query, *apiError) {
-	bm, ok := asMap(body)
+func parseMultiMatch(body any) (query, *apierr.Error) {
+	bm, ok := jsonval.Map(body)
 	if !ok {
-		return nil, parsingErr("[multi_match] query malformed, no start_object after query name")
+		return nil, apierr.Parsing("[multi_match] query malformed, no start_object after query name")
 	}
 	q := &multiMatchQuery{text: bm["query"], typ: "best_fields", boost: boostOf(bm), msm: bm["minimum_should_match"], fuzz: bm["fuzziness"]}
 	if q.text == nil {
-		return nil, parsingErr("No text specified for multi_match query")
+		return nil, apierr.Parsing("No text specified for multi_match query")
 	}
-	for _, f := range asList(bm["fields"]) {
+	for _, f := range jsonval.List(bm["fields"]) {
 		s, ok := f.(string)
 		if !ok {
-			return nil, parsingErr("[multi_match] query does not support [fields] of this type")
+			return nil, apierr.Parsing("[multi_match] query does not support [fields] of this type")
 		}
 		q.fields = append(q.fields, s)
 	}
@@ -356,7 +357,7 @@ func parseMultiMatch(body any) (query, *apiError) {
 		case "best_fields", "most_fields", "cross_fields", "phrase", "phrase_prefix", "bool_prefix":
 			q.typ = t
 		default:
-			return nil, parsingErr("[multi_match] query type [%s] does not exist", t)
+			return nil, apierr.Parsing("[multi_match] query type [%s] does not exist", t)
 		}
 	}
 	if op, ok := bm["operator"].(string); ok {
@@ -365,13 +366,13 @@ func parseMultiMatch(body any) (query, *apiError) {
 	if f, ok := jsonval.Float(bm["tie_breaker"]); ok {
 		q.tie = f
 	}
-	if s, ok := asInt(bm["slop"]); ok {
+	if s, ok := jsonval.Int(bm["slop"]); ok {
 		q.slop = s
 	}
 	return q, nil
 }
 
-func (q *multiMatchQuery) eval(c *qctx) (*mset, *apiError) {
+func (q *multiMatchQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	specs := q.fields
 	if len(specs) == 0 {
 		specs = []string{"*"}
@@ -449,7 +450,7 @@ type termQuery struct {
 	re              *regexp.Regexp
 }
 
-func parseTermLike(typ string, body any) (query, *apiError) {
+func parseTermLike(typ string, body any) (query, *apierr.Error) {
 	key := "value"
 	field, p, err := fieldClause(typ, body, key)
 	if err != nil {
@@ -460,13 +461,13 @@ func parseTermLike(typ string, body any) (query, *apiError) {
 		q.value = p["wildcard"]
 	}
 	if q.value == nil {
-		return nil, parsingErr("[%s] requires a value for field [%s]", typ, field)
+		return nil, apierr.Parsing("[%s] requires a value for field [%s]", typ, field)
 	}
 	if _, isObj := q.value.(map[string]any); isObj {
-		return nil, parsingErr("[%s] query does not support [value] of type object", typ)
+		return nil, apierr.Parsing("[%s] query does not support [value] of type object", typ)
 	}
 	if _, isArr := q.value.([]any); isArr {
-		return nil, parsingErr("[%s] query does not support array of values", typ)
+		return nil, apierr.Parsing("[%s] query does not support array of values", typ)
 	}
 	q.caseInsensitive, _ = jsonval.Bool(p["case_insensitive"])
 	if typ == "fuzzy" && q.fuzz == nil {
@@ -480,14 +481,14 @@ func parseTermLike(typ string, body any) (query, *apiError) {
 		}
 		re, rerr := regexp.Compile(flags + "^(?:" + s + ")$")
 		if rerr != nil {
-			return nil, badRequest("invalid regular expression [%s]", s)
+			return nil, apierr.BadRequest("invalid regular expression [%s]", s)
 		}
 		q.re = re
 	}
 	return q, nil
 }
 
-func (q *termQuery) eval(c *qctx) (*mset, *apiError) {
+func (q *termQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	fd := c.ix.fields[q.field]
 	if fd == nil || fd.kind == kindObject {
 		if q.field == "_id" {
@@ -535,7 +536,7 @@ func (q *termQuery) eval(c *qctx) (*mset, *apiError) {
 		return m, nil
 	}
 	if q.typ != "term" {
-		return nil, queryShardErr(c, badRequest("Can only use %s queries on keyword and text fields - not on [%s] which is of type [%s]", q.typ, q.field, fd.typ))
+		return nil, queryShardErr(c, apierr.BadRequest("Can only use %s queries on keyword and text fields - not on [%s] which is of type [%s]", q.typ, q.field, fd.typ))
 	}
 	return exactMatch(c, fd, q.value, q.boost, false)
 }
@@ -548,10 +549,10 @@ type termsQuery struct {
 	boost  float64
 }
 
-func parseTerms(body any) (query, *apiError) {
-	bm, ok := asMap(body)
+func parseTerms(body any) (query, *apierr.Error) {
+	bm, ok := jsonval.Map(body)
 	if !ok {
-		return nil, parsingErr("[terms] query malformed, no start_object after query name")
+		return nil, apierr.Parsing("[terms] query malformed, no start_object after query name")
 	}
 	q := &termsQuery{boost: boostOf(bm)}
 	for k, v := range bm {
@@ -559,24 +560,24 @@ func parseTerms(body any) (query, *apiError) {
 			continue
 		}
 		if q.field != "" {
-			return nil, parsingErr("[terms] query does not support multiple fields")
+			return nil, apierr.Parsing("[terms] query does not support multiple fields")
 		}
 		l, ok := v.([]any)
 		if !ok {
 			if _, isObj := v.(map[string]any); isObj {
-				return nil, badRequest("terms lookup is not supported by this emulation")
+				return nil, apierr.BadRequest("terms lookup is not supported by this emulation")
 			}
-			return nil, parsingErr("[terms] query does not support [%s]", k)
+			return nil, apierr.Parsing("[terms] query does not support [%s]", k)
 		}
 		q.field, q.values = k, l
 	}
 	if q.field == "" {
-		return nil, parsingErr("[terms] query requires a field")
+		return nil, apierr.Parsing("[terms] query requires a field")
 	}
 	return q, nil
 }
 
-func (q *termsQuery) eval(c *qctx) (*mset, *apiError) {
+func (q *termsQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	m := constSet(c.ix, q.boost)
 	fd := c.ix.fields[q.field]
 	if fd == nil || fd.kind == kindObject {
@@ -592,7 +593,7 @@ func (q *termsQuery) eval(c *qctx) (*mset, *apiError) {
 	}
 	for _, v := range q.values {
 		var sub *mset
-		var err *apiError
+		var err *apierr.Error
 		if fd.kind == kindText {
 			s, _ := jsonval.String(v)
 			if t := c.ix.texts[q.field]; t != nil {
@@ -624,13 +625,13 @@ type rangeQuery struct {
 	boost   float64
 }
 
-func parseRange(body any) (query, *apiError) {
+func parseRange(body any) (query, *apierr.Error) {
 	field, p, err := fieldClause("range", body, "")
 	if err != nil {
 		return nil, err
 	}
 	if _, ok := p[""]; ok {
-		return nil, parsingErr("[range] query malformed, after field missing start object")
+		return nil, apierr.Parsing("[range] query malformed, after field missing start object")
 	}
 	q := &rangeQuery{field: field, boost: boostOf(p)}
 	q.format, _ = p["format"].(string)
@@ -665,13 +666,13 @@ func parseRange(body any) (query, *apiError) {
 			}
 		case "format", "boost", "time_zone", "relation", "include_lower", "include_upper", "_name":
 		default:
-			return nil, parsingErr("[range] query does not support [%s]", k)
+			return nil, apierr.Parsing("[range] query does not support [%s]", k)
 		}
 	}
 	return q, nil
 }
 
-func (q *rangeQuery) eval(c *qctx) (*mset, *apiError) {
+func (q *rangeQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	m := constSet(c.ix, q.boost)
 	fd := c.ix.fields[q.field]
 	if fd == nil || fd.kind == kindObject {
@@ -701,7 +702,7 @@ func (q *rangeQuery) eval(c *qctx) (*mset, *apiError) {
 		eachColumnMatch(c, m, c.ix.cols[q.field], func(s string, _ float64) bool { return pred(s) })
 		return m, nil
 	}
-	bound := func(v any, roundUp bool) (float64, bool, *apiError) {
+	bound := func(v any, roundUp bool) (float64, bool, *apierr.Error) {
 		if v == nil {
 			return 0, false, nil
 		}

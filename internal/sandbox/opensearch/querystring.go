@@ -3,26 +3,28 @@ package opensearch
 import (
 	"strings"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // parseQueryString supports the common subset of the Lucene syntax: terms, "phrases",
 // field:value, field:"phrase", wildcards (* ?), AND / OR / NOT, + and -, and field:[a TO b].
 // simple_query_string never fails; query_string reports unbalanced quotes.
-func parseQueryString(typ string, body any) (query, *apiError) {
-	bm, ok := asMap(body)
+func parseQueryString(typ string, body any) (query, *apierr.Error) {
+	bm, ok := jsonval.Map(body)
 	if !ok {
-		return nil, parsingErr("[%s] query malformed, no start_object after query name", typ)
+		return nil, apierr.Parsing("[%s] query malformed, no start_object after query name", typ)
 	}
 	text, ok := bm["query"].(string)
 	if !ok {
-		return nil, parsingErr("[%s] requires 'query' field", typ)
+		return nil, apierr.Parsing("[%s] requires 'query' field", typ)
 	}
 	var fields []string
 	if df, ok := bm["default_field"].(string); ok {
 		fields = []string{df}
 	}
-	for _, f := range asList(bm["fields"]) {
+	for _, f := range jsonval.List(bm["fields"]) {
 		if s, ok := f.(string); ok {
 			fields = append(fields, s)
 		}
@@ -44,8 +46,8 @@ func parseQueryString(typ string, body any) (query, *apiError) {
 	if err != nil && typ == "query_string" {
 		// The engine parses query_string on each shard, so the failure comes back as a
 		// search_phase_execution_exception around a query_shard_exception.
-		e := errf(400, "query_shard_exception", "Failed to parse query [%s]", text)
-		e.causedBy = errf(400, "parse_exception", "Cannot parse '%s': %s", text, err.Error())
+		e := apierr.Errf(400, "query_shard_exception", "Failed to parse query [%s]", text)
+		e.CausedBy = apierr.Errf(400, "parse_exception", "Cannot parse '%s': %s", text, err.Error())
 		return &failedQuery{err: e}, nil
 	}
 	b := &boolQuery{boost: boostOf(bm)}
@@ -187,11 +189,11 @@ func lexQueryString(s string) ([]qsToken, error) {
 }
 
 // failedQuery is a query whose text failed to parse; it fails when a shard runs it.
-type failedQuery struct{ err *apiError }
+type failedQuery struct{ err *apierr.Error }
 
-func (q *failedQuery) eval(c *qctx) (*mset, *apiError) {
+func (q *failedQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	e := *q.err
-	e.index, e.uuid = c.ix.name, c.ix.uuid
+	e.Index, e.UUID = c.ix.name, c.ix.uuid
 	return nil, &e
 }
 
@@ -258,7 +260,7 @@ type wildcardAnyField struct {
 	pattern, value string
 }
 
-func (q *wildcardAnyField) eval(c *qctx) (*mset, *apiError) {
+func (q *wildcardAnyField) eval(c *qctx) (*mset, *apierr.Error) {
 	out := constSet(c.ix, 1)
 	for p, fd := range c.ix.fields {
 		if fd.kind != kindText && fd.kind != kindKeyword || !rest.GlobMatch(q.pattern, p) {

@@ -1,12 +1,17 @@
 package opensearch
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+)
 
 // forcedRefresh reads the refresh parameter of a write. The emulation makes every write visible
 // at once, so only the answer differs: "true" and an empty value refresh immediately and the
 // engine says forced_refresh:true; "wait_for" waits for a scheduled refresh, so it does not;
 // "false" (the default) does nothing. Anything else is refused as the engine refuses it.
-func forcedRefresh(r *http.Request) (bool, *apiError) {
+func forcedRefresh(r *http.Request) (bool, *apierr.Error) {
 	q := r.URL.Query()
 	if !q.Has("refresh") {
 		return false, nil
@@ -17,17 +22,17 @@ func forcedRefresh(r *http.Request) (bool, *apiError) {
 	case "false", "wait_for":
 		return false, nil
 	default:
-		return false, badRequest("Unknown value for refresh: [%s].", v)
+		return false, apierr.BadRequest("Unknown value for refresh: [%s].", v)
 	}
 }
 
 // withForcedRefresh adds forced_refresh:true where the engine writes it: right after "result".
-func withForcedRefresh(o obj) obj {
+func withForcedRefresh(o jsonout.Obj) jsonout.Obj {
 	for i, m := range o {
-		if m.k == "result" {
-			out := make(obj, 0, len(o)+1)
+		if m.K == "result" {
+			out := make(jsonout.Obj, 0, len(o)+1)
 			out = append(out, o[:i+1]...)
-			out = append(out, kv{"forced_refresh", true})
+			out = append(out, jsonout.KV{"forced_refresh", true})
 			return append(out, o[i+1:]...)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
 )
@@ -16,7 +18,7 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	var sc *painless.Script
 	if sv, ok := m["script"]; ok {
 		if sc, err = parseScript(sv); err != nil {
@@ -24,10 +26,10 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 			return
 		}
 	}
-	src, _ := asMap(m["source"])
-	dst, _ := asMap(m["dest"])
+	src, _ := jsonval.Map(m["source"])
+	dst, _ := jsonval.Map(m["dest"])
 	var srcExpr []string
-	for _, x := range asList(src["index"]) {
+	for _, x := range jsonval.List(src["index"]) {
 		s, _ := jsonval.String(x)
 		if s != "" {
 			srcExpr = append(srcExpr, s)
@@ -46,30 +48,30 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 		for i, p := range problems {
 			reason += itoa(i+1) + ": " + p + ";"
 		}
-		c.fail(w, r, newErr(400, "action_request_validation_exception", reason))
+		c.fail(w, r, apierr.New(400, "action_request_validation_exception", reason))
 		return
 	}
 	for k := range m {
 		switch k {
 		case "source", "dest", "max_docs", "size", "conflicts", "script":
 		default:
-			c.fail(w, r, parsingErr("[reindex] unknown field [%s]", k))
+			c.fail(w, r, apierr.Parsing("[reindex] unknown field [%s]", k))
 			return
 		}
 	}
 	maxDocs := -1
 	for _, k := range []string{"max_docs", "size"} {
 		if x, ok := m[k]; ok {
-			n, ok := asInt(x)
+			n, ok := jsonval.Int(x)
 			if !ok || n < 0 {
-				c.fail(w, r, badRequest("[max_docs] parameter cannot be negative, found [%v]", x))
+				c.fail(w, r, apierr.BadRequest("[max_docs] parameter cannot be negative, found [%v]", x))
 				return
 			}
 			maxDocs = n
 		}
 	}
 	if s := r.URL.Query().Get("max_docs"); s != "" {
-		if n, ok := asInt(s); ok && n >= 0 {
+		if n, ok := jsonval.Int(s); ok && n >= 0 {
 			maxDocs = n
 		}
 	}
@@ -87,7 +89,7 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 		return
 	}
 	batch := 1000
-	if n, ok := asInt(src["size"]); ok && n > 0 {
+	if n, ok := jsonval.Int(src["size"]); ok && n > 0 {
 		batch = n
 	}
 	opCreate := dst["op_type"] == "create"
@@ -101,7 +103,7 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 	}
 	for _, ix := range sources {
 		if ix.name == destName {
-			c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: reindex cannot write into an index its reading from [%s];", destName))
+			c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: reindex cannot write into an index its reading from [%s];", destName))
 			return
 		}
 	}
@@ -130,11 +132,11 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 		})
 	}
 	created, updated, conflicts, noops, deleted := 0, 0, 0, 0, 0
-	failures := []obj{}
+	failures := []jsonout.Obj{}
 	for _, d := range docs {
 		if sc != nil {
 			// The script sees ctx._source and may set ctx.op to noop or delete (in the destination).
-			v, _ := decodeJSON(d.raw)
+			v, _ := apierr.DecodeJSON(d.raw)
 			src, _ := v.(map[string]any)
 			op, serr := runScript(sc, src)
 			if serr != nil {
@@ -155,13 +157,13 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 		}
 		res, _, werr := c.indexDoc(destName, d.id, d.raw, opCreate)
 		if werr != nil {
-			if werr.status == 409 {
+			if werr.Status == 409 {
 				conflicts++
 				if proceed {
 					continue
 				}
 			}
-			failures = append(failures, obj{{"index", destName}, {"id", d.id}, {"cause", werr.body()}, {"status", werr.status}})
+			failures = append(failures, jsonout.Obj{{"index", destName}, {"id", d.id}, {"cause", werr.Body()}, {"status", werr.Status}})
 			break
 		}
 		if res.result == "created" {
@@ -174,10 +176,10 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 	if len(docs) > 0 {
 		batches = (len(docs) + batch - 1) / batch
 	}
-	c.reply(w, r, 200, obj{
+	c.reply(w, r, 200, jsonout.Obj{
 		{"took", time.Since(start).Milliseconds()}, {"timed_out", false}, {"total", len(docs)},
 		{"updated", updated}, {"created", created}, {"deleted", deleted}, {"batches", batches},
-		{"version_conflicts", conflicts}, {"noops", noops}, {"retries", obj{{"bulk", 0}, {"search", 0}}},
+		{"version_conflicts", conflicts}, {"noops", noops}, {"retries", jsonout.Obj{{"bulk", 0}, {"search", 0}}},
 		{"throttled_millis", 0}, {"requests_per_second", javaNum(-1)}, {"throttled_until_millis", 0},
 		{"failures", failures},
 	})

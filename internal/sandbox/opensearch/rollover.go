@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -16,14 +18,14 @@ var rolloverName = regexp.MustCompile(`^(.*-)(\d+)$`)
 
 // nextRolloverName is MetadataRolloverService's generated name: the number after the last '-'
 // plus one, zero-padded to six digits.
-func nextRolloverName(old string) (string, *apiError) {
+func nextRolloverName(old string) (string, *apierr.Error) {
 	m := rolloverName.FindStringSubmatch(old)
 	if m == nil {
-		return "", badRequest("index name [%s] does not match pattern '^.*-\\d+$'", old)
+		return "", apierr.BadRequest("index name [%s] does not match pattern '^.*-\\d+$'", old)
 	}
 	n, err := strconv.Atoi(m[2])
 	if err != nil {
-		return "", badRequest("index name [%s] does not match pattern '^.*-\\d+$'", old)
+		return "", apierr.BadRequest("index name [%s] does not match pattern '^.*-\\d+$'", old)
 	}
 	return fmt.Sprintf("%s%06d", m[1], n+1), nil
 }
@@ -51,20 +53,20 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	var conds map[string]any
 	create := map[string]any{}
 	for k, x := range m {
 		switch k {
 		case "conditions":
-			if conds, _ = asMap(x); conds == nil && x != nil {
-				c.fail(w, r, parsingErr("[rollover] conditions must be an object"))
+			if conds, _ = jsonval.Map(x); conds == nil && x != nil {
+				c.fail(w, r, apierr.Parsing("[rollover] conditions must be an object"))
 				return
 			}
 		case "settings", "mappings", "aliases":
 			create[k] = x
 		default:
-			c.fail(w, r, withLocation(parsingErr("[rollover] unknown field [%s]", k), body))
+			c.fail(w, r, apierr.WithLocation(apierr.Parsing("[rollover] unknown field [%s]", k), body))
 			return
 		}
 	}
@@ -73,15 +75,15 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 	defer c.mu.Unlock()
 	if !c.isAlias(alias) {
 		if _, isIndex := c.indices[alias]; isIndex {
-			c.fail(w, r, badRequest("rollover target [%s] is not an alias", alias))
+			c.fail(w, r, apierr.BadRequest("rollover target [%s] is not an alias", alias))
 			return
 		}
-		c.fail(w, r, badRequest("rollover target [%s] does not exist", alias))
+		c.fail(w, r, apierr.BadRequest("rollover target [%s] does not exist", alias))
 		return
 	}
 	old, err := c.writeIndexOf(alias)
 	if err != nil {
-		c.fail(w, r, badRequest("rollover target [%s] does not point to a write index", alias))
+		c.fail(w, r, apierr.BadRequest("rollover target [%s] does not point to a write index", alias))
 		return
 	}
 	if newName == "" {
@@ -90,7 +92,7 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 			return
 		}
 	}
-	results := obj{}
+	results := jsonout.Obj{}
 	met := len(conds) == 0
 	keys := jsonval.SortedKeys(conds)
 	sort.Strings(keys)
@@ -99,9 +101,9 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 		var ok bool
 		switch k {
 		case "max_docs":
-			n, valid := asInt(conds[k])
+			n, valid := jsonval.Int(conds[k])
 			if !valid {
-				c.fail(w, r, parsingErr("[rollover] failed to parse field [max_docs]"))
+				c.fail(w, r, apierr.Parsing("[rollover] failed to parse field [max_docs]"))
 				return
 			}
 			ok = old.liveCount() >= n
@@ -115,19 +117,19 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 		case "max_size", "max_primary_shard_size":
 			n, valid := parseByteSize(s)
 			if !valid {
-				c.fail(w, r, badRequest("failed to parse setting [%s] with value [%s] as a size in bytes: unit is missing or unrecognized", k, s))
+				c.fail(w, r, apierr.BadRequest("failed to parse setting [%s] with value [%s] as a size in bytes: unit is missing or unrecognized", k, s))
 				return
 			}
 			ok = old.storeSize() >= n
 		default:
-			c.fail(w, r, parsingErr("[conditions] unknown field [%s]", k))
+			c.fail(w, r, apierr.Parsing("[conditions] unknown field [%s]", k))
 			return
 		}
-		results = append(results, kv{"[" + k + ": " + s + "]", ok})
+		results = append(results, jsonout.KV{"[" + k + ": " + s + "]", ok})
 		met = met || ok
 	}
-	out := func(rolled bool) obj {
-		return obj{{"acknowledged", rolled}, {"shards_acknowledged", rolled}, {"old_index", old.name}, {"new_index", newName},
+	out := func(rolled bool) jsonout.Obj {
+		return jsonout.Obj{{"acknowledged", rolled}, {"shards_acknowledged", rolled}, {"old_index", old.name}, {"new_index", newName},
 			{"rolled_over", rolled}, {"dry_run", dryRun}, {"conditions", results}}
 	}
 	if dryRun || !met {
@@ -135,8 +137,8 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 		return
 	}
 	if _, exists := c.indices[newName]; exists {
-		e := errf(400, "resource_already_exists_exception", "index [%s/%s] already exists", newName, c.indices[newName].uuid)
-		e.index = newName
+		e := apierr.Errf(400, "resource_already_exists_exception", "index [%s/%s] already exists", newName, c.indices[newName].uuid)
+		e.Index = newName
 		c.fail(w, r, e)
 		return
 	}

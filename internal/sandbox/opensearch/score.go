@@ -145,7 +145,7 @@ func fuzzyEdits(fuzz any, term string) int {
 		}
 		return 2
 	}
-	if v, ok := asInt(s); ok && v >= 0 {
+	if v, ok := jsonval.Int(s); ok && v >= 0 {
 		return min(v, 2)
 	}
 	return 0

@@ -1,9 +1,13 @@
 package opensearch
 
-import "github.com/svcui/svcui/internal/sandbox/opensearch/painless"
+import (
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
+)
 
 // parseScript reads an update's "script" (package painless), answering failures as the engine.
-func parseScript(v any) (*painless.Script, *apiError) {
+func parseScript(v any) (*painless.Script, *apierr.Error) {
 	s, err := painless.Parse(v)
 	if err != nil {
 		return nil, scriptAPIError(err)
@@ -12,7 +16,7 @@ func parseScript(v any) (*painless.Script, *apiError) {
 }
 
 // runScript runs a script on a source; it returns ctx.op ("index", "noop" or "delete").
-func runScript(s *painless.Script, src map[string]any) (string, *apiError) {
+func runScript(s *painless.Script, src map[string]any) (string, *apierr.Error) {
 	op, err := s.Run(src)
 	if err != nil {
 		return "", scriptAPIError(err)
@@ -22,12 +26,12 @@ func runScript(s *painless.Script, src map[string]any) (string, *apiError) {
 
 // scriptAPIError renders a painless failure; a script_exception carries script_stack, script,
 // lang, position and caused_by, as ScriptException.toXContent writes them.
-func scriptAPIError(e *painless.Error) *apiError {
-	ae := newErr(e.Status, e.Type, e.Reason)
+func scriptAPIError(e *painless.Error) *apierr.Error {
+	ae := apierr.New(e.Status, e.Type, e.Reason)
 	if e.Type == "script_exception" {
-		ae.extra = obj{{"script_stack", []any{e.Stmt, "^---- HERE"}}, {"script", e.Script}, {"lang", "painless"},
-			{"position", obj{{"offset", e.Start}, {"start", e.Start}, {"end", e.End}}}}
-		ae.causedBy = newErr(e.Status, e.CauseType, e.CauseReason)
+		ae.Extra = jsonout.Obj{{"script_stack", []any{e.Stmt, "^---- HERE"}}, {"script", e.Script}, {"lang", "painless"},
+			{"position", jsonout.Obj{{"offset", e.Start}, {"start", e.Start}, {"end", e.End}}}}
+		ae.CausedBy = apierr.New(e.Status, e.CauseType, e.CauseReason)
 	}
 	return ae
 }

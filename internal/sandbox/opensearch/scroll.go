@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -76,7 +78,7 @@ func (x *contexts) dropScroll(id string) {
 }
 
 // parseTimeValue reads a time value ("30s", "1m", "500ms", "2h", "1d").
-func parseTimeValue(setting, s string) (time.Duration, *apiError) {
+func parseTimeValue(setting, s string) (time.Duration, *apierr.Error) {
 	units := []struct {
 		suffix string
 		d      time.Duration
@@ -91,15 +93,15 @@ func parseTimeValue(setting, s string) (time.Duration, *apiError) {
 			}
 		}
 	}
-	return 0, badRequest("failed to parse setting [%s] with value [%s] as a time value: unit is missing or unrecognized", setting, s)
+	return 0, apierr.BadRequest("failed to parse setting [%s] with value [%s] as a time value: unit is missing or unrecognized", setting, s)
 }
 
-func contextMissing(id string) *apiError {
-	cause := errf(404, "search_context_missing_exception", "No search context found for id [%s]", id)
-	top := newErr(404, "search_phase_execution_exception", "all shards failed")
-	top.root = cause
-	top.causedBy = cause
-	top.extra = obj{{"phase", "query"}, {"grouped", true}, {"failed_shards", []obj{{{"shard", -1}, {"index", nil}, {"reason", cause.body()}}}}}
+func contextMissing(id string) *apierr.Error {
+	cause := apierr.Errf(404, "search_context_missing_exception", "No search context found for id [%s]", id)
+	top := apierr.New(404, "search_phase_execution_exception", "all shards failed")
+	top.Root = cause
+	top.CausedBy = cause
+	top.Extra = jsonout.Obj{{"phase", "query"}, {"grouped", true}, {"failed_shards", []jsonout.Obj{{{"shard", -1}, {"index", nil}, {"reason", cause.Body()}}}}}
 	return top
 }
 
@@ -126,17 +128,17 @@ func searchParamsOf(q url.Values) searchParams {
 }
 
 // search runs one search: the body of a _search, or one pair of lines of an _msearch (r nil).
-func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []byte, sp searchParams) (obj, *apiError) {
+func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []byte, sp searchParams) (jsonout.Obj, *apierr.Error) {
 	req, err := parseSearch(m, r)
 	if err != nil {
-		return nil, withLocation(err, raw)
+		return nil, apierr.WithLocation(err, raw)
 	}
 	if len(req.aggs) > 0 {
 		orderAggs(req.aggs, requestAggOrder(raw))
 	}
 	if sp.totalAsInt {
 		if req.explicitTotal && req.totalCap != -1 {
-			return nil, badRequest("[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate, got %d", req.totalCap)
+			return nil, apierr.BadRequest("[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate, got %d", req.totalCap)
 		}
 		req.totalCap = -1
 	}
@@ -146,13 +148,13 @@ func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []b
 			return nil, err
 		}
 		if req.pit != nil {
-			return nil, errf(400, "action_request_validation_exception", "Validation Failed: 1: using [point in time] is not allowed in a scroll context;")
+			return nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: using [point in time] is not allowed in a scroll context;")
 		}
 		if req.from > 0 {
-			return nil, errf(400, "action_request_validation_exception", "Validation Failed: 1: using [from] is not allowed in a scroll context;")
+			return nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: using [from] is not allowed in a scroll context;")
 		}
 		if req.explicitTotal && req.totalCap == 0 {
-			return nil, errf(400, "action_request_validation_exception", "Validation Failed: 1: disabling [track_total_hits] is not allowed in a scroll context;")
+			return nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: disabling [track_total_hits] is not allowed in a scroll context;")
 		}
 		req.totalCap = -1
 		req.keepAll = true
@@ -160,7 +162,7 @@ func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []b
 	var pit *pitCtx
 	if req.pit != nil {
 		if expr != "" {
-			return nil, errf(400, "action_request_validation_exception", "Validation Failed: 1: [indices] cannot be used with point in time. Do not specify any index with point in time.;")
+			return nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: [indices] cannot be used with point in time. Do not specify any index with point in time.;")
 		}
 		var pk time.Duration
 		if req.pit.keepAlive != "" {
@@ -200,7 +202,7 @@ func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []b
 	} else {
 		targets, err = c.resolve(expr, sp.ignoreUnavail)
 	}
-	var out obj
+	var out jsonout.Obj
 	if err == nil {
 		if pit == nil {
 			req.aliasFilter = c.aliasFilters(expr)
@@ -219,7 +221,7 @@ func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []b
 		totalAsInt(out)
 	}
 	if pit != nil {
-		out = append(obj{{"pit_id", req.pit.id}}, out...)
+		out = append(jsonout.Obj{{"pit_id", req.pit.id}}, out...)
 	}
 	if req.keepAll {
 		now := c.now()
@@ -229,28 +231,28 @@ func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []b
 		c.ctxs.purge(now)
 		if len(c.ctxs.scrolls) >= maxOpenContexts {
 			c.ctxs.mu.Unlock()
-			return nil, errf(500, "exception", "Trying to create too many scroll contexts. Must be less than or equal to: [%d]. This limit can be set by changing the [search.max_open_scroll_context] setting.", maxOpenContexts)
+			return nil, apierr.Errf(500, "exception", "Trying to create too many scroll contexts. Must be less than or equal to: [%d]. This limit can be set by changing the [search.max_open_scroll_context] setting.", maxOpenContexts)
 		}
 		if c.ctxs.hits+len(sc.hits) > maxScrollHits {
 			c.ctxs.mu.Unlock()
-			return nil, errf(429, "rejected_execution_exception", "open scrolls already keep %d hits; this one would exceed the sandbox's bound of %d: clear scrolls (DELETE /_search/scroll) or use search_after with a point in time", c.ctxs.hits, maxScrollHits)
+			return nil, apierr.Errf(429, "rejected_execution_exception", "open scrolls already keep %d hits; this one would exceed the sandbox's bound of %d: clear scrolls (DELETE /_search/scroll) or use search_after with a point in time", c.ctxs.hits, maxScrollHits)
 		}
 		id := newContextID("scroll")
 		c.ctxs.scrolls[id] = sc
 		c.ctxs.hits += len(sc.hits)
 		c.ctxs.mu.Unlock()
-		out = append(obj{{"_scroll_id", id}}, out...)
+		out = append(jsonout.Obj{{"_scroll_id", id}}, out...)
 	}
 	return out, nil
 }
 
-func hitsTotal(out obj) int {
+func hitsTotal(out jsonout.Obj) int {
 	for _, m := range out {
-		if m.k == "hits" {
-			for _, h := range m.v.(obj) {
-				if h.k == "total" {
-					if t, ok := h.v.(obj); ok {
-						n, _ := t[0].v.(int)
+		if m.K == "hits" {
+			for _, h := range m.V.(jsonout.Obj) {
+				if h.K == "total" {
+					if t, ok := h.V.(jsonout.Obj); ok {
+						n, _ := t[0].V.(int)
 						return n
 					}
 				}
@@ -261,14 +263,14 @@ func hitsTotal(out obj) int {
 }
 
 // totalAsInt renders hits.total as a number (rest_total_hits_as_int, the 6.x shape).
-func totalAsInt(out obj) {
+func totalAsInt(out jsonout.Obj) {
 	for _, m := range out {
-		if m.k == "hits" {
-			h := m.v.(obj)
+		if m.K == "hits" {
+			h := m.V.(jsonout.Obj)
 			for i := range h {
-				if h[i].k == "total" {
-					if t, ok := h[i].v.(obj); ok {
-						h[i].v = t[0].v
+				if h[i].K == "total" {
+					if t, ok := h[i].V.(jsonout.Obj); ok {
+						h[i].V = t[0].V
 					}
 				}
 			}
@@ -277,40 +279,40 @@ func totalAsInt(out obj) {
 }
 
 // typeAggKeys prefixes aggregation names with their type ("sterms#by_status"), as typed_keys asks.
-func typeAggKeys(out obj, specs []*aggSpec, targets []*index) {
+func typeAggKeys(out jsonout.Obj, specs []*aggSpec, targets []*index) {
 	for i := range out {
-		if out[i].k == "aggregations" {
-			if a, ok := out[i].v.(obj); ok {
+		if out[i].K == "aggregations" {
+			if a, ok := out[i].V.(jsonout.Obj); ok {
 				typeAggLevel(a, specs, targets)
 			}
 		}
 	}
 }
 
-func typeAggLevel(res obj, specs []*aggSpec, targets []*index) {
+func typeAggLevel(res jsonout.Obj, specs []*aggSpec, targets []*index) {
 	for _, sp := range specs {
 		for i := range res {
-			if res[i].k != sp.name {
+			if res[i].K != sp.name {
 				continue
 			}
-			res[i].k = aggTypeName(sp, targets) + "#" + sp.name
+			res[i].K = aggTypeName(sp, targets) + "#" + sp.name
 			if len(sp.subs) == 0 {
 				break
 			}
-			body, _ := res[i].v.(obj)
+			body, _ := res[i].V.(jsonout.Obj)
 			typeAggLevel(body, sp.subs, targets)
 			for _, m := range body {
-				if m.k != "buckets" {
+				if m.K != "buckets" {
 					continue
 				}
-				switch b := m.v.(type) {
-				case []obj:
+				switch b := m.V.(type) {
+				case []jsonout.Obj:
 					for _, x := range b {
 						typeAggLevel(x, sp.subs, targets)
 					}
-				case obj:
+				case jsonout.Obj:
 					for _, x := range b {
-						if xo, ok := x.v.(obj); ok {
+						if xo, ok := x.V.(jsonout.Obj); ok {
 							typeAggLevel(xo, sp.subs, targets)
 						}
 					}
@@ -350,7 +352,7 @@ func (c *Cluster) handleScroll(w http.ResponseWriter, r *http.Request, pathID st
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	id, keepStr := pathID, r.URL.Query().Get("scroll")
 	if s := r.URL.Query().Get("scroll_id"); s != "" {
 		id = s
@@ -362,12 +364,12 @@ func (c *Cluster) handleScroll(w http.ResponseWriter, r *http.Request, pathID st
 		case "scroll":
 			keepStr, _ = jsonval.String(x)
 		default:
-			c.fail(w, r, withLocation(unknownKeyErr(k, x), body))
+			c.fail(w, r, apierr.WithLocation(unknownKeyErr(k, x), body))
 			return
 		}
 	}
 	if id == "" {
-		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: scrollId is missing;"))
+		c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: scrollId is missing;"))
 		return
 	}
 	var keep time.Duration
@@ -378,7 +380,7 @@ func (c *Cluster) handleScroll(w http.ResponseWriter, r *http.Request, pathID st
 		}
 	}
 	if _, derr := base64.URLEncoding.DecodeString(id); derr != nil {
-		c.fail(w, r, badRequest("Cannot parse scroll id"))
+		c.fail(w, r, apierr.BadRequest("Cannot parse scroll id"))
 		return
 	}
 	now := c.now()
@@ -400,7 +402,7 @@ func (c *Cluster) handleScroll(w http.ResponseWriter, r *http.Request, pathID st
 		return
 	}
 	c.mu.RLock()
-	hits := make([]obj, 0, len(page))
+	hits := make([]jsonout.Obj, 0, len(page))
 	var maxScore float32
 	for i := range page {
 		hits = append(hits, sc.view.render(sc.targets[page[i].ord], &page[i]))
@@ -413,25 +415,25 @@ func (c *Cluster) handleScroll(w http.ResponseWriter, r *http.Request, pathID st
 	if len(page) > 0 && !sc.view.order.nullScores {
 		ms = maxScore
 	}
-	var total any = obj{{"value", sc.total}, {"relation", "eq"}}
+	var total any = jsonout.Obj{{"value", sc.total}, {"relation", "eq"}}
 	if searchParamsOf(r.URL.Query()).totalAsInt {
 		total = sc.total
 	}
-	c.reply(w, r, 200, obj{{"_scroll_id", id}, {"took", 0}, {"timed_out", false},
-		{"_shards", obj{{"total", sc.shards}, {"successful", sc.shards}, {"skipped", 0}, {"failed", 0}}},
-		{"hits", obj{{"total", total}, {"max_score", ms}, {"hits", hits}}}})
+	c.reply(w, r, 200, jsonout.Obj{{"_scroll_id", id}, {"took", 0}, {"timed_out", false},
+		{"_shards", jsonout.Obj{{"total", sc.shards}, {"successful", sc.shards}, {"skipped", 0}, {"failed", 0}}},
+		{"hits", jsonout.Obj{{"total", total}, {"max_score", ms}, {"hits", hits}}}})
 }
 
 // idsIn reads the ids of a clear-scroll or delete-PIT body ({key: id} or {key: [ids]});
 // any other key is refused, where it stands in the body.
-func idsIn(v any, key string, body []byte) ([]string, *apiError) {
-	m, _ := asMap(v)
+func idsIn(v any, key string, body []byte) ([]string, *apierr.Error) {
+	m, _ := jsonval.Map(v)
 	var ids []string
 	for k, x := range m {
 		if k != key {
-			return nil, withLocation(unknownKeyErr(k, x), body)
+			return nil, apierr.WithLocation(unknownKeyErr(k, x), body)
 		}
-		for _, e := range asList(x) {
+		for _, e := range jsonval.List(x) {
 			if s, ok := e.(string); ok {
 				ids = append(ids, s)
 			}
@@ -457,7 +459,7 @@ func (c *Cluster) handleClearScroll(w http.ResponseWriter, r *http.Request, path
 		return
 	}
 	if ids = append(ids, more...); len(ids) == 0 {
-		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: no scroll ids specified;"))
+		c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: no scroll ids specified;"))
 		return
 	}
 	c.ctxs.mu.Lock()
@@ -472,7 +474,7 @@ func (c *Cluster) handleClearScroll(w http.ResponseWriter, r *http.Request, path
 		}
 		if _, derr := base64.URLEncoding.DecodeString(id); derr != nil {
 			c.ctxs.mu.Unlock()
-			c.fail(w, r, badRequest("Cannot parse scroll id"))
+			c.fail(w, r, apierr.BadRequest("Cannot parse scroll id"))
 			return
 		}
 		if _, ok := c.ctxs.scrolls[id]; ok {
@@ -485,14 +487,14 @@ func (c *Cluster) handleClearScroll(w http.ResponseWriter, r *http.Request, path
 	if freed == 0 {
 		status = 404 // RestClearScrollAction: nothing freed is NOT_FOUND
 	}
-	c.reply(w, r, status, obj{{"succeeded", true}, {"num_freed", freed}})
+	c.reply(w, r, status, jsonout.Obj{{"succeeded", true}, {"num_freed", freed}})
 }
 
 // handleCreatePIT answers POST /{index}/_search/point_in_time?keep_alive=.
 func (c *Cluster) handleCreatePIT(w http.ResponseWriter, r *http.Request, expr string) {
 	ka := r.URL.Query().Get("keep_alive")
 	if ka == "" {
-		c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: keep alive not specified;"))
+		c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: keep alive not specified;"))
 		return
 	}
 	keep, err := parseTimeValue("keep_alive", ka)
@@ -520,14 +522,14 @@ func (c *Cluster) handleCreatePIT(w http.ResponseWriter, r *http.Request, expr s
 	if len(c.ctxs.pits) >= maxOpenContexts {
 		c.ctxs.mu.Unlock()
 		p.close()
-		c.fail(w, r, errf(500, "exception", "Trying to create too many Point In Time contexts. Must be less than or equal to: [%d]. This limit can be set by changing the [search.max_open_pit_context] setting.", maxOpenContexts))
+		c.fail(w, r, apierr.Errf(500, "exception", "Trying to create too many Point In Time contexts. Must be less than or equal to: [%d]. This limit can be set by changing the [search.max_open_pit_context] setting.", maxOpenContexts))
 		return
 	}
 	id := newContextID("pit")
 	c.ctxs.pits[id] = p
 	c.ctxs.mu.Unlock()
-	c.reply(w, r, 200, obj{{"pit_id", id},
-		{"_shards", obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}},
+	c.reply(w, r, 200, jsonout.Obj{{"pit_id", id},
+		{"_shards", jsonout.Obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}},
 		{"creation_time", p.created}})
 }
 
@@ -541,13 +543,13 @@ func (c *Cluster) handleDeletePIT(w http.ResponseWriter, r *http.Request, all bo
 			c.fail(w, r, err)
 			return
 		}
-		var aerr *apiError
+		var aerr *apierr.Error
 		if ids, aerr = idsIn(v, "pit_id", body); aerr != nil {
 			c.fail(w, r, aerr)
 			return
 		}
 		if len(ids) == 0 {
-			c.fail(w, r, errf(400, "action_request_validation_exception", "Validation Failed: 1: No point in time ids specified;"))
+			c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: No point in time ids specified;"))
 			return
 		}
 	}
@@ -558,27 +560,27 @@ func (c *Cluster) handleDeletePIT(w http.ResponseWriter, r *http.Request, all bo
 			ids = append(ids, id)
 		}
 	}
-	res := make([]obj, 0, len(ids))
+	res := make([]jsonout.Obj, 0, len(ids))
 	for _, id := range ids {
 		p, ok := c.ctxs.pits[id]
 		if ok {
 			p.close()
 		}
 		delete(c.ctxs.pits, id)
-		res = append(res, obj{{"successful", ok}, {"pit_id", id}})
+		res = append(res, jsonout.Obj{{"successful", ok}, {"pit_id", id}})
 	}
 	c.ctxs.mu.Unlock()
-	c.reply(w, r, 200, obj{{"pits", res}})
+	c.reply(w, r, 200, jsonout.Obj{{"pits", res}})
 }
 
 // handleListPITs answers GET /_search/point_in_time/_all.
 func (c *Cluster) handleListPITs(w http.ResponseWriter, r *http.Request) {
 	c.ctxs.mu.Lock()
 	c.ctxs.purge(c.now())
-	res := make([]obj, 0, len(c.ctxs.pits))
+	res := make([]jsonout.Obj, 0, len(c.ctxs.pits))
 	for id, p := range c.ctxs.pits {
-		res = append(res, obj{{"pit_id", id}, {"creation_time", p.created}, {"keep_alive", p.keep.Milliseconds()}})
+		res = append(res, jsonout.Obj{{"pit_id", id}, {"creation_time", p.created}, {"keep_alive", p.keep.Milliseconds()}})
 	}
 	c.ctxs.mu.Unlock()
-	c.reply(w, r, 200, obj{{"pits", res}})
+	c.reply(w, r, 200, jsonout.Obj{{"pits", res}})
 }

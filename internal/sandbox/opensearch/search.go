@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -70,7 +72,7 @@ type sortSpec struct {
 	unmappedType string
 }
 
-func unknownKeyErr(k string, v any) *apiError {
+func unknownKeyErr(k string, v any) *apierr.Error {
 	tok := "VALUE_STRING"
 	switch v.(type) {
 	case map[string]any:
@@ -88,13 +90,13 @@ func unknownKeyErr(k string, v any) *apiError {
 			}
 		}
 	}
-	return parsingErr("Unknown key for a %s in [%s].", tok, k)
+	return apierr.Parsing("Unknown key for a %s in [%s].", tok, k)
 }
 
-func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
+func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apierr.Error) {
 	req := &searchReq{size: 10, totalCap: maxResultWindow}
 	for k, v := range body {
-		var err *apiError
+		var err *apierr.Error
 		switch k {
 		case "query":
 			req.query, err = parseQuery(v)
@@ -103,9 +105,9 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 		case "aggs", "aggregations":
 			req.aggs, err = parseAggs(v)
 		case "size", "from":
-			n, ok := asInt(v)
+			n, ok := jsonval.Int(v)
 			if !ok {
-				return nil, parsingErr("[%s] failed to parse field [%s]", k, k)
+				return nil, apierr.Parsing("[%s] failed to parse field [%s]", k, k)
 			}
 			if k == "size" {
 				req.size = n
@@ -120,14 +122,14 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 		case "search_after":
 			l, ok := v.([]any)
 			if !ok {
-				return nil, parsingErr("[search_after] must be an array")
+				return nil, apierr.Parsing("[search_after] must be an array")
 			}
 			req.searchAfter = l
 		case "pit":
 			pm, ok := v.(map[string]any)
 			id, _ := jsonval.String(pm["id"])
 			if !ok || id == "" {
-				return nil, parsingErr("[pit] failed to parse field [id]")
+				return nil, apierr.Parsing("[pit] failed to parse field [id]")
 			}
 			ka, _ := jsonval.String(pm["keep_alive"])
 			req.pit = &pitRef{id: id, keepAlive: ka}
@@ -151,9 +153,9 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 					req.totalCap = 0
 				}
 			default:
-				n, ok := asInt(v)
+				n, ok := jsonval.Int(v)
 				if !ok || n < -1 {
-					return nil, badRequest("[track_total_hits] parameter must be positive or equals to -1, got %v", v)
+					return nil, apierr.BadRequest("[track_total_hits] parameter must be positive or equals to -1, got %v", v)
 				}
 				if n == math.MaxInt32 || n == -1 {
 					n = -1
@@ -165,7 +167,7 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 		case "min_score":
 			f, ok := jsonval.Float(v)
 			if !ok {
-				return nil, parsingErr("[min_score] must be a number")
+				return nil, apierr.Parsing("[min_score] must be a number")
 			}
 			req.minScore = &f
 		case "version":
@@ -175,29 +177,29 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 		case "highlight":
 			req.highlight, err = parseHighlight(v)
 		case "terminate_after":
-			n, ok := asInt(v)
+			n, ok := jsonval.Int(v)
 			if !ok || n < 0 {
-				return nil, badRequest("terminateAfter must be > 0")
+				return nil, apierr.BadRequest("terminateAfter must be > 0")
 			}
 			req.terminateAfter = n
 		case "stored_fields":
 			// No field is stored apart from _source: naming fields fetches none of them and
 			// leaves _source out unless asked for; "_none_" leaves out _id too.
 			req.storedFields = true
-			for _, f := range asList(v) {
+			for _, f := range jsonval.List(v) {
 				if f == "_none_" {
 					req.storedNone = true
 				}
 			}
 		case "explain", "profile":
 			if b, _ := jsonval.Bool(v); b {
-				return nil, badRequest("[%s] is not supported by this emulation: it has no Lucene scorer to explain or profile", k)
+				return nil, apierr.BadRequest("[%s] is not supported by this emulation: it has no Lucene scorer to explain or profile", k)
 			}
 		case "suggest", "indices_boost":
-			return nil, badRequest("[%s] is not supported by this emulation", k)
+			return nil, apierr.BadRequest("[%s] is not supported by this emulation", k)
 		case "timeout", "stats", "ext", "batched_reduce_size":
 		case "script_fields", "runtime_mappings":
-			return nil, badRequest("[%s] is not supported by this emulation: scripts cannot be run", k)
+			return nil, apierr.BadRequest("[%s] is not supported by this emulation: scripts cannot be run", k)
 		default:
 			return nil, unknownKeyErr(k, v)
 		}
@@ -210,14 +212,14 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 		if s := q.Get("size"); s != "" {
 			n, err := strconv.Atoi(s)
 			if err != nil {
-				return nil, badRequest("Failed to parse int parameter [size] with value [%s]", s)
+				return nil, apierr.BadRequest("Failed to parse int parameter [size] with value [%s]", s)
 			}
 			req.size = n
 		}
 		if s := q.Get("from"); s != "" {
 			n, err := strconv.Atoi(s)
 			if err != nil {
-				return nil, badRequest("Failed to parse int parameter [from] with value [%s]", s)
+				return nil, apierr.BadRequest("Failed to parse int parameter [from] with value [%s]", s)
 			}
 			req.from = n
 		}
@@ -231,14 +233,14 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 					specs = append(specs, map[string]any{f: dir})
 				}
 			}
-			var err *apiError
+			var err *apierr.Error
 			if req.sort, err = parseSort(specs); err != nil {
 				return nil, err
 			}
 		}
 		if v := sourceParamFromQuery(r); v != nil {
 			req.sourceAsked = true
-			var err *apiError
+			var err *apierr.Error
 			if req.source, err = parseSourceFilter(v); err != nil {
 				return nil, err
 			}
@@ -246,7 +248,7 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 		if s := q.Get("terminate_after"); s != "" {
 			n, err := strconv.Atoi(s)
 			if err != nil || n < 0 {
-				return nil, badRequest("Failed to parse int parameter [terminate_after] with value [%s]", s)
+				return nil, apierr.BadRequest("Failed to parse int parameter [terminate_after] with value [%s]", s)
 			}
 			req.terminateAfter = n
 		}
@@ -265,7 +267,7 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 			default:
 				n, err := strconv.Atoi(s)
 				if err != nil {
-					return nil, badRequest("Failed to parse int parameter [track_total_hits] with value [%s]", s)
+					return nil, apierr.BadRequest("Failed to parse int parameter [track_total_hits] with value [%s]", s)
 				}
 				req.totalCap = n
 			}
@@ -282,28 +284,28 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apiError) {
 		req.query = &matchAllQuery{boost: 1}
 	}
 	if req.size < 0 {
-		return nil, badRequest("[size] parameter cannot be negative, found [%d]", req.size)
+		return nil, apierr.BadRequest("[size] parameter cannot be negative, found [%d]", req.size)
 	}
 	if req.from < 0 {
-		return nil, badRequest("[from] parameter cannot be negative, found [%d]", req.from)
+		return nil, apierr.BadRequest("[from] parameter cannot be negative, found [%d]", req.from)
 	}
 	if req.searchAfter != nil {
 		if len(req.sort) == 0 {
-			return nil, badRequest("Sort must contain at least one field when [search_after] is used")
+			return nil, apierr.BadRequest("Sort must contain at least one field when [search_after] is used")
 		}
 		if req.from > 0 {
-			return nil, badRequest("`from` parameter must be set to 0 when `search_after` is used.")
+			return nil, apierr.BadRequest("`from` parameter must be set to 0 when `search_after` is used.")
 		}
 		if len(req.searchAfter) != len(req.sort) {
-			return nil, badRequest("search_after has %d value(s) but sort has %d.", len(req.searchAfter), len(req.sort))
+			return nil, apierr.BadRequest("search_after has %d value(s) but sort has %d.", len(req.searchAfter), len(req.sort))
 		}
 	}
 	return req, nil
 }
 
-func parseSort(v any) ([]sortSpec, *apiError) {
+func parseSort(v any) ([]sortSpec, *apierr.Error) {
 	var out []sortSpec
-	for _, item := range asList(v) {
+	for _, item := range jsonval.List(v) {
 		switch t := item.(type) {
 		case string:
 			out = append(out, newSortSpec(t))
@@ -331,16 +333,16 @@ func parseSort(v any) ([]sortSpec, *apiError) {
 							sp.unmappedType = s
 						case "format", "numeric_type", "nested":
 						default:
-							return nil, parsingErr("[field_sort] unknown field [%s]", pk)
+							return nil, apierr.Parsing("[field_sort] unknown field [%s]", pk)
 						}
 					}
 				default:
-					return nil, parsingErr("[sort] option for [%s] must be a string or an object", field)
+					return nil, apierr.Parsing("[sort] option for [%s] must be a string or an object", field)
 				}
 				out = append(out, sp)
 			}
 		default:
-			return nil, parsingErr("[sort] entries must be strings or objects")
+			return nil, apierr.Parsing("[sort] entries must be strings or objects")
 		}
 	}
 	return out, nil
@@ -356,14 +358,14 @@ func newSortSpec(field string) sortSpec {
 	return sortSpec{kind: sortField, field: field}
 }
 
-func (s *sortSpec) setOrder(o string) *apiError {
+func (s *sortSpec) setOrder(o string) *apierr.Error {
 	switch strings.ToLower(o) {
 	case "asc":
 		s.desc = false
 	case "desc":
 		s.desc = true
 	default:
-		return badRequest("Unknown SortOrder [%s]", o)
+		return apierr.BadRequest("Unknown SortOrder [%s]", o)
 	}
 	return nil
 }
@@ -390,12 +392,12 @@ type segment struct {
 	slots []int32
 }
 
-func fielddataErr(field string) *apiError {
-	return badRequest("Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [%s] in order to load field data by uninverting the inverted index. Note that this can use significant memory.", field)
+func fielddataErr(field string) *apierr.Error {
+	return apierr.BadRequest("Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [%s] in order to load field data by uninverting the inverted index. Note that this can use significant memory.", field)
 }
 
 // checkSort rejects sorts the engine refuses: text fields and fields mapped nowhere.
-func checkSort(targets []*index, specs []sortSpec) *apiError {
+func checkSort(targets []*index, specs []sortSpec) *apierr.Error {
 	for _, sp := range specs {
 		if sp.kind != sortField {
 			continue
@@ -411,12 +413,12 @@ func checkSort(targets []*index, specs []sortSpec) *apiError {
 				return shardFailure(fielddataErr(sp.field), ix.name)
 			}
 			if fd.kind == kindObject {
-				return shardFailure(badRequest("Fielddata is not supported on field [%s] of type [object]", sp.field), ix.name)
+				return shardFailure(apierr.BadRequest("Fielddata is not supported on field [%s] of type [object]", sp.field), ix.name)
 			}
 		}
 		if !mapped && sp.unmappedType == "" && len(targets) > 0 {
-			e := errf(400, "query_shard_exception", "No mapping found for [%s] in order to sort on", sp.field)
-			e.index = targets[0].name
+			e := apierr.Errf(400, "query_shard_exception", "No mapping found for [%s] in order to sort on", sp.field)
+			e.Index = targets[0].name
 			return shardFailure(e, targets[0].name)
 		}
 	}
@@ -584,14 +586,14 @@ func sortOutput(ix *index, v sortVal, sp sortSpec) any {
 }
 
 // execSearch runs a parsed search over the targets; the caller holds the read lock.
-func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) {
+func (c *Cluster) execSearch(targets []*index, req *searchReq) (jsonout.Obj, *apierr.Error) {
 	start := time.Now()
 	if req.from+req.size > maxResultWindow {
 		name := "_all"
 		if len(targets) > 0 {
 			name = targets[0].name
 		}
-		return nil, shardFailure(badRequest("Result window is too large, from + size must be less than or equal to: [%d] but was [%d]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.", maxResultWindow, req.from+req.size), name)
+		return nil, shardFailure(apierr.BadRequest("Result window is too large, from + size must be less than or equal to: [%d] but was [%d]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.", maxResultWindow, req.from+req.size), name)
 	}
 	if err := checkSort(targets, req.sort); err != nil {
 		return nil, err
@@ -714,32 +716,32 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 	}
 	view := req.hitView(order)
 	req.view = view
-	hitList := make([]obj, 0, len(page))
+	hitList := make([]jsonout.Obj, 0, len(page))
 	for i := range page {
 		hitList = append(hitList, view.render(targets[page[i].ord], &page[i]))
 	}
-	hitsObj := obj{}
+	hitsObj := jsonout.Obj{}
 	switch {
 	case req.totalCap < 0:
-		hitsObj = append(hitsObj, kv{"total", obj{{"value", total}, {"relation", "eq"}}})
+		hitsObj = append(hitsObj, jsonout.KV{"total", jsonout.Obj{{"value", total}, {"relation", "eq"}}})
 	case req.totalCap > 0 || total == 0:
 		if total > req.totalCap && req.totalCap > 0 {
-			hitsObj = append(hitsObj, kv{"total", obj{{"value", req.totalCap}, {"relation", "gte"}}})
+			hitsObj = append(hitsObj, jsonout.KV{"total", jsonout.Obj{{"value", req.totalCap}, {"relation", "gte"}}})
 		} else if req.totalCap > 0 {
-			hitsObj = append(hitsObj, kv{"total", obj{{"value", total}, {"relation", "eq"}}})
+			hitsObj = append(hitsObj, jsonout.KV{"total", jsonout.Obj{{"value", total}, {"relation", "eq"}}})
 		}
 	}
 	var ms any
 	if !order.nullScores && !math.IsInf(float64(maxScore), -1) && req.size > 0 {
 		ms = maxScore
 	}
-	hitsObj = append(hitsObj, kv{"max_score", ms}, kv{"hits", hitList})
-	out := obj{{"took", 0}, {"timed_out", false}}
+	hitsObj = append(hitsObj, jsonout.KV{"max_score", ms}, jsonout.KV{"hits", hitList})
+	out := jsonout.Obj{{"took", 0}, {"timed_out", false}}
 	if req.terminateAfter > 0 {
-		out = append(out, kv{"terminated_early", req.terminated})
+		out = append(out, jsonout.KV{"terminated_early", req.terminated})
 	}
-	out = append(out, kv{"_shards", obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}},
-		kv{"hits", hitsObj})
+	out = append(out, jsonout.KV{"_shards", jsonout.Obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}},
+		jsonout.KV{"hits", hitsObj})
 	if len(req.aggs) > 0 {
 		ac := &aggCtx{now: now, query: req.query, scores: scoreSets}
 		res, err := runAggs(req.aggs, segs, ac)
@@ -748,14 +750,14 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (obj, *apiError) 
 			if len(targets) > 0 {
 				name = targets[0].name
 			}
-			if err.typ == "too_many_buckets_exception" || err.typ == "parsing_exception" {
+			if err.Type == "too_many_buckets_exception" || err.Type == "parsing_exception" {
 				return nil, err
 			}
 			return nil, shardFailure(err, name)
 		}
-		out = append(out, kv{"aggregations", res})
+		out = append(out, jsonout.KV{"aggregations", res})
 	}
-	out[0].v = time.Since(start).Milliseconds()
+	out[0].V = time.Since(start).Milliseconds()
 	req.shards = shards
 	return out, nil
 }
@@ -814,7 +816,7 @@ func topHits(hits []hit, k int, less func(a, b *hit) bool) []hit {
 	return heap
 }
 
-func (c *Cluster) searchTargets(expr string, r *http.Request) ([]*index, *apiError) {
+func (c *Cluster) searchTargets(expr string, r *http.Request) ([]*index, *apierr.Error) {
 	ignore := r.URL.Query().Get("ignore_unavailable") == "true"
 	return c.resolve(expr, ignore)
 }
@@ -825,7 +827,7 @@ func (c *Cluster) handleSearch(w http.ResponseWriter, r *http.Request, expr stri
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	out, err := c.search(r, expr, m, body, searchParamsOf(r.URL.Query()))
 	if err != nil {
 		c.fail(w, r, err)
@@ -840,15 +842,15 @@ func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr strin
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	var q query = &matchAllQuery{boost: 1}
 	for k, x := range m {
 		if k != "query" {
-			c.fail(w, r, withLocation(unknownKeyErr(k, x), body))
+			c.fail(w, r, apierr.WithLocation(unknownKeyErr(k, x), body))
 			return
 		}
 		if q, err = parseQuery(x); err != nil {
-			c.fail(w, r, withLocation(err, body))
+			c.fail(w, r, apierr.WithLocation(err, body))
 			return
 		}
 	}
@@ -862,7 +864,7 @@ func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr strin
 	if s := r.URL.Query().Get("terminate_after"); s != "" {
 		n, perr := strconv.Atoi(s)
 		if perr != nil || n < 0 {
-			c.fail(w, r, badRequest("Failed to parse int parameter [terminate_after] with value [%s]", s))
+			c.fail(w, r, apierr.BadRequest("Failed to parse int parameter [terminate_after] with value [%s]", s))
 			return
 		}
 		terminateAfter = n
@@ -894,11 +896,11 @@ func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr strin
 		}
 		n += k
 	}
-	out := obj{{"count", n}}
+	out := jsonout.Obj{{"count", n}}
 	if terminateAfter > 0 {
-		out = append(out, kv{"terminated_early", terminated})
+		out = append(out, jsonout.KV{"terminated_early", terminated})
 	}
-	c.reply(w, r, 200, append(out, kv{"_shards", obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}}))
+	c.reply(w, r, 200, append(out, jsonout.KV{"_shards", jsonout.Obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}}))
 }
 
 // limitBits keeps the first n set bits (the documents a shard collects first, in index order) and

@@ -3,6 +3,7 @@ package opensearch
 import (
 	"net/http"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -32,7 +33,7 @@ func builtinRoles() map[string]*role {
 }
 
 func secReply(c *Cluster, w http.ResponseWriter, r *http.Request, status int, st, msg string) {
-	c.reply(w, r, status, obj{{"status", st}, {"message", msg}})
+	c.reply(w, r, status, jsonout.Obj{{"status", st}, {"message", msg}})
 }
 
 func validateRole(body map[string]any) (map[string]any, string) {
@@ -58,7 +59,7 @@ func validateRole(body map[string]any) (map[string]any, string) {
 			return nil, "Wrong datatype: [index_permissions] must be an array"
 		}
 		for _, p := range l {
-			pm, ok := asMap(p)
+			pm, ok := jsonval.Map(p)
 			if !ok {
 				return nil, "Wrong datatype: each entry of [index_permissions] must be an object"
 			}
@@ -90,23 +91,23 @@ func joinSorted(l []string) string {
 	return out + "]"
 }
 
-func (ro *role) view() obj {
+func (ro *role) view() jsonout.Obj {
 	ip := []any{}
-	for _, p := range asList(ro.body["index_permissions"]) {
-		pm, _ := asMap(p)
-		e := obj{{"index_patterns", orEmpty(pm["index_patterns"])}, {"fls", orEmpty(pm["fls"])}, {"masked_fields", orEmpty(pm["masked_fields"])},
+	for _, p := range jsonval.List(ro.body["index_permissions"]) {
+		pm, _ := jsonval.Map(p)
+		e := jsonout.Obj{{"index_patterns", orEmpty(pm["index_patterns"])}, {"fls", orEmpty(pm["fls"])}, {"masked_fields", orEmpty(pm["masked_fields"])},
 			{"allowed_actions", orEmpty(pm["allowed_actions"])}}
 		if dls, ok := pm["dls"]; ok {
-			e = append(e, kv{"dls", dls})
+			e = append(e, jsonout.KV{"dls", dls})
 		}
 		ip = append(ip, e)
 	}
-	o := obj{{"reserved", ro.reserved}, {"hidden", false}}
+	o := jsonout.Obj{{"reserved", ro.reserved}, {"hidden", false}}
 	if d, ok := ro.body["description"]; ok {
-		o = append(o, kv{"description", d})
+		o = append(o, jsonout.KV{"description", d})
 	}
-	o = append(o, kv{"cluster_permissions", orEmpty(ro.body["cluster_permissions"])}, kv{"index_permissions", ip},
-		kv{"tenant_permissions", orEmpty(ro.body["tenant_permissions"])}, kv{"static", ro.static})
+	o = append(o, jsonout.KV{"cluster_permissions", orEmpty(ro.body["cluster_permissions"])}, jsonout.KV{"index_permissions", ip},
+		jsonout.KV{"tenant_permissions", orEmpty(ro.body["tenant_permissions"])}, jsonout.KV{"static", ro.static})
 	return o
 }
 
@@ -120,17 +121,17 @@ func orEmpty(v any) any {
 func (c *Cluster) putRole(w http.ResponseWriter, r *http.Request, name string, body []byte) {
 	v, err := parseBody(body, true)
 	if err != nil {
-		c.reply(w, r, 400, obj{{"status", "error"}, {"reason", "Unable to parse content"}})
+		c.reply(w, r, 400, jsonout.Obj{{"status", "error"}, {"reason", "Unable to parse content"}})
 		return
 	}
-	m, ok := asMap(v)
+	m, ok := jsonval.Map(v)
 	if !ok {
-		c.reply(w, r, 400, obj{{"status", "error"}, {"reason", "Unable to parse content"}})
+		c.reply(w, r, 400, jsonout.Obj{{"status", "error"}, {"reason", "Unable to parse content"}})
 		return
 	}
 	m, reason := validateRole(m)
 	if reason != "" {
-		c.reply(w, r, 400, obj{{"status", "error"}, {"reason", reason}})
+		c.reply(w, r, 400, jsonout.Obj{{"status", "error"}, {"reason", reason}})
 		return
 	}
 	c.mu.Lock()
@@ -157,12 +158,12 @@ func (c *Cluster) getRoles(w http.ResponseWriter, r *http.Request, name string) 
 			secReply(c, w, r, 404, "NOT_FOUND", "Resource '"+name+"' not found.")
 			return
 		}
-		c.reply(w, r, 200, obj{{name, ro.view()}})
+		c.reply(w, r, 200, jsonout.Obj{{name, ro.view()}})
 		return
 	}
-	o := obj{}
+	o := jsonout.Obj{}
 	for _, n := range jsonval.SortedKeys(c.roles) {
-		o = append(o, kv{n, c.roles[n].view()})
+		o = append(o, jsonout.KV{n, c.roles[n].view()})
 	}
 	c.reply(w, r, 200, o)
 }

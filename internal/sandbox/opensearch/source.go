@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
@@ -14,7 +17,7 @@ type sourceFilter struct {
 	excludes []string
 }
 
-func parseSourceFilter(v any) (sourceFilter, *apiError) {
+func parseSourceFilter(v any) (sourceFilter, *apierr.Error) {
 	var f sourceFilter
 	switch t := v.(type) {
 	case nil:
@@ -26,7 +29,7 @@ func parseSourceFilter(v any) (sourceFilter, *apiError) {
 		for _, x := range t {
 			s, ok := x.(string)
 			if !ok {
-				return f, parsingErr("[_source] entries must be strings")
+				return f, apierr.Parsing("[_source] entries must be strings")
 			}
 			f.includes = append(f.includes, s)
 		}
@@ -39,18 +42,18 @@ func parseSourceFilter(v any) (sourceFilter, *apiError) {
 			case "excludes", "exclude":
 				dst = &f.excludes
 			default:
-				return f, parsingErr("Unknown key for a START_ARRAY in [%s].", k)
+				return f, apierr.Parsing("Unknown key for a START_ARRAY in [%s].", k)
 			}
-			for _, y := range asList(x) {
+			for _, y := range jsonval.List(x) {
 				s, ok := y.(string)
 				if !ok {
-					return f, parsingErr("[_source] %s entries must be strings", k)
+					return f, apierr.Parsing("[_source] %s entries must be strings", k)
 				}
 				*dst = append(*dst, s)
 			}
 		}
 	default:
-		return f, parsingErr("[_source] must be a boolean, a string, an array or an object")
+		return f, apierr.Parsing("[_source] must be a boolean, a string, an array or an object")
 	}
 	return f, nil
 }
@@ -99,7 +102,7 @@ func (f sourceFilter) writeObject(b *bytes.Buffer, raw []byte, prefix string, in
 		if kept > 0 {
 			b.WriteByte(',')
 		}
-		appendJSONString(b, key)
+		jsonout.WriteString(b, key)
 		b.WriteByte(':')
 		if f.writeValue(b, val, path, included || matchesAny(f.includes, path)) {
 			kept++

@@ -4,6 +4,9 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/sql"
 )
 
@@ -13,8 +16,8 @@ import (
 // sqlErr is the SQL plugin's error shape.
 type sqlErr = sql.Error
 
-func sqlErrBody(e *sqlErr) obj {
-	return obj{{"error", obj{{"reason", e.Reason}, {"details", e.Details}, {"type", e.Type}}}, {"status", e.Status}}
+func sqlErrBody(e *sqlErr) jsonout.Obj {
+	return jsonout.Obj{{"error", jsonout.Obj{{"reason", e.Reason}, {"details", e.Details}, {"type", e.Type}}}, {"status", e.Status}}
 }
 
 // sqlEngine is the cluster as the SQL translation sees it; the caller holds the read lock.
@@ -23,7 +26,7 @@ type sqlEngine struct{ c *Cluster }
 func (e sqlEngine) Tables(from string) ([]*sql.Table, *sql.EngineError) {
 	targets, err := e.c.resolve(from, false)
 	if err != nil {
-		return nil, &sql.EngineError{Status: err.status, Type: err.typ, Reason: err.reason}
+		return nil, &sql.EngineError{Status: err.Status, Type: err.Type, Reason: err.Reason}
 	}
 	out := make([]*sql.Table, len(targets))
 	for i, ix := range targets {
@@ -44,18 +47,18 @@ var sqlKinds = map[kind]sql.Kind{kindNone: sql.None, kindText: sql.Text, kindKey
 	kindFloat: sql.Float, kindDate: sql.Date, kindBool: sql.Bool, kindObject: sql.Object}
 
 func (e sqlEngine) Search(tables []*sql.Table, body []byte) ([]byte, *sql.EngineError) {
-	fail := func(err *apiError) *sql.EngineError {
+	fail := func(err *apierr.Error) *sql.EngineError {
 		cause := err
-		if err.root != nil {
-			cause = err.root
+		if err.Root != nil {
+			cause = err.Root
 		}
-		return &sql.EngineError{Status: err.status, Type: err.typ, Reason: cause.reason}
+		return &sql.EngineError{Status: err.Status, Type: err.Type, Reason: cause.Reason}
 	}
-	v, derr := decodeJSON(body)
+	v, derr := apierr.DecodeJSON(body)
 	if derr != nil {
 		return nil, &sql.EngineError{Status: 500, Type: "illegal_state_exception", Reason: "the translated request is not valid JSON"}
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	req, err := parseSearch(m, nil)
 	if err != nil {
 		return nil, fail(err)
@@ -86,9 +89,9 @@ func (c *Cluster) runSQL(stmt string) (*sql.Result, *sqlErr) {
 func sqlStatement(body []byte) (string, *sqlErr) {
 	v, perr := parseBody(body, true)
 	if perr != nil {
-		return "", &sqlErr{Status: 400, Reason: "Invalid SQL query", Details: perr.reason, Type: "IllegalArgumentException"}
+		return "", &sqlErr{Status: 400, Reason: "Invalid SQL query", Details: perr.Reason, Type: "IllegalArgumentException"}
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	stmt, ok := m["query"].(string)
 	if !ok || strings.TrimSpace(stmt) == "" {
 		return "", &sqlErr{Status: 400, Reason: "Invalid SQL query", Details: "Failed to parse request payload: [query] is required", Type: "IllegalArgumentException"}
@@ -127,11 +130,11 @@ func (c *Cluster) handleSQL(w http.ResponseWriter, r *http.Request, body []byte)
 		// The plugin's json format is the engine's own search answer.
 		c.reply(w, r, 200, res.Engine)
 	default:
-		schema := make([]obj, len(res.Names))
+		schema := make([]jsonout.Obj, len(res.Names))
 		for i, n := range res.Names {
-			schema[i] = obj{{"name", n}, {"type", res.Types[i]}}
+			schema[i] = jsonout.Obj{{"name", n}, {"type", res.Types[i]}}
 		}
-		c.reply(w, r, 200, obj{{"schema", schema}, {"datarows", res.Rows}, {"total", len(res.Rows)}, {"size", len(res.Rows)}, {"status", 200}})
+		c.reply(w, r, 200, jsonout.Obj{{"schema", schema}, {"datarows", res.Rows}, {"total", len(res.Rows)}, {"size", len(res.Rows)}, {"status", 200}})
 	}
 }
 
@@ -143,7 +146,7 @@ func (c *Cluster) handleSQLExplain(w http.ResponseWriter, r *http.Request, body 
 		plan, err := sql.Explain(sqlEngine{c}, stmt)
 		c.mu.RUnlock()
 		if err == nil {
-			c.reply(w, r, 200, obj{{"root", plan}})
+			c.reply(w, r, 200, jsonout.Obj{{"root", plan}})
 			return
 		}
 		serr = err

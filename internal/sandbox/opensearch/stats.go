@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -12,20 +14,20 @@ import (
 // (merges, segments, fielddata, ...) have nothing to report here and are left out.
 var statsMetrics = []string{"docs", "store", "indexing", "search"}
 
-func (ix *index) statsSection(metrics []string) obj {
-	o := obj{}
+func (ix *index) statsSection(metrics []string) jsonout.Obj {
+	o := jsonout.Obj{}
 	for _, m := range metrics {
 		switch m {
 		case "docs":
-			o = append(o, kv{"docs", obj{{"count", ix.liveCount()}, {"deleted", ix.ndeleted}}})
+			o = append(o, jsonout.KV{"docs", jsonout.Obj{{"count", ix.liveCount()}, {"deleted", ix.ndeleted}}})
 		case "store":
-			o = append(o, kv{"store", obj{{"size_in_bytes", ix.storeSize()}, {"reserved_in_bytes", 0}}})
+			o = append(o, jsonout.KV{"store", jsonout.Obj{{"size_in_bytes", ix.storeSize()}, {"reserved_in_bytes", 0}}})
 		case "indexing":
-			o = append(o, kv{"indexing", obj{{"index_total", ix.indexTotal}, {"index_time_in_millis", 0}, {"index_current", 0},
+			o = append(o, jsonout.KV{"indexing", jsonout.Obj{{"index_total", ix.indexTotal}, {"index_time_in_millis", 0}, {"index_current", 0},
 				{"index_failed", 0}, {"delete_total", ix.deleteTotal}, {"delete_time_in_millis", 0}, {"delete_current", 0},
 				{"noop_update_total", 0}, {"is_throttled", false}, {"throttle_time_in_millis", 0}}})
 		case "search":
-			o = append(o, kv{"search", obj{{"open_contexts", 0}, {"query_total", ix.queryTotal.Load()}, {"query_time_in_millis", 0},
+			o = append(o, jsonout.KV{"search", jsonout.Obj{{"open_contexts", 0}, {"query_total", ix.queryTotal.Load()}, {"query_time_in_millis", 0},
 				{"query_current", 0}, {"fetch_total", ix.queryTotal.Load()}, {"fetch_time_in_millis", 0}, {"fetch_current", 0},
 				{"scroll_total", 0}, {"scroll_time_in_millis", 0}, {"scroll_current", 0}}})
 		}
@@ -34,20 +36,20 @@ func (ix *index) statsSection(metrics []string) obj {
 }
 
 // sumSections adds up per-index stats sections (numbers only).
-func sumSections(parts []obj) obj {
+func sumSections(parts []jsonout.Obj) jsonout.Obj {
 	if len(parts) == 0 {
-		return obj{}
+		return jsonout.Obj{}
 	}
-	out := make(obj, len(parts[0]))
+	out := make(jsonout.Obj, len(parts[0]))
 	for i, m := range parts[0] {
-		sub := make(obj, len(m.v.(obj)))
-		for j, f := range m.v.(obj) {
-			var total any = f.v
-			switch f.v.(type) {
+		sub := make(jsonout.Obj, len(m.V.(jsonout.Obj)))
+		for j, f := range m.V.(jsonout.Obj) {
+			var total any = f.V
+			switch f.V.(type) {
 			case int, int64:
 				var n int64
 				for _, p := range parts {
-					switch x := p[i].v.(obj)[j].v.(type) {
+					switch x := p[i].V.(jsonout.Obj)[j].V.(type) {
 					case int:
 						n += int64(x)
 					case int64:
@@ -56,9 +58,9 @@ func sumSections(parts []obj) obj {
 				}
 				total = n
 			}
-			sub[j] = kv{f.k, total}
+			sub[j] = jsonout.KV{f.K, total}
 		}
-		out[i] = kv{m.k, sub}
+		out[i] = jsonout.KV{m.K, sub}
 	}
 	return out
 }
@@ -75,7 +77,7 @@ func (c *Cluster) handleStats(w http.ResponseWriter, r *http.Request, expr, metr
 				known = known || k == m
 			}
 			if !known {
-				c.fail(w, r, badRequest("request [%s] contains unrecognized metric: [%s]", r.URL.Path, m))
+				c.fail(w, r, apierr.BadRequest("request [%s] contains unrecognized metric: [%s]", r.URL.Path, m))
 				return
 			}
 			metrics = append(metrics, m)
@@ -89,13 +91,13 @@ func (c *Cluster) handleStats(w http.ResponseWriter, r *http.Request, expr, metr
 		c.fail(w, r, err)
 		return
 	}
-	var prim, tot []obj
-	per := obj{}
+	var prim, tot []jsonout.Obj
+	per := jsonout.Obj{}
 	shards, ok := 0, 0
 	for _, ix := range targets {
 		p := ix.statsSection(metrics)
 		reps := c.assignedReplicas(ix)
-		copies := make([]obj, 1+reps)
+		copies := make([]jsonout.Obj, 1+reps)
 		for i := range copies {
 			copies[i] = p
 		}
@@ -104,36 +106,36 @@ func (c *Cluster) handleStats(w http.ResponseWriter, r *http.Request, expr, metr
 		shards += ix.shards * (1 + ix.replicas)
 		ok += ix.shards * (1 + reps)
 		if level != "cluster" {
-			per = append(per, kv{ix.name, obj{{"uuid", ix.uuid}, {"primaries", p}, {"total", t}}})
+			per = append(per, jsonout.KV{ix.name, jsonout.Obj{{"uuid", ix.uuid}, {"primaries", p}, {"total", t}}})
 		}
 	}
-	out := obj{{"_shards", obj{{"total", shards}, {"successful", ok}, {"failed", 0}}},
-		{"_all", obj{{"primaries", sumSections(prim)}, {"total", sumSections(tot)}}}}
+	out := jsonout.Obj{{"_shards", jsonout.Obj{{"total", shards}, {"successful", ok}, {"failed", 0}}},
+		{"_all", jsonout.Obj{{"primaries", sumSections(prim)}, {"total", sumSections(tot)}}}}
 	if level != "cluster" {
-		out = append(out, kv{"indices", per})
+		out = append(out, jsonout.KV{"indices", per})
 	}
 	c.reply(w, r, 200, out)
 }
 
 // handleNodesInfo answers GET /_nodes (NodesInfoResponse) for the emulation's nodes.
 func (c *Cluster) handleNodesInfo(w http.ResponseWriter, r *http.Request) {
-	nodes := obj{}
+	nodes := jsonout.Obj{}
 	for i := 0; i < c.nodes; i++ {
 		id := nodeID
 		if i > 0 {
 			id = "sandbox-node-" + itoa(i+1)
 		}
 		addr := "127.0.0.1:" + itoa(9300+i)
-		nodes = append(nodes, kv{id, obj{{"name", id}, {"transport_address", addr}, {"host", "127.0.0.1"}, {"ip", "127.0.0.1"},
+		nodes = append(nodes, jsonout.KV{id, jsonout.Obj{{"name", id}, {"transport_address", addr}, {"host", "127.0.0.1"}, {"ip", "127.0.0.1"},
 			{"version", engineVersion}, {"build_type", "tar"}, {"build_hash", "sandbox"},
 			{"total_indexing_buffer", 53687091}, {"roles", []string{"cluster_manager", "data", "ingest", "remote_cluster_client"}},
-			{"attributes", obj{{"shard_indexing_pressure_enabled", "true"}}},
-			{"http", obj{{"bound_address", []string{"127.0.0.1:9200"}}, {"publish_address", "127.0.0.1:9200"}, {"max_content_length_in_bytes", maxBodyBytes}}},
-			{"plugins", []obj{{{"name", "opensearch-security"}, {"version", engineVersion + ".0"}}, {{"name", "opensearch-sql"}, {"version", engineVersion + ".0"}},
+			{"attributes", jsonout.Obj{{"shard_indexing_pressure_enabled", "true"}}},
+			{"http", jsonout.Obj{{"bound_address", []string{"127.0.0.1:9200"}}, {"publish_address", "127.0.0.1:9200"}, {"max_content_length_in_bytes", maxBodyBytes}}},
+			{"plugins", []jsonout.Obj{{{"name", "opensearch-security"}, {"version", engineVersion + ".0"}}, {{"name", "opensearch-sql"}, {"version", engineVersion + ".0"}},
 				{{"name", "opensearch-index-management"}, {"version", engineVersion + ".0"}}}},
 		}})
 	}
-	c.reply(w, r, 200, obj{{"_nodes", obj{{"total", c.nodes}, {"successful", c.nodes}, {"failed", 0}}},
+	c.reply(w, r, 200, jsonout.Obj{{"_nodes", jsonout.Obj{{"total", c.nodes}, {"successful", c.nodes}, {"failed", 0}}},
 		{"cluster_name", c.name}, {"nodes", nodes}})
 }
 
@@ -143,10 +145,10 @@ var dynamicClusterPrefixes = []string{"cluster.", "indices.", "search.", "action
 // handleGetClusterSettings answers GET /_cluster/settings.
 func (c *Cluster) handleGetClusterSettings(w http.ResponseWriter, r *http.Request) {
 	c.mu.RLock()
-	out := obj{{"persistent", renderClusterSettings(c.persistent, r)}, {"transient", renderClusterSettings(c.transient, r)}}
+	out := jsonout.Obj{{"persistent", renderClusterSettings(c.persistent, r)}, {"transient", renderClusterSettings(c.transient, r)}}
 	c.mu.RUnlock()
 	if r.URL.Query().Get("include_defaults") == "true" {
-		out = append(out, kv{"defaults", renderClusterSettings(map[string]string{
+		out = append(out, jsonout.KV{"defaults", renderClusterSettings(map[string]string{
 			"cluster.name": c.name, "search.max_buckets": itoa(maxBuckets), "action.auto_create_index": "true",
 			"search.max_open_scroll_context": itoa(maxOpenContexts), "http.max_content_length": "100mb",
 		}, r)})
@@ -154,22 +156,22 @@ func (c *Cluster) handleGetClusterSettings(w http.ResponseWriter, r *http.Reques
 	c.reply(w, r, 200, out)
 }
 
-func renderClusterSettings(m map[string]string, r *http.Request) obj {
+func renderClusterSettings(m map[string]string, r *http.Request) jsonout.Obj {
 	if r.URL.Query().Get("flat_settings") == "true" {
 		keys := make([]string, 0, len(m))
 		for k := range m {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
-		o := obj{}
+		o := jsonout.Obj{}
 		for _, k := range keys {
-			o = append(o, kv{k, m[k]})
+			o = append(o, jsonout.KV{k, m[k]})
 		}
 		return o
 	}
 	n := nestSettings(m)
-	if len(n) == 1 && n[0].k == "index" {
-		return n[0].v.(obj) // nestSettings roots under "index"; cluster settings have no root
+	if len(n) == 1 && n[0].K == "index" {
+		return n[0].V.(jsonout.Obj) // nestSettings roots under "index"; cluster settings have no root
 	}
 	return n
 }
@@ -182,7 +184,7 @@ func (c *Cluster) handlePutClusterSettings(w http.ResponseWriter, r *http.Reques
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	type change struct {
 		set   map[string]string
 		reset []string
@@ -191,11 +193,11 @@ func (c *Cluster) handlePutClusterSettings(w http.ResponseWriter, r *http.Reques
 	for k, x := range m {
 		ch, ok := changes[k]
 		if !ok {
-			c.fail(w, r, withLocation(parsingErr("[cluster_update_settings_request] unknown field [%s]", k), body))
+			c.fail(w, r, apierr.WithLocation(apierr.Parsing("[cluster_update_settings_request] unknown field [%s]", k), body))
 			return
 		}
-		var walk func(prefix string, v any) *apiError
-		walk = func(prefix string, v any) *apiError {
+		var walk func(prefix string, v any) *apierr.Error
+		walk = func(prefix string, v any) *apierr.Error {
 			switch t := v.(type) {
 			case map[string]any:
 				for kk, vv := range t {
@@ -211,7 +213,7 @@ func (c *Cluster) handlePutClusterSettings(w http.ResponseWriter, r *http.Reques
 				known = known || strings.HasPrefix(key, p)
 			}
 			if !known {
-				return badRequest("%s setting [%s], not recognized", k, key)
+				return apierr.BadRequest("%s setting [%s], not recognized", k, key)
 			}
 			if v == nil {
 				ch.reset = append(ch.reset, key)
@@ -248,6 +250,6 @@ func (c *Cluster) handlePutClusterSettings(w http.ResponseWriter, r *http.Reques
 		}
 	}
 	c.mu.Unlock()
-	c.reply(w, r, 200, obj{{"acknowledged", true}, {"persistent", renderClusterSettings(changes["persistent"].set, r)},
+	c.reply(w, r, 200, jsonout.Obj{{"acknowledged", true}, {"persistent", renderClusterSettings(changes["persistent"].set, r)},
 		{"transient", renderClusterSettings(changes["transient"].set, r)}})
 }

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"sort"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
@@ -36,22 +38,22 @@ func (c *Cluster) matchTemplate(index string) *indexTemplate {
 	return best
 }
 
-func parseTemplate(name string, body map[string]any) (*indexTemplate, *apiError) {
+func parseTemplate(name string, body map[string]any) (*indexTemplate, *apierr.Error) {
 	t := &indexTemplate{name: name}
 	for k, v := range body {
 		switch k {
 		case "index_patterns":
-			for _, p := range asList(v) {
+			for _, p := range jsonval.List(v) {
 				s, ok := p.(string)
 				if !ok || s == "" {
-					return nil, badRequest("index_patterns must be strings")
+					return nil, apierr.BadRequest("index_patterns must be strings")
 				}
 				t.patterns = append(t.patterns, s)
 			}
 		case "template":
-			tm, ok := asMap(v)
+			tm, ok := jsonval.Map(v)
 			if !ok && v != nil {
-				return nil, parsingErr("[index_template] template doesn't support values of type: VALUE_STRING")
+				return nil, apierr.Parsing("[index_template] template doesn't support values of type: VALUE_STRING")
 			}
 			for tk, tv := range tm {
 				switch tk {
@@ -73,13 +75,13 @@ func parseTemplate(name string, body map[string]any) (*indexTemplate, *apiError)
 				case "aliases":
 					t.aliases = tv
 				default:
-					return nil, parsingErr("[template] unknown field [%s]", tk)
+					return nil, apierr.Parsing("[template] unknown field [%s]", tk)
 				}
 			}
 		case "priority":
-			n, ok := asInt(v)
+			n, ok := jsonval.Int(v)
 			if !ok || n < 0 {
-				return nil, badRequest("index template priority must be >= 0")
+				return nil, apierr.BadRequest("index template priority must be >= 0")
 			}
 			t.priority = n
 		case "version":
@@ -88,33 +90,33 @@ func parseTemplate(name string, body map[string]any) (*indexTemplate, *apiError)
 			t.meta = v
 		case "composed_of", "data_stream":
 		default:
-			return nil, parsingErr("[index_template] unknown field [%s]", k)
+			return nil, apierr.Parsing("[index_template] unknown field [%s]", k)
 		}
 	}
 	if len(t.patterns) == 0 {
-		return nil, errf(400, "action_request_validation_exception", "Validation Failed: 1: index patterns are missing;")
+		return nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: index patterns are missing;")
 	}
 	return t, nil
 }
 
-func (t *indexTemplate) render() obj {
-	inner := obj{}
+func (t *indexTemplate) render() jsonout.Obj {
+	inner := jsonout.Obj{}
 	if t.settings != nil {
 		flat, _ := flattenSettings(t.settings)
-		inner = append(inner, kv{"settings", nestSettings(flat)})
+		inner = append(inner, jsonout.KV{"settings", nestSettings(flat)})
 	}
 	if t.mappings != nil {
-		inner = append(inner, kv{"mappings", t.mappings.render()})
+		inner = append(inner, jsonout.KV{"mappings", t.mappings.render()})
 	}
 	if t.aliases != nil {
-		inner = append(inner, kv{"aliases", t.aliases})
+		inner = append(inner, jsonout.KV{"aliases", t.aliases})
 	}
-	o := obj{{"index_patterns", t.patterns}, {"template", inner}, {"composed_of", []string{}}, {"priority", t.priority}}
+	o := jsonout.Obj{{"index_patterns", t.patterns}, {"template", inner}, {"composed_of", []string{}}, {"priority", t.priority}}
 	if t.version != nil {
-		o = append(o, kv{"version", t.version})
+		o = append(o, jsonout.KV{"version", t.version})
 	}
 	if t.meta != nil {
-		o = append(o, kv{"_meta", t.meta})
+		o = append(o, jsonout.KV{"_meta", t.meta})
 	}
 	return o
 }
@@ -125,7 +127,7 @@ func (c *Cluster) putTemplate(w http.ResponseWriter, r *http.Request, name strin
 		c.fail(w, r, err)
 		return
 	}
-	m, _ := asMap(v)
+	m, _ := jsonval.Map(v)
 	t, err := parseTemplate(name, m)
 	if err != nil {
 		c.fail(w, r, err)
@@ -134,28 +136,28 @@ func (c *Cluster) putTemplate(w http.ResponseWriter, r *http.Request, name strin
 	c.mu.Lock()
 	c.templates[name] = t
 	c.mu.Unlock()
-	c.reply(w, r, 200, obj{{"acknowledged", true}})
+	c.reply(w, r, 200, jsonout.Obj{{"acknowledged", true}})
 }
 
 func (c *Cluster) getTemplates(w http.ResponseWriter, r *http.Request, name string) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	var list []obj
+	var list []jsonout.Obj
 	names := jsonval.SortedKeys(c.templates)
 	sort.Strings(names)
 	for _, n := range names {
 		if name == "" || rest.GlobMatch(name, n) {
-			list = append(list, obj{{"name", n}, {"index_template", c.templates[n].render()}})
+			list = append(list, jsonout.Obj{{"name", n}, {"index_template", c.templates[n].render()}})
 		}
 	}
 	if name != "" && len(list) == 0 {
-		c.fail(w, r, errf(404, "resource_not_found_exception", "index template matching [%s] not found", name))
+		c.fail(w, r, apierr.Errf(404, "resource_not_found_exception", "index template matching [%s] not found", name))
 		return
 	}
 	if list == nil {
-		list = []obj{}
+		list = []jsonout.Obj{}
 	}
-	c.reply(w, r, 200, obj{{"index_templates", list}})
+	c.reply(w, r, 200, jsonout.Obj{{"index_templates", list}})
 }
 
 func (c *Cluster) deleteTemplate(w http.ResponseWriter, r *http.Request, name string) {
@@ -164,8 +166,8 @@ func (c *Cluster) deleteTemplate(w http.ResponseWriter, r *http.Request, name st
 	delete(c.templates, name)
 	c.mu.Unlock()
 	if !ok {
-		c.fail(w, r, errf(404, "index_template_missing_exception", "index_template [%s] missing", name))
+		c.fail(w, r, apierr.Errf(404, "index_template_missing_exception", "index_template [%s] missing", name))
 		return
 	}
-	c.reply(w, r, 200, obj{{"acknowledged", true}})
+	c.reply(w, r, 200, jsonout.Obj{{"acknowledged", true}})
 }

@@ -3,24 +3,26 @@ package opensearch
 import (
 	"math"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // topHitsAgg answers {"hits":{"total":{"value","relation":"eq"},"max_score","hits":[...]}} with
 // the best documents of its bucket, rendered like search hits: by _score (from the search query)
 // unless a sort is given, size 3 by default.
-func topHitsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
+func topHitsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	size, from := 3, 0
 	var sortSpecs []sortSpec
 	view := &hitView{}
 	trackScores := false
 	for k, v := range sp.params {
-		var err *apiError
+		var err *apierr.Error
 		switch k {
 		case "size", "from":
-			n, ok := asInt(v)
+			n, ok := jsonval.Int(v)
 			if !ok || n < 0 {
-				return nil, badRequest("[top_hits] [%s] must be a non-negative number in [%s]", k, sp.name)
+				return nil, apierr.BadRequest("[top_hits] [%s] must be a non-negative number in [%s]", k, sp.name)
 			}
 			if k == "size" {
 				size = n
@@ -44,7 +46,7 @@ func topHitsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 			}
 		case "explain", "stored_fields", "docvalue_fields", "fields":
 		default:
-			return nil, parsingErr("[top_hits] unknown field [%s]", k)
+			return nil, apierr.Parsing("[top_hits] unknown field [%s]", k)
 		}
 		if err != nil {
 			return nil, err
@@ -58,7 +60,7 @@ func topHitsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 		return nil, err
 	}
 	if from+size > 100 {
-		return nil, badRequest("Top hits result window is too large, the top hits aggregator [%s]'s from + size must be less than or equal to: [100] but was [%d]. This limit can be set by changing the [index.max_inner_result_window] index level setting.", sp.name, from+size)
+		return nil, apierr.BadRequest("Top hits result window is too large, the top hits aggregator [%s]'s from + size must be less than or equal to: [100] but was [%d]. This limit can be set by changing the [index.max_inner_result_window] index level setting.", sp.name, from+size)
 	}
 	view.order = newHitOrder(sortSpecs, trackScores)
 	hits := make([]hit, 0, countSlots(segs))
@@ -83,7 +85,7 @@ func topHitsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	} else {
 		page = nil
 	}
-	list := make([]obj, 0, len(page))
+	list := make([]jsonout.Obj, 0, len(page))
 	for i := range page {
 		list = append(list, view.render(segs[page[i].ord].ix, &page[i]))
 	}
@@ -91,5 +93,5 @@ func topHitsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (obj, *apiError) {
 	if !view.order.nullScores && total > 0 {
 		ms = maxScore
 	}
-	return obj{{"hits", obj{{"total", obj{{"value", total}, {"relation", "eq"}}}, {"max_score", ms}, {"hits", list}}}}, nil
+	return jsonout.Obj{{"hits", jsonout.Obj{{"total", jsonout.Obj{{"value", total}, {"relation", "eq"}}}, {"max_score", ms}, {"hits", list}}}}, nil
 }

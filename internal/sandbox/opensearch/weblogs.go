@@ -330,7 +330,7 @@ func (c *Cluster) loadDemoWeb(seed uint64, now time.Time) error {
 		return fmt.Errorf("demo web logs: %w", err)
 	}
 	if _, aerr := c.createIndex("logs-web", toNumbers(body).(map[string]any)); aerr != nil {
-		return fmt.Errorf("demo web logs: %s", aerr.reason)
+		return fmt.Errorf("demo web logs: %s", aerr.Reason)
 	}
 	for i, e := range webLogs(rand.New(rand.NewPCG(seed, webLogStream)), now, demoWebLogs) {
 		raw, err := json.Marshal(e)
@@ -338,7 +338,7 @@ func (c *Cluster) loadDemoWeb(seed uint64, now time.Time) error {
 			return err
 		}
 		if _, _, aerr := c.indexDoc("logs-web", fmt.Sprintf("web-%05d", i+1), raw, false); aerr != nil {
-			return fmt.Errorf("demo web log %d: %s", i, aerr.reason)
+			return fmt.Errorf("demo web log %d: %s", i, aerr.Reason)
 		}
 	}
 	if _, taken := c.indices["logs"]; !taken {

@@ -5,6 +5,7 @@ package jsonval
 
 import (
 	"encoding/json"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -137,4 +138,30 @@ func SortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// Map is v as an object, when it is one.
+func Map(v any) (map[string]any, bool) {
+	m, ok := v.(map[string]any)
+	return m, ok
+}
+
+// Int is v as an integer, when it is a whole number a float64 holds exactly.
+func Int(v any) (int, bool) {
+	f, ok := Float(v)
+	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		return 0, false
+	}
+	return int(f), true
+}
+
+// List wraps a scalar into a one-element list, as the engine accepts both forms.
+func List(v any) []any {
+	if l, ok := v.([]any); ok {
+		return l
+	}
+	if v == nil {
+		return nil
+	}
+	return []any{v}
 }
