@@ -11,6 +11,7 @@ import (
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
@@ -68,7 +69,7 @@ type aggCtx struct {
 	// The search's query and its match sets by index, for top_hits' scores and highlight;
 	// nil when the aggregations run without a search.
 	query  query
-	scores map[*index]*mset
+	scores map[*index.Index]*mset
 }
 
 var metricAggs = map[string]bool{"avg": true, "sum": true, "min": true, "max": true, "value_count": true,
@@ -165,7 +166,7 @@ func parseFiltersAgg(spec *aggSpec, p map[string]any) *apierr.Error {
 	return nil
 }
 
-func runAggs(specs []*aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+func runAggs(specs []*aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	out := make(jsonout.Obj, 0, len(specs))
 	for _, sp := range specs {
 		res, err := runAgg(sp, segs, ctx)
@@ -177,7 +178,7 @@ func runAggs(specs []*aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apier
 	return out, nil
 }
 
-func runAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+func runAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	switch sp.typ {
 	case "terms":
 		return termsAgg(sp, segs, ctx)
@@ -209,16 +210,16 @@ func runAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Erro
 
 func javaNum(f float64) json.Number { return json.Number(jsonout.JavaDouble(f)) }
 
-func countSlots(segs []segment) int {
+func countSlots(segs []index.Segment) int {
 	n := 0
 	for _, s := range segs {
-		n += len(s.slots)
+		n += len(s.Slots)
 	}
 	return n
 }
 
 // bucketBody completes a bucket object with doc_count and its sub-aggregations.
-func bucketBody(o jsonout.Obj, count int, sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+func bucketBody(o jsonout.Obj, count int, sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	o = append(o, jsonout.KV{"doc_count", count})
 	if len(sp.subs) > 0 {
 		subs, err := runAggs(sp.subs, segs, ctx)
@@ -240,33 +241,33 @@ func (ctx *aggCtx) addBuckets(n int) *apierr.Error {
 }
 
 // aggField resolves the field of an aggregation on one index (nil column when unmapped or empty).
-func aggField(ix *index, sp *aggSpec, numericOnly bool) (*fieldDef, *column, *apierr.Error) {
+func aggField(ix *index.Index, sp *aggSpec, numericOnly bool) (*index.FieldDef, *index.Column, *apierr.Error) {
 	field := sp.p.field
 	if field == "" {
 		return nil, nil, apierr.BadRequest("Required one of fields [field, script], but none were specified.")
 	}
-	fd := ix.fields[field]
+	fd := ix.Fields[field]
 	if fd == nil {
 		return nil, nil, nil
 	}
-	switch fd.kind {
-	case kindText:
+	switch fd.Kind {
+	case index.KindText:
 		return nil, nil, fielddataErr(field)
-	case kindObject:
+	case index.KindObject:
 		return nil, nil, apierr.BadRequest("Field [%s] of type [object] is not supported for aggregation [%s]", field, sp.typ)
-	case kindKeyword:
+	case index.KindKeyword:
 		if numericOnly {
-			return nil, nil, apierr.BadRequest("Field [%s] of type [%s] is not supported for aggregation [%s]", field, fd.typ, sp.typ)
+			return nil, nil, apierr.BadRequest("Field [%s] of type [%s] is not supported for aggregation [%s]", field, fd.Type, sp.typ)
 		}
 	}
-	return fd, ix.cols[field], nil
+	return fd, ix.Columns[field], nil
 }
 
 // fieldSegments calls f for each segment whose index maps the aggregation's field and holds doc
 // values for it, after aggField's checks; an error from either stops the walk.
-func fieldSegments(segs []segment, sp *aggSpec, numericOnly bool, f func(seg segment, fd *fieldDef, col *column) *apierr.Error) *apierr.Error {
+func fieldSegments(segs []index.Segment, sp *aggSpec, numericOnly bool, f func(seg index.Segment, fd *index.FieldDef, col *index.Column) *apierr.Error) *apierr.Error {
 	for _, seg := range segs {
-		fd, col, err := aggField(seg.ix, sp, numericOnly)
+		fd, col, err := aggField(seg.Index, sp, numericOnly)
 		if err != nil {
 			return err
 		}
@@ -282,7 +283,7 @@ func fieldSegments(segs []segment, sp *aggSpec, numericOnly bool, f func(seg seg
 
 // --- metrics ---
 
-func metricAgg(sp *aggSpec, segs []segment) (jsonout.Obj, *apierr.Error) {
+func metricAgg(sp *aggSpec, segs []index.Segment) (jsonout.Obj, *apierr.Error) {
 	numericOnly := sp.typ != "value_count" && sp.typ != "cardinality"
 	var count int
 	sum, sumSq := 0.0, 0.0
@@ -293,29 +294,29 @@ func metricAgg(sp *aggSpec, segs []segment) (jsonout.Obj, *apierr.Error) {
 	format := sp.p.format
 	missing, hasMissing := sp.p.missing, sp.p.hasMissing
 	for _, seg := range segs {
-		fd, col, err := aggField(seg.ix, sp, numericOnly)
+		fd, col, err := aggField(seg.Index, sp, numericOnly)
 		if err != nil {
 			return nil, err
 		}
 		if fd == nil {
 			continue
 		}
-		if fd.kind == kindDate {
+		if fd.Kind == index.KindDate {
 			isDate = true
 			if format == "" {
-				format = fd.fm.format
+				format = fd.Mapping.Format
 			}
 		}
 		var missF float64
 		missOK := false
-		if hasMissing && fd.kind != kindKeyword {
+		if hasMissing && fd.Kind != index.KindKeyword {
 			missF, missOK = jsonval.Float(missing)
 		}
-		for _, s := range seg.slots {
-			if fd.kind == kindKeyword {
+		for _, s := range seg.Slots {
+			if fd.Kind == index.KindKeyword {
 				var vals []string
 				if col != nil {
-					vals = col.strAt(s)
+					vals = col.StrAt(s)
 				}
 				for _, v := range vals {
 					count++
@@ -325,7 +326,7 @@ func metricAgg(sp *aggSpec, segs []segment) (jsonout.Obj, *apierr.Error) {
 			}
 			var vals []float64
 			if col != nil {
-				vals = col.numAt(s)
+				vals = col.NumAt(s)
 			}
 			if len(vals) == 0 && missOK {
 				vals = []float64{missF}
@@ -397,24 +398,24 @@ func metricAgg(sp *aggSpec, segs []segment) (jsonout.Obj, *apierr.Error) {
 
 type bucket struct {
 	count int
-	segs  []segment
+	segs  []index.Segment
 }
 
-func (b *bucket) add(ix *index, slot int32, keep bool) {
+func (b *bucket) add(ix *index.Index, slot int32, keep bool) {
 	b.count++
 	if !keep {
 		return
 	}
-	if n := len(b.segs); n == 0 || b.segs[n-1].ix != ix {
-		b.segs = append(b.segs, segment{ix: ix})
+	if n := len(b.segs); n == 0 || b.segs[n-1].Index != ix {
+		b.segs = append(b.segs, index.Segment{Index: ix})
 	}
 	last := &b.segs[len(b.segs)-1]
-	last.slots = append(last.slots, slot)
+	last.Slots = append(last.Slots, slot)
 }
 
 // addPerDistinctKey counts a document once in the bucket of each distinct key its values
 // fall into: a multi-valued field with two values in one bucket still counts one doc.
-func addPerDistinctKey[K comparable](buckets map[K]*bucket, vals []float64, keyOf func(float64) K, ix *index, slot int32, keep bool) {
+func addPerDistinctKey[K comparable](buckets map[K]*bucket, vals []float64, keyOf func(float64) K, ix *index.Index, slot int32, keep bool) {
 	for i, v := range vals {
 		k := keyOf(v)
 		dup := false
@@ -445,7 +446,7 @@ type termsBucket struct {
 	result jsonout.Obj
 }
 
-func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+func termsAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	size := 10
 	if sp.p.hasSize {
 		n, ok := jsonval.Int(sp.p.size)
@@ -461,35 +462,35 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Er
 	keep := len(sp.subs) > 0
 	byStr := map[string]*bucket{}
 	byNum := map[float64]*bucket{}
-	var keyKind kind
+	var keyKind index.Kind
 	var keyTyp, format string
 	format = sp.p.format
 	include, exclude := termFilters(sp.params)
 	missing, hasMissing := sp.p.missing, sp.p.hasMissing
 	for _, seg := range segs {
-		fd, col, err := aggField(seg.ix, sp, false)
+		fd, col, err := aggField(seg.Index, sp, false)
 		if err != nil {
 			return nil, err
 		}
 		if fd == nil {
 			continue
 		}
-		if keyKind == kindNone {
-			keyKind, keyTyp = fd.kind, fd.typ
-			if format == "" && fd.kind == kindDate {
-				format = fd.fm.format
+		if keyKind == index.KindNone {
+			keyKind, keyTyp = fd.Kind, fd.Type
+			if format == "" && fd.Kind == index.KindDate {
+				format = fd.Mapping.Format
 			}
 		}
-		if fd.kind == kindKeyword && col != nil && !col.multi && include == nil && exclude == nil && !hasMissing {
+		if fd.Kind == index.KindKeyword && col != nil && !col.Multi && include == nil && exclude == nil && !hasMissing {
 			countByOrdinal(seg, col, keep, byStr)
 			continue
 		}
-		if fd.kind == kindKeyword {
+		if fd.Kind == index.KindKeyword {
 			missS, _ := jsonval.String(missing)
-			for _, s := range seg.slots {
+			for _, s := range seg.Slots {
 				var vals []string
-				if col != nil && int(s) < len(col.strs) {
-					vals = col.strs[s]
+				if col != nil && int(s) < len(col.Strs) {
+					vals = col.Strs[s]
 				}
 				if len(vals) == 0 && hasMissing {
 					vals = []string{missS}
@@ -506,16 +507,16 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Er
 						b = &bucket{}
 						byStr[v] = b
 					}
-					b.add(seg.ix, s, keep)
+					b.add(seg.Index, s, keep)
 				}
 			}
 			continue
 		}
 		missF, missOK := jsonval.Float(missing)
-		for _, s := range seg.slots {
+		for _, s := range seg.Slots {
 			var vals []float64
-			if col != nil && int(s) < len(col.nums) {
-				vals = col.nums[s]
+			if col != nil && int(s) < len(col.Nums) {
+				vals = col.Nums[s]
 			}
 			if len(vals) == 0 && hasMissing && missOK {
 				vals = []float64{missF}
@@ -529,7 +530,7 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Er
 					b = &bucket{}
 					byNum[v] = b
 				}
-				b.add(seg.ix, s, keep)
+				b.add(seg.Index, s, keep)
 			}
 		}
 	}
@@ -621,15 +622,15 @@ func termsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Er
 		switch {
 		case tb.isStr:
 			head = jsonout.Obj{{"key", tb.str}}
-		case keyKind == kindDate:
+		case keyKind == index.KindDate:
 			head = jsonout.Obj{{"key", int64(tb.num)}, {"key_as_string", dates.Format(int64(tb.num), format)}}
-		case keyKind == kindBool:
+		case keyKind == index.KindBool:
 			s := "false"
 			if tb.num != 0 {
 				s = "true"
 			}
 			head = jsonout.Obj{{"key", int64(tb.num)}, {"key_as_string", s}}
-		case keyKind == kindLong:
+		case keyKind == index.KindLong:
 			head = jsonout.Obj{{"key", int64(tb.num)}}
 		default:
 			_ = keyTyp
@@ -775,7 +776,7 @@ type rangeDef struct {
 	b        bucket
 }
 
-func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+func rangeAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	raw, ok := sp.params["ranges"].([]any)
 	if !ok || len(raw) == 0 {
 		return nil, apierr.BadRequest("No [ranges] specified for the [%s] aggregation", sp.name)
@@ -783,10 +784,10 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Er
 	format := sp.p.format
 	isDate := sp.typ == "date_range"
 	for _, seg := range segs {
-		if fd := seg.ix.fields[sp.p.field]; fd != nil && fd.kind == kindDate {
+		if fd := seg.Index.Fields[sp.p.field]; fd != nil && fd.Kind == index.KindDate {
 			isDate = true
 			if format == "" {
-				format = fd.fm.format
+				format = fd.Mapping.Format
 			}
 		}
 	}
@@ -849,13 +850,13 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Er
 		return at < bt
 	})
 	keep := len(sp.subs) > 0
-	err := fieldSegments(segs, sp, true, func(seg segment, _ *fieldDef, col *column) *apierr.Error {
-		for _, s := range seg.slots {
-			vals := col.numAt(s)
+	err := fieldSegments(segs, sp, true, func(seg index.Segment, _ *index.FieldDef, col *index.Column) *apierr.Error {
+		for _, s := range seg.Slots {
+			vals := col.NumAt(s)
 			for _, rd := range ranges {
 				for _, v := range vals {
 					if (!rd.hasFrom || v >= rd.from) && (!rd.hasTo || v < rd.to) {
-						rd.b.add(seg.ix, s, keep)
+						rd.b.add(seg.Index, s, keep)
 						break
 					}
 				}
@@ -926,7 +927,7 @@ func rangeAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Er
 
 // --- histogram ---
 
-func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+func histogramAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	interval, ok := jsonval.Float(sp.params["interval"])
 	if !ok {
 		return nil, apierr.BadRequest("[interval] must be specified for histogram aggregation [%s]", sp.name)
@@ -942,9 +943,9 @@ func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apier
 	keyOf := func(v float64) float64 { return math.Floor((v-offset)/interval)*interval + offset }
 	keep := len(sp.subs) > 0
 	buckets := map[float64]*bucket{}
-	err := fieldSegments(segs, sp, true, func(seg segment, _ *fieldDef, col *column) *apierr.Error {
-		for _, s := range seg.slots {
-			addPerDistinctKey(buckets, col.numAt(s), keyOf, seg.ix, s, keep)
+	err := fieldSegments(segs, sp, true, func(seg index.Segment, _ *index.FieldDef, col *index.Column) *apierr.Error {
+		for _, s := range seg.Slots {
+			addPerDistinctKey(buckets, col.NumAt(s), keyOf, seg.Index, s, keep)
 		}
 		return nil
 	})
@@ -1011,25 +1012,25 @@ func histogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apier
 
 // --- filter, filters, missing ---
 
-func filterSegs(q query, segs []segment, ctx *aggCtx) ([]segment, *apierr.Error) {
-	out := make([]segment, 0, len(segs))
+func filterSegs(q query, segs []index.Segment, ctx *aggCtx) ([]index.Segment, *apierr.Error) {
+	out := make([]index.Segment, 0, len(segs))
 	for _, seg := range segs {
-		m, err := q.eval(&qctx{ix: seg.ix, now: ctx.now})
+		m, err := q.eval(&qctx{ix: seg.Index, now: ctx.now})
 		if err != nil {
 			return nil, err
 		}
 		var slots []int32
-		for _, s := range seg.slots {
+		for _, s := range seg.Slots {
 			if m.has(s) {
 				slots = append(slots, s)
 			}
 		}
-		out = append(out, segment{ix: seg.ix, slots: slots})
+		out = append(out, index.Segment{Index: seg.Index, Slots: slots})
 	}
 	return out, nil
 }
 
-func filtersAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+func filtersAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	if err := ctx.addBuckets(len(sp.named)); err != nil {
 		return nil, err
 	}
@@ -1059,44 +1060,44 @@ func filtersAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.
 	return jsonout.Obj{{"buckets", listOut}}, nil
 }
 
-func missingAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
-	var out []segment
+func missingAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+	var out []index.Segment
 	for _, seg := range segs {
 		field := sp.p.field
 		if field == "" {
 			return nil, apierr.BadRequest("Required one of fields [field, script], but none were specified.")
 		}
 		var slots []int32
-		for _, s := range seg.slots {
+		for _, s := range seg.Slots {
 			has := false
-			if col := seg.ix.cols[field]; col != nil && col.has(s) {
+			if col := seg.Index.Columns[field]; col != nil && col.Has(s) {
 				has = true
 			}
-			if t := seg.ix.texts[field]; t != nil && int(s) < len(t.has) && t.has[s] {
+			if t := seg.Index.Texts[field]; t != nil && int(s) < len(t.Has) && t.Has[s] {
 				has = true
 			}
 			if !has {
 				slots = append(slots, s)
 			}
 		}
-		out = append(out, segment{ix: seg.ix, slots: slots})
+		out = append(out, index.Segment{Index: seg.Index, Slots: slots})
 	}
 	return bucketBody(jsonout.Obj{}, countSlots(out), sp, out, ctx)
 }
 
 // countByOrdinal is the terms aggregation's fast path for a single-valued keyword column: counts
 // (and, for sub-aggregations, slots) gathered by ordinal, then merged into the buckets by value.
-func countByOrdinal(seg segment, col *column, keep bool, byStr map[string]*bucket) {
-	counts := make([]int32, len(col.terms))
+func countByOrdinal(seg index.Segment, col *index.Column, keep bool, byStr map[string]*bucket) {
+	counts := make([]int32, len(col.Terms))
 	var lists [][]int32
 	if keep {
-		lists = make([][]int32, len(col.terms))
+		lists = make([][]int32, len(col.Terms))
 	}
-	for _, s := range seg.slots {
-		if int(s) >= len(col.ords) {
+	for _, s := range seg.Slots {
+		if int(s) >= len(col.Ords) {
 			continue
 		}
-		if o := col.ords[s]; o >= 0 {
+		if o := col.Ords[s]; o >= 0 {
 			counts[o]++
 			if keep {
 				lists[o] = append(lists[o], s)
@@ -1107,14 +1108,14 @@ func countByOrdinal(seg segment, col *column, keep bool, byStr map[string]*bucke
 		if n == 0 {
 			continue
 		}
-		b := byStr[col.terms[o]]
+		b := byStr[col.Terms[o]]
 		if b == nil {
 			b = &bucket{}
-			byStr[col.terms[o]] = b
+			byStr[col.Terms[o]] = b
 		}
 		b.count += int(n)
 		if keep {
-			b.segs = append(b.segs, segment{ix: seg.ix, slots: lists[o]})
+			b.segs = append(b.segs, index.Segment{Index: seg.Index, Slots: lists[o]})
 		}
 	}
 }

@@ -7,47 +7,16 @@ import (
 	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
-// aliasDef is one alias of one index, as added by _aliases, _alias or a create-index body.
-type aliasDef struct {
-	filterRaw     any   // the filter as given, shown back by GET
-	filter        query // nil: the alias shows every document
-	indexRouting  string
-	searchRouting string
-	isWrite       *bool // nil: not set (a single-index alias still takes writes)
-	isHidden      *bool
-}
-
-// render is the alias as GET /_alias shows it: {} when nothing was set (not is_write_index:false,
-// which only newer Elasticsearch prints).
-func (a *aliasDef) render() jsonout.Obj {
-	o := jsonout.Obj{}
-	if a.filterRaw != nil {
-		o = append(o, jsonout.KV{"filter", a.filterRaw})
-	}
-	if a.indexRouting != "" {
-		o = append(o, jsonout.KV{"index_routing", a.indexRouting})
-	}
-	if a.searchRouting != "" {
-		o = append(o, jsonout.KV{"search_routing", a.searchRouting})
-	}
-	if a.isWrite != nil {
-		o = append(o, jsonout.KV{"is_write_index", *a.isWrite})
-	}
-	if a.isHidden != nil {
-		o = append(o, jsonout.KV{"is_hidden", *a.isHidden})
-	}
-	return o
-}
-
 // parseAliasDef reads an alias body: filter, routing, index_routing, search_routing,
 // is_write_index, is_hidden. Keys naming the index or the alias are the caller's business.
-func parseAliasDef(m map[string]any, skip ...string) (*aliasDef, *apierr.Error) {
-	a := &aliasDef{}
+func parseAliasDef(m map[string]any, skip ...string) (*index.AliasDef, *apierr.Error) {
+	a := &index.AliasDef{}
 	for k, v := range m {
 		switch k {
 		case "filter":
@@ -58,23 +27,23 @@ func parseAliasDef(m map[string]any, skip ...string) (*aliasDef, *apierr.Error) 
 			if err != nil {
 				return nil, err
 			}
-			a.filterRaw, a.filter = v, q
+			a.FilterRaw, a.Filter = v, q
 		case "routing":
 			s, _ := jsonval.String(v)
-			a.indexRouting, a.searchRouting = s, s
+			a.IndexRouting, a.SearchRouting = s, s
 		case "index_routing":
-			a.indexRouting, _ = jsonval.String(v)
+			a.IndexRouting, _ = jsonval.String(v)
 		case "search_routing":
-			a.searchRouting, _ = jsonval.String(v)
+			a.SearchRouting, _ = jsonval.String(v)
 		case "is_write_index", "is_hidden":
 			b, ok := jsonval.Bool(v)
 			if !ok {
 				return nil, apierr.Parsing("[%s] must be a boolean", k)
 			}
 			if k == "is_write_index" {
-				a.isWrite = &b
+				a.IsWrite = &b
 			} else {
-				a.isHidden = &b
+				a.IsHidden = &b
 			}
 		default:
 			if !slices.Contains(skip, k) {
@@ -85,18 +54,18 @@ func parseAliasDef(m map[string]any, skip ...string) (*aliasDef, *apierr.Error) 
 	return a, nil
 }
 
-func (ix *index) setAlias(name string, a *aliasDef) {
-	if ix.aliases == nil {
-		ix.aliases = map[string]*aliasDef{}
+func setAlias(ix *index.Index, name string, a *index.AliasDef) {
+	if ix.Aliases == nil {
+		ix.Aliases = map[string]*index.AliasDef{}
 	}
-	ix.aliases[name] = a
+	ix.Aliases[name] = a
 }
 
 // aliasIndices lists the indices an alias points to, sorted by name.
-func (c *Cluster) aliasIndices(name string) []*index {
-	var out []*index
+func (c *Cluster) aliasIndices(name string) []*index.Index {
+	var out []*index.Index
 	for _, ix := range c.sortedIndices() {
-		if _, ok := ix.aliases[name]; ok {
+		if _, ok := ix.Aliases[name]; ok {
 			out = append(out, ix)
 		}
 	}
@@ -105,7 +74,7 @@ func (c *Cluster) aliasIndices(name string) []*index {
 
 func (c *Cluster) isAlias(name string) bool {
 	for _, ix := range c.indices {
-		if _, ok := ix.aliases[name]; ok {
+		if _, ok := ix.Aliases[name]; ok {
 			return true
 		}
 	}
@@ -116,7 +85,7 @@ func (c *Cluster) isAlias(name string) bool {
 func (c *Cluster) aliasNamesMatching(pattern string) []string {
 	seen := map[string]bool{}
 	for _, ix := range c.indices {
-		for n := range ix.aliases {
+		for n := range ix.Aliases {
 			if aliasMatches(pattern, n) {
 				seen[n] = true
 			}
@@ -127,21 +96,21 @@ func (c *Cluster) aliasNamesMatching(pattern string) []string {
 
 // writeIndexOf picks the index a write through an alias goes to: its only index, unless that
 // one says is_write_index:false, or the one marked is_write_index among several.
-func (c *Cluster) writeIndexOf(alias string) (*index, *apierr.Error) {
+func (c *Cluster) writeIndexOf(alias string) (*index.Index, *apierr.Error) {
 	list := c.aliasIndices(alias)
 	for _, ix := range list {
-		if w := ix.aliases[alias].isWrite; w != nil && *w {
+		if w := ix.Aliases[alias].IsWrite; w != nil && *w {
 			return ix, nil
 		}
 	}
-	if len(list) == 1 && list[0].aliases[alias].isWrite == nil {
+	if len(list) == 1 && list[0].Aliases[alias].IsWrite == nil {
 		return list[0], nil
 	}
 	return nil, apierr.BadRequest("no write index is defined for alias [%s]. The write index may be explicitly disabled using is_write_index=false or the alias points to multiple indices without one being designated as a write index", alias)
 }
 
 // docTarget is the index a single-document request names: an index, or an alias with a write index.
-func (c *Cluster) docTarget(name string) (*index, *apierr.Error) {
+func (c *Cluster) docTarget(name string) (*index.Index, *apierr.Error) {
 	if ix, ok := c.indices[name]; ok {
 		return ix, nil
 	}
@@ -173,10 +142,11 @@ func (c *Cluster) aliasFilters(expr string) map[string]query {
 			}
 		}
 		for _, ix := range c.aliasIndices(part) {
-			if f := ix.aliases[part].filter; f != nil {
-				byIndex[ix.name] = append(byIndex[ix.name], f)
+			if f := ix.Aliases[part].Filter; f != nil {
+				f := f.(query)
+				byIndex[ix.Name] = append(byIndex[ix.Name], f)
 			} else {
-				direct[ix.name] = true
+				direct[ix.Name] = true
 			}
 		}
 	}
@@ -223,18 +193,18 @@ func splitNames(s string) []string {
 }
 
 type aliasRef struct {
-	ix   *index
+	ix   *index.Index
 	name string
 }
 
 // matchAliases finds the aliases of targets that patterns name, and the patterns that name none (sorted).
-func matchAliases(targets []*index, patterns []string) ([]aliasRef, []string) {
+func matchAliases(targets []*index.Index, patterns []string) ([]aliasRef, []string) {
 	var found []aliasRef
 	var missing []string
 	for _, p := range patterns {
 		hit := false
 		for _, ix := range targets {
-			for _, n := range jsonval.SortedKeys(ix.aliases) {
+			for _, n := range jsonval.SortedKeys(ix.Aliases) {
 				if aliasMatches(p, n) {
 					hit = true
 					found = append(found, aliasRef{ix, n})
@@ -262,7 +232,7 @@ type aliasAction struct {
 	op        string // add, remove, remove_index
 	indices   []string
 	aliases   []string
-	def       *aliasDef
+	def       *index.AliasDef
 	mustExist *bool
 }
 
@@ -354,13 +324,13 @@ func (c *Cluster) applyAliasActions(actions []*aliasAction) *apierr.Error {
 				}
 				for _, ix := range targets {
 					ix, name, def := ix, name, *a.def
-					steps = append(steps, func() { ix.setAlias(name, &def) })
+					steps = append(steps, func() { setAlias(ix, name, &def) })
 				}
 			}
 		case "remove":
 			found, missing := matchAliases(targets, a.aliases)
 			for _, f := range found {
-				steps = append(steps, func() { delete(f.ix.aliases, f.name) })
+				steps = append(steps, func() { delete(f.ix.Aliases, f.name) })
 			}
 			// 2.x removes what exists and ignores the rest unless must_exist is true
 			// (indices.update_aliases/40_remove_with_must_exist.yml).
@@ -369,7 +339,7 @@ func (c *Cluster) applyAliasActions(actions []*aliasAction) *apierr.Error {
 			}
 		case "remove_index":
 			for _, ix := range targets {
-				name := ix.name
+				name := ix.Name
 				steps = append(steps, func() { delete(c.indices, name) })
 			}
 		}
@@ -482,7 +452,7 @@ func (c *Cluster) handleDeleteAlias(w http.ResponseWriter, r *http.Request, inde
 		return
 	}
 	for _, f := range found {
-		delete(f.ix.aliases, f.name)
+		delete(f.ix.Aliases, f.name)
 	}
 	c.reply(w, r, 200, jsonout.Obj{{"acknowledged", true}})
 }
@@ -504,7 +474,7 @@ func (c *Cluster) handleGetAlias(w http.ResponseWriter, r *http.Request, indexEx
 	out := jsonout.Obj{}
 	for _, ix := range targets {
 		entries := jsonout.Obj{}
-		for _, n := range jsonval.SortedKeys(ix.aliases) {
+		for _, n := range jsonval.SortedKeys(ix.Aliases) {
 			keep := len(patterns) == 0
 			for _, p := range patterns {
 				if aliasMatches(p, n) {
@@ -513,11 +483,11 @@ func (c *Cluster) handleGetAlias(w http.ResponseWriter, r *http.Request, indexEx
 				}
 			}
 			if keep {
-				entries = append(entries, jsonout.KV{n, ix.aliases[n].render()})
+				entries = append(entries, jsonout.KV{n, ix.Aliases[n].Render()})
 			}
 		}
 		if len(entries) > 0 || len(patterns) == 0 {
-			out = append(out, jsonout.KV{ix.name, jsonout.Obj{{"aliases", entries}}})
+			out = append(out, jsonout.KV{ix.Name, jsonout.Obj{{"aliases", entries}}})
 		}
 	}
 	var missing []string
@@ -550,22 +520,22 @@ func (c *Cluster) handleCatAliases(w http.ResponseWriter, r *http.Request, names
 		return s
 	}
 	for _, ix := range c.sortedIndices() {
-		for _, n := range jsonval.SortedKeys(ix.aliases) {
+		for _, n := range jsonval.SortedKeys(ix.Aliases) {
 			if names != "" && !matchesAny(strings.Split(names, ","), n) {
 				continue
 			}
-			a := ix.aliases[n]
+			a := ix.Aliases[n]
 			filter, write := "-", "-"
-			if a.filter != nil {
+			if a.Filter != nil {
 				filter = "*"
 			}
-			if a.isWrite != nil {
+			if a.IsWrite != nil {
 				write = "false"
-				if *a.isWrite {
+				if *a.IsWrite {
 					write = "true"
 				}
 			}
-			t.rows = append(t.rows, []string{n, ix.name, filter, dash(a.indexRouting), dash(a.searchRouting), write})
+			t.rows = append(t.rows, []string{n, ix.Name, filter, dash(a.IndexRouting), dash(a.SearchRouting), write})
 		}
 	}
 	c.mu.RUnlock()
@@ -574,7 +544,7 @@ func (c *Cluster) handleCatAliases(w http.ResponseWriter, r *http.Request, names
 }
 
 // createAliases adds the aliases of a create-index body or a template: {"name": {...}}.
-func (c *Cluster) createAliases(ix *index, v any) *apierr.Error {
+func (c *Cluster) createAliases(ix *index.Index, v any) *apierr.Error {
 	m, ok := jsonval.Map(v)
 	if !ok {
 		if v == nil {
@@ -588,29 +558,29 @@ func (c *Cluster) createAliases(ix *index, v any) *apierr.Error {
 		if err != nil {
 			return err
 		}
-		if name == ix.name {
+		if name == ix.Name {
 			return apierr.Errf(400, "invalid_alias_name_exception", "Invalid alias name [%s], an index or data stream exists with the same name as the alias", name)
 		}
 		if err := c.validateAliasName(name); err != nil {
 			return err
 		}
-		ix.setAlias(name, a)
+		setAlias(ix, name, a)
 	}
 	return nil
 }
 
 // renderAliases is the "aliases" member of GET /{index}.
-func (ix *index) renderAliases() jsonout.Obj {
+func renderAliases(ix *index.Index) jsonout.Obj {
 	o := jsonout.Obj{}
-	for _, n := range jsonval.SortedKeys(ix.aliases) {
-		o = append(o, jsonout.KV{n, ix.aliases[n].render()})
+	for _, n := range jsonval.SortedKeys(ix.Aliases) {
+		o = append(o, jsonout.KV{n, ix.Aliases[n].Render()})
 	}
 	return o
 }
 
 // applyAliasFilter narrows a match set to the alias filter of its index, if there is one.
 func applyAliasFilter(qc *qctx, m *mset, filters map[string]query) *apierr.Error {
-	f := filters[qc.ix.name]
+	f := filters[qc.ix.Name]
 	if f == nil {
 		return nil
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
@@ -72,9 +73,9 @@ func (c *Cluster) handleAnalyze(w http.ResponseWriter, r *http.Request, indexNam
 		}
 		c.mu.RLock()
 		ix, err := c.docTarget(indexName)
-		var fd *fieldDef
+		var fd *index.FieldDef
 		if err == nil {
-			fd = ix.fields[field]
+			fd = ix.Fields[field]
 		}
 		c.mu.RUnlock()
 		if err != nil {
@@ -83,7 +84,7 @@ func (c *Cluster) handleAnalyze(w http.ResponseWriter, r *http.Request, indexNam
 		}
 		if analyzer == "" {
 			analyzer = "standard"
-			if fd != nil && fd.kind != kindText {
+			if fd != nil && fd.Kind != index.KindText {
 				analyzer = "keyword"
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
@@ -204,8 +205,8 @@ func (c *Cluster) execBulk(ops []bulkOp) ([]jsonout.Obj, bool) {
 	items := make([]jsonout.Obj, 0, len(ops))
 	anyErr := false
 	for _, op := range ops {
-		var res writeResult
-		var ix *index
+		var res index.WriteResult
+		var ix *index.Index
 		var err *apierr.Error
 		switch op.action {
 		case "index", "create":
@@ -216,7 +217,7 @@ func (c *Cluster) execBulk(ops []bulkOp) ([]jsonout.Obj, bool) {
 			}
 			res, ix, err = c.indexDoc(op.index, op.id, op.source, op.action == "create")
 			if err == nil && op.id == "" {
-				op.id = res.id
+				op.id = res.ID
 			}
 		case "update":
 			if verr := validateIndexName(op.index); verr != nil {
@@ -227,13 +228,13 @@ func (c *Cluster) execBulk(ops []bulkOp) ([]jsonout.Obj, bool) {
 		case "delete":
 			if existing, derr := c.docTarget(op.index); derr == nil {
 				ix = existing
-				res = ix.remove(op.id)
+				res = ix.Remove(op.id)
 			} else {
-				res = writeResult{id: op.id, version: 1, result: "not_found", status: 404}
+				res = index.WriteResult{ID: op.id, Version: 1, Result: "not_found", Status: 404}
 			}
 		}
 		if ix != nil {
-			op.index = ix.name // a write through an alias reports the index it went to
+			op.index = ix.Name // a write through an alias reports the index it went to
 		}
 		var item jsonout.Obj
 		if err != nil {
@@ -242,7 +243,7 @@ func (c *Cluster) execBulk(ops []bulkOp) ([]jsonout.Obj, bool) {
 			if err.Index != "" || ix != nil {
 				uuid := "_na_"
 				if ix != nil {
-					uuid = ix.uuid
+					uuid = ix.UUID
 				}
 				e = append(e, jsonout.KV{"index", op.index}, jsonout.KV{"shard", "0"}, jsonout.KV{"index_uuid", uuid})
 			}
@@ -255,11 +256,11 @@ func (c *Cluster) execBulk(ops []bulkOp) ([]jsonout.Obj, bool) {
 			if ix != nil {
 				shards = c.shardsFor(ix)
 			}
-			if res.result == "noop" || (ix == nil && res.result == "not_found") {
+			if res.Result == "noop" || (ix == nil && res.Result == "not_found") {
 				shards = jsonout.Obj{{"total", 0}, {"successful", 0}, {"failed", 0}}
 			}
-			item = jsonout.Obj{{"_index", op.index}, {"_id", res.id}, {"_version", res.version}, {"result", res.result},
-				{"_shards", shards}, {"_seq_no", res.seqNo}, {"_primary_term", 1}, {"status", res.status}}
+			item = jsonout.Obj{{"_index", op.index}, {"_id", res.ID}, {"_version", res.Version}, {"result", res.Result},
+				{"_shards", shards}, {"_seq_no", res.SeqNo}, {"_primary_term", 1}, {"status", res.Status}}
 		}
 		items = append(items, jsonout.Obj{{op.action, item}})
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
@@ -106,8 +107,8 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 		return
 	}
 	type target struct {
-		ix *index
-		d  *document
+		ix *index.Index
+		d  *index.Document
 	}
 	var docs []target
 	now := c.now()
@@ -119,12 +120,12 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 			err = applyAliasFilter(qc, ms, filters)
 		}
 		if err != nil {
-			c.fail(w, r, shardFailure(err, ix.name))
+			c.fail(w, r, shardFailure(err, ix.Name))
 			return
 		}
-		forEach(andBits(ms.bits, ix.live), func(s int32) {
+		index.ForEach(andBits(ms.bits, ix.Live), func(s int32) {
 			if maxDocs < 0 || len(docs) < maxDocs {
-				docs = append(docs, target{ix, ix.docs[s]})
+				docs = append(docs, target{ix, ix.Docs[s]})
 			}
 		})
 	}
@@ -132,30 +133,30 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 	failures := []jsonout.Obj{}
 	for _, t := range docs {
 		if !update {
-			if t.ix.remove(t.d.id).result == "deleted" {
+			if t.ix.Remove(t.d.ID).Result == "deleted" {
 				deleted++
 			}
 			continue
 		}
-		var res writeResult
+		var res index.WriteResult
 		var werr *apierr.Error
 		if sc != nil {
 			res, _, werr = applyScript(t.ix, t.d, sc)
 		} else {
-			res, werr = t.ix.put(t.d.id, t.d.raw, t.d.src, false)
+			res, werr = t.ix.Put(t.d.ID, t.d.Raw, t.d.Src, false)
 		}
 		if werr != nil {
 			if werr.Type == "script_exception" {
 				c.fail(w, r, werr)
 				return
 			}
-			failures = append(failures, jsonout.Obj{{"index", t.ix.name}, {"id", t.d.id}, {"cause", werr.Body()}, {"status", werr.Status}})
+			failures = append(failures, jsonout.Obj{{"index", t.ix.Name}, {"id", t.d.ID}, {"cause", werr.Body()}, {"status", werr.Status}})
 			if !proceed {
 				break
 			}
 			continue
 		}
-		switch res.result {
+		switch res.Result {
 		case "noop":
 			noops++
 		case "deleted":

@@ -129,10 +129,10 @@ func (c *Cluster) handleCatIndices(w http.ResponseWriter, r *http.Request, expr 
 		return humanBytes(n)
 	}
 	for _, ix := range list {
-		pri := ix.storeSize()
+		pri := ix.StoreSize()
 		total := pri * int64(1+c.assignedReplicas(ix))
-		t.rows = append(t.rows, []string{c.indexHealth(ix), "open", ix.name, ix.uuid, itoa(ix.shards), itoa(ix.replicas),
-			itoa(ix.liveCount()), itoa(ix.ndeleted), size(total), size(pri)})
+		t.rows = append(t.rows, []string{c.indexHealth(ix), "open", ix.Name, ix.UUID, itoa(ix.Shards), itoa(ix.Replicas),
+			itoa(ix.LiveCount()), itoa(ix.Deleted), size(total), size(pri)})
 	}
 	c.mu.RUnlock()
 	c.writeCat(w, r, t)
@@ -143,9 +143,9 @@ func (c *Cluster) handleCatHealth(w http.ResponseWriter, r *http.Request, _ []by
 	status := "green"
 	shards, pri, unassigned := 0, 0, 0
 	for _, ix := range c.indices {
-		pri += ix.shards
-		shards += ix.shards * (1 + c.assignedReplicas(ix))
-		unassigned += ix.shards * (ix.replicas - c.assignedReplicas(ix))
+		pri += ix.Shards
+		shards += ix.Shards * (1 + c.assignedReplicas(ix))
+		unassigned += ix.Shards * (ix.Replicas - c.assignedReplicas(ix))
 		if c.indexHealth(ix) == "yellow" {
 			status = "yellow"
 		}
@@ -170,7 +170,7 @@ func (c *Cluster) handleCatCount(w http.ResponseWriter, r *http.Request, expr st
 	list, err := c.resolve(expr, false)
 	n := 0
 	for _, ix := range list {
-		n += ix.liveCount()
+		n += ix.LiveCount()
 	}
 	now := c.now()
 	c.mu.RUnlock()

@@ -14,6 +14,7 @@ import (
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
@@ -40,7 +41,7 @@ type Cluster struct {
 	clock     func() time.Time
 	nodes     int
 	uuid      string
-	indices   map[string]*index
+	indices   map[string]*index.Index
 	templates map[string]*indexTemplate
 	policies  map[string]*ismPolicy
 	roles     map[string]*role
@@ -73,7 +74,7 @@ func New(opts Options) *Cluster {
 }
 
 func (c *Cluster) reset() {
-	c.indices = map[string]*index{}
+	c.indices = map[string]*index.Index{}
 	c.templates = map[string]*indexTemplate{}
 	c.policies = map[string]*ismPolicy{}
 	c.roles = builtinRoles()
@@ -123,12 +124,12 @@ func validateIndexName(name string) *apierr.Error {
 }
 
 // resolve turns an index expression ("a,b", "logs-*", "_all") into indices, sorted by name.
-func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index, *apierr.Error) {
+func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index.Index, *apierr.Error) {
 	expr = strings.TrimSpace(expr)
 	if expr == "" || expr == "_all" || expr == "*" {
 		return c.sortedIndices(), nil
 	}
-	chosen := map[string]*index{}
+	chosen := map[string]*index.Index{}
 	for _, part := range strings.Split(expr, ",") {
 		part = strings.TrimSpace(part)
 		if part == "" {
@@ -151,7 +152,7 @@ func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index, *apier
 			// Wildcards reach the indices of matching aliases too.
 			for _, a := range c.aliasNamesMatching(part) {
 				for _, ix := range c.aliasIndices(a) {
-					chosen[ix.name] = ix
+					chosen[ix.Name] = ix
 				}
 			}
 			continue
@@ -160,7 +161,7 @@ func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index, *apier
 		if !ok {
 			if viaAlias := c.aliasIndices(part); len(viaAlias) > 0 {
 				for _, ix := range viaAlias {
-					chosen[ix.name] = ix
+					chosen[ix.Name] = ix
 				}
 				continue
 			}
@@ -171,30 +172,30 @@ func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index, *apier
 		}
 		chosen[part] = ix
 	}
-	out := make([]*index, 0, len(chosen))
+	out := make([]*index.Index, 0, len(chosen))
 	for _, ix := range chosen {
 		out = append(out, ix)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, nil
 }
 
-func (c *Cluster) sortedIndices() []*index {
-	out := make([]*index, 0, len(c.indices))
+func (c *Cluster) sortedIndices() []*index.Index {
+	out := make([]*index.Index, 0, len(c.indices))
 	for _, ix := range c.indices {
 		out = append(out, ix)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 
 // createIndex makes an index from a create-index body (may be nil), applying matching templates.
-func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apierr.Error) {
+func (c *Cluster) createIndex(name string, body map[string]any) (*index.Index, *apierr.Error) {
 	if err := validateIndexName(name); err != nil {
 		return nil, err
 	}
 	if ix, ok := c.indices[name]; ok {
-		e := apierr.Errf(400, "resource_already_exists_exception", "index [%s/%s] already exists", name, ix.uuid)
+		e := apierr.Errf(400, "resource_already_exists_exception", "index [%s/%s] already exists", name, ix.UUID)
 		e.Index = name
 		return nil, e
 	}
@@ -203,7 +204,7 @@ func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apierr
 		e.Index = name
 		return nil, e
 	}
-	ix := newIndex(name, randomID(16), c.now().UnixMilli())
+	ix := index.NewIndex(name, randomID(16), c.now().UnixMilli())
 	var aliases []any // the template's, then the body's
 	templates := c.matchLegacyTemplates(name)
 	if t := c.matchTemplate(name); t != nil {
@@ -215,7 +216,7 @@ func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apierr
 			return nil, err
 		}
 		if t.mappings != nil {
-			if err := ix.mapping.merge(t.mappings.clone()); err != nil {
+			if err := ix.Mapping.Merge(t.mappings.Clone()); err != nil {
 				return nil, err
 			}
 		}
@@ -227,11 +228,11 @@ func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apierr
 				return nil, err
 			}
 		case "mappings":
-			m, err := parseMappings(v)
+			m, err := index.ParseMappings(v)
 			if err != nil {
 				return nil, err
 			}
-			if err := ix.mapping.merge(m); err != nil {
+			if err := ix.Mapping.Merge(m); err != nil {
 				return nil, err
 			}
 		case "aliases":
@@ -245,14 +246,14 @@ func (c *Cluster) createIndex(name string, body map[string]any) (*index, *apierr
 			return nil, err
 		}
 	}
-	ix.fields = ix.mapping.flatten()
+	ix.Fields = ix.Mapping.Flatten()
 	c.indices[name] = ix
 	return ix, nil
 }
 
 // indexForWrite returns an index (or an alias's write index), creating it (with templates and
 // dynamic mapping) when missing.
-func (c *Cluster) indexForWrite(name string) (*index, *apierr.Error) {
+func (c *Cluster) indexForWrite(name string) (*index.Index, *apierr.Error) {
 	if ix, ok := c.indices[name]; ok {
 		return ix, nil
 	}
@@ -290,7 +291,7 @@ func flattenSettings(v any) (map[string]string, *apierr.Error) {
 	}
 	if v != nil {
 		if _, ok := v.(map[string]any); !ok {
-			return nil, apierr.Errf(400, "settings_exception", "Failed to load settings from [%s]", previewValue(v))
+			return nil, apierr.Errf(400, "settings_exception", "Failed to load settings from [%s]", index.PreviewValue(v))
 		}
 	}
 	if err := walk("", v); err != nil {
@@ -303,7 +304,7 @@ func flattenSettings(v any) (map[string]string, *apierr.Error) {
 	return norm, nil
 }
 
-func applySettings(ix *index, v any) *apierr.Error {
+func applySettings(ix *index.Index, v any) *apierr.Error {
 	flat, err := flattenSettings(v)
 	if err != nil {
 		return err
@@ -315,15 +316,15 @@ func applySettings(ix *index, v any) *apierr.Error {
 			if !ok || n < 1 || n > 1024 {
 				return apierr.BadRequest("Failed to parse value [%s] for setting [index.number_of_shards] must be >= 1", s)
 			}
-			ix.shards = n
+			ix.Shards = n
 		case "number_of_replicas":
 			n, ok := jsonval.Int(s)
 			if !ok || n < 0 {
 				return apierr.BadRequest("Failed to parse value [%s] for setting [index.number_of_replicas] must be >= 0", s)
 			}
-			ix.replicas = n
+			ix.Replicas = n
 		default:
-			ix.settings[k] = s
+			ix.Settings[k] = s
 		}
 	}
 	return nil
@@ -363,17 +364,17 @@ func nestSettings(flat map[string]string) jsonout.Obj {
 	return jsonout.Obj{{"index", toObj(root)}}
 }
 
-func (ix *index) settingsView() jsonout.Obj {
+func settingsView(ix *index.Index) jsonout.Obj {
 	flat := map[string]string{}
-	for k, v := range ix.settings {
+	for k, v := range ix.Settings {
 		s, _ := jsonval.String(v)
 		flat[k] = s
 	}
-	flat["number_of_shards"] = itoa(ix.shards)
-	flat["number_of_replicas"] = itoa(ix.replicas)
-	flat["creation_date"] = itoa64(ix.created)
-	flat["uuid"] = ix.uuid
-	flat["provided_name"] = ix.name
+	flat["number_of_shards"] = itoa(ix.Shards)
+	flat["number_of_replicas"] = itoa(ix.Replicas)
+	flat["creation_date"] = itoa64(ix.Created)
+	flat["uuid"] = ix.UUID
+	flat["provided_name"] = ix.Name
 	flat["version.created"] = "136377827"
 	return nestSettings(flat)
 }

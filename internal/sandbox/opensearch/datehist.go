@@ -9,6 +9,7 @@ import (
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
@@ -164,7 +165,7 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+func dateHistogramAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	iv, err := parseDateInterval(sp)
 	if err != nil {
 		return nil, err
@@ -198,21 +199,21 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *a
 	keyOfValue := func(v float64) int64 { return keyOf(int64(v)) }
 	keep := len(sp.subs) > 0
 	buckets := map[int64]*bucket{}
-	err = fieldSegments(segs, sp, true, func(seg segment, fd *fieldDef, col *column) *apierr.Error {
-		if fd.kind != kindDate && fd.kind != kindLong && fd.kind != kindFloat {
-			return apierr.BadRequest("Field [%s] of type [%s] is not supported for aggregation [date_histogram]", fd.path, fd.typ)
+	err = fieldSegments(segs, sp, true, func(seg index.Segment, fd *index.FieldDef, col *index.Column) *apierr.Error {
+		if fd.Kind != index.KindDate && fd.Kind != index.KindLong && fd.Kind != index.KindFloat {
+			return apierr.BadRequest("Field [%s] of type [%s] is not supported for aggregation [date_histogram]", fd.Path, fd.Type)
 		}
-		if format == "" && fd.kind == kindDate {
-			format = fd.fm.format
+		if format == "" && fd.Kind == index.KindDate {
+			format = fd.Mapping.Format
 		}
 		// Documents come in time order more often than not: the last bucket is tried
 		// before the map.
 		var lastKey int64
 		var last *bucket
-		for _, s := range seg.slots {
-			vals := col.numAt(s)
+		for _, s := range seg.Slots {
+			vals := col.NumAt(s)
 			if len(vals) != 1 {
-				addPerDistinctKey(buckets, vals, keyOfValue, seg.ix, s, keep)
+				addPerDistinctKey(buckets, vals, keyOfValue, seg.Index, s, keep)
 				continue
 			}
 			if k := keyOfValue(vals[0]); last == nil || k != lastKey {
@@ -222,7 +223,7 @@ func dateHistogramAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *a
 				}
 				lastKey = k
 			}
-			last.add(seg.ix, s, keep)
+			last.add(seg.Index, s, keep)
 		}
 		return nil
 	})

@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 )
 
 // LoadDemo fills the cluster with demo data, deterministic from seed and relative to the clock:
@@ -26,7 +28,7 @@ func (c *Cluster) LoadDemo(seed int64) error {
 	if err := json.Unmarshal([]byte(demoLogsTemplate), &tmplBody); err != nil {
 		return fmt.Errorf("demo template: %w", err)
 	}
-	t, aerr := parseTemplate("logs-template", toNumbers(tmplBody).(map[string]any))
+	t, aerr := parseTemplate("logs-template", index.ToNumbers(tmplBody).(map[string]any))
 	if aerr != nil {
 		return fmt.Errorf("demo template: %s", aerr.Reason)
 	}
@@ -48,7 +50,7 @@ func (c *Cluster) LoadDemo(seed int64) error {
 	if err := json.Unmarshal([]byte(demoProductsIndex), &prodBody); err != nil {
 		return fmt.Errorf("demo products: %w", err)
 	}
-	if _, aerr := c.createIndex("products", toNumbers(prodBody).(map[string]any)); aerr != nil {
+	if _, aerr := c.createIndex("products", index.ToNumbers(prodBody).(map[string]any)); aerr != nil {
 		return fmt.Errorf("demo products: %s", aerr.Reason)
 	}
 	for i, doc := range demoProducts(rng, now, 200) {
@@ -65,7 +67,7 @@ func (c *Cluster) LoadDemo(seed int64) error {
 	if err := json.Unmarshal([]byte(demoPolicy), &pol); err != nil {
 		return fmt.Errorf("demo policy: %w", err)
 	}
-	inner, aerr := validatePolicy(toNumbers(pol).(map[string]any))
+	inner, aerr := validatePolicy(index.ToNumbers(pol).(map[string]any))
 	if aerr != nil {
 		return fmt.Errorf("demo policy: %s", aerr.Reason)
 	}

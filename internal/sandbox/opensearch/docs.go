@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
@@ -47,43 +48,43 @@ func validateID(id string) *apierr.Error {
 	return nil
 }
 
-func (c *Cluster) shardsFor(ix *index) jsonout.Obj {
-	return jsonout.Obj{{"total", 1 + ix.replicas}, {"successful", 1 + c.assignedReplicas(ix)}, {"failed", 0}}
+func (c *Cluster) shardsFor(ix *index.Index) jsonout.Obj {
+	return jsonout.Obj{{"total", 1 + ix.Replicas}, {"successful", 1 + c.assignedReplicas(ix)}, {"failed", 0}}
 }
 
-func (c *Cluster) writeBody(ix *index, res writeResult) jsonout.Obj {
+func (c *Cluster) writeBody(ix *index.Index, res index.WriteResult) jsonout.Obj {
 	shards := c.shardsFor(ix)
-	if res.result == "noop" {
+	if res.Result == "noop" {
 		shards = jsonout.Obj{{"total", 0}, {"successful", 0}, {"failed", 0}}
 	}
-	return jsonout.Obj{{"_index", ix.name}, {"_id", res.id}, {"_version", res.version}, {"result", res.result},
-		{"_shards", shards}, {"_seq_no", res.seqNo}, {"_primary_term", 1}}
+	return jsonout.Obj{{"_index", ix.Name}, {"_id", res.ID}, {"_version", res.Version}, {"result", res.Result},
+		{"_shards", shards}, {"_seq_no", res.SeqNo}, {"_primary_term", 1}}
 }
 
 // indexDoc writes one document; the caller holds the write lock.
-func (c *Cluster) indexDoc(indexName, id string, raw []byte, create bool) (writeResult, *index, *apierr.Error) {
+func (c *Cluster) indexDoc(indexName, id string, raw []byte, create bool) (index.WriteResult, *index.Index, *apierr.Error) {
 	if err := validateIndexName(indexName); err != nil {
-		return writeResult{}, nil, err
+		return index.WriteResult{}, nil, err
 	}
 	src, err := parseSource(raw)
 	if err != nil {
-		return writeResult{}, nil, err
+		return index.WriteResult{}, nil, err
 	}
 	if id == "" {
 		id = newDocID()
 	} else if err := validateID(id); err != nil {
-		return writeResult{}, nil, err
+		return index.WriteResult{}, nil, err
 	}
 	ix, err := c.indexForWrite(indexName)
 	if err != nil {
-		return writeResult{}, nil, err
+		return index.WriteResult{}, nil, err
 	}
-	res, err := ix.put(id, bytes.TrimSpace(raw), src, create)
+	res, err := ix.Put(id, bytes.TrimSpace(raw), src, create)
 	if err != nil {
 		if err.Index == "" && err.Status == 409 {
-			err.Index = ix.name
+			err.Index = ix.Name
 		}
-		return writeResult{}, ix, err
+		return index.WriteResult{}, ix, err
 	}
 	return res, ix, nil
 }
@@ -98,15 +99,15 @@ func (c *Cluster) handleIndexDoc(w http.ResponseWriter, r *http.Request, indexNa
 	if sq := r.URL.Query().Get("if_seq_no"); sq != "" {
 		if ix, ok := c.indices[indexName]; ok {
 			want, _ := strconv.ParseInt(sq, 10, 64)
-			d := ix.get(id)
-			if d == nil || d.seqNo != want {
+			d := ix.Get(id)
+			if d == nil || d.SeqNo != want {
 				cur := "document does not exist"
 				if d != nil {
-					cur = "current document has seqNo [" + itoa64(d.seqNo) + "] and primary term [1]"
+					cur = "current document has seqNo [" + itoa64(d.SeqNo) + "] and primary term [1]"
 				}
 				c.mu.Unlock()
 				e := apierr.Errf(409, "version_conflict_engine_exception", "[%s]: version conflict, required seqNo [%d], primary term [1]. %s", id, want, cur)
-				c.fail(w, r, e.InIndex(ix.name, ix.uuid))
+				c.fail(w, r, e.InIndex(ix.Name, ix.UUID))
 				return
 			}
 		}
@@ -124,7 +125,7 @@ func (c *Cluster) handleIndexDoc(w http.ResponseWriter, r *http.Request, indexNa
 		c.fail(w, r, err)
 		return
 	}
-	c.reply(w, r, res.status, out)
+	c.reply(w, r, res.Status, out)
 }
 
 func (c *Cluster) handleGetDoc(w http.ResponseWriter, r *http.Request, indexName, id string, sourceOnly bool) {
@@ -138,8 +139,8 @@ func (c *Cluster) handleGetDoc(w http.ResponseWriter, r *http.Request, indexName
 		c.fail(w, r, err)
 		return
 	}
-	indexName = ix.name
-	d := ix.get(id)
+	indexName = ix.Name
+	d := ix.Get(id)
 	if d == nil {
 		if sourceOnly {
 			e := apierr.Errf(404, "resource_not_found_exception", "Document not found [%s]/[%s]", indexName, id)
@@ -150,7 +151,7 @@ func (c *Cluster) handleGetDoc(w http.ResponseWriter, r *http.Request, indexName
 		return
 	}
 	if sourceOnly {
-		c.reply(w, r, 200, json.RawMessage(d.raw))
+		c.reply(w, r, 200, json.RawMessage(d.Raw))
 		return
 	}
 	filter, ferr := parseSourceFilter(sourceParamFromQuery(r))
@@ -211,55 +212,55 @@ func (c *Cluster) handleDeleteDoc(w http.ResponseWriter, r *http.Request, indexN
 		c.fail(w, r, err)
 		return
 	}
-	res := ix.remove(id)
+	res := ix.Remove(id)
 	out := c.writeBody(ix, res)
 	c.mu.Unlock()
 	if forced {
 		out = withForcedRefresh(out)
 	}
-	c.reply(w, r, res.status, out)
+	c.reply(w, r, res.Status, out)
 }
 
 // updateDoc applies a partial update (doc, doc_as_upsert, upsert); raw is the update body as sent,
 // so stored sources keep the key order the client wrote. The caller holds the write lock.
-func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byte) (writeResult, *index, *apierr.Error) {
+func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byte) (index.WriteResult, *index.Index, *apierr.Error) {
 	for k := range body {
 		switch k {
 		case "doc", "doc_as_upsert", "upsert", "detect_noop", "_source", "scripted_upsert", "script":
 		default:
-			return writeResult{}, nil, apierr.Parsing("[UpdateRequest] unknown field [%s]", k)
+			return index.WriteResult{}, nil, apierr.Parsing("[UpdateRequest] unknown field [%s]", k)
 		}
 	}
 	if sv, ok := body["script"]; ok {
 		if _, both := body["doc"]; both {
-			return writeResult{}, nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: can't provide both script and doc;")
+			return index.WriteResult{}, nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: can't provide both script and doc;")
 		}
 		sc, err := parseScript(sv)
 		if err != nil {
-			return writeResult{}, nil, err
+			return index.WriteResult{}, nil, err
 		}
 		return c.scriptUpdate(indexName, id, sc, body)
 	}
 	doc, hasDoc := body["doc"].(map[string]any)
 	if _, present := body["doc"]; present && !hasDoc {
-		return writeResult{}, nil, apierr.Parsing("[UpdateRequest] doc doesn't support values of type: VALUE_STRING")
+		return index.WriteResult{}, nil, apierr.Parsing("[UpdateRequest] doc doesn't support values of type: VALUE_STRING")
 	}
 	upsertAsDoc, _ := jsonval.Bool(body["doc_as_upsert"])
 	upsert, hasUpsert := body["upsert"].(map[string]any)
 	if !hasDoc && !hasUpsert {
-		return writeResult{}, nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: script or doc is missing;")
+		return index.WriteResult{}, nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: script or doc is missing;")
 	}
 	ix, exists := c.indices[indexName]
 	if !exists && c.isAlias(indexName) {
 		var err *apierr.Error
 		if ix, err = c.writeIndexOf(indexName); err != nil {
-			return writeResult{}, nil, err
+			return index.WriteResult{}, nil, err
 		}
-		indexName, exists = ix.name, true
+		indexName, exists = ix.Name, true
 	}
-	var current *document
+	var current *index.Document
 	if exists {
-		current = ix.get(id)
+		current = ix.Get(id)
 	}
 	if current == nil {
 		var src map[string]any
@@ -270,31 +271,31 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 		case hasUpsert:
 			src, srcKey = upsert, "upsert"
 		case !exists:
-			return writeResult{}, nil, apierr.IndexNotFound(indexName)
+			return index.WriteResult{}, nil, apierr.IndexNotFound(indexName)
 		default:
 			e := apierr.Errf(404, "document_missing_exception", "[%s]: document missing", id)
-			return writeResult{}, ix, e.InIndex(ix.name, ix.uuid)
+			return index.WriteResult{}, ix, e.InIndex(ix.Name, ix.UUID)
 		}
 		srcRaw := rawMember(raw, srcKey)
 		if srcRaw == nil {
-			srcRaw = mustJSON(src)
+			srcRaw = index.MustJSON(src)
 		}
 		return c.indexDoc(indexName, id, srcRaw, false)
 	}
-	merged := current.sourceCopy()
+	merged := current.SourceCopy()
 	deepMerge(merged, doc)
 	noop := true
 	if v, ok := jsonval.Bool(body["detect_noop"]); ok {
 		noop = v
 	}
-	if noop && bytes.Equal(mustJSON(jsonval.Plain(merged)), mustJSON(jsonval.Plain(current.src))) {
-		return writeResult{id: id, version: current.version, seqNo: current.seqNo, result: "noop", status: 200}, ix, nil
+	if noop && bytes.Equal(index.MustJSON(jsonval.Plain(merged)), index.MustJSON(jsonval.Plain(current.Src))) {
+		return index.WriteResult{ID: id, Version: current.Version, SeqNo: current.SeqNo, Result: "noop", Status: 200}, ix, nil
 	}
-	mergedRaw := mustJSON(merged)
+	mergedRaw := index.MustJSON(merged)
 	if docRaw := rawMember(raw, "doc"); docRaw != nil {
-		mergedRaw = mergeRaw(current.raw, docRaw)
+		mergedRaw = mergeRaw(current.Raw, docRaw)
 	}
-	res, err := ix.put(id, mergedRaw, merged, false)
+	res, err := ix.Put(id, mergedRaw, merged, false)
 	return res, ix, err
 }
 
@@ -329,7 +330,7 @@ func (c *Cluster) handleUpdate(w http.ResponseWriter, r *http.Request, indexName
 	if err == nil {
 		out = c.writeBody(ix, res)
 		// A noop writes nothing, so there is nothing to refresh.
-		if forced && res.result != "noop" {
+		if forced && res.Result != "noop" {
 			out = withForcedRefresh(out)
 		}
 	}
@@ -338,60 +339,60 @@ func (c *Cluster) handleUpdate(w http.ResponseWriter, r *http.Request, indexName
 		c.fail(w, r, err)
 		return
 	}
-	c.reply(w, r, res.status, out)
+	c.reply(w, r, res.Status, out)
 }
 
 // scriptUpdate runs an update script on a document (or its upsert); ctx.op may turn the update
 // into a noop or a delete. The caller holds the write lock.
-func (c *Cluster) scriptUpdate(indexName, id string, sc *painless.Script, body map[string]any) (writeResult, *index, *apierr.Error) {
+func (c *Cluster) scriptUpdate(indexName, id string, sc *painless.Script, body map[string]any) (index.WriteResult, *index.Index, *apierr.Error) {
 	ix, exists := c.indices[indexName]
 	if !exists && c.isAlias(indexName) {
 		var err *apierr.Error
 		if ix, err = c.writeIndexOf(indexName); err != nil {
-			return writeResult{}, nil, err
+			return index.WriteResult{}, nil, err
 		}
-		indexName, exists = ix.name, true
+		indexName, exists = ix.Name, true
 	}
-	var current *document
+	var current *index.Document
 	if exists {
-		current = ix.get(id)
+		current = ix.Get(id)
 	}
 	if current == nil {
 		upsert, hasUpsert := body["upsert"].(map[string]any)
 		if !hasUpsert {
 			if !exists {
-				return writeResult{}, nil, apierr.IndexNotFound(indexName)
+				return index.WriteResult{}, nil, apierr.IndexNotFound(indexName)
 			}
 			e := apierr.Errf(404, "document_missing_exception", "[%s]: document missing", id)
-			return writeResult{}, ix, e.InIndex(ix.name, ix.uuid)
+			return index.WriteResult{}, ix, e.InIndex(ix.Name, ix.UUID)
 		}
 		if scripted, _ := jsonval.Bool(body["scripted_upsert"]); scripted {
 			op, err := runScript(sc, upsert)
 			if err != nil {
-				return writeResult{}, ix, err
+				return index.WriteResult{}, ix, err
 			}
 			if op != "index" {
-				return writeResult{id: id, version: 0, result: "noop", status: 200}, ix, nil
+				return index.WriteResult{ID: id, Version: 0, Result: "noop", Status: 200}, ix, nil
 			}
 		}
-		return c.indexDoc(indexName, id, mustJSON(upsert), false)
+		return c.indexDoc(indexName, id, index.MustJSON(upsert), false)
 	}
 	return applyScript(ix, current, sc)
 }
 
 // applyScript runs a script on a stored document and writes the result.
-func applyScript(ix *index, d *document, sc *painless.Script) (writeResult, *index, *apierr.Error) {
-	src := d.sourceCopy()
+func applyScript(ix *index.Index, d *index.Document, sc *painless.Script) (index.WriteResult, *index.Index, *apierr.Error) {
+	src := d.SourceCopy()
 	op, err := runScript(sc, src)
 	if err != nil {
-		return writeResult{}, ix, err
+		return index.WriteResult{}, ix, err
 	}
 	switch op {
 	case "noop":
-		return writeResult{id: d.id, version: d.version, seqNo: d.seqNo, result: "noop", status: 200}, ix, nil
+		return index.WriteResult{ID: d.ID, Version: d.Version, SeqNo: d.SeqNo, Result: "noop", Status: 200}, ix, nil
 	case "delete":
-		return ix.remove(d.id), ix, nil
+		return ix.Remove(d.ID), ix, nil
 	}
-	res, perr := ix.put(d.id, mustJSON(src), src, false)
+	res, perr := ix.Put(d.ID, index.MustJSON(src), src, false)
 	return res, ix, perr
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -68,25 +69,25 @@ func (c *Cluster) Export() ([]byte, error) {
 	st := exportState{Format: exportFormat, Indices: []exportIndex{}, Templates: []exportTemplate{},
 		Policies: []exportPolicy{}, Roles: []exportRole{}}
 	for _, ix := range c.sortedIndices() {
-		ei := exportIndex{Name: ix.name, UUID: ix.uuid, Created: ix.created, Shards: ix.shards, Replicas: ix.replicas,
-			Settings: map[string]string{}, Mappings: mustJSON(ix.mapping.render()), SeqNo: ix.seqNo, Deleted: ix.ndeleted,
-			Docs: []exportDoc{}, ISM: ix.ismPolicy}
-		for k, v := range ix.settings {
+		ei := exportIndex{Name: ix.Name, UUID: ix.UUID, Created: ix.Created, Shards: ix.Shards, Replicas: ix.Replicas,
+			Settings: map[string]string{}, Mappings: index.MustJSON(ix.Mapping.Render()), SeqNo: ix.SeqNo, Deleted: ix.Deleted,
+			Docs: []exportDoc{}, ISM: ix.ISMPolicy}
+		for k, v := range ix.Settings {
 			s, _ := jsonval.String(v)
 			ei.Settings[k] = s
 		}
-		for _, d := range ix.docs {
+		for _, d := range ix.Docs {
 			if d != nil {
-				ei.Docs = append(ei.Docs, exportDoc{ID: d.id, Version: d.version, SeqNo: d.seqNo, Source: d.raw})
+				ei.Docs = append(ei.Docs, exportDoc{ID: d.ID, Version: d.Version, SeqNo: d.SeqNo, Source: d.Raw})
 			}
 		}
 		st.Indices = append(st.Indices, ei)
 	}
 	for _, n := range jsonval.SortedKeys(c.templates) {
-		st.Templates = append(st.Templates, exportTemplate{Name: n, Body: mustJSON(c.templates[n].render())})
+		st.Templates = append(st.Templates, exportTemplate{Name: n, Body: index.MustJSON(c.templates[n].render())})
 	}
 	for _, n := range jsonval.SortedKeys(c.legacyTemplates) {
-		st.LegacyTemplates = append(st.LegacyTemplates, exportTemplate{Name: n, Body: mustJSON(c.legacyTemplates[n].renderLegacy())})
+		st.LegacyTemplates = append(st.LegacyTemplates, exportTemplate{Name: n, Body: index.MustJSON(c.legacyTemplates[n].renderLegacy())})
 	}
 	if len(c.persistent) > 0 {
 		st.Persistent = c.persistent
@@ -94,11 +95,11 @@ func (c *Cluster) Export() ([]byte, error) {
 	for _, n := range jsonval.SortedKeys(c.policies) {
 		p := c.policies[n]
 		st.Policies = append(st.Policies, exportPolicy{ID: p.id, Version: p.version, SeqNo: p.seqNo,
-			LastUpdated: p.lastUpdated, Policy: mustJSON(p.policy)})
+			LastUpdated: p.lastUpdated, Policy: index.MustJSON(p.policy)})
 	}
 	for _, n := range jsonval.SortedKeys(c.roles) {
 		if r := c.roles[n]; !r.reserved {
-			st.Roles = append(st.Roles, exportRole{Name: n, Body: mustJSON(r.body)})
+			st.Roles = append(st.Roles, exportRole{Name: n, Body: index.MustJSON(r.body)})
 		}
 	}
 	return json.Marshal(st)
@@ -113,42 +114,42 @@ func (c *Cluster) Import(data []byte) error {
 	if st.Format != exportFormat {
 		return fmt.Errorf("import: unsupported format %q", st.Format)
 	}
-	indices := map[string]*index{}
+	indices := map[string]*index.Index{}
 	for _, ei := range st.Indices {
 		if err := validateIndexName(ei.Name); err != nil {
 			return fmt.Errorf("import: %s", err.Reason)
 		}
-		ix := newIndex(ei.Name, ei.UUID, ei.Created)
-		ix.shards, ix.replicas = max(1, ei.Shards), max(0, ei.Replicas)
+		ix := index.NewIndex(ei.Name, ei.UUID, ei.Created)
+		ix.Shards, ix.Replicas = max(1, ei.Shards), max(0, ei.Replicas)
 		for k, v := range ei.Settings {
-			ix.settings[k] = v
+			ix.Settings[k] = v
 		}
 		mv, err := apierr.DecodeJSON(ei.Mappings)
 		if err != nil {
 			return fmt.Errorf("import: index %s: bad mappings", ei.Name)
 		}
-		m, aerr := parseMappings(mv)
+		m, aerr := index.ParseMappings(mv)
 		if aerr != nil {
 			return fmt.Errorf("import: index %s: %s", ei.Name, aerr.Reason)
 		}
-		ix.mapping = m
-		ix.fields = m.flatten()
+		ix.Mapping = m
+		ix.Fields = m.Flatten()
 		for _, d := range ei.Docs {
 			src, aerr := parseSource(d.Source)
 			if aerr != nil {
 				return fmt.Errorf("import: index %s doc %s: %s", ei.Name, d.ID, aerr.Reason)
 			}
-			leaves, aerr := ix.parse(d.ID, src, false)
+			leaves, aerr := ix.Parse(d.ID, src, false)
 			if aerr != nil {
 				return fmt.Errorf("import: index %s doc %s: %s", ei.Name, d.ID, aerr.Reason)
 			}
-			if _, dup := ix.ids[d.ID]; dup {
+			if _, dup := ix.IDs[d.ID]; dup {
 				return fmt.Errorf("import: index %s: duplicate id %s", ei.Name, d.ID)
 			}
-			ix.add(&document{id: d.ID, version: max(1, d.Version), seqNo: d.SeqNo, raw: []byte(d.Source), src: src}, leaves)
+			ix.Add(&index.Document{ID: d.ID, Version: max(1, d.Version), SeqNo: d.SeqNo, Raw: []byte(d.Source), Src: src}, leaves)
 		}
-		ix.seqNo, ix.ndeleted = ei.SeqNo, ei.Deleted
-		ix.ismPolicy = ei.ISM
+		ix.SeqNo, ix.Deleted = ei.SeqNo, ei.Deleted
+		ix.ISMPolicy = ei.ISM
 		indices[ei.Name] = ix
 	}
 	templates := map[string]*indexTemplate{}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 )
 
 // Tests for issue #17: each follows a REST spec story of opensearch-api-specification
@@ -298,7 +300,7 @@ func TestPointInTimeStory(t *testing.T) {
 	mustStatus(t, 404, code, m)
 }
 
-func mustJSONString(v any) string { return string(mustJSON(v)) }
+func mustJSONString(v any) string { return string(index.MustJSON(v)) }
 
 func booksMovies(t *testing.T) http.Handler {
 	t.Helper()
@@ -440,7 +442,7 @@ func TestSearchResponseShaping(t *testing.T) {
 	_, m = doJSON(t, h, "POST", "/docs/_search", `{"query":{"ids":{"values":["1"]}},"_source":false,"fields":["title*","qty",{"field":"published","format":"yyyy-MM-dd"}],"docvalue_fields":["tags","price"]}`)
 	f := get(m, "hits.hits.0.fields")
 	want := `{"price":[10],"published":["2024-03-01"],"qty":[5],"tags":["a","b"],"title":["Quick brown fox"],"title.keyword":["Quick brown fox"]}`
-	if got := string(mustJSON(f)); got != want || get(m, "hits.hits.0._source") != nil {
+	if got := string(index.MustJSON(f)); got != want || get(m, "hits.hits.0._source") != nil {
 		t.Fatalf("fields: %s, want %s", got, want)
 	}
 	code, m = doJSON(t, h, "POST", "/docs/_search", `{"docvalue_fields":["body"]}`)
@@ -892,7 +894,7 @@ func TestPointInTimeKeepsOldVersions(t *testing.T) {
 	}
 	doJSON(t, h, "DELETE", "/_search/point_in_time", `{"pit_id":["`+pit+`"]}`)
 	doJSON(t, h, "DELETE", "/movies/_doc/"+frozenID, "") // no point in time left to keep it
-	if n := len(c.indices["movies"].pins.pins); n != 0 {
+	if n := len(c.indices["movies"].Pins.Pins); n != 0 {
 		t.Fatalf("%d pins left after the point in time was deleted", n)
 	}
 	// An expired point in time stops keeping documents at the next write, searched or not.
@@ -902,7 +904,7 @@ func TestPointInTimeKeepsOldVersions(t *testing.T) {
 	doJSON(t, h, "POST", "/movies/_doc?refresh=true", `{"title":"Later"}`)
 	_, m = doJSON(t, h, "POST", "/movies/_search", `{"query":{"match":{"title":"later"}}}`)
 	doJSON(t, h, "DELETE", "/movies/_doc/"+get(m, "hits.hits.0._id").(string), "")
-	if n := len(c.indices["movies"].pins.pins); n != 0 {
+	if n := len(c.indices["movies"].Pins.Pins); n != 0 {
 		t.Fatalf("%d pins left after the point in time expired", n)
 	}
 }

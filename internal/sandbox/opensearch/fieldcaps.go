@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
@@ -66,10 +67,10 @@ func (c *Cluster) handleFieldCaps(w http.ResponseWriter, r *http.Request, expr s
 		for _, ix := range targets {
 			ms, qerr := filter.eval(&qctx{ix: ix, now: c.now()})
 			if qerr != nil {
-				c.fail(w, r, shardFailure(qerr, ix.name))
+				c.fail(w, r, shardFailure(qerr, ix.Name))
 				return
 			}
-			if popcount(andBits(ms.bits, ix.live)) > 0 {
+			if index.Popcount(andBits(ms.bits, ix.Live)) > 0 {
 				kept = append(kept, ix)
 			}
 		}
@@ -80,7 +81,7 @@ func (c *Cluster) handleFieldCaps(w http.ResponseWriter, r *http.Request, expr s
 	var names []string
 	seen := map[string]bool{}
 	for _, ix := range targets {
-		for path, fd := range ix.fields {
+		for path, fd := range ix.Fields {
 			match := false
 			for _, p := range patterns {
 				match = match || rest.GlobMatch(p, path)
@@ -88,12 +89,12 @@ func (c *Cluster) handleFieldCaps(w http.ResponseWriter, r *http.Request, expr s
 			if !match {
 				continue
 			}
-			typ := fd.typ
+			typ := fd.Type
 			if typ == "" {
 				typ = "object"
 			}
 			k := capKey{path, typ}
-			byType[k] = append(byType[k], ix.name)
+			byType[k] = append(byType[k], ix.Name)
 			if !seen[path] {
 				seen[path] = true
 				names = append(names, path)
@@ -112,16 +113,16 @@ func (c *Cluster) handleFieldCaps(w http.ResponseWriter, r *http.Request, expr s
 				}
 			}
 			for _, ix := range targets {
-				if !has[ix.name] {
+				if !has[ix.Name] {
 					k := capKey{name, "unmapped"}
-					byType[k] = append(byType[k], ix.name)
+					byType[k] = append(byType[k], ix.Name)
 				}
 			}
 		}
 	}
 	indices := make([]string, len(targets))
 	for i, ix := range targets {
-		indices[i] = ix.name
+		indices[i] = ix.Name
 	}
 	fields := jsonout.Obj{}
 	for _, name := range names {
@@ -134,9 +135,9 @@ func (c *Cluster) handleFieldCaps(w http.ResponseWriter, r *http.Request, expr s
 		sort.Strings(types)
 		caps := jsonout.Obj{}
 		for _, typ := range types {
-			k := typeKinds[typ]
+			k := index.TypeKinds[typ]
 			searchable := typ != "object" && typ != "nested" && typ != "unmapped"
-			aggregatable := searchable && k != kindText
+			aggregatable := searchable && k != index.KindText
 			o := jsonout.Obj{{"type", typ}, {"searchable", searchable}, {"aggregatable", aggregatable}}
 			if len(types) > 1 {
 				list := byType[capKey{name, typ}]

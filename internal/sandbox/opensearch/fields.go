@@ -5,6 +5,7 @@ import (
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
@@ -43,30 +44,30 @@ func parseFieldFormats(key string, v any) ([]fieldFormat, *apierr.Error) {
 }
 
 // matchFields lists the mapped leaf fields a pattern names, sorted.
-func matchFields(ix *index, pattern string) []*fieldDef {
-	if fd := ix.fields[pattern]; fd != nil {
-		if fd.kind == kindObject {
+func matchFields(ix *index.Index, pattern string) []*index.FieldDef {
+	if fd := ix.Fields[pattern]; fd != nil {
+		if fd.Kind == index.KindObject {
 			return nil
 		}
-		return []*fieldDef{fd}
+		return []*index.FieldDef{fd}
 	}
-	var out []*fieldDef
-	for p, fd := range ix.fields {
-		if fd.kind != kindObject && rest.GlobMatch(pattern, p) {
+	var out []*index.FieldDef
+	for p, fd := range ix.Fields {
+		if fd.Kind != index.KindObject && rest.GlobMatch(pattern, p) {
 			out = append(out, fd)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].path < out[j].path })
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out
 }
 
 // checkDocvalueFields refuses docvalue_fields on text fields, which have no doc values.
-func checkDocvalueFields(targets []*index, dv []fieldFormat) *apierr.Error {
+func checkDocvalueFields(targets []*index.Index, dv []fieldFormat) *apierr.Error {
 	for _, ix := range targets {
 		for _, ff := range dv {
 			for _, fd := range matchFields(ix, ff.field) {
-				if fd.kind == kindText {
-					return shardFailure(fielddataErr(fd.path), ix.name)
+				if fd.Kind == index.KindText {
+					return shardFailure(fielddataErr(fd.Path), ix.Name)
 				}
 			}
 		}
@@ -76,7 +77,7 @@ func checkDocvalueFields(targets []*index, dv []fieldFormat) *apierr.Error {
 
 // renderFields is a hit's "fields": the fields API reads values from _source through the
 // mapping (dates formatted, numbers as numbers), docvalue_fields from doc values.
-func (v *hitView) renderFields(ix *index, slot int32, d *document) jsonout.Obj {
+func (v *hitView) renderFields(ix *index.Index, slot int32, d *index.Document) jsonout.Obj {
 	if len(v.fields) == 0 && len(v.docvalue) == 0 {
 		return nil
 	}
@@ -91,22 +92,22 @@ func (v *hitView) renderFields(ix *index, slot int32, d *document) jsonout.Obj {
 	}
 	for _, ff := range v.docvalue {
 		for _, fd := range matchFields(ix, ff.field) {
-			add(fd.path, docValues(ix, slot, fd, ff.format))
+			add(fd.Path, docValues(ix, slot, fd, ff.format))
 		}
 	}
 	for _, ff := range v.fields {
 		for _, fd := range matchFields(ix, ff.field) {
-			path := fd.path
-			if fd.multi {
+			path := fd.Path
+			if fd.Multi {
 				path = parentPath(path)
 			}
 			var vals []any
-			for _, x := range jsonval.SourceValues(d.src, path) {
+			for _, x := range jsonval.SourceValues(d.Src, path) {
 				if fv, ok := fieldValue(fd, x, ff.format); ok {
 					vals = append(vals, fv)
 				}
 			}
-			add(fd.path, vals)
+			add(fd.Path, vals)
 		}
 	}
 	if len(out) == 0 {
@@ -124,41 +125,41 @@ func parentPath(p string) string {
 	return p
 }
 
-func dateFormatOf(fd *fieldDef, format string) string {
-	if format == "" && fd.fm != nil {
-		format = fd.fm.format
+func dateFormatOf(fd *index.FieldDef, format string) string {
+	if format == "" && fd.Mapping != nil {
+		format = fd.Mapping.Format
 	}
 	return format
 }
 
 // fieldValue is one source value as the fields API shows it.
-func fieldValue(fd *fieldDef, x any, format string) (any, bool) {
+func fieldValue(fd *index.FieldDef, x any, format string) (any, bool) {
 	if x == nil {
 		return nil, false
 	}
-	switch fd.kind {
-	case kindDate:
+	switch fd.Kind {
+	case index.KindDate:
 		s, _ := jsonval.String(x)
 		ms, ok := dates.ParseFormat(s, dateFormatOf(fd, ""))
 		if !ok {
 			return x, true
 		}
 		return dates.Format(ms, dateFormatOf(fd, format)), true
-	case kindLong:
+	case index.KindLong:
 		if f, ok := jsonval.Float(x); ok {
 			return int64(f), true
 		}
-	case kindFloat:
+	case index.KindFloat:
 		if f, ok := jsonval.Float(x); ok {
 			return f, true
 		}
-	case kindBool:
+	case index.KindBool:
 		if b, ok := jsonval.Bool(x); ok {
 			return b, true
 		}
-	case kindKeyword:
+	case index.KindKeyword:
 		if s, ok := jsonval.String(x); ok {
-			if fd.fm != nil && fd.fm.ignoreAbove > 0 && len([]rune(s)) > fd.fm.ignoreAbove {
+			if fd.Mapping != nil && fd.Mapping.IgnoreAbove > 0 && len([]rune(s)) > fd.Mapping.IgnoreAbove {
 				return nil, false
 			}
 			return s, true
@@ -169,32 +170,32 @@ func fieldValue(fd *fieldDef, x any, format string) (any, bool) {
 
 // docValues are a field's doc values as docvalue_fields shows them: keywords sorted, dates
 // formatted, longs as integers.
-func docValues(ix *index, slot int32, fd *fieldDef, format string) []any {
-	col := ix.cols[fd.path]
+func docValues(ix *index.Index, slot int32, fd *index.FieldDef, format string) []any {
+	col := ix.Columns[fd.Path]
 	if col == nil {
 		return nil
 	}
 	var out []any
-	if col.kind == kindKeyword {
-		vals := append([]string(nil), col.strAt(slot)...)
+	if col.Kind == index.KindKeyword {
+		vals := append([]string(nil), col.StrAt(slot)...)
 		sort.Strings(vals)
 		for _, s := range vals {
 			out = append(out, s)
 		}
 		return out
 	}
-	nums := append([]float64(nil), col.numAt(slot)...)
+	nums := append([]float64(nil), col.NumAt(slot)...)
 	sort.Float64s(nums)
 	for _, f := range nums {
-		switch fd.kind {
-		case kindDate:
+		switch fd.Kind {
+		case index.KindDate:
 			out = append(out, dates.Format(int64(f), dateFormatOf(fd, format)))
-		case kindLong:
+		case index.KindLong:
 			out = append(out, int64(f))
-		case kindBool:
+		case index.KindBool:
 			out = append(out, f != 0)
 		default:
-			if fd.typ == "float" || fd.typ == "half_float" {
+			if fd.Type == "float" || fd.Type == "half_float" {
 				out = append(out, float32(f))
 			} else {
 				out = append(out, f)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
@@ -268,18 +269,18 @@ func termClause(t *termQuery) hlClause {
 // highlighter renders the highlight of the hits of one search.
 type highlighter struct {
 	spec    *highlightSpec
-	clauses []hlClause            // from the search query
-	custom  map[query][]hlClause  // from highlight_query options
-	fields  map[*index][]hlTarget // expanded per index
+	clauses []hlClause                  // from the search query
+	custom  map[query][]hlClause        // from highlight_query options
+	fields  map[*index.Index][]hlTarget // expanded per index
 }
 
 type hlTarget struct {
-	fd   *fieldDef
+	fd   *index.FieldDef
 	opts *hlOptions
 }
 
 func newHighlighter(spec *highlightSpec, q query) *highlighter {
-	h := &highlighter{spec: spec, clauses: hlClauses(q, nil), custom: map[query][]hlClause{}, fields: map[*index][]hlTarget{}}
+	h := &highlighter{spec: spec, clauses: hlClauses(q, nil), custom: map[query][]hlClause{}, fields: map[*index.Index][]hlTarget{}}
 	for _, f := range spec.fields {
 		if f.opts.query != nil {
 			h.custom[f.opts.query] = hlClauses(f.opts.query, nil)
@@ -289,7 +290,7 @@ func newHighlighter(spec *highlightSpec, q query) *highlighter {
 }
 
 // targets lists the text and keyword fields of an index the highlight fields name, each once.
-func (h *highlighter) targets(ix *index) []hlTarget {
+func (h *highlighter) targets(ix *index.Index) []hlTarget {
 	if t, ok := h.fields[ix]; ok {
 		return t
 	}
@@ -300,16 +301,16 @@ func (h *highlighter) targets(ix *index) []hlTarget {
 		names := []string{f.pattern}
 		if strings.ContainsAny(f.pattern, "*?") {
 			names = nil
-			for p, fd := range ix.fields {
-				if (fd.kind == kindText || fd.kind == kindKeyword) && rest.GlobMatch(f.pattern, p) {
+			for p, fd := range ix.Fields {
+				if (fd.Kind == index.KindText || fd.Kind == index.KindKeyword) && rest.GlobMatch(f.pattern, p) {
 					names = append(names, p)
 				}
 			}
 			sort.Strings(names)
 		}
 		for _, n := range names {
-			fd := ix.fields[n]
-			if fd == nil || seen[n] || (fd.kind != kindText && fd.kind != kindKeyword) {
+			fd := ix.Fields[n]
+			if fd == nil || seen[n] || (fd.Kind != index.KindText && fd.Kind != index.KindKeyword) {
 				continue
 			}
 			seen[n] = true
@@ -321,7 +322,7 @@ func (h *highlighter) targets(ix *index) []hlTarget {
 }
 
 // render is the "highlight" member of one hit, or nil when nothing matched.
-func (h *highlighter) render(ix *index, d *document) jsonout.Obj {
+func (h *highlighter) render(ix *index.Index, d *index.Document) jsonout.Obj {
 	var out jsonout.Obj
 	for _, t := range h.targets(ix) {
 		clauses := h.clauses
@@ -330,19 +331,19 @@ func (h *highlighter) render(ix *index, d *document) jsonout.Obj {
 		}
 		var apply []*hlClause
 		for i := range clauses {
-			if !t.opts.requireFieldMatch || clauses[i].appliesTo(t.fd.path) {
+			if !t.opts.requireFieldMatch || clauses[i].appliesTo(t.fd.Path) {
 				apply = append(apply, &clauses[i])
 			}
 		}
 		var values []string
-		for _, v := range jsonval.SourceValues(d.src, sourcePath(t.fd)) {
+		for _, v := range jsonval.SourceValues(d.Src, sourcePath(t.fd)) {
 			if s, ok := v.(string); ok {
 				values = append(values, s)
 			}
 		}
-		frags := highlightValues(values, t.fd.kind == kindKeyword, apply, t.opts)
+		frags := highlightValues(values, t.fd.Kind == index.KindKeyword, apply, t.opts)
 		if len(frags) > 0 {
-			out = append(out, jsonout.KV{t.fd.path, frags})
+			out = append(out, jsonout.KV{t.fd.Path, frags})
 		}
 	}
 	return out

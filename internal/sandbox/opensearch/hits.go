@@ -1,6 +1,9 @@
 package opensearch
 
-import "github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+import (
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+)
 
 // hitOrder is how a search (or a top_hits aggregation) orders its hits.
 type hitOrder struct {
@@ -28,14 +31,14 @@ func newHitOrder(sort []sortSpec, trackScores bool) hitOrder {
 }
 
 // fillKeys computes the sort keys of hits of one index, when the order needs them.
-func (o hitOrder) fillKeys(ix *index, hits []hit) {
+func (o hitOrder) fillKeys(ix *index.Index, hits []hit) {
 	if !o.keyed {
 		return
 	}
 	keys := make([]sortVal, len(hits)*len(o.specs))
-	cols := make([]*column, len(o.specs))
+	cols := make([]*index.Column, len(o.specs))
 	for k, sp := range o.specs {
-		cols[k] = ix.cols[sp.field]
+		cols[k] = ix.Columns[sp.field]
 	}
 	for j := range hits {
 		h := &hits[j]
@@ -84,20 +87,20 @@ func (req *searchReq) hitView(order hitOrder) *hitView {
 
 // render is one hit as the engine writes it: _index, _id, [_version], [_seq_no, _primary_term],
 // _score, _source, highlight, sort.
-func (v *hitView) render(ix *index, h *hit) jsonout.Obj {
+func (v *hitView) render(ix *index.Index, h *hit) jsonout.Obj {
 	d := h.doc
 	if d == nil {
-		d = ix.docs[h.slot]
+		d = ix.Docs[h.slot]
 	}
-	o := jsonout.Obj{{"_index", ix.name}}
+	o := jsonout.Obj{{"_index", ix.Name}}
 	if !v.noID {
-		o = append(o, jsonout.KV{"_id", d.id})
+		o = append(o, jsonout.KV{"_id", d.ID})
 	}
 	if v.version {
-		o = append(o, jsonout.KV{"_version", d.version})
+		o = append(o, jsonout.KV{"_version", d.Version})
 	}
 	if v.seqNo {
-		o = append(o, jsonout.KV{"_seq_no", d.seqNo}, jsonout.KV{"_primary_term", 1})
+		o = append(o, jsonout.KV{"_seq_no", d.SeqNo}, jsonout.KV{"_primary_term", 1})
 	}
 	if v.order.nullScores {
 		o = append(o, jsonout.KV{"_score", nil})

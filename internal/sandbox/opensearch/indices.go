@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
@@ -49,7 +50,7 @@ func (c *Cluster) handleCreateIndex(w http.ResponseWriter, r *http.Request, name
 
 // replyPerIndex answers a GET on an index expression with one entry per matching index,
 // rendered under the read lock.
-func (c *Cluster) replyPerIndex(w http.ResponseWriter, r *http.Request, expr string, render func(*index) jsonout.Obj) {
+func (c *Cluster) replyPerIndex(w http.ResponseWriter, r *http.Request, expr string, render func(*index.Index) jsonout.Obj) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	list, err := c.resolve(expr, false)
@@ -59,14 +60,14 @@ func (c *Cluster) replyPerIndex(w http.ResponseWriter, r *http.Request, expr str
 	}
 	o := jsonout.Obj{}
 	for _, ix := range list {
-		o = append(o, jsonout.KV{ix.name, render(ix)})
+		o = append(o, jsonout.KV{ix.Name, render(ix)})
 	}
 	c.reply(w, r, 200, o)
 }
 
 func (c *Cluster) handleGetIndex(w http.ResponseWriter, r *http.Request, expr string) {
-	c.replyPerIndex(w, r, expr, func(ix *index) jsonout.Obj {
-		return jsonout.Obj{{"aliases", ix.renderAliases()}, {"mappings", ix.mapping.render()}, {"settings", ix.settingsView()}}
+	c.replyPerIndex(w, r, expr, func(ix *index.Index) jsonout.Obj {
+		return jsonout.Obj{{"aliases", renderAliases(ix)}, {"mappings", ix.Mapping.Render()}, {"settings", settingsView(ix)}}
 	})
 }
 
@@ -93,7 +94,7 @@ func (c *Cluster) handleDeleteIndex(w http.ResponseWriter, r *http.Request, expr
 	list, err := c.resolve(expr, false)
 	if err == nil {
 		for _, ix := range list {
-			delete(c.indices, ix.name)
+			delete(c.indices, ix.Name)
 		}
 	}
 	c.mu.Unlock()
@@ -105,8 +106,8 @@ func (c *Cluster) handleDeleteIndex(w http.ResponseWriter, r *http.Request, expr
 }
 
 func (c *Cluster) handleGetMapping(w http.ResponseWriter, r *http.Request, expr string) {
-	c.replyPerIndex(w, r, expr, func(ix *index) jsonout.Obj {
-		return jsonout.Obj{{"mappings", ix.mapping.render()}}
+	c.replyPerIndex(w, r, expr, func(ix *index.Index) jsonout.Obj {
+		return jsonout.Obj{{"mappings", ix.Mapping.Render()}}
 	})
 }
 
@@ -116,7 +117,7 @@ func (c *Cluster) handlePutMapping(w http.ResponseWriter, r *http.Request, expr 
 		c.fail(w, r, err)
 		return
 	}
-	m, err := parseMappings(v)
+	m, err := index.ParseMappings(v)
 	if err != nil {
 		c.fail(w, r, err)
 		return
@@ -130,24 +131,24 @@ func (c *Cluster) handlePutMapping(w http.ResponseWriter, r *http.Request, expr 
 	}
 	// Check every index first so a conflict changes nothing.
 	for _, ix := range list {
-		probe := ix.mapping.clone()
-		if err := probe.merge(m.clone()); err != nil {
+		probe := ix.Mapping.Clone()
+		if err := probe.Merge(m.Clone()); err != nil {
 			c.fail(w, r, err)
 			return
 		}
 	}
 	for _, ix := range list {
-		_ = ix.mapping.merge(m.clone())
-		ix.fields = ix.mapping.flatten()
-		ix.rebuild()
-		ix.gen++
+		_ = ix.Mapping.Merge(m.Clone())
+		ix.Fields = ix.Mapping.Flatten()
+		ix.Rebuild()
+		ix.Gen++
 	}
 	c.reply(w, r, 200, jsonout.Obj{{"acknowledged", true}})
 }
 
 func (c *Cluster) handleGetSettings(w http.ResponseWriter, r *http.Request, expr string) {
-	c.replyPerIndex(w, r, expr, func(ix *index) jsonout.Obj {
-		return jsonout.Obj{{"settings", ix.settingsView()}}
+	c.replyPerIndex(w, r, expr, func(ix *index.Index) jsonout.Obj {
+		return jsonout.Obj{{"settings", settingsView(ix)}}
 	})
 }
 
@@ -162,21 +163,21 @@ func (c *Cluster) handleRefresh(w http.ResponseWriter, r *http.Request, expr str
 	total := 0
 	ok := 0
 	for _, ix := range list {
-		total += ix.shards * (1 + ix.replicas)
-		ok += ix.shards * (1 + c.assignedReplicas(ix))
+		total += ix.Shards * (1 + ix.Replicas)
+		ok += ix.Shards * (1 + c.assignedReplicas(ix))
 	}
 	c.reply(w, r, 200, jsonout.Obj{{"_shards", jsonout.Obj{{"total", total}, {"successful", ok}, {"failed", 0}}}})
 }
 
-func (c *Cluster) assignedReplicas(ix *index) int {
-	if ix.replicas < c.nodes-1 {
-		return ix.replicas
+func (c *Cluster) assignedReplicas(ix *index.Index) int {
+	if ix.Replicas < c.nodes-1 {
+		return ix.Replicas
 	}
 	return c.nodes - 1
 }
 
-func (c *Cluster) indexHealth(ix *index) string {
-	if ix.replicas > c.nodes-1 {
+func (c *Cluster) indexHealth(ix *index.Index) string {
+	if ix.Replicas > c.nodes-1 {
 		return "yellow"
 	}
 	return "green"
@@ -196,9 +197,9 @@ func (c *Cluster) handleHealth(w http.ResponseWriter, r *http.Request, expr stri
 	status := "green"
 	primaries, active, unassigned := 0, 0, 0
 	for _, ix := range list {
-		primaries += ix.shards
-		active += ix.shards * (1 + c.assignedReplicas(ix))
-		unassigned += ix.shards * (ix.replicas - c.assignedReplicas(ix))
+		primaries += ix.Shards
+		active += ix.Shards * (1 + c.assignedReplicas(ix))
+		unassigned += ix.Shards * (ix.Replicas - c.assignedReplicas(ix))
 		if c.indexHealth(ix) == "yellow" {
 			status = "yellow"
 		}
@@ -235,19 +236,19 @@ func (c *Cluster) handleHealth(w http.ResponseWriter, r *http.Request, expr stri
 		for _, ix := range list {
 			reps := c.assignedReplicas(ix)
 			st := c.indexHealth(ix)
-			io := jsonout.Obj{{"status", st}, {"number_of_shards", ix.shards}, {"number_of_replicas", ix.replicas},
-				{"active_primary_shards", ix.shards}, {"active_shards", ix.shards * (1 + reps)},
+			io := jsonout.Obj{{"status", st}, {"number_of_shards", ix.Shards}, {"number_of_replicas", ix.Replicas},
+				{"active_primary_shards", ix.Shards}, {"active_shards", ix.Shards * (1 + reps)},
 				{"relocating_shards", 0}, {"initializing_shards", 0},
-				{"unassigned_shards", ix.shards * (ix.replicas - reps)}}
+				{"unassigned_shards", ix.Shards * (ix.Replicas - reps)}}
 			if level == "shards" {
 				sh := jsonout.Obj{}
-				for n := 0; n < ix.shards; n++ {
+				for n := 0; n < ix.Shards; n++ {
 					sh = append(sh, jsonout.KV{itoa(n), jsonout.Obj{{"status", st}, {"primary_active", true}, {"active_shards", 1 + reps},
-						{"relocating_shards", 0}, {"initializing_shards", 0}, {"unassigned_shards", ix.replicas - reps}}})
+						{"relocating_shards", 0}, {"initializing_shards", 0}, {"unassigned_shards", ix.Replicas - reps}}})
 				}
 				io = append(io, jsonout.KV{"shards", sh})
 			}
-			per = append(per, jsonout.KV{ix.name, io})
+			per = append(per, jsonout.KV{ix.Name, io})
 		}
 		out = append(out, jsonout.KV{"indices", per})
 	default:
@@ -333,7 +334,7 @@ func (c *Cluster) handlePutSettings(w http.ResponseWriter, r *http.Request, expr
 		sort.Strings(static)
 		names := make([]string, len(list))
 		for i, ix := range list {
-			names[i] = "[" + ix.name + "/" + ix.uuid + "]"
+			names[i] = "[" + ix.Name + "/" + ix.UUID + "]"
 		}
 		c.fail(w, r, apierr.BadRequest("Can't update non dynamic settings [[%s]] for open indices [%s]", strings.Join(static, ", "), strings.Join(names, ", ")))
 		return
@@ -344,11 +345,11 @@ func (c *Cluster) handlePutSettings(w http.ResponseWriter, r *http.Request, expr
 	for i, ix := range list {
 		u := map[string]any{}
 		for k, v := range flat {
-			if _, has := ix.settings[k]; !(preserve && has) {
+			if _, has := ix.Settings[k]; !(preserve && has) {
 				u[k] = v
 			}
 		}
-		probe := index{settings: map[string]any{}, shards: ix.shards, replicas: ix.replicas}
+		probe := index.Index{Settings: map[string]any{}, Shards: ix.Shards, Replicas: ix.Replicas}
 		if err := applySettings(&probe, u); err != nil {
 			c.fail(w, r, err)
 			return
@@ -360,9 +361,9 @@ func (c *Cluster) handlePutSettings(w http.ResponseWriter, r *http.Request, expr
 		for k := range nulls {
 			switch k {
 			case "number_of_replicas":
-				ix.replicas = 1
+				ix.Replicas = 1
 			default:
-				delete(ix.settings, k)
+				delete(ix.Settings, k)
 			}
 		}
 	}

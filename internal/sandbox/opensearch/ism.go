@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
@@ -215,12 +216,12 @@ func (c *Cluster) handleISMAdd(w http.ResponseWriter, r *http.Request, pathIndex
 	}
 	updated, failed := 0, []jsonout.Obj{}
 	for _, ix := range targets {
-		if ix.ismPolicy != "" {
-			failed = append(failed, jsonout.Obj{{"index_name", ix.name}, {"index_uuid", ix.uuid},
+		if ix.ISMPolicy != "" {
+			failed = append(failed, jsonout.Obj{{"index_name", ix.Name}, {"index_uuid", ix.UUID},
 				{"reason", "This index already has a policy, use the update policy API to update index policies"}})
 			continue
 		}
-		ix.ismPolicy = id
+		ix.ISMPolicy = id
 		updated++
 	}
 	c.reply(w, r, 200, jsonout.Obj{{"updated_indices", updated}, {"failures", len(failed) > 0}, {"failed_indices", failed}})
@@ -242,11 +243,11 @@ func (c *Cluster) handleISMRemove(w http.ResponseWriter, r *http.Request, pathIn
 	}
 	updated, failed := 0, []jsonout.Obj{}
 	for _, ix := range targets {
-		if ix.ismPolicy == "" {
-			failed = append(failed, jsonout.Obj{{"index_name", ix.name}, {"index_uuid", ix.uuid}, {"reason", "This index does not have a policy to remove"}})
+		if ix.ISMPolicy == "" {
+			failed = append(failed, jsonout.Obj{{"index_name", ix.Name}, {"index_uuid", ix.UUID}, {"reason", "This index does not have a policy to remove"}})
 			continue
 		}
-		ix.ismPolicy = ""
+		ix.ISMPolicy = ""
 		updated++
 	}
 	c.reply(w, r, 200, jsonout.Obj{{"updated_indices", updated}, {"failures", len(failed) > 0}, {"failed_indices", failed}})
@@ -258,7 +259,7 @@ func (c *Cluster) handleISMRemove(w http.ResponseWriter, r *http.Request, pathIn
 func (c *Cluster) handleISMExplain(w http.ResponseWriter, r *http.Request, pathIndex string) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	var targets []*index
+	var targets []*index.Index
 	if pathIndex != "" {
 		var err *apierr.Error
 		if targets, err = c.resolve(pathIndex, false); err != nil {
@@ -267,7 +268,7 @@ func (c *Cluster) handleISMExplain(w http.ResponseWriter, r *http.Request, pathI
 		}
 	} else {
 		for _, ix := range c.sortedIndices() {
-			if ix.ismPolicy != "" {
+			if ix.ISMPolicy != "" {
 				targets = append(targets, ix)
 			}
 		}
@@ -275,15 +276,15 @@ func (c *Cluster) handleISMExplain(w http.ResponseWriter, r *http.Request, pathI
 	out := jsonout.Obj{}
 	managed := 0
 	for _, ix := range targets {
-		if ix.ismPolicy == "" {
-			out = append(out, jsonout.KV{ix.name, jsonout.Obj{{"index.plugins.index_state_management.policy_id", nil},
+		if ix.ISMPolicy == "" {
+			out = append(out, jsonout.KV{ix.Name, jsonout.Obj{{"index.plugins.index_state_management.policy_id", nil},
 				{"index.opendistro.index_state_management.policy_id", nil}, {"enabled", nil}}})
 			continue
 		}
 		managed++
-		out = append(out, jsonout.KV{ix.name, jsonout.Obj{{"index.plugins.index_state_management.policy_id", ix.ismPolicy},
-			{"index.opendistro.index_state_management.policy_id", ix.ismPolicy},
-			{"index", ix.name}, {"index_uuid", ix.uuid}, {"policy_id", ix.ismPolicy}, {"enabled", true}}})
+		out = append(out, jsonout.KV{ix.Name, jsonout.Obj{{"index.plugins.index_state_management.policy_id", ix.ISMPolicy},
+			{"index.opendistro.index_state_management.policy_id", ix.ISMPolicy},
+			{"index", ix.Name}, {"index_uuid", ix.UUID}, {"policy_id", ix.ISMPolicy}, {"enabled", true}}})
 	}
 	c.reply(w, r, 200, append(out, jsonout.KV{"total_managed_indices", managed}))
 }

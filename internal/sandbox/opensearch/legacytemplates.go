@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
@@ -37,13 +38,13 @@ func parseLegacyTemplate(name string, body map[string]any) (*indexTemplate, *api
 		case "version":
 			t.version = v
 		case "settings":
-			probe := newIndex("probe", "", 0)
+			probe := index.NewIndex("probe", "", 0)
 			if err := applySettings(probe, v); err != nil {
 				return nil, err
 			}
 			t.settings, _ = v.(map[string]any)
 		case "mappings":
-			m, err := parseMappings(v)
+			m, err := index.ParseMappings(v)
 			if err != nil {
 				return nil, err
 			}
@@ -73,7 +74,7 @@ func (t *indexTemplate) renderLegacy() jsonout.Obj {
 	}
 	mappings := any(jsonout.Obj{})
 	if t.mappings != nil {
-		mappings = t.mappings.render()
+		mappings = t.mappings.Render()
 	}
 	aliases := t.aliases
 	if aliases == nil {

@@ -15,7 +15,7 @@ func TestLiveDemoAddsDocumentsAtNow(t *testing.T) {
 	count := func(name string) int {
 		c.mu.RLock()
 		defer c.mu.RUnlock()
-		return c.indices[name].liveCount()
+		return c.indices[name].LiveCount()
 	}
 	app, web := count("logs-app"), count("logs-web")
 	rng := rand.New(rand.NewPCG(1, 2))

@@ -6,13 +6,14 @@ import (
 	"time"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // getView is a found document as GET /{index}/_doc/{id} shows it.
-func getView(ix *index, d *document, filter sourceFilter) jsonout.Obj {
-	out := jsonout.Obj{{"_index", ix.name}, {"_id", d.id}, {"_version", d.version}, {"_seq_no", d.seqNo}, {"_primary_term", 1}, {"found", true}}
+func getView(ix *index.Index, d *index.Document, filter sourceFilter) jsonout.Obj {
+	out := jsonout.Obj{{"_index", ix.Name}, {"_id", d.ID}, {"_version", d.Version}, {"_seq_no", d.SeqNo}, {"_primary_term", 1}, {"found", true}}
 	if src, include := filter.apply(d); include {
 		out = append(out, jsonout.KV{"_source", src})
 	}
@@ -105,9 +106,9 @@ func (c *Cluster) handleMget(w http.ResponseWriter, r *http.Request, defaultInde
 			docs = append(docs, jsonout.Obj{{"_index", it.index}, {"_id", it.id}, {"error", err.Response()[0].V}})
 			continue
 		}
-		d := ix.get(it.id)
+		d := ix.Get(it.id)
 		if d == nil {
-			docs = append(docs, jsonout.Obj{{"_index", ix.name}, {"_id", it.id}, {"found", false}})
+			docs = append(docs, jsonout.Obj{{"_index", ix.Name}, {"_id", it.id}, {"found", false}})
 			continue
 		}
 		docs = append(docs, getView(ix, d, it.filter))

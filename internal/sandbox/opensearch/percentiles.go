@@ -7,6 +7,7 @@ import (
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
@@ -23,7 +24,7 @@ var defaultPercents = []float64{1, 5, 25, 50, 75, 95, 99}
 // search.aggregation/180_percentiles_tdigest_metric.yml "Filtered test" and "Compression test";
 // the "Basic test" (four values, default compression) expects the digest's coarser 51/101 for
 // p25/p50 where this gives 26/76. On thousands of values the two agree to a fraction of a percent.
-func percentilesAgg(sp *aggSpec, segs []segment) (jsonout.Obj, *apierr.Error) {
+func percentilesAgg(sp *aggSpec, segs []index.Segment) (jsonout.Obj, *apierr.Error) {
 	percents, err := parsePercents(sp)
 	if err != nil {
 		return nil, err
@@ -42,28 +43,28 @@ func percentilesAgg(sp *aggSpec, segs []segment) (jsonout.Obj, *apierr.Error) {
 	missing, hasMissing := jsonval.Float(sp.p.missing)
 	vals := make([]float64, 0, countSlots(segs))
 	for _, seg := range segs {
-		fd, col, err := aggField(seg.ix, sp, true)
+		fd, col, err := aggField(seg.Index, sp, true)
 		if err != nil {
 			return nil, err
 		}
 		if fd == nil {
 			if hasMissing {
-				for range seg.slots {
+				for range seg.Slots {
 					vals = append(vals, missing)
 				}
 			}
 			continue
 		}
-		if fd.kind == kindDate {
+		if fd.Kind == index.KindDate {
 			isDate = true
 			if format == "" {
-				format = fd.fm.format
+				format = fd.Mapping.Format
 			}
 		}
-		for _, s := range seg.slots {
+		for _, s := range seg.Slots {
 			var vs []float64
 			if col != nil {
-				vs = col.numAt(s)
+				vs = col.NumAt(s)
 			}
 			if len(vs) == 0 && hasMissing {
 				vals = append(vals, missing)

@@ -8,13 +8,14 @@ import (
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // qctx is what evaluating a query over one index needs.
 type qctx struct {
-	ix  *index
+	ix  *index.Index
 	now time.Time
 }
 
@@ -143,7 +144,7 @@ type matchAllQuery struct{ boost float64 }
 
 func (q *matchAllQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	m := constSet(c.ix, q.boost)
-	copy(m.bits, c.ix.live)
+	copy(m.bits, c.ix.Live)
 	return m, nil
 }
 
@@ -159,7 +160,7 @@ type idsQuery struct {
 func (q *idsQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	m := constSet(c.ix, q.boost)
 	for _, id := range q.ids {
-		if s, ok := c.ix.ids[id]; ok {
+		if s, ok := c.ix.IDs[id]; ok {
 			m.set(s)
 		}
 	}
@@ -174,8 +175,8 @@ type existsQuery struct {
 func (q *existsQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	m := constSet(c.ix, q.boost)
 	paths := []string{}
-	for p, fd := range c.ix.fields {
-		if fd.kind == kindObject {
+	for p, fd := range c.ix.Fields {
+		if fd.Kind == index.KindObject {
 			continue
 		}
 		if rest.GlobMatch(q.field, p) || strings.HasPrefix(p, q.field+".") {
@@ -183,17 +184,17 @@ func (q *existsQuery) eval(c *qctx) (*mset, *apierr.Error) {
 		}
 	}
 	for _, p := range paths {
-		if t := c.ix.texts[p]; t != nil {
-			for s, has := range t.has {
-				if has && c.ix.isLive(int32(s)) {
+		if t := c.ix.Texts[p]; t != nil {
+			for s, has := range t.Has {
+				if has && c.ix.IsLive(int32(s)) {
 					m.set(int32(s))
 				}
 			}
 		}
-		if col := c.ix.cols[p]; col != nil {
-			n := max(len(col.strs), len(col.nums))
+		if col := c.ix.Columns[p]; col != nil {
+			n := max(len(col.Strs), len(col.Nums))
 			for s := 0; s < n; s++ {
-				if col.has(int32(s)) && c.ix.isLive(int32(s)) {
+				if col.Has(int32(s)) && c.ix.IsLive(int32(s)) {
 					m.set(int32(s))
 				}
 			}
@@ -288,7 +289,7 @@ func minimumShouldMatch(spec any, n int) int {
 
 func (q *boolQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	out := newMset(c.ix)
-	copy(out.bits, c.ix.live)
+	copy(out.bits, c.ix.Live)
 	scoring := len(q.must)+len(q.should) > 0
 	var scores []float32
 	if scoring {
@@ -344,7 +345,7 @@ func (q *boolQuery) eval(c *qctx) (*mset, *apierr.Error) {
 				any[i] |= m.bits[i] & out.bits[i]
 			}
 			if counts != nil {
-				forEach(andBits(m.bits, out.bits), func(s int32) { counts[s]++ })
+				index.ForEach(andBits(m.bits, out.bits), func(s int32) { counts[s]++ })
 			}
 			addScores(scores, m, out.bits)
 		}
@@ -355,7 +356,7 @@ func (q *boolQuery) eval(c *qctx) (*mset, *apierr.Error) {
 			for i := range out.bits {
 				out.bits[i] &= any[i]
 			}
-			forEach(out.bits, func(s int32) {
+			index.ForEach(out.bits, func(s int32) {
 				if int(counts[s]) < need {
 					out.bits[s>>6] &^= 1 << (uint(s) & 63)
 				}
@@ -367,7 +368,7 @@ func (q *boolQuery) eval(c *qctx) (*mset, *apierr.Error) {
 		return out, nil
 	}
 	if q.boost != 1 {
-		forEach(out.bits, func(s int32) { scores[s] *= float32(q.boost) })
+		index.ForEach(out.bits, func(s int32) { scores[s] *= float32(q.boost) })
 	}
 	out.score = scores
 	return out, nil
@@ -389,38 +390,38 @@ func addScores(scores []float32, m *mset, mask []uint64) {
 		if m.konst == 0 {
 			return
 		}
-		forEach(andBits(m.bits, mask), func(s int32) { scores[s] += m.konst })
+		index.ForEach(andBits(m.bits, mask), func(s int32) { scores[s] += m.konst })
 		return
 	}
-	forEach(andBits(m.bits, mask), func(s int32) { scores[s] += m.score[s] })
+	index.ForEach(andBits(m.bits, mask), func(s int32) { scores[s] += m.score[s] })
 }
 
 // --- field value helpers ---
 
 // sourcePath is where a field's values live in _source (multi-fields read their parent).
-func sourcePath(fd *fieldDef) string {
-	if fd.multi {
-		if i := strings.LastIndexByte(fd.path, '.'); i > 0 {
-			return fd.path[:i]
+func sourcePath(fd *index.FieldDef) string {
+	if fd.Multi {
+		if i := strings.LastIndexByte(fd.Path, '.'); i > 0 {
+			return fd.Path[:i]
 		}
 	}
-	return fd.path
+	return fd.Path
 }
 
 // numericValue converts a query value for a numeric, date or boolean field.
-func numericValue(c *qctx, fd *fieldDef, v any, roundUp bool, format string) (float64, *apierr.Error) {
-	switch fd.kind {
-	case kindDate:
+func numericValue(c *qctx, fd *index.FieldDef, v any, roundUp bool, format string) (float64, *apierr.Error) {
+	switch fd.Kind {
+	case index.KindDate:
 		s, _ := jsonval.String(v)
 		if format == "" {
-			format = fd.fm.format
+			format = fd.Mapping.Format
 		}
 		ms, err := dates.ParseMath(s, c.now, roundUp, format)
 		if err != nil {
 			return 0, apierr.Errf(400, "parse_exception", "%s", err.Error())
 		}
 		return float64(ms), nil
-	case kindBool:
+	case index.KindBool:
 		b, ok := jsonval.Bool(v)
 		if !ok {
 			s, _ := jsonval.String(v)
@@ -436,7 +437,7 @@ func numericValue(c *qctx, fd *fieldDef, v any, roundUp bool, format string) (fl
 		s, _ := jsonval.String(v)
 		return 0, apierr.Errf(400, "number_format_exception", "For input string: \"%s\"", s)
 	}
-	if fd.typ == "float" || fd.typ == "half_float" {
+	if fd.Type == "float" || fd.Type == "half_float" {
 		f = float64(float32(f))
 	}
 	return f, nil
@@ -444,21 +445,21 @@ func numericValue(c *qctx, fd *fieldDef, v any, roundUp bool, format string) (fl
 
 func queryShardErr(c *qctx, err *apierr.Error) *apierr.Error {
 	e := apierr.Errf(400, "query_shard_exception", "failed to create query: %s", err.Reason)
-	e.Index = c.ix.name
+	e.Index = c.ix.Name
 	e.CausedBy = err
 	return e
 }
 
 // eachColumnMatch sets the slots whose doc values satisfy pred.
-func eachColumnMatch(c *qctx, m *mset, col *column, pred func(s string, f float64) bool) {
+func eachColumnMatch(c *qctx, m *mset, col *index.Column, pred func(s string, f float64) bool) {
 	if col == nil {
 		return
 	}
-	if col.kind == kindKeyword {
-		for s, vals := range col.strs {
+	if col.Kind == index.KindKeyword {
+		for s, vals := range col.Strs {
 			for _, v := range vals {
 				if pred(v, 0) {
-					if c.ix.isLive(int32(s)) {
+					if c.ix.IsLive(int32(s)) {
 						m.set(int32(s))
 					}
 					break
@@ -467,10 +468,10 @@ func eachColumnMatch(c *qctx, m *mset, col *column, pred func(s string, f float6
 		}
 		return
 	}
-	for s, vals := range col.nums {
+	for s, vals := range col.Nums {
 		for _, v := range vals {
 			if pred("", v) {
-				if c.ix.isLive(int32(s)) {
+				if c.ix.IsLive(int32(s)) {
 					m.set(int32(s))
 				}
 				break
@@ -480,9 +481,9 @@ func eachColumnMatch(c *qctx, m *mset, col *column, pred func(s string, f float6
 }
 
 // termsMatching lists the live terms of a text field accepted by pred, sorted.
-func termsMatching(t *textIndex, pred func(term string) bool) []string {
+func termsMatching(t *index.TextIndex, pred func(term string) bool) []string {
 	var out []string
-	for term := range t.df {
+	for term := range t.DocFreq {
 		if pred(term) {
 			out = append(out, term)
 		}
@@ -492,11 +493,11 @@ func termsMatching(t *textIndex, pred func(term string) bool) []string {
 }
 
 // unionTerms adds every posting of the given terms with a constant score.
-func unionTerms(c *qctx, m *mset, t *textIndex, terms []string) {
+func unionTerms(c *qctx, m *mset, t *index.TextIndex, terms []string) {
 	for _, term := range terms {
-		for _, p := range t.postings[term] {
-			if c.ix.isLive(p.slot) {
-				m.set(p.slot)
+		for _, p := range t.Postings[term] {
+			if c.ix.IsLive(p.Slot) {
+				m.set(p.Slot)
 			}
 		}
 	}

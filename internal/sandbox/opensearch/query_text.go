@@ -6,6 +6,7 @@ import (
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
@@ -66,11 +67,11 @@ func parseMatch(typ string, body any) (query, *apierr.Error) {
 }
 
 func (q *matchQuery) eval(c *qctx) (*mset, *apierr.Error) {
-	fd := c.ix.fields[q.field]
-	if fd == nil || fd.kind == kindObject {
+	fd := c.ix.Fields[q.field]
+	if fd == nil || fd.Kind == index.KindObject {
 		return newMset(c.ix), nil
 	}
-	if fd.kind != kindText {
+	if fd.Kind != index.KindText {
 		m, err := exactMatch(c, fd, q.text, q.boost, false)
 		if err != nil {
 			if q.lenient {
@@ -82,7 +83,7 @@ func (q *matchQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	}
 	s, _ := jsonval.String(q.text)
 	terms := analysis.Standard(s)
-	t := c.ix.texts[q.field]
+	t := c.ix.Texts[q.field]
 	if len(terms) == 0 {
 		if q.zeroAll {
 			return (&matchAllQuery{boost: q.boost}).eval(c)
@@ -104,10 +105,10 @@ func (q *matchQuery) eval(c *qctx) (*mset, *apierr.Error) {
 }
 
 // exactMatch is a term-level equality on a keyword, numeric, date or boolean field.
-func exactMatch(c *qctx, fd *fieldDef, v any, boost float64, caseInsensitive bool) (*mset, *apierr.Error) {
+func exactMatch(c *qctx, fd *index.FieldDef, v any, boost float64, caseInsensitive bool) (*mset, *apierr.Error) {
 	m := constSet(c.ix, boost)
-	col := c.ix.cols[fd.path]
-	if fd.kind == kindKeyword {
+	col := c.ix.Columns[fd.Path]
+	if fd.Kind == index.KindKeyword {
 		want, _ := jsonval.String(v)
 		eachColumnMatch(c, m, col, func(s string, _ float64) bool {
 			if caseInsensitive {
@@ -121,7 +122,7 @@ func exactMatch(c *qctx, fd *fieldDef, v any, boost float64, caseInsensitive boo
 	if err != nil {
 		return nil, queryShardErr(c, err)
 	}
-	if fd.kind == kindDate {
+	if fd.Kind == index.KindDate {
 		// A date with rounding ("now/d") matches the whole rounded unit, like the engine's term on dates.
 		hi, _ := numericValue(c, fd, v, true, "")
 		eachColumnMatch(c, m, col, func(_ string, x float64) bool { return x >= f && x <= hi })
@@ -132,7 +133,7 @@ func exactMatch(c *qctx, fd *fieldDef, v any, boost float64, caseInsensitive boo
 }
 
 // matchTerms scores a bag of terms with BM25 (operator or/and, minimum_should_match, fuzziness).
-func matchTerms(c *qctx, t *textIndex, terms []string, requireAll bool, msm any, fuzz any, boost float64, lastPrefix bool) *mset {
+func matchTerms(c *qctx, t *index.TextIndex, terms []string, requireAll bool, msm any, fuzz any, boost float64, lastPrefix bool) *mset {
 	m := newMset(c.ix)
 	scores := make([]float32, len(m.bits)*64)
 	order := []string{}
@@ -164,18 +165,18 @@ func matchTerms(c *qctx, t *textIndex, terms []string, requireAll bool, msm any,
 		}
 		w := float64(mult[term]) * boost
 		if len(expansions) == 1 {
-			wt, ok := t.weights(expansions[0], w)
+			wt, ok := weights(t, expansions[0], w)
 			if !ok {
 				continue
 			}
-			for _, p := range t.postings[expansions[0]] {
-				if !c.ix.isLive(p.slot) {
+			for _, p := range t.Postings[expansions[0]] {
+				if !c.ix.IsLive(p.Slot) {
 					continue
 				}
-				m.set(p.slot)
-				scores[p.slot] += float32(wt.score(p.tf, t.dl[p.slot]))
+				m.set(p.Slot)
+				scores[p.Slot] += float32(wt.score(p.TF, t.DocLen[p.Slot]))
 				if counts != nil {
-					counts[p.slot]++
+					counts[p.Slot]++
 				}
 			}
 			continue
@@ -183,16 +184,16 @@ func matchTerms(c *qctx, t *textIndex, terms []string, requireAll bool, msm any,
 		// Several expansions of one term: a document scores its best expansion, counted once.
 		best := map[int32]float64{}
 		for _, x := range expansions {
-			wt, ok := t.weights(x, w)
+			wt, ok := weights(t, x, w)
 			if !ok {
 				continue
 			}
-			for _, p := range t.postings[x] {
-				if !c.ix.isLive(p.slot) {
+			for _, p := range t.Postings[x] {
+				if !c.ix.IsLive(p.Slot) {
 					continue
 				}
-				if s := wt.score(p.tf, t.dl[p.slot]); s > best[p.slot] {
-					best[p.slot] = s
+				if s := wt.score(p.TF, t.DocLen[p.Slot]); s > best[p.Slot] {
+					best[p.Slot] = s
 				}
 			}
 		}
@@ -205,7 +206,7 @@ func matchTerms(c *qctx, t *textIndex, terms []string, requireAll bool, msm any,
 		}
 	}
 	if counts != nil {
-		forEach(m.bits, func(s int32) {
+		index.ForEach(m.bits, func(s int32) {
 			if int(counts[s]) < need {
 				m.bits[s>>6] &^= 1 << (uint(s) & 63)
 			}
@@ -216,7 +217,7 @@ func matchTerms(c *qctx, t *textIndex, terms []string, requireAll bool, msm any,
 }
 
 // phraseMatch finds documents whose field contains the terms in order (within slop).
-func phraseMatch(c *qctx, fd *fieldDef, t *textIndex, terms []string, slop int, lastPrefix bool, boost float64) *mset {
+func phraseMatch(c *qctx, fd *index.FieldDef, t *index.TextIndex, terms []string, slop int, lastPrefix bool, boost float64) *mset {
 	m := newMset(c.ix)
 	scores := make([]float32, len(m.bits)*64)
 	m.score = scores
@@ -227,41 +228,41 @@ func phraseMatch(c *qctx, fd *fieldDef, t *textIndex, terms []string, slop int, 
 	}
 	var idfSum float64
 	for _, term := range fixed {
-		if t.df[term] == 0 {
+		if t.DocFreq[term] == 0 {
 			return m
 		}
-		idfSum += idf(t.docCount, int64(t.df[term]))
+		idfSum += idf(t.DocCount, int64(t.DocFreq[term]))
 	}
-	var cands []posting
+	var cands []index.Posting
 	if len(fixed) > 0 {
 		rare := fixed[0]
 		for _, term := range fixed[1:] {
-			if t.df[term] < t.df[rare] {
+			if t.DocFreq[term] < t.DocFreq[rare] {
 				rare = term
 			}
 		}
-		cands = t.postings[rare]
+		cands = t.Postings[rare]
 	} else {
 		seen := map[int32]bool{}
 		for _, x := range termsMatching(t, func(x string) bool { return strings.HasPrefix(x, terms[0]) }) {
-			idfSum = max(idfSum, idf(t.docCount, int64(t.df[x])))
-			for _, p := range t.postings[x] {
-				if !seen[p.slot] {
-					seen[p.slot] = true
+			idfSum = max(idfSum, idf(t.DocCount, int64(t.DocFreq[x])))
+			for _, p := range t.Postings[x] {
+				if !seen[p.Slot] {
+					seen[p.Slot] = true
 					cands = append(cands, p)
 				}
 			}
 		}
 	}
-	avgdl := float64(t.sumLen) / float64(max(t.docCount, 1))
+	avgdl := float64(t.SumLen) / float64(max(t.DocCount, 1))
 	path := sourcePath(fd)
 	for _, p := range cands {
-		if !c.ix.isLive(p.slot) {
+		if !c.ix.IsLive(p.Slot) {
 			continue
 		}
-		doc := c.ix.docs[p.slot]
+		doc := c.ix.Docs[p.Slot]
 		freq := 0
-		for _, v := range jsonval.SourceValues(doc.src, path) {
+		for _, v := range jsonval.SourceValues(doc.Src, path) {
 			s, ok := jsonval.String(v)
 			if !ok {
 				continue
@@ -271,9 +272,9 @@ func phraseMatch(c *qctx, fd *fieldDef, t *textIndex, terms []string, slop int, 
 		if freq == 0 {
 			continue
 		}
-		m.set(p.slot)
-		norm := bm25K1 * (1 - bm25B + bm25B*float64(t.dl[p.slot])/max(avgdl, 1e-9))
-		scores[p.slot] = float32(boost * idfSum * float64(freq) / (float64(freq) + norm))
+		m.set(p.Slot)
+		norm := bm25K1 * (1 - bm25B + bm25B*float64(t.DocLen[p.Slot])/max(avgdl, 1e-9))
+		scores[p.Slot] = float32(boost * idfSum * float64(freq) / (float64(freq) + norm))
 	}
 	return m
 }
@@ -385,9 +386,9 @@ func (q *multiMatchQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	seen := map[string]bool{}
 	for _, spec := range specs {
 		name, b := fieldBoost(spec)
-		for _, p := range jsonval.SortedKeys(c.ix.fields) {
-			fd := c.ix.fields[p]
-			if fd.kind == kindObject || seen[p] {
+		for _, p := range jsonval.SortedKeys(c.ix.Fields) {
+			fd := c.ix.Fields[p]
+			if fd.Kind == index.KindObject || seen[p] {
 				continue
 			}
 			if p == name || strings.ContainsAny(name, "*?") && rest.GlobMatch(name, p) {
@@ -420,7 +421,7 @@ func (q *multiMatchQuery) eval(c *qctx) (*mset, *apierr.Error) {
 		if err != nil {
 			continue
 		}
-		forEach(m.bits, func(s int32) {
+		index.ForEach(m.bits, func(s int32) {
 			out.set(s)
 			v := m.scoreOf(s)
 			scores[s] += v
@@ -429,7 +430,7 @@ func (q *multiMatchQuery) eval(c *qctx) (*mset, *apierr.Error) {
 			}
 		})
 	}
-	forEach(out.bits, func(s int32) {
+	index.ForEach(out.bits, func(s int32) {
 		if maxes != nil {
 			scores[s] = maxes[s] + float32(q.tie)*(scores[s]-maxes[s])
 		}
@@ -489,8 +490,8 @@ func parseTermLike(typ string, body any) (query, *apierr.Error) {
 }
 
 func (q *termQuery) eval(c *qctx) (*mset, *apierr.Error) {
-	fd := c.ix.fields[q.field]
-	if fd == nil || fd.kind == kindObject {
+	fd := c.ix.Fields[q.field]
+	if fd == nil || fd.Kind == index.KindObject {
 		if q.field == "_id" {
 			s, _ := jsonval.String(q.value)
 			return (&idsQuery{ids: []string{s}, boost: q.boost}).eval(c)
@@ -518,9 +519,9 @@ func (q *termQuery) eval(c *qctx) (*mset, *apierr.Error) {
 		}
 		return s == val
 	}
-	switch fd.kind {
-	case kindText:
-		t := c.ix.texts[q.field]
+	switch fd.Kind {
+	case index.KindText:
+		t := c.ix.Texts[q.field]
 		if t == nil {
 			return newMset(c.ix), nil
 		}
@@ -530,13 +531,13 @@ func (q *termQuery) eval(c *qctx) (*mset, *apierr.Error) {
 		m := constSet(c.ix, q.boost)
 		unionTerms(c, m, t, termsMatching(t, pred))
 		return m, nil
-	case kindKeyword:
+	case index.KindKeyword:
 		m := constSet(c.ix, q.boost)
-		eachColumnMatch(c, m, c.ix.cols[q.field], func(s string, _ float64) bool { return pred(s) })
+		eachColumnMatch(c, m, c.ix.Columns[q.field], func(s string, _ float64) bool { return pred(s) })
 		return m, nil
 	}
 	if q.typ != "term" {
-		return nil, queryShardErr(c, apierr.BadRequest("Can only use %s queries on keyword and text fields - not on [%s] which is of type [%s]", q.typ, q.field, fd.typ))
+		return nil, queryShardErr(c, apierr.BadRequest("Can only use %s queries on keyword and text fields - not on [%s] which is of type [%s]", q.typ, q.field, fd.Type))
 	}
 	return exactMatch(c, fd, q.value, q.boost, false)
 }
@@ -579,8 +580,8 @@ func parseTerms(body any) (query, *apierr.Error) {
 
 func (q *termsQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	m := constSet(c.ix, q.boost)
-	fd := c.ix.fields[q.field]
-	if fd == nil || fd.kind == kindObject {
+	fd := c.ix.Fields[q.field]
+	if fd == nil || fd.Kind == index.KindObject {
 		if q.field == "_id" {
 			var ids []string
 			for _, v := range q.values {
@@ -594,9 +595,9 @@ func (q *termsQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	for _, v := range q.values {
 		var sub *mset
 		var err *apierr.Error
-		if fd.kind == kindText {
+		if fd.Kind == index.KindText {
 			s, _ := jsonval.String(v)
-			if t := c.ix.texts[q.field]; t != nil {
+			if t := c.ix.Texts[q.field]; t != nil {
 				sub = newMset(c.ix)
 				unionTerms(c, sub, t, []string{s})
 			}
@@ -674,11 +675,11 @@ func parseRange(body any) (query, *apierr.Error) {
 
 func (q *rangeQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	m := constSet(c.ix, q.boost)
-	fd := c.ix.fields[q.field]
-	if fd == nil || fd.kind == kindObject {
+	fd := c.ix.Fields[q.field]
+	if fd == nil || fd.Kind == index.KindObject {
 		return m, nil
 	}
-	if fd.kind == kindKeyword || fd.kind == kindText {
+	if fd.Kind == index.KindKeyword || fd.Kind == index.KindText {
 		str := func(v any) (string, bool) {
 			if v == nil {
 				return "", false
@@ -693,13 +694,13 @@ func (q *rangeQuery) eval(c *qctx) (*mset, *apierr.Error) {
 		pred := func(s string) bool {
 			return (!hasGt || s > gt) && (!hasGte || s >= gte) && (!hasLt || s < lt) && (!hasLte || s <= lte)
 		}
-		if fd.kind == kindText {
-			if t := c.ix.texts[q.field]; t != nil {
+		if fd.Kind == index.KindText {
+			if t := c.ix.Texts[q.field]; t != nil {
 				unionTerms(c, m, t, termsMatching(t, pred))
 			}
 			return m, nil
 		}
-		eachColumnMatch(c, m, c.ix.cols[q.field], func(s string, _ float64) bool { return pred(s) })
+		eachColumnMatch(c, m, c.ix.Columns[q.field], func(s string, _ float64) bool { return pred(s) })
 		return m, nil
 	}
 	bound := func(v any, roundUp bool) (float64, bool, *apierr.Error) {
@@ -728,7 +729,7 @@ func (q *rangeQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	if err != nil {
 		return nil, err
 	}
-	eachColumnMatch(c, m, c.ix.cols[q.field], func(_ string, x float64) bool {
+	eachColumnMatch(c, m, c.ix.Columns[q.field], func(_ string, x float64) bool {
 		return (!hasGt || x > gt) && (!hasGte || x >= gte) && (!hasLt || x < lt) && (!hasLte || x <= lte)
 	})
 	return m, nil

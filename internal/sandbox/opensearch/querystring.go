@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
@@ -193,7 +194,7 @@ type failedQuery struct{ err *apierr.Error }
 
 func (q *failedQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	e := *q.err
-	e.Index, e.UUID = c.ix.name, c.ix.uuid
+	e.Index, e.UUID = c.ix.Name, c.ix.UUID
 	return nil, &e
 }
 
@@ -262,8 +263,8 @@ type wildcardAnyField struct {
 
 func (q *wildcardAnyField) eval(c *qctx) (*mset, *apierr.Error) {
 	out := constSet(c.ix, 1)
-	for p, fd := range c.ix.fields {
-		if fd.kind != kindText && fd.kind != kindKeyword || !rest.GlobMatch(q.pattern, p) {
+	for p, fd := range c.ix.Fields {
+		if fd.Kind != index.KindText && fd.Kind != index.KindKeyword || !rest.GlobMatch(q.pattern, p) {
 			continue
 		}
 		m, err := (&termQuery{typ: "wildcard", field: p, value: q.value, boost: 1, caseInsensitive: true}).eval(c)

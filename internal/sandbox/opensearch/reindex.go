@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
@@ -102,7 +103,7 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 		return
 	}
 	for _, ix := range sources {
-		if ix.name == destName {
+		if ix.Name == destName {
 			c.fail(w, r, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: reindex cannot write into an index its reading from [%s];", destName))
 			return
 		}
@@ -116,19 +117,19 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 	for _, ix := range sources {
 		ms, err := q.eval(&qctx{ix: ix, now: now})
 		if err != nil {
-			c.fail(w, r, shardFailure(err, ix.name))
+			c.fail(w, r, shardFailure(err, ix.Name))
 			return
 		}
-		forEach(andBits(ms.bits, ix.live), func(s int32) {
+		index.ForEach(andBits(ms.bits, ix.Live), func(s int32) {
 			if maxDocs >= 0 && len(docs) >= maxDocs {
 				return
 			}
-			d := ix.docs[s]
-			raw := d.raw
+			d := ix.Docs[s]
+			raw := d.Raw
 			if len(filter.includes) > 0 || len(filter.excludes) > 0 {
-				raw = filter.filterRaw(d.raw)
+				raw = filter.filterRaw(d.Raw)
 			}
-			docs = append(docs, pending{d.id, raw})
+			docs = append(docs, pending{d.ID, raw})
 		})
 	}
 	created, updated, conflicts, noops, deleted := 0, 0, 0, 0, 0
@@ -148,12 +149,12 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 				noops++
 				continue
 			case "delete":
-				if dst, ok := c.indices[destName]; ok && dst.remove(d.id).result == "deleted" {
+				if dst, ok := c.indices[destName]; ok && dst.Remove(d.id).Result == "deleted" {
 					deleted++
 				}
 				continue
 			}
-			d.raw = mustJSON(src)
+			d.raw = index.MustJSON(src)
 		}
 		res, _, werr := c.indexDoc(destName, d.id, d.raw, opCreate)
 		if werr != nil {
@@ -166,7 +167,7 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 			failures = append(failures, jsonout.Obj{{"index", destName}, {"id", d.id}, {"cause", werr.Body()}, {"status", werr.Status}})
 			break
 		}
-		if res.result == "created" {
+		if res.Result == "created" {
 			created++
 		} else {
 			updated++

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
@@ -87,7 +88,7 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 		return
 	}
 	if newName == "" {
-		if newName, err = nextRolloverName(old.name); err != nil {
+		if newName, err = nextRolloverName(old.Name); err != nil {
 			c.fail(w, r, err)
 			return
 		}
@@ -106,21 +107,21 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 				c.fail(w, r, apierr.Parsing("[rollover] failed to parse field [max_docs]"))
 				return
 			}
-			ok = old.liveCount() >= n
+			ok = old.LiveCount() >= n
 		case "max_age":
 			d, aerr := parseTimeValue("max_age", s)
 			if aerr != nil {
 				c.fail(w, r, aerr)
 				return
 			}
-			ok = c.now().Sub(time.UnixMilli(old.created)) >= d
+			ok = c.now().Sub(time.UnixMilli(old.Created)) >= d
 		case "max_size", "max_primary_shard_size":
 			n, valid := parseByteSize(s)
 			if !valid {
 				c.fail(w, r, apierr.BadRequest("failed to parse setting [%s] with value [%s] as a size in bytes: unit is missing or unrecognized", k, s))
 				return
 			}
-			ok = old.storeSize() >= n
+			ok = old.StoreSize() >= n
 		default:
 			c.fail(w, r, apierr.Parsing("[conditions] unknown field [%s]", k))
 			return
@@ -129,7 +130,7 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 		met = met || ok
 	}
 	out := func(rolled bool) jsonout.Obj {
-		return jsonout.Obj{{"acknowledged", rolled}, {"shards_acknowledged", rolled}, {"old_index", old.name}, {"new_index", newName},
+		return jsonout.Obj{{"acknowledged", rolled}, {"shards_acknowledged", rolled}, {"old_index", old.Name}, {"new_index", newName},
 			{"rolled_over", rolled}, {"dry_run", dryRun}, {"conditions", results}}
 	}
 	if dryRun || !met {
@@ -137,7 +138,7 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 		return
 	}
 	if _, exists := c.indices[newName]; exists {
-		e := apierr.Errf(400, "resource_already_exists_exception", "index [%s/%s] already exists", newName, c.indices[newName].uuid)
+		e := apierr.Errf(400, "resource_already_exists_exception", "index [%s/%s] already exists", newName, c.indices[newName].UUID)
 		e.Index = newName
 		c.fail(w, r, e)
 		return
@@ -148,25 +149,25 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 		return
 	}
 	// An explicit write alias stays on the old index as a read alias; an implicit one moves.
-	def := old.aliases[alias]
-	if def.isWrite != nil && *def.isWrite {
+	def := old.Aliases[alias]
+	if def.IsWrite != nil && *def.IsWrite {
 		f, t := false, true
 		nd := *def
-		nd.isWrite = &t
-		def.isWrite = &f
-		if ix.aliases == nil {
-			ix.aliases = map[string]*aliasDef{}
+		nd.IsWrite = &t
+		def.IsWrite = &f
+		if ix.Aliases == nil {
+			ix.Aliases = map[string]*index.AliasDef{}
 		}
-		ix.aliases[alias] = &nd
+		ix.Aliases[alias] = &nd
 	} else {
-		delete(old.aliases, alias)
-		if ix.aliases == nil {
-			ix.aliases = map[string]*aliasDef{}
+		delete(old.Aliases, alias)
+		if ix.Aliases == nil {
+			ix.Aliases = map[string]*index.AliasDef{}
 		}
 		nd := *def
-		ix.aliases[alias] = &nd
+		ix.Aliases[alias] = &nd
 	}
-	ix.gen++
-	old.gen++
+	ix.Gen++
+	old.Gen++
 	c.reply(w, r, 200, out(true))
 }

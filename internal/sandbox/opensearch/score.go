@@ -3,6 +3,7 @@ package opensearch
 import (
 	"math"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -24,12 +25,12 @@ type termWeights struct {
 	boost float64
 }
 
-func (t *textIndex) weights(term string, boost float64) (termWeights, bool) {
-	df := int64(t.df[term])
-	if df == 0 || t.docCount == 0 {
+func weights(t *index.TextIndex, term string, boost float64) (termWeights, bool) {
+	df := int64(t.DocFreq[term])
+	if df == 0 || t.DocCount == 0 {
 		return termWeights{}, false
 	}
-	return termWeights{idf: idf(t.docCount, df), avgdl: float64(t.sumLen) / float64(t.docCount), boost: boost}, true
+	return termWeights{idf: idf(t.DocCount, df), avgdl: float64(t.SumLen) / float64(t.DocCount), boost: boost}, true
 }
 
 // score is BM25 as in Lucene 9: idf * tf / (tf + k1 * (1 - b + b * dl / avgdl)), times boost.
@@ -49,8 +50,8 @@ type mset struct {
 	konst float32
 }
 
-func newMset(ix *index) *mset {
-	return &mset{bits: make([]uint64, (len(ix.docs)+63)/64)}
+func newMset(ix *index.Index) *mset {
+	return &mset{bits: make([]uint64, (len(ix.Docs)+63)/64)}
 }
 
 func (m *mset) set(slot int32) { m.bits[slot>>6] |= 1 << (uint(slot) & 63) }
@@ -67,7 +68,7 @@ func (m *mset) scoreOf(slot int32) float32 {
 	return m.score[slot]
 }
 
-func constSet(ix *index, boost float64) *mset {
+func constSet(ix *index.Index, boost float64) *mset {
 	m := newMset(ix)
 	m.konst = float32(boost)
 	return m

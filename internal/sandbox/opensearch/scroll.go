@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
@@ -24,7 +25,7 @@ var maxScrollHits = 2_000_000 // a variable so tests can lower it
 
 // scrollCtx is an open scroll: the ordered hits of the search, as they were when it started.
 type scrollCtx struct {
-	targets []*index
+	targets []*index.Index
 	hits    []hit
 	pos     int
 	size    int
@@ -36,7 +37,7 @@ type scrollCtx struct {
 
 // pitCtx is an open point in time: one pin per index (pit.go).
 type pitCtx struct {
-	pins    []*pitPin
+	pins    []*index.Pin
 	created int64
 	keep    time.Duration
 	expires time.Time
@@ -44,7 +45,7 @@ type pitCtx struct {
 
 func (p *pitCtx) close() {
 	for _, pin := range p.pins {
-		pin.closed.Store(true)
+		pin.Closed.Store(true)
 	}
 }
 
@@ -178,24 +179,24 @@ func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []b
 			pit.keep = pk
 			pit.expires = now.Add(pk)
 			for _, pin := range pit.pins {
-				pin.expires.Store(pit.expires.UnixNano())
+				pin.Expires.Store(pit.expires.UnixNano())
 			}
 		}
 		c.ctxs.mu.Unlock()
 		if pit == nil {
 			return nil, contextMissing(req.pit.id)
 		}
-		req.pitSeq = map[*index]int64{}
+		req.pitSeq = map[*index.Index]int64{}
 		for _, pin := range pit.pins {
-			req.pitSeq[pin.ix] = pin.seq
+			req.pitSeq[pin.Index] = pin.Seq
 		}
 	}
 	c.mu.RLock()
-	var targets []*index
+	var targets []*index.Index
 	if pit != nil {
 		for _, pin := range pit.pins {
-			targets = append(targets, pin.ix)
-			if side := pin.sideIndex(); side != nil {
+			targets = append(targets, pin.Index)
+			if side := pin.SideIndex(); side != nil {
 				targets = append(targets, side)
 			}
 		}
@@ -279,7 +280,7 @@ func totalAsInt(out jsonout.Obj) {
 }
 
 // typeAggKeys prefixes aggregation names with their type ("sterms#by_status"), as typed_keys asks.
-func typeAggKeys(out jsonout.Obj, specs []*aggSpec, targets []*index) {
+func typeAggKeys(out jsonout.Obj, specs []*aggSpec, targets []*index.Index) {
 	for i := range out {
 		if out[i].K == "aggregations" {
 			if a, ok := out[i].V.(jsonout.Obj); ok {
@@ -289,7 +290,7 @@ func typeAggKeys(out jsonout.Obj, specs []*aggSpec, targets []*index) {
 	}
 }
 
-func typeAggLevel(res jsonout.Obj, specs []*aggSpec, targets []*index) {
+func typeAggLevel(res jsonout.Obj, specs []*aggSpec, targets []*index.Index) {
 	for _, sp := range specs {
 		for i := range res {
 			if res[i].K != sp.name {
@@ -323,16 +324,16 @@ func typeAggLevel(res jsonout.Obj, specs []*aggSpec, targets []*index) {
 	}
 }
 
-func aggTypeName(sp *aggSpec, targets []*index) string {
+func aggTypeName(sp *aggSpec, targets []*index.Index) string {
 	switch sp.typ {
 	case "terms":
 		field := sp.p.field
 		for _, ix := range targets {
-			if fd := ix.fields[field]; fd != nil {
-				switch fd.kind {
-				case kindLong, kindDate, kindBool:
+			if fd := ix.Fields[field]; fd != nil {
+				switch fd.Kind {
+				case index.KindLong, index.KindDate, index.KindBool:
 					return "lterms"
-				case kindFloat:
+				case index.KindFloat:
 					return "dterms"
 				}
 				return "sterms"
@@ -505,11 +506,11 @@ func (c *Cluster) handleCreatePIT(w http.ResponseWriter, r *http.Request, expr s
 	now := c.now()
 	c.mu.Lock() // pins are taken with no write in between
 	targets, err := c.resolve(expr, false)
-	var pins []*pitPin
+	var pins []*index.Pin
 	shards := 0
 	for _, ix := range targets {
-		pins = append(pins, ix.pin(c.now, now.Add(keep)))
-		shards += ix.shards
+		pins = append(pins, ix.Pin(c.now, now.Add(keep)))
+		shards += ix.Shards
 	}
 	c.mu.Unlock()
 	if err != nil {

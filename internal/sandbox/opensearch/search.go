@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
@@ -31,15 +32,15 @@ type searchReq struct {
 	// aliasFilter: indices reached only through filtered aliases, and the filter that applies.
 	aliasFilter map[string]query
 
-	pit           *pitRef          // "pit" in the body
-	pitSeq        map[*index]int64 // a point in time: documents written at or after this seqNo are not seen
-	keepAll       bool             // a scroll: all hits are kept, in order, in all
-	all           []hit            // with keepAll, every hit after the first page's start
-	view          *hitView         // how hits were rendered, for the scroll's next pages
-	shards        int              // shards searched
-	docvalue      []fieldFormat    // docvalue_fields
-	fields        []fieldFormat    // fields
-	explicitTotal bool             // track_total_hits was given
+	pit           *pitRef                // "pit" in the body
+	pitSeq        map[*index.Index]int64 // a point in time: documents written at or after this seqNo are not seen
+	keepAll       bool                   // a scroll: all hits are kept, in order, in all
+	all           []hit                  // with keepAll, every hit after the first page's start
+	view          *hitView               // how hits were rendered, for the scroll's next pages
+	shards        int                    // shards searched
+	docvalue      []fieldFormat          // docvalue_fields
+	fields        []fieldFormat          // fields
+	explicitTotal bool                   // track_total_hits was given
 
 	storedFields bool // stored_fields given: _source only when asked for
 	storedNone   bool // stored_fields "_none_": no _id either
@@ -383,13 +384,7 @@ type hit struct {
 	slot  int32
 	score float32
 	keys  []sortVal
-	doc   *document // set when the hit outlives the request (scroll): the version it matched
-}
-
-// segment is a set of matching slots of one index (for aggregations).
-type segment struct {
-	ix    *index
-	slots []int32
+	doc   *index.Document // set when the hit outlives the request (scroll): the version it matched
 }
 
 func fielddataErr(field string) *apierr.Error {
@@ -397,29 +392,29 @@ func fielddataErr(field string) *apierr.Error {
 }
 
 // checkSort rejects sorts the engine refuses: text fields and fields mapped nowhere.
-func checkSort(targets []*index, specs []sortSpec) *apierr.Error {
+func checkSort(targets []*index.Index, specs []sortSpec) *apierr.Error {
 	for _, sp := range specs {
 		if sp.kind != sortField {
 			continue
 		}
 		mapped := false
 		for _, ix := range targets {
-			fd := ix.fields[sp.field]
+			fd := ix.Fields[sp.field]
 			if fd == nil {
 				continue
 			}
 			mapped = true
-			if fd.kind == kindText {
-				return shardFailure(fielddataErr(sp.field), ix.name)
+			if fd.Kind == index.KindText {
+				return shardFailure(fielddataErr(sp.field), ix.Name)
 			}
-			if fd.kind == kindObject {
-				return shardFailure(apierr.BadRequest("Fielddata is not supported on field [%s] of type [object]", sp.field), ix.name)
+			if fd.Kind == index.KindObject {
+				return shardFailure(apierr.BadRequest("Fielddata is not supported on field [%s] of type [object]", sp.field), ix.Name)
 			}
 		}
 		if !mapped && sp.unmappedType == "" && len(targets) > 0 {
 			e := apierr.Errf(400, "query_shard_exception", "No mapping found for [%s] in order to sort on", sp.field)
-			e.Index = targets[0].name
-			return shardFailure(e, targets[0].name)
+			e.Index = targets[0].Name
+			return shardFailure(e, targets[0].Name)
 		}
 	}
 	return nil
@@ -428,7 +423,7 @@ func checkSort(targets []*index, specs []sortSpec) *apierr.Error {
 // sortKeyIn is a hit's sort key for one sort spec. It takes the sort field's column
 // already looked up (nil: none), so a search ordering 100,000 hits looks it up once, not
 // once a hit.
-func sortKeyIn(col *column, slot int32, score float32, sp sortSpec) sortVal {
+func sortKeyIn(col *index.Column, slot int32, score float32, sp sortSpec) sortVal {
 	switch sp.kind {
 	case sortScore:
 		return sortVal{f: float64(score)}
@@ -438,8 +433,8 @@ func sortKeyIn(col *column, slot int32, score float32, sp sortSpec) sortVal {
 	if col == nil {
 		return sortVal{missing: true}
 	}
-	if col.kind == kindKeyword {
-		vals := col.strAt(slot)
+	if col.Kind == index.KindKeyword {
+		vals := col.StrAt(slot)
 		if len(vals) == 0 {
 			return sortVal{missing: true, isStr: true}
 		}
@@ -455,7 +450,7 @@ func sortKeyIn(col *column, slot int32, score float32, sp sortSpec) sortVal {
 		}
 		return sortVal{isStr: true, s: best}
 	}
-	vals := col.numAt(slot)
+	vals := col.NumAt(slot)
 	if len(vals) == 0 {
 		return sortVal{missing: true}
 	}
@@ -543,24 +538,24 @@ func afterKeys(vals []any, specs []sortSpec) []sortVal {
 func looksKeyword(s string) bool { return strings.TrimSpace(s) != s || s == "" }
 
 // sortOutput renders a key as the engine shows it in "sort".
-func sortOutput(ix *index, v sortVal, sp sortSpec) any {
+func sortOutput(ix *index.Index, v sortVal, sp sortSpec) any {
 	switch sp.kind {
 	case sortScore:
 		return float32(v.f)
 	case sortDoc:
 		return int64(v.f)
 	}
-	fd := ix.fields[sp.field]
-	k, typ := kindNone, ""
+	fd := ix.Fields[sp.field]
+	k, typ := index.KindNone, ""
 	if fd != nil {
-		k, typ = fd.kind, fd.typ
+		k, typ = fd.Kind, fd.Type
 	} else if sp.unmappedType != "" {
 		typ = sp.unmappedType
-		k = typeKinds[typ]
+		k = index.TypeKinds[typ]
 	}
 	if v.missing {
 		switch k {
-		case kindLong, kindDate, kindBool:
+		case index.KindLong, index.KindDate, index.KindBool:
 			if sp.desc != sp.missingFirst {
 				return int64(math.MinInt64)
 			}
@@ -569,11 +564,11 @@ func sortOutput(ix *index, v sortVal, sp sortSpec) any {
 		return nil
 	}
 	switch k {
-	case kindKeyword:
+	case index.KindKeyword:
 		return v.s
-	case kindLong, kindDate, kindBool:
+	case index.KindLong, index.KindDate, index.KindBool:
 		return int64(v.f)
-	case kindFloat:
+	case index.KindFloat:
 		if typ == "double" || typ == "scaled_float" {
 			return v.f
 		}
@@ -586,12 +581,12 @@ func sortOutput(ix *index, v sortVal, sp sortSpec) any {
 }
 
 // execSearch runs a parsed search over the targets; the caller holds the read lock.
-func (c *Cluster) execSearch(targets []*index, req *searchReq) (jsonout.Obj, *apierr.Error) {
+func (c *Cluster) execSearch(targets []*index.Index, req *searchReq) (jsonout.Obj, *apierr.Error) {
 	start := time.Now()
 	if req.from+req.size > maxResultWindow {
 		name := "_all"
 		if len(targets) > 0 {
-			name = targets[0].name
+			name = targets[0].Name
 		}
 		return nil, shardFailure(apierr.BadRequest("Result window is too large, from + size must be less than or equal to: [%d] but was [%d]. See the scroll api for a more efficient way to request large data sets. This limit can be set by changing the [index.max_result_window] index level setting.", maxResultWindow, req.from+req.size), name)
 	}
@@ -609,39 +604,39 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (jsonout.Obj, *ap
 	}
 	now := c.now()
 	var hits []hit
-	var segs []segment
-	scoreSets := map[*index]*mset{}
+	var segs []index.Segment
+	scoreSets := map[*index.Index]*mset{}
 	total := 0
 	maxScore := float32(math.Inf(-1))
 	shards := 0
 	for ord, ix := range targets {
-		shards += ix.shards
-		ix.queryTotal.Add(1)
+		shards += ix.Shards
+		ix.QueryTotal.Add(1)
 		qc := &qctx{ix: ix, now: now}
 		m, err := req.query.eval(qc)
 		if err != nil {
-			return nil, shardFailure(err, ix.name)
+			return nil, shardFailure(err, ix.Name)
 		}
 		for i := range m.bits {
-			if i < len(ix.live) {
-				m.bits[i] &= ix.live[i]
+			if i < len(ix.Live) {
+				m.bits[i] &= ix.Live[i]
 			} else {
 				m.bits[i] = 0
 			}
 		}
 		if limit, ok := req.pitSeq[ix]; ok {
-			forEach(m.bits, func(s int32) {
-				if ix.docs[s].seqNo >= limit {
+			index.ForEach(m.bits, func(s int32) {
+				if ix.Docs[s].SeqNo >= limit {
 					m.bits[s>>6] &^= 1 << (uint(s) & 63)
 				}
 			})
 		}
 		if err := applyAliasFilter(qc, m, req.aliasFilter); err != nil {
-			return nil, shardFailure(err, ix.name)
+			return nil, shardFailure(err, ix.Name)
 		}
 		if req.minScore != nil {
 			ms := float32(*req.minScore)
-			forEach(m.bits, func(s int32) {
+			index.ForEach(m.bits, func(s int32) {
 				if m.scoreOf(s) < ms {
 					m.bits[s>>6] &^= 1 << (uint(s) & 63)
 				}
@@ -651,21 +646,21 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (jsonout.Obj, *ap
 			req.terminated = true
 		}
 		if len(req.aggs) > 0 {
-			slots := make([]int32, 0, popcount(m.bits))
-			forEach(m.bits, func(s int32) { slots = append(slots, s) })
-			segs = append(segs, segment{ix: ix, slots: slots})
+			slots := make([]int32, 0, index.Popcount(m.bits))
+			index.ForEach(m.bits, func(s int32) { slots = append(slots, s) })
+			segs = append(segs, index.Segment{Index: ix, Slots: slots})
 			scoreSets[ix] = m
 		}
 		if req.postFilter != nil {
 			pf, err := req.postFilter.eval(qc)
 			if err != nil {
-				return nil, shardFailure(err, ix.name)
+				return nil, shardFailure(err, ix.Name)
 			}
 			for i := range m.bits {
 				m.bits[i] &= pf.bits[i]
 			}
 		}
-		n := popcount(m.bits)
+		n := index.Popcount(m.bits)
 		total += n
 		if req.size == 0 {
 			continue
@@ -673,7 +668,7 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (jsonout.Obj, *ap
 		base := len(hits)
 		hits = append(hits, make([]hit, n)...)
 		i := base
-		forEach(m.bits, func(s int32) {
+		index.ForEach(m.bits, func(s int32) {
 			h := &hits[i]
 			h.ord, h.slot, h.score = ord, s, m.scoreOf(s)
 			if h.score > maxScore {
@@ -702,7 +697,7 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (jsonout.Obj, *ap
 			hits = nil
 		}
 		for i := range hits {
-			hits[i].doc = targets[hits[i].ord].docs[hits[i].slot]
+			hits[i].doc = targets[hits[i].ord].Docs[hits[i].slot]
 		}
 		req.all = hits
 		page = hits[:min(req.size, len(hits))]
@@ -748,7 +743,7 @@ func (c *Cluster) execSearch(targets []*index, req *searchReq) (jsonout.Obj, *ap
 		if err != nil {
 			name := "_all"
 			if len(targets) > 0 {
-				name = targets[0].name
+				name = targets[0].Name
 			}
 			if err.Type == "too_many_buckets_exception" || err.Type == "parsing_exception" {
 				return nil, err
@@ -816,7 +811,7 @@ func topHits(hits []hit, k int, less func(a, b *hit) bool) []hit {
 	return heap
 }
 
-func (c *Cluster) searchTargets(expr string, r *http.Request) ([]*index, *apierr.Error) {
+func (c *Cluster) searchTargets(expr string, r *http.Request) ([]*index.Index, *apierr.Error) {
 	ignore := r.URL.Query().Get("ignore_unavailable") == "true"
 	return c.resolve(expr, ignore)
 }
@@ -880,17 +875,17 @@ func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr strin
 	now := c.now()
 	filters := c.aliasFilters(expr)
 	for _, ix := range targets {
-		shards += ix.shards
+		shards += ix.Shards
 		qc := &qctx{ix: ix, now: now}
 		ms, err := q.eval(qc)
 		if err == nil {
 			err = applyAliasFilter(qc, ms, filters)
 		}
 		if err != nil {
-			c.fail(w, r, shardFailure(err, ix.name))
+			c.fail(w, r, shardFailure(err, ix.Name))
 			return
 		}
-		k := popcount(andBits(ms.bits, ix.live))
+		k := index.Popcount(andBits(ms.bits, ix.Live))
 		if terminateAfter > 0 && k > terminateAfter {
 			k, terminated = terminateAfter, true
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
@@ -60,14 +61,14 @@ func parseSourceFilter(v any) (sourceFilter, *apierr.Error) {
 
 // apply returns what a hit shows as _source, and whether to show it at all. Filtering walks the
 // stored JSON so the kept fields stay in the document's own order, like the engine's.
-func (f sourceFilter) apply(d *document) (any, bool) {
+func (f sourceFilter) apply(d *index.Document) (any, bool) {
 	if f.disabled {
 		return nil, false
 	}
 	if len(f.includes) == 0 && len(f.excludes) == 0 {
-		return json.RawMessage(d.raw), true
+		return json.RawMessage(d.Raw), true
 	}
-	return json.RawMessage(f.filterRaw(d.raw)), true
+	return json.RawMessage(f.filterRaw(d.Raw)), true
 }
 
 func matchesAny(patterns []string, path string) bool {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/sql"
@@ -30,21 +31,21 @@ func (e sqlEngine) Tables(from string) ([]*sql.Table, *sql.EngineError) {
 	}
 	out := make([]*sql.Table, len(targets))
 	for i, ix := range targets {
-		fields := make(map[string]*sql.Field, len(ix.fields))
-		for p, fd := range ix.fields {
+		fields := make(map[string]*sql.Field, len(ix.Fields))
+		for p, fd := range ix.Fields {
 			format := ""
-			if fd.fm != nil {
-				format = fd.fm.format
+			if fd.Mapping != nil {
+				format = fd.Mapping.Format
 			}
-			fields[p] = sql.NewField(fd.path, fd.typ, sqlKinds[fd.kind], format, fd.multi)
+			fields[p] = sql.NewField(fd.Path, fd.Type, sqlKinds[fd.Kind], format, fd.Multi)
 		}
-		out[i] = sql.NewTable(ix.name, fields, ix)
+		out[i] = sql.NewTable(ix.Name, fields, ix)
 	}
 	return out, nil
 }
 
-var sqlKinds = map[kind]sql.Kind{kindNone: sql.None, kindText: sql.Text, kindKeyword: sql.Keyword, kindLong: sql.Long,
-	kindFloat: sql.Float, kindDate: sql.Date, kindBool: sql.Bool, kindObject: sql.Object}
+var sqlKinds = map[index.Kind]sql.Kind{index.KindNone: sql.None, index.KindText: sql.Text, index.KindKeyword: sql.Keyword, index.KindLong: sql.Long,
+	index.KindFloat: sql.Float, index.KindDate: sql.Date, index.KindBool: sql.Bool, index.KindObject: sql.Object}
 
 func (e sqlEngine) Search(tables []*sql.Table, body []byte) ([]byte, *sql.EngineError) {
 	fail := func(err *apierr.Error) *sql.EngineError {
@@ -63,9 +64,9 @@ func (e sqlEngine) Search(tables []*sql.Table, body []byte) ([]byte, *sql.Engine
 	if err != nil {
 		return nil, fail(err)
 	}
-	targets := make([]*index, len(tables))
+	targets := make([]*index.Index, len(tables))
 	for i, t := range tables {
-		targets[i] = t.Handle.(*index)
+		targets[i] = t.Handle.(*index.Index)
 	}
 	out, err := e.c.execSearch(targets, req)
 	if err != nil {

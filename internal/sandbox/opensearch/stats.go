@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
@@ -14,21 +15,21 @@ import (
 // (merges, segments, fielddata, ...) have nothing to report here and are left out.
 var statsMetrics = []string{"docs", "store", "indexing", "search"}
 
-func (ix *index) statsSection(metrics []string) jsonout.Obj {
+func statsSection(ix *index.Index, metrics []string) jsonout.Obj {
 	o := jsonout.Obj{}
 	for _, m := range metrics {
 		switch m {
 		case "docs":
-			o = append(o, jsonout.KV{"docs", jsonout.Obj{{"count", ix.liveCount()}, {"deleted", ix.ndeleted}}})
+			o = append(o, jsonout.KV{"docs", jsonout.Obj{{"count", ix.LiveCount()}, {"deleted", ix.Deleted}}})
 		case "store":
-			o = append(o, jsonout.KV{"store", jsonout.Obj{{"size_in_bytes", ix.storeSize()}, {"reserved_in_bytes", 0}}})
+			o = append(o, jsonout.KV{"store", jsonout.Obj{{"size_in_bytes", ix.StoreSize()}, {"reserved_in_bytes", 0}}})
 		case "indexing":
-			o = append(o, jsonout.KV{"indexing", jsonout.Obj{{"index_total", ix.indexTotal}, {"index_time_in_millis", 0}, {"index_current", 0},
-				{"index_failed", 0}, {"delete_total", ix.deleteTotal}, {"delete_time_in_millis", 0}, {"delete_current", 0},
+			o = append(o, jsonout.KV{"indexing", jsonout.Obj{{"index_total", ix.IndexTotal}, {"index_time_in_millis", 0}, {"index_current", 0},
+				{"index_failed", 0}, {"delete_total", ix.DeleteTotal}, {"delete_time_in_millis", 0}, {"delete_current", 0},
 				{"noop_update_total", 0}, {"is_throttled", false}, {"throttle_time_in_millis", 0}}})
 		case "search":
-			o = append(o, jsonout.KV{"search", jsonout.Obj{{"open_contexts", 0}, {"query_total", ix.queryTotal.Load()}, {"query_time_in_millis", 0},
-				{"query_current", 0}, {"fetch_total", ix.queryTotal.Load()}, {"fetch_time_in_millis", 0}, {"fetch_current", 0},
+			o = append(o, jsonout.KV{"search", jsonout.Obj{{"open_contexts", 0}, {"query_total", ix.QueryTotal.Load()}, {"query_time_in_millis", 0},
+				{"query_current", 0}, {"fetch_total", ix.QueryTotal.Load()}, {"fetch_time_in_millis", 0}, {"fetch_current", 0},
 				{"scroll_total", 0}, {"scroll_time_in_millis", 0}, {"scroll_current", 0}}})
 		}
 	}
@@ -95,7 +96,7 @@ func (c *Cluster) handleStats(w http.ResponseWriter, r *http.Request, expr, metr
 	per := jsonout.Obj{}
 	shards, ok := 0, 0
 	for _, ix := range targets {
-		p := ix.statsSection(metrics)
+		p := statsSection(ix, metrics)
 		reps := c.assignedReplicas(ix)
 		copies := make([]jsonout.Obj, 1+reps)
 		for i := range copies {
@@ -103,10 +104,10 @@ func (c *Cluster) handleStats(w http.ResponseWriter, r *http.Request, expr, metr
 		}
 		t := sumSections(copies)
 		prim, tot = append(prim, p), append(tot, t)
-		shards += ix.shards * (1 + ix.replicas)
-		ok += ix.shards * (1 + reps)
+		shards += ix.Shards * (1 + ix.Replicas)
+		ok += ix.Shards * (1 + reps)
 		if level != "cluster" {
-			per = append(per, jsonout.KV{ix.name, jsonout.Obj{{"uuid", ix.uuid}, {"primaries", p}, {"total", t}}})
+			per = append(per, jsonout.KV{ix.Name, jsonout.Obj{{"uuid", ix.UUID}, {"primaries", p}, {"total", t}}})
 		}
 	}
 	out := jsonout.Obj{{"_shards", jsonout.Obj{{"total", shards}, {"successful", ok}, {"failed", 0}}},

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
@@ -15,7 +16,7 @@ type indexTemplate struct {
 	name     string
 	patterns []string
 	settings map[string]any // as given under template.settings
-	mappings *mapping
+	mappings *index.Mapping
 	aliases  any
 	priority int
 	version  any
@@ -61,13 +62,13 @@ func parseTemplate(name string, body map[string]any) (*indexTemplate, *apierr.Er
 					if _, err := flattenSettings(tv); err != nil {
 						return nil, err
 					}
-					probe := newIndex("probe", "", 0)
+					probe := index.NewIndex("probe", "", 0)
 					if err := applySettings(probe, tv); err != nil {
 						return nil, err
 					}
 					t.settings, _ = tv.(map[string]any)
 				case "mappings":
-					m, err := parseMappings(tv)
+					m, err := index.ParseMappings(tv)
 					if err != nil {
 						return nil, err
 					}
@@ -106,7 +107,7 @@ func (t *indexTemplate) render() jsonout.Obj {
 		inner = append(inner, jsonout.KV{"settings", nestSettings(flat)})
 	}
 	if t.mappings != nil {
-		inner = append(inner, jsonout.KV{"mappings", t.mappings.render()})
+		inner = append(inner, jsonout.KV{"mappings", t.mappings.Render()})
 	}
 	if t.aliases != nil {
 		inner = append(inner, jsonout.KV{"aliases", t.aliases})

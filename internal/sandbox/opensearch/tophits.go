@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
@@ -11,7 +12,7 @@ import (
 // topHitsAgg answers {"hits":{"total":{"value","relation":"eq"},"max_score","hits":[...]}} with
 // the best documents of its bucket, rendered like search hits: by _score (from the search query)
 // unless a sort is given, size 3 by default.
-func topHitsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+func topHitsAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
 	size, from := 3, 0
 	var sortSpecs []sortSpec
 	view := &hitView{}
@@ -52,9 +53,9 @@ func topHitsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.
 			return nil, err
 		}
 	}
-	targets := make([]*index, len(segs))
+	targets := make([]*index.Index, len(segs))
 	for i, seg := range segs {
-		targets[i] = seg.ix
+		targets[i] = seg.Index
 	}
 	if err := checkSort(targets, sortSpecs); err != nil {
 		return nil, err
@@ -66,9 +67,9 @@ func topHitsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.
 	hits := make([]hit, 0, countSlots(segs))
 	maxScore := float32(math.Inf(-1))
 	for ord, seg := range segs {
-		scores := ctx.scores[seg.ix]
+		scores := ctx.scores[seg.Index]
 		base := len(hits)
-		for _, s := range seg.slots {
+		for _, s := range seg.Slots {
 			score := float32(1)
 			if scores != nil {
 				score = scores.scoreOf(s)
@@ -76,7 +77,7 @@ func topHitsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.
 			maxScore = max(maxScore, score)
 			hits = append(hits, hit{ord: ord, slot: s, score: score})
 		}
-		view.order.fillKeys(seg.ix, hits[base:])
+		view.order.fillKeys(seg.Index, hits[base:])
 	}
 	total := len(hits)
 	page := topHits(hits, from+size, view.order.less)
@@ -87,7 +88,7 @@ func topHitsAgg(sp *aggSpec, segs []segment, ctx *aggCtx) (jsonout.Obj, *apierr.
 	}
 	list := make([]jsonout.Obj, 0, len(page))
 	for i := range page {
-		list = append(list, view.render(segs[page[i].ord].ix, &page[i]))
+		list = append(list, view.render(segs[page[i].ord].Index, &page[i]))
 	}
 	var ms any
 	if !view.order.nullScores && total > 0 {

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 )
 
 // The sample web access logs: a shop's front end over thirty days, with daily and weekly
@@ -329,7 +331,7 @@ func (c *Cluster) loadDemoWeb(seed uint64, now time.Time) error {
 	if err := json.Unmarshal([]byte(demoWebIndex), &body); err != nil {
 		return fmt.Errorf("demo web logs: %w", err)
 	}
-	if _, aerr := c.createIndex("logs-web", toNumbers(body).(map[string]any)); aerr != nil {
+	if _, aerr := c.createIndex("logs-web", index.ToNumbers(body).(map[string]any)); aerr != nil {
 		return fmt.Errorf("demo web logs: %s", aerr.Reason)
 	}
 	for i, e := range webLogs(rand.New(rand.NewPCG(seed, webLogStream)), now, demoWebLogs) {
@@ -344,7 +346,7 @@ func (c *Cluster) loadDemoWeb(seed uint64, now time.Time) error {
 	if _, taken := c.indices["logs"]; !taken {
 		for _, name := range []string{"logs-app", "logs-web"} {
 			if ix := c.indices[name]; ix != nil {
-				ix.setAlias("logs", &aliasDef{})
+				setAlias(ix, "logs", &index.AliasDef{})
 			}
 		}
 	}

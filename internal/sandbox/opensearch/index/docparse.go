@@ -1,4 +1,4 @@
-package opensearch
+package index
 
 import (
 	"encoding/json"
@@ -15,7 +15,7 @@ import (
 // leaf is the indexable content of one field of one document.
 type leaf struct {
 	path string
-	kind kind
+	kind Kind
 	strs []string  // text and keyword values
 	nums []float64 // numeric, date (epoch millis) and boolean (0/1) values
 }
@@ -42,25 +42,26 @@ func (p *docParser) rollback() {
 }
 
 func mappingErr(path, typ, id string, v any, cause *apierr.Error) *apierr.Error {
-	preview := previewValue(v)
+	preview := PreviewValue(v)
 	e := apierr.Errf(400, "mapper_parsing_exception",
 		"failed to parse field [%s] of type [%s] in document with id '%s'. Preview of field's value: '%s'", path, typ, id, preview)
 	e.CausedBy = cause
 	return e
 }
 
-func previewValue(v any) string {
+// PreviewValue renders a value as the engine's mapping errors preview it (Java's toString of maps and lists).
+func PreviewValue(v any) string {
 	switch t := v.(type) {
 	case map[string]any:
 		parts := make([]string, 0, len(t))
 		for _, k := range jsonval.SortedKeys(t) {
-			parts = append(parts, k+"="+previewValue(t[k]))
+			parts = append(parts, k+"="+PreviewValue(t[k]))
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	case []any:
 		parts := make([]string, len(t))
 		for i, x := range t {
-			parts[i] = previewValue(x)
+			parts[i] = PreviewValue(x)
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	case nil:
@@ -127,7 +128,7 @@ func (p *docParser) walk(props map[string]*fieldMapping, prefix, dynamic string,
 			props[k] = fm
 			p.added = append(p.added, addition{props, k})
 		}
-		if fm.kind() == kindObject {
+		if fm.kind() == KindObject {
 			childDynamic := dynamic
 			if d, ok := fm.params["dynamic"]; ok {
 				childDynamic, _ = jsonval.String(d)
@@ -178,19 +179,19 @@ func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apierr.E
 				"Can't get text on a START_OBJECT at 1:1"))
 		}
 		switch lf.kind {
-		case kindText, kindKeyword:
+		case KindText, KindKeyword:
 			s, _ := jsonval.String(v)
-			if lf.kind == kindKeyword && fm.ignoreAbove > 0 && len([]rune(s)) > fm.ignoreAbove {
+			if lf.kind == KindKeyword && fm.IgnoreAbove > 0 && len([]rune(s)) > fm.IgnoreAbove {
 				continue
 			}
 			lf.strs = append(lf.strs, s)
-		case kindLong:
+		case KindLong:
 			f, err := parseLong(v, fm.typ)
 			if err != nil {
 				return mappingErr(path, fm.typ, p.id, v, err)
 			}
 			lf.nums = append(lf.nums, f)
-		case kindFloat:
+		case KindFloat:
 			f, ok := jsonval.Float(v)
 			if _, isBool := v.(bool); isBool || !ok || math.IsNaN(f) || math.IsInf(f, 0) {
 				s, _ := jsonval.String(v)
@@ -200,25 +201,25 @@ func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apierr.E
 				f = float64(float32(f))
 			}
 			lf.nums = append(lf.nums, f)
-		case kindDate:
+		case KindDate:
 			var ms int64
 			ok := false
 			switch t := v.(type) {
 			case string:
-				ms, ok = dates.ParseFormat(t, fm.format)
+				ms, ok = dates.ParseFormat(t, fm.Format)
 			case json.Number:
-				ms, ok = dates.ParseFormat(t.String(), fm.format)
-				if !ok && fm.format != "" {
+				ms, ok = dates.ParseFormat(t.String(), fm.Format)
+				if !ok && fm.Format != "" {
 					ms, ok = dates.ParseFormat(t.String(), "epoch_millis")
 				}
 			}
 			if !ok {
 				s, _ := jsonval.String(v)
 				return mappingErr(path, fm.typ, p.id, v, apierr.Errf(400, "illegal_argument_exception",
-					"failed to parse date field [%s] with format [%s]", s, dates.OrDefault(fm.format, "strict_date_optional_time||epoch_millis")))
+					"failed to parse date field [%s] with format [%s]", s, dates.OrDefault(fm.Format, "strict_date_optional_time||epoch_millis")))
 			}
 			lf.nums = append(lf.nums, float64(ms))
-		case kindBool:
+		case KindBool:
 			b, ok := jsonval.Bool(v)
 			if !ok {
 				if s, isStr := v.(string); isStr && s == "" {

@@ -1,4 +1,4 @@
-package opensearch
+package index
 
 import (
 	"encoding/json"
@@ -11,28 +11,28 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
-// kind groups field types by how they are indexed.
-type kind int
+// Kind groups field types by how they are indexed.
+type Kind int
 
 const (
-	kindNone    kind = iota
-	kindText         // analyzed, inverted index
-	kindKeyword      // exact strings, doc values
-	kindLong         // integers, doc values
-	kindFloat        // floating point, doc values
-	kindDate         // epoch millis, doc values
-	kindBool         // 0/1, doc values
-	kindObject       // object or nested container
+	KindNone    Kind = iota
+	KindText         // analyzed, inverted index
+	KindKeyword      // exact strings, doc values
+	KindLong         // integers, doc values
+	KindFloat        // floating point, doc values
+	KindDate         // epoch millis, doc values
+	KindBool         // 0/1, doc values
+	KindObject       // object or nested container
 )
 
-var typeKinds = map[string]kind{
-	"text": kindText, "match_only_text": kindText,
-	"keyword": kindKeyword, "ip": kindKeyword, "constant_keyword": kindKeyword, "wildcard": kindKeyword,
-	"long": kindLong, "integer": kindLong, "short": kindLong, "byte": kindLong, "unsigned_long": kindLong,
-	"float": kindFloat, "double": kindFloat, "half_float": kindFloat, "scaled_float": kindFloat,
-	"date": kindDate, "date_nanos": kindDate,
-	"boolean": kindBool,
-	"object":  kindObject, "nested": kindObject,
+var TypeKinds = map[string]Kind{
+	"text": KindText, "match_only_text": KindText,
+	"keyword": KindKeyword, "ip": KindKeyword, "constant_keyword": KindKeyword, "wildcard": KindKeyword,
+	"long": KindLong, "integer": KindLong, "short": KindLong, "byte": KindLong, "unsigned_long": KindLong,
+	"float": KindFloat, "double": KindFloat, "half_float": KindFloat, "scaled_float": KindFloat,
+	"date": KindDate, "date_nanos": KindDate,
+	"boolean": KindBool,
+	"object":  KindObject, "nested": KindObject,
 }
 
 // fieldMapping is one node of a mapping tree.
@@ -40,58 +40,59 @@ type fieldMapping struct {
 	typ         string
 	props       map[string]*fieldMapping // object / nested children
 	fields      map[string]*fieldMapping // multi-fields (name.keyword)
-	ignoreAbove int
-	format      string
+	IgnoreAbove int
+	Format      string
 	params      map[string]any // other parameters, kept for display
 }
 
-func (f *fieldMapping) kind() kind {
+func (f *fieldMapping) kind() Kind {
 	if f.typ == "" {
-		return kindObject
+		return KindObject
 	}
-	return typeKinds[f.typ]
+	return TypeKinds[f.typ]
 }
 
-// mapping is an index's mappings: dynamic setting and root properties.
-type mapping struct {
+// Mapping is an index's mappings: dynamic setting and root properties.
+type Mapping struct {
 	dynamic string // "true" (default), "false", "strict"
 	props   map[string]*fieldMapping
 	meta    map[string]any // _meta, _source and other root parameters kept verbatim
 }
 
-func newMapping() *mapping { return &mapping{dynamic: "true", props: map[string]*fieldMapping{}} }
+func newMapping() *Mapping { return &Mapping{dynamic: "true", props: map[string]*fieldMapping{}} }
 
-func (m *mapping) clone() *mapping {
-	b, _ := json.Marshal(m.render())
+// Clone is a deep copy, for side indices that must not add fields to the index's own mapping.
+func (m *Mapping) Clone() *Mapping {
+	b, _ := json.Marshal(m.Render())
 	var v any
 	_ = json.Unmarshal(b, &v)
-	c, err := parseMappings(toNumbers(v))
+	c, err := ParseMappings(ToNumbers(v))
 	if err != nil {
 		return newMapping()
 	}
 	return c
 }
 
-// toNumbers re-creates json.Number values after a round trip through float64.
-func toNumbers(v any) any {
+// ToNumbers re-creates json.Number values after a round trip through float64.
+func ToNumbers(v any) any {
 	switch t := v.(type) {
 	case float64:
 		b, _ := json.Marshal(t)
 		return json.Number(b)
 	case map[string]any:
 		for k, x := range t {
-			t[k] = toNumbers(x)
+			t[k] = ToNumbers(x)
 		}
 	case []any:
 		for i, x := range t {
-			t[i] = toNumbers(x)
+			t[i] = ToNumbers(x)
 		}
 	}
 	return v
 }
 
-// parseMappings reads a "mappings" body, also accepting the legacy {"_doc":{...}} wrapper.
-func parseMappings(v any) (*mapping, *apierr.Error) {
+// ParseMappings reads a "mappings" body, also accepting the legacy {"_doc":{...}} wrapper.
+func ParseMappings(v any) (*Mapping, *apierr.Error) {
 	m := newMapping()
 	if v == nil {
 		return m, nil
@@ -173,7 +174,7 @@ func parseField(name, path string, x any) (*fieldMapping, *apierr.Error) {
 	fm := &fieldMapping{}
 	if t, ok := def["type"]; ok {
 		s, _ := jsonval.String(t)
-		if _, known := typeKinds[s]; !known {
+		if _, known := TypeKinds[s]; !known {
 			return nil, apierr.Errf(400, "mapper_parsing_exception", "No handler for type [%s] declared on field [%s]", s, name)
 		}
 		fm.typ = s
@@ -214,7 +215,7 @@ func parseField(name, path string, x any) (*fieldMapping, *apierr.Error) {
 			if err != nil {
 				return nil, err
 			}
-			if sf.kind() == kindObject {
+			if sf.kind() == KindObject {
 				return nil, apierr.Errf(400, "mapper_parsing_exception", "Type [%s] cannot be used in multi field", sf.typ)
 			}
 			fm.fields[sub] = sf
@@ -225,10 +226,10 @@ func parseField(name, path string, x any) (*fieldMapping, *apierr.Error) {
 		if !ok || n < 0 {
 			return nil, apierr.Errf(400, "mapper_parsing_exception", "Failed to parse mapping: [ignore_above] on field [%s] must be a non-negative integer", name)
 		}
-		fm.ignoreAbove = n
+		fm.IgnoreAbove = n
 	}
 	if v, ok := def["format"]; ok {
-		fm.format, _ = jsonval.String(v)
+		fm.Format, _ = jsonval.String(v)
 	}
 	for k, v := range def {
 		switch k {
@@ -243,7 +244,8 @@ func parseField(name, path string, x any) (*fieldMapping, *apierr.Error) {
 	return fm, nil
 }
 
-func (m *mapping) render() jsonout.Obj {
+// Render is the mapping as GET _mapping shows it.
+func (m *Mapping) Render() jsonout.Obj {
 	o := jsonout.Obj{}
 	if m.dynamic != "true" {
 		o = append(o, jsonout.KV{"dynamic", m.dynamic})
@@ -265,21 +267,22 @@ func renderProps(props map[string]*fieldMapping) jsonout.Obj {
 	sort.Strings(names)
 	o := make(jsonout.Obj, 0, len(names))
 	for _, n := range names {
-		o = append(o, jsonout.KV{n, props[n].render()})
+		o = append(o, jsonout.KV{n, props[n].Render()})
 	}
 	return o
 }
 
-func (f *fieldMapping) render() jsonout.Obj {
+// Render is one field as GET _mapping shows it.
+func (f *fieldMapping) Render() jsonout.Obj {
 	o := jsonout.Obj{}
 	if f.typ != "object" {
 		o = append(o, jsonout.KV{"type", f.typ})
 	}
-	if f.format != "" {
-		o = append(o, jsonout.KV{"format", f.format})
+	if f.Format != "" {
+		o = append(o, jsonout.KV{"format", f.Format})
 	}
-	if f.ignoreAbove > 0 {
-		o = append(o, jsonout.KV{"ignore_above", f.ignoreAbove})
+	if f.IgnoreAbove > 0 {
+		o = append(o, jsonout.KV{"ignore_above", f.IgnoreAbove})
 	}
 	for _, k := range jsonval.SortedKeys(f.params) {
 		o = append(o, jsonout.KV{k, f.params[k]})
@@ -293,8 +296,8 @@ func (f *fieldMapping) render() jsonout.Obj {
 	return o
 }
 
-// merge adds src's fields into m; a changed type is the engine's illegal_argument_exception.
-func (m *mapping) merge(src *mapping) *apierr.Error {
+// Merge adds src's fields into m; a changed type is the engine's illegal_argument_exception.
+func (m *Mapping) Merge(src *Mapping) *apierr.Error {
 	if src == nil {
 		return nil
 	}
@@ -317,7 +320,7 @@ func mergeProps(dst, src map[string]*fieldMapping, prefix string) *apierr.Error 
 			dst[name] = sf
 			continue
 		}
-		dObj, sObj := df.kind() == kindObject, sf.kind() == kindObject
+		dObj, sObj := df.kind() == KindObject, sf.kind() == KindObject
 		if dObj != sObj || (!dObj && df.typ != sf.typ) {
 			return apierr.BadRequest("mapper [%s%s] cannot be changed from type [%s] to [%s]", prefix, name, df.typ, sf.typ)
 		}
@@ -335,11 +338,11 @@ func mergeProps(dst, src map[string]*fieldMapping, prefix string) *apierr.Error 
 				return err
 			}
 		}
-		if sf.ignoreAbove > 0 {
-			df.ignoreAbove = sf.ignoreAbove
+		if sf.IgnoreAbove > 0 {
+			df.IgnoreAbove = sf.IgnoreAbove
 		}
-		if sf.format != "" {
-			df.format = sf.format
+		if sf.Format != "" {
+			df.Format = sf.Format
 		}
 		for k, v := range sf.params {
 			if df.params == nil {
@@ -351,30 +354,30 @@ func mergeProps(dst, src map[string]*fieldMapping, prefix string) *apierr.Error 
 	return nil
 }
 
-// fieldDef is a flattened, searchable field ("user.name", "name.keyword").
-type fieldDef struct {
-	path  string
-	typ   string
-	kind  kind
-	fm    *fieldMapping
-	multi bool // a multi-field: its value comes from the parent
+// FieldDef is a flattened, searchable field ("user.name", "name.keyword").
+type FieldDef struct {
+	Path    string
+	Type    string
+	Kind    Kind
+	Mapping *fieldMapping
+	Multi   bool // a multi-field: its value comes from the parent
 }
 
-// flatten lists every leaf field and multi-field by dotted path; objects are listed too.
-func (m *mapping) flatten() map[string]*fieldDef {
-	out := map[string]*fieldDef{}
+// Flatten lists every leaf field and multi-field by dotted path; objects are listed too.
+func (m *Mapping) Flatten() map[string]*FieldDef {
+	out := map[string]*FieldDef{}
 	var walk func(props map[string]*fieldMapping, prefix string)
 	walk = func(props map[string]*fieldMapping, prefix string) {
 		for name, fm := range props {
 			p := prefix + name
-			out[p] = &fieldDef{path: p, typ: fm.typ, kind: fm.kind(), fm: fm}
-			if fm.kind() == kindObject {
+			out[p] = &FieldDef{Path: p, Type: fm.typ, Kind: fm.kind(), Mapping: fm}
+			if fm.kind() == KindObject {
 				walk(fm.props, p+".")
 				continue
 			}
 			for sub, sf := range fm.fields {
 				sp := p + "." + sub
-				out[sp] = &fieldDef{path: sp, typ: sf.typ, kind: sf.kind(), fm: sf, multi: true}
+				out[sp] = &FieldDef{Path: sp, Type: sf.typ, Kind: sf.kind(), Mapping: sf, Multi: true}
 			}
 		}
 	}
@@ -390,7 +393,7 @@ func dynamicField(v any) *fieldMapping {
 			return &fieldMapping{typ: "date"}
 		}
 		return &fieldMapping{typ: "text", fields: map[string]*fieldMapping{
-			"keyword": {typ: "keyword", ignoreAbove: 256},
+			"keyword": {typ: "keyword", IgnoreAbove: 256},
 		}}
 	case json.Number:
 		if strings.ContainsAny(t.String(), ".eE") {

@@ -1,0 +1,38 @@
+package opensearch
+
+import (
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+)
+
+// nestedAgg runs sub-aggregations over the nested objects of the matching documents.
+func nestedAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+	path, _ := jsonval.String(sp.params["path"])
+	if path == "" {
+		return nil, apierr.Parsing("Missing [path] field for nested aggregation [%s]", sp.name)
+	}
+	var subSegs []index.Segment
+	for _, seg := range segs {
+		if !index.IsNestedPath(seg.Index, path) {
+			continue
+		}
+		nv := seg.Index.NestedDocs(path)
+		in := make(map[int32]bool, len(seg.Slots))
+		for _, s := range seg.Slots {
+			in[s] = true
+		}
+		var slots []int32
+		for s, p := range nv.Parent {
+			if in[p] && nv.Sub.IsLive(int32(s)) {
+				slots = append(slots, int32(s))
+			}
+		}
+		subSegs = append(subSegs, index.Segment{Index: nv.Sub, Slots: slots})
+	}
+	if len(subSegs) == 0 && len(segs) > 0 {
+		return nil, apierr.Errf(400, "aggregation_execution_exception", "[nested] nested path [%s] is not nested", path)
+	}
+	return bucketBody(jsonout.Obj{}, countSlots(subSegs), sp, subSegs, ctx)
+}

@@ -1,0 +1,99 @@
+package opensearch
+
+import (
+	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+)
+
+type nestedQuery struct {
+	path           string
+	inner          query
+	scoreMode      string
+	ignoreUnmapped bool
+	boost          float64
+}
+
+func parseNested(body any) (query, *apierr.Error) {
+	bm, ok := jsonval.Map(body)
+	if !ok {
+		return nil, apierr.Parsing("[nested] query malformed, no start_object after query name")
+	}
+	q := &nestedQuery{scoreMode: "avg", boost: boostOf(bm)}
+	for k, x := range bm {
+		switch k {
+		case "path":
+			q.path, _ = jsonval.String(x)
+		case "query":
+			inner, err := parseQuery(x)
+			if err != nil {
+				return nil, err
+			}
+			q.inner = inner
+		case "score_mode":
+			s, _ := jsonval.String(x)
+			switch s {
+			case "avg", "sum", "max", "min", "none":
+				q.scoreMode = s
+			default:
+				return nil, apierr.BadRequest("illegal score_mode [%s]", s)
+			}
+		case "ignore_unmapped":
+			q.ignoreUnmapped, _ = jsonval.Bool(x)
+		case "boost", "_name", "inner_hits":
+		default:
+			return nil, apierr.Parsing("[nested] query does not support [%s]", k)
+		}
+	}
+	if q.path == "" {
+		return nil, apierr.Parsing("[nested] requires 'path' field")
+	}
+	if q.inner == nil {
+		return nil, apierr.Parsing("[nested] requires 'query' field")
+	}
+	return q, nil
+}
+
+func (q *nestedQuery) eval(c *qctx) (*mset, *apierr.Error) {
+	if !index.IsNestedPath(c.ix, q.path) {
+		if q.ignoreUnmapped {
+			return newMset(c.ix), nil
+		}
+		e := apierr.Errf(400, "query_shard_exception", "[nested] failed to find nested object under path [%s]", q.path)
+		e.Index, e.UUID = c.ix.Name, c.ix.UUID
+		return nil, e
+	}
+	nv := c.ix.NestedDocs(q.path)
+	m, err := q.inner.eval(&qctx{ix: nv.Sub, now: c.now})
+	if err != nil {
+		return nil, err
+	}
+	out := newMset(c.ix)
+	out.score = make([]float32, len(c.ix.Docs))
+	counts := make(map[int32]int)
+	index.ForEach(andBits(m.bits, nv.Sub.Live), func(s int32) {
+		p := nv.Parent[s]
+		sc := m.scoreOf(s)
+		n := counts[p]
+		switch {
+		case n == 0:
+			out.score[p] = sc
+		case q.scoreMode == "max" && sc > out.score[p], q.scoreMode == "min" && sc < out.score[p]:
+			out.score[p] = sc
+		case q.scoreMode == "avg" || q.scoreMode == "sum":
+			out.score[p] += sc
+		}
+		counts[p] = n + 1
+		out.set(p)
+	})
+	for p, n := range counts {
+		switch q.scoreMode {
+		case "avg":
+			out.score[p] /= float32(n)
+		case "none":
+			out.score[p] = 0
+		}
+		out.score[p] *= float32(q.boost)
+	}
+	return out, nil
+}
