@@ -14,6 +14,7 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/query"
 )
 
 const maxBuckets = 65535
@@ -25,7 +26,7 @@ type aggSpec struct {
 	params map[string]any // the type's own parameters, as sent
 	p      aggParams      // the common ones, read once when the request is parsed
 	subs   []*aggSpec
-	filter query         // filter
+	filter query.Query   // filter
 	named  []namedFilter // filters
 	keyed  bool          // filters given as an object
 }
@@ -60,7 +61,7 @@ func readAggParams(m map[string]any) aggParams {
 
 type namedFilter struct {
 	name string
-	q    query
+	q    query.Query
 }
 
 type aggCtx struct {
@@ -68,8 +69,8 @@ type aggCtx struct {
 	buckets int
 	// The search's query and its match sets by index, for top_hits' scores and highlight;
 	// nil when the aggregations run without a search.
-	query  query
-	scores map[*index.Index]*mset
+	query  query.Query
+	scores map[*index.Index]*query.Matches
 }
 
 var metricAggs = map[string]bool{"avg": true, "sum": true, "min": true, "max": true, "value_count": true,
@@ -107,7 +108,7 @@ func parseAggs(v any) ([]*aggSpec, *apierr.Error) {
 				}
 				spec.typ = k
 				if k == "filter" {
-					q, err := parseQuery(x)
+					q, err := query.Parse(x)
 					if err != nil {
 						return nil, err
 					}
@@ -146,7 +147,7 @@ func parseFiltersAgg(spec *aggSpec, p map[string]any) *apierr.Error {
 	case map[string]any:
 		spec.keyed = true
 		for _, n := range jsonval.SortedKeys(f) {
-			q, err := parseQuery(f[n])
+			q, err := query.Parse(f[n])
 			if err != nil {
 				return err
 			}
@@ -154,7 +155,7 @@ func parseFiltersAgg(spec *aggSpec, p map[string]any) *apierr.Error {
 		}
 	case []any:
 		for i, x := range f {
-			q, err := parseQuery(x)
+			q, err := query.Parse(x)
 			if err != nil {
 				return err
 			}
@@ -1012,16 +1013,16 @@ func histogramAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, 
 
 // --- filter, filters, missing ---
 
-func filterSegs(q query, segs []index.Segment, ctx *aggCtx) ([]index.Segment, *apierr.Error) {
+func filterSegs(q query.Query, segs []index.Segment, ctx *aggCtx) ([]index.Segment, *apierr.Error) {
 	out := make([]index.Segment, 0, len(segs))
 	for _, seg := range segs {
-		m, err := q.eval(&qctx{ix: seg.Index, now: ctx.now})
+		m, err := q.Eval(&query.Context{Index: seg.Index, Now: ctx.now})
 		if err != nil {
 			return nil, err
 		}
 		var slots []int32
 		for _, s := range seg.Slots {
-			if m.has(s) {
+			if m.Has(s) {
 				slots = append(slots, s)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 )
 
 // bucketsOf renders buckets as "key:count" strings (key_as_string when present).
@@ -18,7 +19,7 @@ func bucketsOf(t *testing.T, v any) []string {
 		if key == nil {
 			key = bm["key"]
 		}
-		out = append(out, string(index.MustJSON(key))+":"+string(index.MustJSON(bm["doc_count"])))
+		out = append(out, string(jsonout.Marshal(key))+":"+string(jsonout.Marshal(bm["doc_count"])))
 	}
 	return out
 }

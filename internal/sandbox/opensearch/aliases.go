@@ -10,6 +10,7 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/query"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
@@ -23,7 +24,7 @@ func parseAliasDef(m map[string]any, skip ...string) (*index.AliasDef, *apierr.E
 			if v == nil {
 				continue
 			}
-			q, err := parseQuery(v)
+			q, err := query.Parse(v)
 			if err != nil {
 				return nil, err
 			}
@@ -123,8 +124,8 @@ func (c *Cluster) docTarget(name string) (*index.Index, *apierr.Error) {
 // aliasFilters tells, for the indices an expression resolved to, which are reached only through
 // filtered aliases, and the filter that then applies (several aliases: any of their filters).
 // An index named directly, by a wildcard, or through an alias without a filter is not filtered.
-func (c *Cluster) aliasFilters(expr string) map[string]query {
-	byIndex := map[string][]query{}
+func (c *Cluster) aliasFilters(expr string) map[string]query.Query {
+	byIndex := map[string][]query.Query{}
 	direct := map[string]bool{}
 	for _, part := range strings.Split(expr, ",") {
 		part = strings.TrimSpace(part)
@@ -143,14 +144,14 @@ func (c *Cluster) aliasFilters(expr string) map[string]query {
 		}
 		for _, ix := range c.aliasIndices(part) {
 			if f := ix.Aliases[part].Filter; f != nil {
-				f := f.(query)
+				f := f.(query.Query)
 				byIndex[ix.Name] = append(byIndex[ix.Name], f)
 			} else {
 				direct[ix.Name] = true
 			}
 		}
 	}
-	out := map[string]query{}
+	out := map[string]query.Query{}
 	for n, fs := range byIndex {
 		if direct[n] {
 			continue
@@ -158,7 +159,7 @@ func (c *Cluster) aliasFilters(expr string) map[string]query {
 		if len(fs) == 1 {
 			out[n] = fs[0]
 		} else {
-			out[n] = &boolQuery{should: fs, boost: 1}
+			out[n] = &query.BoolQuery{Should: fs, Boost: 1}
 		}
 	}
 	if len(out) == 0 {
@@ -579,20 +580,20 @@ func renderAliases(ix *index.Index) jsonout.Obj {
 }
 
 // applyAliasFilter narrows a match set to the alias filter of its index, if there is one.
-func applyAliasFilter(qc *qctx, m *mset, filters map[string]query) *apierr.Error {
-	f := filters[qc.ix.Name]
+func applyAliasFilter(qc *query.Context, m *query.Matches, filters map[string]query.Query) *apierr.Error {
+	f := filters[qc.Index.Name]
 	if f == nil {
 		return nil
 	}
-	fm, err := f.eval(qc)
+	fm, err := f.Eval(qc)
 	if err != nil {
 		return err
 	}
-	for i := range m.bits {
-		if i < len(fm.bits) {
-			m.bits[i] &= fm.bits[i]
+	for i := range m.Bits {
+		if i < len(fm.Bits) {
+			m.Bits[i] &= fm.Bits[i]
 		} else {
-			m.bits[i] = 0
+			m.Bits[i] = 0
 		}
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/query"
 )
 
 // handleByQuery answers POST /{index}/_delete_by_query and /{index}/_update_by_query: the
@@ -32,7 +33,7 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 		c.fail(w, r, apierr.BadRequest("[wait_for_completion=false] is not supported by this emulation: %s runs to completion; leave it out", api))
 		return
 	}
-	var query query = &matchAllQuery{boost: 1}
+	var match query.Query = &query.MatchAllQuery{Boost: 1}
 	var sc *painless.Script
 	maxDocs := -1
 	proceed := q.Get("conflicts") == "proceed"
@@ -43,7 +44,7 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 	for k, x := range m {
 		switch k {
 		case "query":
-			if query, err = parseQuery(x); err != nil {
+			if match, err = query.Parse(x); err != nil {
 				c.fail(w, r, apierr.WithLocation(err, body))
 				return
 			}
@@ -87,7 +88,7 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 		maxDocs = n
 	}
 	if s := q.Get("q"); s != "" {
-		if query, err = parseQueryString("query_string", map[string]any{"query": s}); err != nil {
+		if match, err = query.ParseQueryString("query_string", map[string]any{"query": s}); err != nil {
 			c.fail(w, r, err)
 			return
 		}
@@ -114,8 +115,8 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 	now := c.now()
 	filters := c.aliasFilters(expr)
 	for _, ix := range targets {
-		qc := &qctx{ix: ix, now: now}
-		ms, err := query.eval(qc)
+		qc := &query.Context{Index: ix, Now: now}
+		ms, err := match.Eval(qc)
 		if err == nil {
 			err = applyAliasFilter(qc, ms, filters)
 		}
@@ -123,7 +124,7 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 			c.fail(w, r, shardFailure(err, ix.Name))
 			return
 		}
-		index.ForEach(andBits(ms.bits, ix.Live), func(s int32) {
+		index.ForEach(query.AndBits(ms.Bits, ix.Live), func(s int32) {
 			if maxDocs < 0 || len(docs) < maxDocs {
 				docs = append(docs, target{ix, ix.Docs[s]})
 			}

@@ -278,7 +278,7 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 		}
 		srcRaw := rawMember(raw, srcKey)
 		if srcRaw == nil {
-			srcRaw = index.MustJSON(src)
+			srcRaw = jsonout.Marshal(src)
 		}
 		return c.indexDoc(indexName, id, srcRaw, false)
 	}
@@ -288,10 +288,10 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 	if v, ok := jsonval.Bool(body["detect_noop"]); ok {
 		noop = v
 	}
-	if noop && bytes.Equal(index.MustJSON(jsonval.Plain(merged)), index.MustJSON(jsonval.Plain(current.Src))) {
+	if noop && bytes.Equal(jsonout.Marshal(jsonval.Plain(merged)), jsonout.Marshal(jsonval.Plain(current.Src))) {
 		return index.WriteResult{ID: id, Version: current.Version, SeqNo: current.SeqNo, Result: "noop", Status: 200}, ix, nil
 	}
-	mergedRaw := index.MustJSON(merged)
+	mergedRaw := jsonout.Marshal(merged)
 	if docRaw := rawMember(raw, "doc"); docRaw != nil {
 		mergedRaw = mergeRaw(current.Raw, docRaw)
 	}
@@ -375,7 +375,7 @@ func (c *Cluster) scriptUpdate(indexName, id string, sc *painless.Script, body m
 				return index.WriteResult{ID: id, Version: 0, Result: "noop", Status: 200}, ix, nil
 			}
 		}
-		return c.indexDoc(indexName, id, index.MustJSON(upsert), false)
+		return c.indexDoc(indexName, id, jsonout.Marshal(upsert), false)
 	}
 	return applyScript(ix, current, sc)
 }
@@ -393,6 +393,6 @@ func applyScript(ix *index.Index, d *index.Document, sc *painless.Script) (index
 	case "delete":
 		return ix.Remove(d.ID), ix, nil
 	}
-	res, perr := ix.Put(d.ID, index.MustJSON(src), src, false)
+	res, perr := ix.Put(d.ID, jsonout.Marshal(src), src, false)
 	return res, ix, perr
 }

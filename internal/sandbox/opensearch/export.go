@@ -6,6 +6,7 @@ import (
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -70,7 +71,7 @@ func (c *Cluster) Export() ([]byte, error) {
 		Policies: []exportPolicy{}, Roles: []exportRole{}}
 	for _, ix := range c.sortedIndices() {
 		ei := exportIndex{Name: ix.Name, UUID: ix.UUID, Created: ix.Created, Shards: ix.Shards, Replicas: ix.Replicas,
-			Settings: map[string]string{}, Mappings: index.MustJSON(ix.Mapping.Render()), SeqNo: ix.SeqNo, Deleted: ix.Deleted,
+			Settings: map[string]string{}, Mappings: jsonout.Marshal(ix.Mapping.Render()), SeqNo: ix.SeqNo, Deleted: ix.Deleted,
 			Docs: []exportDoc{}, ISM: ix.ISMPolicy}
 		for k, v := range ix.Settings {
 			s, _ := jsonval.String(v)
@@ -84,10 +85,10 @@ func (c *Cluster) Export() ([]byte, error) {
 		st.Indices = append(st.Indices, ei)
 	}
 	for _, n := range jsonval.SortedKeys(c.templates) {
-		st.Templates = append(st.Templates, exportTemplate{Name: n, Body: index.MustJSON(c.templates[n].render())})
+		st.Templates = append(st.Templates, exportTemplate{Name: n, Body: jsonout.Marshal(c.templates[n].render())})
 	}
 	for _, n := range jsonval.SortedKeys(c.legacyTemplates) {
-		st.LegacyTemplates = append(st.LegacyTemplates, exportTemplate{Name: n, Body: index.MustJSON(c.legacyTemplates[n].renderLegacy())})
+		st.LegacyTemplates = append(st.LegacyTemplates, exportTemplate{Name: n, Body: jsonout.Marshal(c.legacyTemplates[n].renderLegacy())})
 	}
 	if len(c.persistent) > 0 {
 		st.Persistent = c.persistent
@@ -95,11 +96,11 @@ func (c *Cluster) Export() ([]byte, error) {
 	for _, n := range jsonval.SortedKeys(c.policies) {
 		p := c.policies[n]
 		st.Policies = append(st.Policies, exportPolicy{ID: p.id, Version: p.version, SeqNo: p.seqNo,
-			LastUpdated: p.lastUpdated, Policy: index.MustJSON(p.policy)})
+			LastUpdated: p.lastUpdated, Policy: jsonout.Marshal(p.policy)})
 	}
 	for _, n := range jsonval.SortedKeys(c.roles) {
 		if r := c.roles[n]; !r.reserved {
-			st.Roles = append(st.Roles, exportRole{Name: n, Body: index.MustJSON(r.body)})
+			st.Roles = append(st.Roles, exportRole{Name: n, Body: jsonout.Marshal(r.body)})
 		}
 	}
 	return json.Marshal(st)

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 )
 
 // Tests for issue #17: each follows a REST spec story of opensearch-api-specification
@@ -300,7 +300,7 @@ func TestPointInTimeStory(t *testing.T) {
 	mustStatus(t, 404, code, m)
 }
 
-func mustJSONString(v any) string { return string(index.MustJSON(v)) }
+func mustJSONString(v any) string { return string(jsonout.Marshal(v)) }
 
 func booksMovies(t *testing.T) http.Handler {
 	t.Helper()
@@ -442,7 +442,7 @@ func TestSearchResponseShaping(t *testing.T) {
 	_, m = doJSON(t, h, "POST", "/docs/_search", `{"query":{"ids":{"values":["1"]}},"_source":false,"fields":["title*","qty",{"field":"published","format":"yyyy-MM-dd"}],"docvalue_fields":["tags","price"]}`)
 	f := get(m, "hits.hits.0.fields")
 	want := `{"price":[10],"published":["2024-03-01"],"qty":[5],"tags":["a","b"],"title":["Quick brown fox"],"title.keyword":["Quick brown fox"]}`
-	if got := string(index.MustJSON(f)); got != want || get(m, "hits.hits.0._source") != nil {
+	if got := string(jsonout.Marshal(f)); got != want || get(m, "hits.hits.0._source") != nil {
 		t.Fatalf("fields: %s, want %s", got, want)
 	}
 	code, m = doJSON(t, h, "POST", "/docs/_search", `{"docvalue_fields":["body"]}`)

@@ -9,6 +9,7 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/query"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
@@ -25,7 +26,7 @@ func (c *Cluster) handleFieldCaps(w http.ResponseWriter, r *http.Request, expr s
 	}
 	m, _ := jsonval.Map(v)
 	var patterns []string
-	var filter query
+	var filter query.Query
 	for _, p := range strings.Split(r.URL.Query().Get("fields"), ",") {
 		if p = strings.TrimSpace(p); p != "" {
 			patterns = append(patterns, p)
@@ -40,7 +41,7 @@ func (c *Cluster) handleFieldCaps(w http.ResponseWriter, r *http.Request, expr s
 				}
 			}
 		case "index_filter":
-			if filter, err = parseQuery(x); err != nil {
+			if filter, err = query.Parse(x); err != nil {
 				c.fail(w, r, apierr.WithLocation(err, body))
 				return
 			}
@@ -65,12 +66,12 @@ func (c *Cluster) handleFieldCaps(w http.ResponseWriter, r *http.Request, expr s
 		// an index its shards can rule out without searching; the answer is the same).
 		kept := targets[:0]
 		for _, ix := range targets {
-			ms, qerr := filter.eval(&qctx{ix: ix, now: c.now()})
+			ms, qerr := filter.Eval(&query.Context{Index: ix, Now: c.now()})
 			if qerr != nil {
 				c.fail(w, r, shardFailure(qerr, ix.Name))
 				return
 			}
-			if index.Popcount(andBits(ms.bits, ix.Live)) > 0 {
+			if index.Popcount(query.AndBits(ms.Bits, ix.Live)) > 0 {
 				kept = append(kept, ix)
 			}
 		}

@@ -3,6 +3,7 @@ package opensearch
 import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/query"
 )
 
 // hitOrder is how a search (or a top_hits aggregation) orders its hits.
@@ -69,7 +70,7 @@ type hitView struct {
 	source   sourceFilter
 	version  bool
 	seqNo    bool
-	hl       *highlighter
+	hl       *query.Highlighter
 	fields   []fieldFormat
 	docvalue []fieldFormat
 	noSource bool // stored_fields without _source
@@ -80,7 +81,7 @@ func (req *searchReq) hitView(order hitOrder) *hitView {
 	v := &hitView{order: order, source: req.source, version: req.version, seqNo: req.seqNo,
 		fields: req.fields, docvalue: req.docvalue, noSource: req.storedFields && !req.sourceAsked, noID: req.storedNone}
 	if req.highlight != nil {
-		v.hl = newHighlighter(req.highlight, req.query)
+		v.hl = query.NewHighlighter(req.highlight, req.query)
 	}
 	return v
 }
@@ -114,7 +115,7 @@ func (v *hitView) render(ix *index.Index, h *hit) jsonout.Obj {
 		o = append(o, jsonout.KV{"fields", f})
 	}
 	if v.hl != nil {
-		if hl := v.hl.render(ix, d); hl != nil {
+		if hl := v.hl.Render(ix, d); hl != nil {
 			o = append(o, jsonout.KV{"highlight", hl})
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/query"
 )
 
 func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []byte) {
@@ -77,9 +78,9 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 		}
 	}
 	proceed := m["conflicts"] == "proceed"
-	var q query = &matchAllQuery{boost: 1}
+	var q query.Query = &query.MatchAllQuery{Boost: 1}
 	if qv, ok := src["query"]; ok {
-		if q, err = parseQuery(qv); err != nil {
+		if q, err = query.Parse(qv); err != nil {
 			c.fail(w, r, err)
 			return
 		}
@@ -115,12 +116,12 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 	var docs []pending
 	now := c.now()
 	for _, ix := range sources {
-		ms, err := q.eval(&qctx{ix: ix, now: now})
+		ms, err := q.Eval(&query.Context{Index: ix, Now: now})
 		if err != nil {
 			c.fail(w, r, shardFailure(err, ix.Name))
 			return
 		}
-		index.ForEach(andBits(ms.bits, ix.Live), func(s int32) {
+		index.ForEach(query.AndBits(ms.Bits, ix.Live), func(s int32) {
 			if maxDocs >= 0 && len(docs) >= maxDocs {
 				return
 			}
@@ -154,7 +155,7 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 				}
 				continue
 			}
-			d.raw = index.MustJSON(src)
+			d.raw = jsonout.Marshal(src)
 		}
 		res, _, werr := c.indexDoc(destName, d.id, d.raw, opCreate)
 		if werr != nil {

@@ -12,12 +12,13 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/query"
 )
 
 // searchReq is a parsed search body.
 type searchReq struct {
-	query       query
-	postFilter  query
+	query       query.Query
+	postFilter  query.Query
 	aggs        []*aggSpec
 	from, size  int
 	sort        []sortSpec
@@ -28,9 +29,9 @@ type searchReq struct {
 	minScore    *float64
 	version     bool
 	seqNo       bool
-	highlight   *highlightSpec
+	highlight   *query.HighlightSpec
 	// aliasFilter: indices reached only through filtered aliases, and the filter that applies.
-	aliasFilter map[string]query
+	aliasFilter map[string]query.Query
 
 	pit           *pitRef                // "pit" in the body
 	pitSeq        map[*index.Index]int64 // a point in time: documents written at or after this seqNo are not seen
@@ -100,9 +101,9 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apierr.Erro
 		var err *apierr.Error
 		switch k {
 		case "query":
-			req.query, err = parseQuery(v)
+			req.query, err = query.Parse(v)
 		case "post_filter":
-			req.postFilter, err = parseQuery(v)
+			req.postFilter, err = query.Parse(v)
 		case "aggs", "aggregations":
 			req.aggs, err = parseAggs(v)
 		case "size", "from":
@@ -176,7 +177,7 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apierr.Erro
 		case "seq_no_primary_term":
 			req.seqNo, _ = jsonval.Bool(v)
 		case "highlight":
-			req.highlight, err = parseHighlight(v)
+			req.highlight, err = query.ParseHighlight(v)
 		case "terminate_after":
 			n, ok := jsonval.Int(v)
 			if !ok || n < 0 {
@@ -274,7 +275,7 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apierr.Erro
 			}
 		}
 		if s := q.Get("q"); s != "" {
-			qs, err := parseQueryString("query_string", map[string]any{"query": s})
+			qs, err := query.ParseQueryString("query_string", map[string]any{"query": s})
 			if err != nil {
 				return nil, err
 			}
@@ -282,7 +283,7 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apierr.Erro
 		}
 	}
 	if req.query == nil {
-		req.query = &matchAllQuery{boost: 1}
+		req.query = &query.MatchAllQuery{Boost: 1}
 	}
 	if req.size < 0 {
 		return nil, apierr.BadRequest("[size] parameter cannot be negative, found [%d]", req.size)
@@ -605,29 +606,29 @@ func (c *Cluster) execSearch(targets []*index.Index, req *searchReq) (jsonout.Ob
 	now := c.now()
 	var hits []hit
 	var segs []index.Segment
-	scoreSets := map[*index.Index]*mset{}
+	scoreSets := map[*index.Index]*query.Matches{}
 	total := 0
 	maxScore := float32(math.Inf(-1))
 	shards := 0
 	for ord, ix := range targets {
 		shards += ix.Shards
 		ix.QueryTotal.Add(1)
-		qc := &qctx{ix: ix, now: now}
-		m, err := req.query.eval(qc)
+		qc := &query.Context{Index: ix, Now: now}
+		m, err := req.query.Eval(qc)
 		if err != nil {
 			return nil, shardFailure(err, ix.Name)
 		}
-		for i := range m.bits {
+		for i := range m.Bits {
 			if i < len(ix.Live) {
-				m.bits[i] &= ix.Live[i]
+				m.Bits[i] &= ix.Live[i]
 			} else {
-				m.bits[i] = 0
+				m.Bits[i] = 0
 			}
 		}
 		if limit, ok := req.pitSeq[ix]; ok {
-			index.ForEach(m.bits, func(s int32) {
+			index.ForEach(m.Bits, func(s int32) {
 				if ix.Docs[s].SeqNo >= limit {
-					m.bits[s>>6] &^= 1 << (uint(s) & 63)
+					m.Bits[s>>6] &^= 1 << (uint(s) & 63)
 				}
 			})
 		}
@@ -636,31 +637,31 @@ func (c *Cluster) execSearch(targets []*index.Index, req *searchReq) (jsonout.Ob
 		}
 		if req.minScore != nil {
 			ms := float32(*req.minScore)
-			index.ForEach(m.bits, func(s int32) {
-				if m.scoreOf(s) < ms {
-					m.bits[s>>6] &^= 1 << (uint(s) & 63)
+			index.ForEach(m.Bits, func(s int32) {
+				if m.ScoreOf(s) < ms {
+					m.Bits[s>>6] &^= 1 << (uint(s) & 63)
 				}
 			})
 		}
-		if req.terminateAfter > 0 && limitBits(m.bits, req.terminateAfter) {
+		if req.terminateAfter > 0 && limitBits(m.Bits, req.terminateAfter) {
 			req.terminated = true
 		}
 		if len(req.aggs) > 0 {
-			slots := make([]int32, 0, index.Popcount(m.bits))
-			index.ForEach(m.bits, func(s int32) { slots = append(slots, s) })
+			slots := make([]int32, 0, index.Popcount(m.Bits))
+			index.ForEach(m.Bits, func(s int32) { slots = append(slots, s) })
 			segs = append(segs, index.Segment{Index: ix, Slots: slots})
 			scoreSets[ix] = m
 		}
 		if req.postFilter != nil {
-			pf, err := req.postFilter.eval(qc)
+			pf, err := req.postFilter.Eval(qc)
 			if err != nil {
 				return nil, shardFailure(err, ix.Name)
 			}
-			for i := range m.bits {
-				m.bits[i] &= pf.bits[i]
+			for i := range m.Bits {
+				m.Bits[i] &= pf.Bits[i]
 			}
 		}
-		n := index.Popcount(m.bits)
+		n := index.Popcount(m.Bits)
 		total += n
 		if req.size == 0 {
 			continue
@@ -668,9 +669,9 @@ func (c *Cluster) execSearch(targets []*index.Index, req *searchReq) (jsonout.Ob
 		base := len(hits)
 		hits = append(hits, make([]hit, n)...)
 		i := base
-		index.ForEach(m.bits, func(s int32) {
+		index.ForEach(m.Bits, func(s int32) {
 			h := &hits[i]
-			h.ord, h.slot, h.score = ord, s, m.scoreOf(s)
+			h.ord, h.slot, h.score = ord, s, m.ScoreOf(s)
 			if h.score > maxScore {
 				maxScore = h.score
 			}
@@ -838,19 +839,19 @@ func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr strin
 		return
 	}
 	m, _ := jsonval.Map(v)
-	var q query = &matchAllQuery{boost: 1}
+	var q query.Query = &query.MatchAllQuery{Boost: 1}
 	for k, x := range m {
 		if k != "query" {
 			c.fail(w, r, apierr.WithLocation(unknownKeyErr(k, x), body))
 			return
 		}
-		if q, err = parseQuery(x); err != nil {
+		if q, err = query.Parse(x); err != nil {
 			c.fail(w, r, apierr.WithLocation(err, body))
 			return
 		}
 	}
 	if s := r.URL.Query().Get("q"); s != "" {
-		if q, err = parseQueryString("query_string", map[string]any{"query": s}); err != nil {
+		if q, err = query.ParseQueryString("query_string", map[string]any{"query": s}); err != nil {
 			c.fail(w, r, err)
 			return
 		}
@@ -876,8 +877,8 @@ func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr strin
 	filters := c.aliasFilters(expr)
 	for _, ix := range targets {
 		shards += ix.Shards
-		qc := &qctx{ix: ix, now: now}
-		ms, err := q.eval(qc)
+		qc := &query.Context{Index: ix, Now: now}
+		ms, err := q.Eval(qc)
 		if err == nil {
 			err = applyAliasFilter(qc, ms, filters)
 		}
@@ -885,7 +886,7 @@ func (c *Cluster) handleCount(w http.ResponseWriter, r *http.Request, expr strin
 			c.fail(w, r, shardFailure(err, ix.Name))
 			return
 		}
-		k := index.Popcount(andBits(ms.bits, ix.Live))
+		k := index.Popcount(query.AndBits(ms.Bits, ix.Live))
 		if terminateAfter > 0 && k > terminateAfter {
 			k, terminated = terminateAfter, true
 		}

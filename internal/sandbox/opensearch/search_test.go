@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
@@ -116,7 +116,7 @@ func TestSearchAfterPaging(t *testing.T) {
 		all = append(all, ids...)
 		last := get(m, "hits.hits").([]any)
 		sortVals := last[len(last)-1].(map[string]any)["sort"].([]any)
-		body = `{"size":2,"sort":[{"qty":"asc"}],"search_after":[` + string(index.MustJSON(sortVals[0])) + `]}`
+		body = `{"size":2,"sort":[{"qty":"asc"}],"search_after":[` + string(jsonout.Marshal(sortVals[0])) + `]}`
 	}
 	if want := []string{"2", "4", "1", "5", "3"}; !reflect.DeepEqual(all, want) {
 		t.Fatalf("paged ids = %v, want %v", all, want)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 )
 
 // sqlBenchHandler serves 100,000 benchDoc log lines in index "bench", loaded through _bulk.
@@ -34,7 +34,7 @@ func sqlBenchHandler(b *testing.B) (h interface {
 
 func benchSQL(b *testing.B, query string, rows int) {
 	h := sqlBenchHandler(b)
-	body := `{"query":` + string(index.MustJSON(query)) + `}`
+	body := `{"query":` + string(jsonout.Marshal(query)) + `}`
 	code, m := doJSON(b, h, "POST", "/_plugins/_sql", body)
 	if code != 200 || len(m["datarows"].([]any)) != rows {
 		b.Fatalf("bad answer %d %v", code, m)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 )
 
 func TestSQLJdbc(t *testing.T) {
@@ -35,7 +35,7 @@ func TestSQLJdbc(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			code, m := doJSON(t, h, "POST", "/_plugins/_sql", `{"query":`+string(index.MustJSON(tc.query))+`}`)
+			code, m := doJSON(t, h, "POST", "/_plugins/_sql", `{"query":`+string(jsonout.Marshal(tc.query))+`}`)
 			mustStatus(t, 200, code, m)
 			var schema []string
 			for _, c := range m["schema"].([]any) {
@@ -130,7 +130,7 @@ func TestSQLErrors(t *testing.T) {
 		{`SELECT body, COUNT(*) FROM docs GROUP BY body`, "SearchPhaseExecutionException", 400, "Text fields are not optimised"},
 	}
 	for _, tc := range cases {
-		code, m := doJSON(t, h, "POST", "/_plugins/_sql", `{"query":`+string(index.MustJSON(tc.query))+`}`)
+		code, m := doJSON(t, h, "POST", "/_plugins/_sql", `{"query":`+string(jsonout.Marshal(tc.query))+`}`)
 		if code != tc.status || get(m, "error.type") != tc.typ || m["status"] != float64(tc.status) ||
 			!strings.Contains(get(m, "error.details").(string), tc.detail) || get(m, "error.reason") == nil {
 			t.Errorf("%s: %d %v", tc.query, code, m)

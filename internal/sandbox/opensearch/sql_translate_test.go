@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 )
 
 // sqlRows runs a statement and returns its schema ("name:type") and rows, as decoded JSON.
@@ -15,7 +15,7 @@ func sqlRows(t *testing.T, h interface {
 	ServeHTTP(w http.ResponseWriter, r *http.Request)
 }, query string) ([]string, [][]any) {
 	t.Helper()
-	code, m := doJSON(t, h, "POST", "/_plugins/_sql", `{"query":`+string(index.MustJSON(query))+`}`)
+	code, m := doJSON(t, h, "POST", "/_plugins/_sql", `{"query":`+string(jsonout.Marshal(query))+`}`)
 	mustStatus(t, 200, code, m)
 	var schema []string
 	for _, c := range m["schema"].([]any) {
@@ -99,7 +99,7 @@ func TestSQLFollowsMappings(t *testing.T) {
 // explainSQL asks POST /_plugins/_sql/_explain through the cluster's routes.
 func explainSQL(t *testing.T, h http.Handler, stmt string) (int, map[string]any) {
 	t.Helper()
-	return doJSON(t, h, "POST", "/_plugins/_sql/_explain", `{"query":`+string(index.MustJSON(stmt))+`}`)
+	return doJSON(t, h, "POST", "/_plugins/_sql/_explain", `{"query":`+string(jsonout.Marshal(stmt))+`}`)
 }
 
 // scanRequest returns the search body inside the index scan's request description.

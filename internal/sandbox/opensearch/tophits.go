@@ -7,6 +7,7 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/query"
 )
 
 // topHitsAgg answers {"hits":{"total":{"value","relation":"eq"},"max_score","hits":[...]}} with
@@ -41,9 +42,9 @@ func topHitsAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *a
 		case "track_scores":
 			trackScores, _ = jsonval.Bool(v)
 		case "highlight":
-			var spec *highlightSpec
-			if spec, err = parseHighlight(v); err == nil && ctx.query != nil {
-				view.hl = newHighlighter(spec, ctx.query)
+			var spec *query.HighlightSpec
+			if spec, err = query.ParseHighlight(v); err == nil && ctx.query != nil {
+				view.hl = query.NewHighlighter(spec, ctx.query)
 			}
 		case "explain", "stored_fields", "docvalue_fields", "fields":
 		default:
@@ -72,7 +73,7 @@ func topHitsAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *a
 		for _, s := range seg.Slots {
 			score := float32(1)
 			if scores != nil {
-				score = scores.scoreOf(s)
+				score = scores.ScoreOf(s)
 			}
 			maxScore = max(maxScore, score)
 			hits = append(hits, hit{ord: ord, slot: s, score: score})

@@ -6,7 +6,6 @@
 package index
 
 import (
-	"encoding/json"
 	"math/bits"
 	"sync/atomic"
 
@@ -437,13 +436,4 @@ func (d *Document) SourceCopy() map[string]any {
 	}
 	m, _ := v.(map[string]any)
 	return m
-}
-
-// MustJSON marshals v, or writes null when it cannot.
-func MustJSON(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return []byte("null")
-	}
-	return b
 }

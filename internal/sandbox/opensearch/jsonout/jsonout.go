@@ -211,3 +211,12 @@ func WriteString(b *bytes.Buffer, s string) {
 	b.WriteString(s[start:])
 	b.WriteByte('"')
 }
+
+// Marshal is json.Marshal for values known to marshal; null if one does not.
+func Marshal(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return []byte("null")
+	}
+	return b
+}

@@ -1,7 +1,10 @@
-package opensearch
+package query
 
 import (
+	"errors"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
@@ -43,33 +46,35 @@ func (w termWeights) score(tf, dl int32) float64 {
 	return w.boost * w.idf * float64(tf) / (float64(tf) + norm)
 }
 
-// mset is the result of a query over one index: matching slots and, when scoring, their scores.
-type mset struct {
-	bits  []uint64
+// Matches is the result of a query over one index: matching slots and, when scoring, their scores.
+type Matches struct {
+	Bits  []uint64
 	score []float32 // nil: every match scores `konst`
 	konst float32
 }
 
-func newMset(ix *index.Index) *mset {
-	return &mset{bits: make([]uint64, (len(ix.Docs)+63)/64)}
+func newMatches(ix *index.Index) *Matches {
+	return &Matches{Bits: make([]uint64, (len(ix.Docs)+63)/64)}
 }
 
-func (m *mset) set(slot int32) { m.bits[slot>>6] |= 1 << (uint(slot) & 63) }
+func (m *Matches) set(slot int32) { m.Bits[slot>>6] |= 1 << (uint(slot) & 63) }
 
-func (m *mset) has(slot int32) bool {
+// Has tells whether a slot matched.
+func (m *Matches) Has(slot int32) bool {
 	w := int(slot) >> 6
-	return w < len(m.bits) && m.bits[w]&(1<<(uint(slot)&63)) != 0
+	return w < len(m.Bits) && m.Bits[w]&(1<<(uint(slot)&63)) != 0
 }
 
-func (m *mset) scoreOf(slot int32) float32 {
+// ScoreOf is a matching slot's score.
+func (m *Matches) ScoreOf(slot int32) float32 {
 	if m.score == nil {
 		return m.konst
 	}
 	return m.score[slot]
 }
 
-func constSet(ix *index.Index, boost float64) *mset {
-	m := newMset(ix)
+func constSet(ix *index.Index, boost float64) *Matches {
+	m := newMatches(ix)
 	m.konst = float32(boost)
 	return m
 }
@@ -150,4 +155,20 @@ func fuzzyEdits(fuzz any, term string) int {
 		return min(v, 2)
 	}
 	return 0
+}
+
+// fmtSscanf parses "a,b".
+func fmtSscanf(s string, a, b *int) (int, error) {
+	x, y, ok := strings.Cut(s, ",")
+	if !ok {
+		return 0, errors.New("want two numbers")
+	}
+	var err error
+	if *a, err = strconv.Atoi(strings.TrimSpace(x)); err != nil {
+		return 0, err
+	}
+	if *b, err = strconv.Atoi(strings.TrimSpace(y)); err != nil {
+		return 1, err
+	}
+	return 2, nil
 }

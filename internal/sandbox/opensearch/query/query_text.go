@@ -1,4 +1,4 @@
-package opensearch
+package query
 
 import (
 	"regexp"
@@ -26,7 +26,7 @@ type matchQuery struct {
 	lenient   bool
 }
 
-func parseMatch(typ string, body any) (query, *apierr.Error) {
+func parseMatch(typ string, body any) (Query, *apierr.Error) {
 	field, p, err := fieldClause(typ, body, "query")
 	if err != nil {
 		return nil, err
@@ -66,16 +66,16 @@ func parseMatch(typ string, body any) (query, *apierr.Error) {
 	return q, nil
 }
 
-func (q *matchQuery) eval(c *qctx) (*mset, *apierr.Error) {
-	fd := c.ix.Fields[q.field]
+func (q *matchQuery) Eval(c *Context) (*Matches, *apierr.Error) {
+	fd := c.Index.Fields[q.field]
 	if fd == nil || fd.Kind == index.KindObject {
-		return newMset(c.ix), nil
+		return newMatches(c.Index), nil
 	}
 	if fd.Kind != index.KindText {
 		m, err := exactMatch(c, fd, q.text, q.boost, false)
 		if err != nil {
 			if q.lenient {
-				return newMset(c.ix), nil
+				return newMatches(c.Index), nil
 			}
 			return nil, err
 		}
@@ -83,15 +83,15 @@ func (q *matchQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	}
 	s, _ := jsonval.String(q.text)
 	terms := analysis.Standard(s)
-	t := c.ix.Texts[q.field]
+	t := c.Index.Texts[q.field]
 	if len(terms) == 0 {
 		if q.zeroAll {
-			return (&matchAllQuery{boost: q.boost}).eval(c)
+			return (&MatchAllQuery{Boost: q.boost}).Eval(c)
 		}
-		return newMset(c.ix), nil
+		return newMatches(c.Index), nil
 	}
 	if t == nil {
-		return newMset(c.ix), nil
+		return newMatches(c.Index), nil
 	}
 	switch q.typ {
 	case "match_phrase":
@@ -105,9 +105,9 @@ func (q *matchQuery) eval(c *qctx) (*mset, *apierr.Error) {
 }
 
 // exactMatch is a term-level equality on a keyword, numeric, date or boolean field.
-func exactMatch(c *qctx, fd *index.FieldDef, v any, boost float64, caseInsensitive bool) (*mset, *apierr.Error) {
-	m := constSet(c.ix, boost)
-	col := c.ix.Columns[fd.Path]
+func exactMatch(c *Context, fd *index.FieldDef, v any, boost float64, caseInsensitive bool) (*Matches, *apierr.Error) {
+	m := constSet(c.Index, boost)
+	col := c.Index.Columns[fd.Path]
 	if fd.Kind == index.KindKeyword {
 		want, _ := jsonval.String(v)
 		eachColumnMatch(c, m, col, func(s string, _ float64) bool {
@@ -133,9 +133,9 @@ func exactMatch(c *qctx, fd *index.FieldDef, v any, boost float64, caseInsensiti
 }
 
 // matchTerms scores a bag of terms with BM25 (operator or/and, minimum_should_match, fuzziness).
-func matchTerms(c *qctx, t *index.TextIndex, terms []string, requireAll bool, msm any, fuzz any, boost float64, lastPrefix bool) *mset {
-	m := newMset(c.ix)
-	scores := make([]float32, len(m.bits)*64)
+func matchTerms(c *Context, t *index.TextIndex, terms []string, requireAll bool, msm any, fuzz any, boost float64, lastPrefix bool) *Matches {
+	m := newMatches(c.Index)
+	scores := make([]float32, len(m.Bits)*64)
 	order := []string{}
 	mult := map[string]int{}
 	for _, term := range terms {
@@ -152,7 +152,7 @@ func matchTerms(c *qctx, t *index.TextIndex, terms []string, requireAll bool, ms
 	}
 	var counts []uint16
 	if need > 1 {
-		counts = make([]uint16, len(m.bits)*64)
+		counts = make([]uint16, len(m.Bits)*64)
 	}
 	for i, term := range order {
 		expansions := []string{term}
@@ -170,7 +170,7 @@ func matchTerms(c *qctx, t *index.TextIndex, terms []string, requireAll bool, ms
 				continue
 			}
 			for _, p := range t.Postings[expansions[0]] {
-				if !c.ix.IsLive(p.Slot) {
+				if !c.Index.IsLive(p.Slot) {
 					continue
 				}
 				m.set(p.Slot)
@@ -189,7 +189,7 @@ func matchTerms(c *qctx, t *index.TextIndex, terms []string, requireAll bool, ms
 				continue
 			}
 			for _, p := range t.Postings[x] {
-				if !c.ix.IsLive(p.Slot) {
+				if !c.Index.IsLive(p.Slot) {
 					continue
 				}
 				if s := wt.score(p.TF, t.DocLen[p.Slot]); s > best[p.Slot] {
@@ -206,9 +206,9 @@ func matchTerms(c *qctx, t *index.TextIndex, terms []string, requireAll bool, ms
 		}
 	}
 	if counts != nil {
-		index.ForEach(m.bits, func(s int32) {
+		index.ForEach(m.Bits, func(s int32) {
 			if int(counts[s]) < need {
-				m.bits[s>>6] &^= 1 << (uint(s) & 63)
+				m.Bits[s>>6] &^= 1 << (uint(s) & 63)
 			}
 		})
 	}
@@ -217,9 +217,9 @@ func matchTerms(c *qctx, t *index.TextIndex, terms []string, requireAll bool, ms
 }
 
 // phraseMatch finds documents whose field contains the terms in order (within slop).
-func phraseMatch(c *qctx, fd *index.FieldDef, t *index.TextIndex, terms []string, slop int, lastPrefix bool, boost float64) *mset {
-	m := newMset(c.ix)
-	scores := make([]float32, len(m.bits)*64)
+func phraseMatch(c *Context, fd *index.FieldDef, t *index.TextIndex, terms []string, slop int, lastPrefix bool, boost float64) *Matches {
+	m := newMatches(c.Index)
+	scores := make([]float32, len(m.Bits)*64)
 	m.score = scores
 	// Candidates: documents holding the rarest required term.
 	fixed := terms
@@ -257,10 +257,10 @@ func phraseMatch(c *qctx, fd *index.FieldDef, t *index.TextIndex, terms []string
 	avgdl := float64(t.SumLen) / float64(max(t.DocCount, 1))
 	path := sourcePath(fd)
 	for _, p := range cands {
-		if !c.ix.IsLive(p.Slot) {
+		if !c.Index.IsLive(p.Slot) {
 			continue
 		}
-		doc := c.ix.Docs[p.Slot]
+		doc := c.Index.Docs[p.Slot]
 		freq := 0
 		for _, v := range jsonval.SourceValues(doc.Src, path) {
 			s, ok := jsonval.String(v)
@@ -337,7 +337,7 @@ type multiMatchQuery struct {
 	boost    float64
 }
 
-func parseMultiMatch(body any) (query, *apierr.Error) {
+func parseMultiMatch(body any) (Query, *apierr.Error) {
 	bm, ok := jsonval.Map(body)
 	if !ok {
 		return nil, apierr.Parsing("[multi_match] query malformed, no start_object after query name")
@@ -373,7 +373,7 @@ func parseMultiMatch(body any) (query, *apierr.Error) {
 	return q, nil
 }
 
-func (q *multiMatchQuery) eval(c *qctx) (*mset, *apierr.Error) {
+func (q *multiMatchQuery) Eval(c *Context) (*Matches, *apierr.Error) {
 	specs := q.fields
 	if len(specs) == 0 {
 		specs = []string{"*"}
@@ -386,8 +386,8 @@ func (q *multiMatchQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	seen := map[string]bool{}
 	for _, spec := range specs {
 		name, b := fieldBoost(spec)
-		for _, p := range jsonval.SortedKeys(c.ix.Fields) {
-			fd := c.ix.Fields[p]
+		for _, p := range jsonval.SortedKeys(c.Index.Fields) {
+			fd := c.Index.Fields[p]
 			if fd.Kind == index.KindObject || seen[p] {
 				continue
 			}
@@ -397,8 +397,8 @@ func (q *multiMatchQuery) eval(c *qctx) (*mset, *apierr.Error) {
 			}
 		}
 	}
-	out := newMset(c.ix)
-	scores := make([]float32, len(out.bits)*64)
+	out := newMatches(c.Index)
+	scores := make([]float32, len(out.Bits)*64)
 	out.score = scores
 	var maxes []float32
 	sum := q.typ == "most_fields" || q.typ == "cross_fields"
@@ -417,20 +417,20 @@ func (q *multiMatchQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	for _, tg := range targets {
 		mq := &matchQuery{typ: mtype, field: tg.path, text: q.text, operator: q.operator, msm: q.msm, fuzziness: q.fuzz,
 			slop: q.slop, boost: tg.boost, lenient: true}
-		m, err := mq.eval(c)
+		m, err := mq.Eval(c)
 		if err != nil {
 			continue
 		}
-		index.ForEach(m.bits, func(s int32) {
+		index.ForEach(m.Bits, func(s int32) {
 			out.set(s)
-			v := m.scoreOf(s)
+			v := m.ScoreOf(s)
 			scores[s] += v
 			if maxes != nil && v > maxes[s] {
 				maxes[s] = v
 			}
 		})
 	}
-	index.ForEach(out.bits, func(s int32) {
+	index.ForEach(out.Bits, func(s int32) {
 		if maxes != nil {
 			scores[s] = maxes[s] + float32(q.tie)*(scores[s]-maxes[s])
 		}
@@ -451,7 +451,7 @@ type termQuery struct {
 	re              *regexp.Regexp
 }
 
-func parseTermLike(typ string, body any) (query, *apierr.Error) {
+func parseTermLike(typ string, body any) (Query, *apierr.Error) {
 	key := "value"
 	field, p, err := fieldClause(typ, body, key)
 	if err != nil {
@@ -489,14 +489,14 @@ func parseTermLike(typ string, body any) (query, *apierr.Error) {
 	return q, nil
 }
 
-func (q *termQuery) eval(c *qctx) (*mset, *apierr.Error) {
-	fd := c.ix.Fields[q.field]
+func (q *termQuery) Eval(c *Context) (*Matches, *apierr.Error) {
+	fd := c.Index.Fields[q.field]
 	if fd == nil || fd.Kind == index.KindObject {
 		if q.field == "_id" {
 			s, _ := jsonval.String(q.value)
-			return (&idsQuery{ids: []string{s}, boost: q.boost}).eval(c)
+			return (&idsQuery{ids: []string{s}, boost: q.boost}).Eval(c)
 		}
-		return newMset(c.ix), nil
+		return newMatches(c.Index), nil
 	}
 	val, _ := jsonval.String(q.value)
 	if q.caseInsensitive && q.typ != "regexp" {
@@ -521,19 +521,19 @@ func (q *termQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	}
 	switch fd.Kind {
 	case index.KindText:
-		t := c.ix.Texts[q.field]
+		t := c.Index.Texts[q.field]
 		if t == nil {
-			return newMset(c.ix), nil
+			return newMatches(c.Index), nil
 		}
 		if q.typ == "term" && !q.caseInsensitive {
 			return matchTerms(c, t, []string{val}, false, nil, nil, q.boost, false), nil
 		}
-		m := constSet(c.ix, q.boost)
+		m := constSet(c.Index, q.boost)
 		unionTerms(c, m, t, termsMatching(t, pred))
 		return m, nil
 	case index.KindKeyword:
-		m := constSet(c.ix, q.boost)
-		eachColumnMatch(c, m, c.ix.Columns[q.field], func(s string, _ float64) bool { return pred(s) })
+		m := constSet(c.Index, q.boost)
+		eachColumnMatch(c, m, c.Index.Columns[q.field], func(s string, _ float64) bool { return pred(s) })
 		return m, nil
 	}
 	if q.typ != "term" {
@@ -550,7 +550,7 @@ type termsQuery struct {
 	boost  float64
 }
 
-func parseTerms(body any) (query, *apierr.Error) {
+func parseTerms(body any) (Query, *apierr.Error) {
 	bm, ok := jsonval.Map(body)
 	if !ok {
 		return nil, apierr.Parsing("[terms] query malformed, no start_object after query name")
@@ -578,9 +578,9 @@ func parseTerms(body any) (query, *apierr.Error) {
 	return q, nil
 }
 
-func (q *termsQuery) eval(c *qctx) (*mset, *apierr.Error) {
-	m := constSet(c.ix, q.boost)
-	fd := c.ix.Fields[q.field]
+func (q *termsQuery) Eval(c *Context) (*Matches, *apierr.Error) {
+	m := constSet(c.Index, q.boost)
+	fd := c.Index.Fields[q.field]
 	if fd == nil || fd.Kind == index.KindObject {
 		if q.field == "_id" {
 			var ids []string
@@ -588,17 +588,17 @@ func (q *termsQuery) eval(c *qctx) (*mset, *apierr.Error) {
 				s, _ := jsonval.String(v)
 				ids = append(ids, s)
 			}
-			return (&idsQuery{ids: ids, boost: q.boost}).eval(c)
+			return (&idsQuery{ids: ids, boost: q.boost}).Eval(c)
 		}
 		return m, nil
 	}
 	for _, v := range q.values {
-		var sub *mset
+		var sub *Matches
 		var err *apierr.Error
 		if fd.Kind == index.KindText {
 			s, _ := jsonval.String(v)
-			if t := c.ix.Texts[q.field]; t != nil {
-				sub = newMset(c.ix)
+			if t := c.Index.Texts[q.field]; t != nil {
+				sub = newMatches(c.Index)
 				unionTerms(c, sub, t, []string{s})
 			}
 		} else {
@@ -608,8 +608,8 @@ func (q *termsQuery) eval(c *qctx) (*mset, *apierr.Error) {
 			}
 		}
 		if sub != nil {
-			for i := range m.bits {
-				m.bits[i] |= sub.bits[i]
+			for i := range m.Bits {
+				m.Bits[i] |= sub.Bits[i]
 			}
 		}
 	}
@@ -626,7 +626,7 @@ type rangeQuery struct {
 	boost   float64
 }
 
-func parseRange(body any) (query, *apierr.Error) {
+func parseRange(body any) (Query, *apierr.Error) {
 	field, p, err := fieldClause("range", body, "")
 	if err != nil {
 		return nil, err
@@ -673,9 +673,9 @@ func parseRange(body any) (query, *apierr.Error) {
 	return q, nil
 }
 
-func (q *rangeQuery) eval(c *qctx) (*mset, *apierr.Error) {
-	m := constSet(c.ix, q.boost)
-	fd := c.ix.Fields[q.field]
+func (q *rangeQuery) Eval(c *Context) (*Matches, *apierr.Error) {
+	m := constSet(c.Index, q.boost)
+	fd := c.Index.Fields[q.field]
 	if fd == nil || fd.Kind == index.KindObject {
 		return m, nil
 	}
@@ -695,12 +695,12 @@ func (q *rangeQuery) eval(c *qctx) (*mset, *apierr.Error) {
 			return (!hasGt || s > gt) && (!hasGte || s >= gte) && (!hasLt || s < lt) && (!hasLte || s <= lte)
 		}
 		if fd.Kind == index.KindText {
-			if t := c.ix.Texts[q.field]; t != nil {
+			if t := c.Index.Texts[q.field]; t != nil {
 				unionTerms(c, m, t, termsMatching(t, pred))
 			}
 			return m, nil
 		}
-		eachColumnMatch(c, m, c.ix.Columns[q.field], func(s string, _ float64) bool { return pred(s) })
+		eachColumnMatch(c, m, c.Index.Columns[q.field], func(s string, _ float64) bool { return pred(s) })
 		return m, nil
 	}
 	bound := func(v any, roundUp bool) (float64, bool, *apierr.Error) {
@@ -729,7 +729,7 @@ func (q *rangeQuery) eval(c *qctx) (*mset, *apierr.Error) {
 	if err != nil {
 		return nil, err
 	}
-	eachColumnMatch(c, m, c.ix.Columns[q.field], func(_ string, x float64) bool {
+	eachColumnMatch(c, m, c.Index.Columns[q.field], func(_ string, x float64) bool {
 		return (!hasGt || x > gt) && (!hasGte || x >= gte) && (!hasLt || x < lt) && (!hasLte || x <= lte)
 	})
 	return m, nil

@@ -1,6 +1,7 @@
-package opensearch
+package query
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
@@ -9,10 +10,10 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
-// parseQueryString supports the common subset of the Lucene syntax: terms, "phrases",
+// ParseQueryString supports the common subset of the Lucene syntax: terms, "phrases",
 // field:value, field:"phrase", wildcards (* ?), AND / OR / NOT, + and -, and field:[a TO b].
 // simple_query_string never fails; query_string reports unbalanced quotes.
-func parseQueryString(typ string, body any) (query, *apierr.Error) {
+func ParseQueryString(typ string, body any) (Query, *apierr.Error) {
 	bm, ok := jsonval.Map(body)
 	if !ok {
 		return nil, apierr.Parsing("[%s] query malformed, no start_object after query name", typ)
@@ -51,7 +52,7 @@ func parseQueryString(typ string, body any) (query, *apierr.Error) {
 		e.CausedBy = apierr.Errf(400, "parse_exception", "Cannot parse '%s': %s", text, err.Error())
 		return &failedQuery{err: e}, nil
 	}
-	b := &boolQuery{boost: boostOf(bm)}
+	b := &BoolQuery{Boost: boostOf(bm)}
 	nextMust := false
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -59,9 +60,9 @@ func parseQueryString(typ string, body any) (query, *apierr.Error) {
 		case "AND", "&&":
 			if !t.quoted {
 				nextMust = true
-				if n := len(b.should); n > 0 {
-					b.must = append(b.must, b.should[n-1])
-					b.should = b.should[:n-1]
+				if n := len(b.Should); n > 0 {
+					b.Must = append(b.Must, b.Should[n-1])
+					b.Should = b.Should[:n-1]
 				}
 				continue
 			}
@@ -78,21 +79,21 @@ func parseQueryString(typ string, body any) (query, *apierr.Error) {
 		q := t.toQuery(fields)
 		switch {
 		case t.prefix == '-':
-			b.mustNot = append(b.mustNot, q)
+			b.MustNot = append(b.MustNot, q)
 		case t.prefix == '+' || nextMust || andDefault:
-			b.must = append(b.must, q)
+			b.Must = append(b.Must, q)
 		default:
-			b.should = append(b.should, q)
+			b.Should = append(b.Should, q)
 		}
 		nextMust = false
 	}
-	if len(b.must)+len(b.should) == 0 {
-		b.must = append(b.must, &matchAllQuery{boost: 1})
-		if len(b.mustNot) == 0 {
+	if len(b.Must)+len(b.Should) == 0 {
+		b.Must = append(b.Must, &MatchAllQuery{Boost: 1})
+		if len(b.MustNot) == 0 {
 			return &matchNoneQuery{}, nil
 		}
 	}
-	if len(b.must) > 0 && len(b.should) > 0 {
+	if len(b.Must) > 0 && len(b.Should) > 0 {
 		b.msm = "0"
 	}
 	return b, nil
@@ -184,7 +185,7 @@ func lexQueryString(s string) ([]qsToken, error) {
 		out = append(out, t)
 	}
 	if depth > 0 && bad == nil {
-		bad = qsError("Encountered \"<EOF>\" at line 1, column " + itoa(len(s)) + ".")
+		bad = qsError("Encountered \"<EOF>\" at line 1, column " + strconv.Itoa(len(s)) + ".")
 	}
 	return out, bad
 }
@@ -192,9 +193,9 @@ func lexQueryString(s string) ([]qsToken, error) {
 // failedQuery is a query whose text failed to parse; it fails when a shard runs it.
 type failedQuery struct{ err *apierr.Error }
 
-func (q *failedQuery) eval(c *qctx) (*mset, *apierr.Error) {
+func (q *failedQuery) Eval(c *Context) (*Matches, *apierr.Error) {
 	e := *q.err
-	e.Index, e.UUID = c.ix.Name, c.ix.UUID
+	e.Index, e.UUID = c.Index.Name, c.Index.UUID
 	return nil, &e
 }
 
@@ -204,7 +205,7 @@ func (e qsError) Error() string { return string(e) }
 
 const errUnbalanced = qsError("unbalanced quotes or brackets")
 
-func (t qsToken) toQuery(defaults []string) query {
+func (t qsToken) toQuery(defaults []string) Query {
 	fields := defaults
 	if t.field != "" {
 		fields = []string{t.field}
@@ -213,7 +214,7 @@ func (t qsToken) toQuery(defaults []string) query {
 		fields = []string{"*"}
 	}
 	if t.isRange {
-		var qs []query
+		var qs []Query
 		for _, f := range fields {
 			rq := &rangeQuery{field: f, boost: 1}
 			if t.lo != "*" && t.lo != "" {
@@ -232,13 +233,13 @@ func (t qsToken) toQuery(defaults []string) query {
 			}
 			qs = append(qs, rq)
 		}
-		return &boolQuery{should: qs, boost: 1}
+		return &BoolQuery{Should: qs, Boost: 1}
 	}
 	if !t.quoted && strings.ContainsAny(t.text, "*?") {
 		if t.text == "*" && t.field == "" {
-			return &matchAllQuery{boost: 1}
+			return &MatchAllQuery{Boost: 1}
 		}
-		var qs []query
+		var qs []Query
 		for _, f := range fields {
 			name, _ := fieldBoost(f)
 			if strings.ContainsAny(name, "*?") {
@@ -247,7 +248,7 @@ func (t qsToken) toQuery(defaults []string) query {
 			}
 			qs = append(qs, &termQuery{typ: "wildcard", field: name, value: t.text, boost: 1, caseInsensitive: true})
 		}
-		return &boolQuery{should: qs, boost: 1}
+		return &BoolQuery{Should: qs, Boost: 1}
 	}
 	typ := "best_fields"
 	if t.quoted {
@@ -261,18 +262,18 @@ type wildcardAnyField struct {
 	pattern, value string
 }
 
-func (q *wildcardAnyField) eval(c *qctx) (*mset, *apierr.Error) {
-	out := constSet(c.ix, 1)
-	for p, fd := range c.ix.Fields {
+func (q *wildcardAnyField) Eval(c *Context) (*Matches, *apierr.Error) {
+	out := constSet(c.Index, 1)
+	for p, fd := range c.Index.Fields {
 		if fd.Kind != index.KindText && fd.Kind != index.KindKeyword || !rest.GlobMatch(q.pattern, p) {
 			continue
 		}
-		m, err := (&termQuery{typ: "wildcard", field: p, value: q.value, boost: 1, caseInsensitive: true}).eval(c)
+		m, err := (&termQuery{typ: "wildcard", field: p, value: q.value, boost: 1, caseInsensitive: true}).Eval(c)
 		if err != nil {
 			continue
 		}
-		for i := range out.bits {
-			out.bits[i] |= m.bits[i]
+		for i := range out.Bits {
+			out.Bits[i] |= m.Bits[i]
 		}
 	}
 	return out, nil

@@ -1,4 +1,4 @@
-package opensearch
+package query
 
 import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
@@ -8,13 +8,13 @@ import (
 
 type nestedQuery struct {
 	path           string
-	inner          query
+	inner          Query
 	scoreMode      string
 	ignoreUnmapped bool
 	boost          float64
 }
 
-func parseNested(body any) (query, *apierr.Error) {
+func parseNested(body any) (Query, *apierr.Error) {
 	bm, ok := jsonval.Map(body)
 	if !ok {
 		return nil, apierr.Parsing("[nested] query malformed, no start_object after query name")
@@ -25,7 +25,7 @@ func parseNested(body any) (query, *apierr.Error) {
 		case "path":
 			q.path, _ = jsonval.String(x)
 		case "query":
-			inner, err := parseQuery(x)
+			inner, err := Parse(x)
 			if err != nil {
 				return nil, err
 			}
@@ -54,26 +54,26 @@ func parseNested(body any) (query, *apierr.Error) {
 	return q, nil
 }
 
-func (q *nestedQuery) eval(c *qctx) (*mset, *apierr.Error) {
-	if !index.IsNestedPath(c.ix, q.path) {
+func (q *nestedQuery) Eval(c *Context) (*Matches, *apierr.Error) {
+	if !index.IsNestedPath(c.Index, q.path) {
 		if q.ignoreUnmapped {
-			return newMset(c.ix), nil
+			return newMatches(c.Index), nil
 		}
 		e := apierr.Errf(400, "query_shard_exception", "[nested] failed to find nested object under path [%s]", q.path)
-		e.Index, e.UUID = c.ix.Name, c.ix.UUID
+		e.Index, e.UUID = c.Index.Name, c.Index.UUID
 		return nil, e
 	}
-	nv := c.ix.NestedDocs(q.path)
-	m, err := q.inner.eval(&qctx{ix: nv.Sub, now: c.now})
+	nv := c.Index.NestedDocs(q.path)
+	m, err := q.inner.Eval(&Context{Index: nv.Sub, Now: c.Now})
 	if err != nil {
 		return nil, err
 	}
-	out := newMset(c.ix)
-	out.score = make([]float32, len(c.ix.Docs))
+	out := newMatches(c.Index)
+	out.score = make([]float32, len(c.Index.Docs))
 	counts := make(map[int32]int)
-	index.ForEach(andBits(m.bits, nv.Sub.Live), func(s int32) {
+	index.ForEach(AndBits(m.Bits, nv.Sub.Live), func(s int32) {
 		p := nv.Parent[s]
-		sc := m.scoreOf(s)
+		sc := m.ScoreOf(s)
 		n := counts[p]
 		switch {
 		case n == 0:

@@ -1,4 +1,4 @@
-package opensearch
+package query
 
 import (
 	"math"
@@ -31,7 +31,7 @@ type hlOptions struct {
 	requireFieldMatch bool
 	scoreOrder        bool
 	html              bool
-	query             query // highlight_query; nil: the search query
+	query             Query // highlight_query; nil: the search query
 }
 
 type hlField struct {
@@ -39,12 +39,13 @@ type hlField struct {
 	opts    hlOptions
 }
 
-// highlightSpec is a parsed "highlight" section of a search.
-type highlightSpec struct {
+// HighlightSpec is a parsed "highlight" section of a search.
+type HighlightSpec struct {
 	fields []hlField
 }
 
-func parseHighlight(v any) (*highlightSpec, *apierr.Error) {
+// ParseHighlight reads the highlight section of a search body.
+func ParseHighlight(v any) (*HighlightSpec, *apierr.Error) {
 	m, ok := jsonval.Map(v)
 	if !ok {
 		return nil, apierr.Parsing("[highlight] must be an object")
@@ -53,7 +54,7 @@ func parseHighlight(v any) (*highlightSpec, *apierr.Error) {
 	if err := base.read(m, true); err != nil {
 		return nil, err
 	}
-	spec := &highlightSpec{}
+	spec := &HighlightSpec{}
 	add := func(name string, body any) *apierr.Error {
 		opts := base
 		if bm, ok := jsonval.Map(body); ok {
@@ -138,7 +139,7 @@ func (o *hlOptions) read(m map[string]any, top bool) *apierr.Error {
 		case "encoder":
 			o.html = v == "html"
 		case "highlight_query":
-			q, err := parseQuery(v)
+			q, err := Parse(v)
 			if err != nil {
 				return err
 			}
@@ -176,10 +177,10 @@ func (cl *hlClause) appliesTo(field string) bool {
 }
 
 // hlClauses collects the highlightable clauses of a query: everything but must_not.
-func hlClauses(q query, out []hlClause) []hlClause {
+func hlClauses(q Query, out []hlClause) []hlClause {
 	switch t := q.(type) {
-	case *boolQuery:
-		for _, group := range [][]query{t.must, t.should, t.filter} {
+	case *BoolQuery:
+		for _, group := range [][]Query{t.Must, t.Should, t.Filter} {
 			for _, sub := range group {
 				out = hlClauses(sub, out)
 			}
@@ -266,11 +267,11 @@ func termClause(t *termQuery) hlClause {
 	return cl
 }
 
-// highlighter renders the highlight of the hits of one search.
-type highlighter struct {
-	spec    *highlightSpec
+// Highlighter renders the highlight of the hits of one search.
+type Highlighter struct {
+	spec    *HighlightSpec
 	clauses []hlClause                  // from the search query
-	custom  map[query][]hlClause        // from highlight_query options
+	custom  map[Query][]hlClause        // from highlight_query options
 	fields  map[*index.Index][]hlTarget // expanded per index
 }
 
@@ -279,8 +280,9 @@ type hlTarget struct {
 	opts *hlOptions
 }
 
-func newHighlighter(spec *highlightSpec, q query) *highlighter {
-	h := &highlighter{spec: spec, clauses: hlClauses(q, nil), custom: map[query][]hlClause{}, fields: map[*index.Index][]hlTarget{}}
+// NewHighlighter prepares the highlight of one search: the terms of q (or of a field's own highlight_query) to mark.
+func NewHighlighter(spec *HighlightSpec, q Query) *Highlighter {
+	h := &Highlighter{spec: spec, clauses: hlClauses(q, nil), custom: map[Query][]hlClause{}, fields: map[*index.Index][]hlTarget{}}
 	for _, f := range spec.fields {
 		if f.opts.query != nil {
 			h.custom[f.opts.query] = hlClauses(f.opts.query, nil)
@@ -290,7 +292,7 @@ func newHighlighter(spec *highlightSpec, q query) *highlighter {
 }
 
 // targets lists the text and keyword fields of an index the highlight fields name, each once.
-func (h *highlighter) targets(ix *index.Index) []hlTarget {
+func (h *Highlighter) targets(ix *index.Index) []hlTarget {
 	if t, ok := h.fields[ix]; ok {
 		return t
 	}
@@ -321,8 +323,8 @@ func (h *highlighter) targets(ix *index.Index) []hlTarget {
 	return out
 }
 
-// render is the "highlight" member of one hit, or nil when nothing matched.
-func (h *highlighter) render(ix *index.Index, d *index.Document) jsonout.Obj {
+// Render is the "highlight" member of one hit, or nil when nothing matched.
+func (h *Highlighter) Render(ix *index.Index, d *index.Document) jsonout.Obj {
 	var out jsonout.Obj
 	for _, t := range h.targets(ix) {
 		clauses := h.clauses

@@ -1,4 +1,8 @@
-package opensearch
+// Package query is the query DSL: parsing a query clause into its typed form (bool, match,
+// term, range, nested, query_string and the rest), evaluating it over one index into the
+// matching slots and their BM25 scores, and highlighting what a query matched. It builds on the
+// index package and knows nothing of HTTP.
+package query
 
 import (
 	"math"
@@ -13,25 +17,25 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
-// qctx is what evaluating a query over one index needs.
-type qctx struct {
-	ix  *index.Index
-	now time.Time
+// Context is what evaluating a query over one index needs.
+type Context struct {
+	Index *index.Index
+	Now   time.Time
 }
 
-// query is a parsed query clause, evaluated per index.
-type query interface {
-	eval(c *qctx) (*mset, *apierr.Error)
+// Query is a parsed query clause, evaluated per index.
+type Query interface {
+	Eval(c *Context) (*Matches, *apierr.Error)
 }
 
-// parseQuery reads one query clause {"type": {...}}.
-func parseQuery(v any) (query, *apierr.Error) {
+// Parse reads one query clause {"type": {...}}.
+func Parse(v any) (Query, *apierr.Error) {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return nil, apierr.Parsing("[_na] query malformed, must start with start_object")
 	}
 	if len(m) == 0 {
-		return &matchAllQuery{boost: 1}, nil
+		return &MatchAllQuery{Boost: 1}, nil
 	}
 	if len(m) > 1 {
 		keys := jsonval.SortedKeys(m)
@@ -43,11 +47,11 @@ func parseQuery(v any) (query, *apierr.Error) {
 	return nil, nil
 }
 
-func parseClause(typ string, body any) (query, *apierr.Error) {
+func parseClause(typ string, body any) (Query, *apierr.Error) {
 	switch typ {
 	case "match_all":
 		bm, _ := jsonval.Map(body)
-		return &matchAllQuery{boost: boostOf(bm)}, nil
+		return &MatchAllQuery{Boost: boostOf(bm)}, nil
 	case "match_none":
 		return &matchNoneQuery{}, nil
 	case "match", "match_phrase", "match_phrase_prefix", "match_bool_prefix":
@@ -85,13 +89,13 @@ func parseClause(typ string, body any) (query, *apierr.Error) {
 		if !ok || bm["filter"] == nil {
 			return nil, apierr.Parsing("[constant_score] requires a 'filter' element")
 		}
-		inner, err := parseQuery(bm["filter"])
+		inner, err := Parse(bm["filter"])
 		if err != nil {
 			return nil, err
 		}
 		return &constantScoreQuery{inner: inner, boost: boostOf(bm)}, nil
 	case "query_string", "simple_query_string":
-		return parseQueryString(typ, body)
+		return ParseQueryString(typ, body)
 	case "nested":
 		return parseNested(body)
 	}
@@ -140,27 +144,28 @@ func fieldClause(typ string, body any, valueKey string) (string, map[string]any,
 
 // --- match_all / match_none / ids / exists / constant_score ---
 
-type matchAllQuery struct{ boost float64 }
+// MatchAllQuery matches every document with a constant score; searches without a query use it.
+type MatchAllQuery struct{ Boost float64 }
 
-func (q *matchAllQuery) eval(c *qctx) (*mset, *apierr.Error) {
-	m := constSet(c.ix, q.boost)
-	copy(m.bits, c.ix.Live)
+func (q *MatchAllQuery) Eval(c *Context) (*Matches, *apierr.Error) {
+	m := constSet(c.Index, q.Boost)
+	copy(m.Bits, c.Index.Live)
 	return m, nil
 }
 
 type matchNoneQuery struct{}
 
-func (q *matchNoneQuery) eval(c *qctx) (*mset, *apierr.Error) { return newMset(c.ix), nil }
+func (q *matchNoneQuery) Eval(c *Context) (*Matches, *apierr.Error) { return newMatches(c.Index), nil }
 
 type idsQuery struct {
 	ids   []string
 	boost float64
 }
 
-func (q *idsQuery) eval(c *qctx) (*mset, *apierr.Error) {
-	m := constSet(c.ix, q.boost)
+func (q *idsQuery) Eval(c *Context) (*Matches, *apierr.Error) {
+	m := constSet(c.Index, q.boost)
 	for _, id := range q.ids {
-		if s, ok := c.ix.IDs[id]; ok {
+		if s, ok := c.Index.IDs[id]; ok {
 			m.set(s)
 		}
 	}
@@ -172,10 +177,10 @@ type existsQuery struct {
 	boost float64
 }
 
-func (q *existsQuery) eval(c *qctx) (*mset, *apierr.Error) {
-	m := constSet(c.ix, q.boost)
+func (q *existsQuery) Eval(c *Context) (*Matches, *apierr.Error) {
+	m := constSet(c.Index, q.boost)
 	paths := []string{}
-	for p, fd := range c.ix.Fields {
+	for p, fd := range c.Index.Fields {
 		if fd.Kind == index.KindObject {
 			continue
 		}
@@ -184,17 +189,17 @@ func (q *existsQuery) eval(c *qctx) (*mset, *apierr.Error) {
 		}
 	}
 	for _, p := range paths {
-		if t := c.ix.Texts[p]; t != nil {
+		if t := c.Index.Texts[p]; t != nil {
 			for s, has := range t.Has {
-				if has && c.ix.IsLive(int32(s)) {
+				if has && c.Index.IsLive(int32(s)) {
 					m.set(int32(s))
 				}
 			}
 		}
-		if col := c.ix.Columns[p]; col != nil {
+		if col := c.Index.Columns[p]; col != nil {
 			n := max(len(col.Strs), len(col.Nums))
 			for s := 0; s < n; s++ {
-				if col.Has(int32(s)) && c.ix.IsLive(int32(s)) {
+				if col.Has(int32(s)) && c.Index.IsLive(int32(s)) {
 					m.set(int32(s))
 				}
 			}
@@ -204,50 +209,51 @@ func (q *existsQuery) eval(c *qctx) (*mset, *apierr.Error) {
 }
 
 type constantScoreQuery struct {
-	inner query
+	inner Query
 	boost float64
 }
 
-func (q *constantScoreQuery) eval(c *qctx) (*mset, *apierr.Error) {
-	in, err := q.inner.eval(c)
+func (q *constantScoreQuery) Eval(c *Context) (*Matches, *apierr.Error) {
+	in, err := q.inner.Eval(c)
 	if err != nil {
 		return nil, err
 	}
-	return &mset{bits: in.bits, konst: float32(q.boost)}, nil
+	return &Matches{Bits: in.Bits, konst: float32(q.boost)}, nil
 }
 
 // --- bool ---
 
-type boolQuery struct {
-	must, should, mustNot, filter []query
+// BoolQuery combines clauses; searching through several filtered aliases ORs their filters in one.
+type BoolQuery struct {
+	Must, Should, MustNot, Filter []Query
 	msm                           any
-	boost                         float64
+	Boost                         float64
 }
 
-func parseBool(body any) (query, *apierr.Error) {
+func parseBool(body any) (Query, *apierr.Error) {
 	bm, ok := jsonval.Map(body)
 	if !ok {
 		return nil, apierr.Parsing("[bool] query malformed, no start_object after query name")
 	}
-	q := &boolQuery{boost: boostOf(bm), msm: bm["minimum_should_match"]}
+	q := &BoolQuery{Boost: boostOf(bm), msm: bm["minimum_should_match"]}
 	for k, v := range bm {
-		var dst *[]query
+		var dst *[]Query
 		switch k {
 		case "must":
-			dst = &q.must
+			dst = &q.Must
 		case "should":
-			dst = &q.should
+			dst = &q.Should
 		case "must_not", "mustNot":
-			dst = &q.mustNot
+			dst = &q.MustNot
 		case "filter":
-			dst = &q.filter
+			dst = &q.Filter
 		case "boost", "minimum_should_match", "_name", "adjust_pure_negative":
 			continue
 		default:
 			return nil, apierr.Parsing("[bool] query does not support [%s]", k)
 		}
 		for _, x := range jsonval.List(v) {
-			sub, err := parseQuery(x)
+			sub, err := Parse(x)
 			if err != nil {
 				return nil, err
 			}
@@ -287,78 +293,78 @@ func minimumShouldMatch(spec any, n int) int {
 	return max(0, min(r, n))
 }
 
-func (q *boolQuery) eval(c *qctx) (*mset, *apierr.Error) {
-	out := newMset(c.ix)
-	copy(out.bits, c.ix.Live)
-	scoring := len(q.must)+len(q.should) > 0
+func (q *BoolQuery) Eval(c *Context) (*Matches, *apierr.Error) {
+	out := newMatches(c.Index)
+	copy(out.Bits, c.Index.Live)
+	scoring := len(q.Must)+len(q.Should) > 0
 	var scores []float32
 	if scoring {
-		scores = make([]float32, len(out.bits)*64)
+		scores = make([]float32, len(out.Bits)*64)
 	}
-	for _, sub := range q.must {
-		m, err := sub.eval(c)
+	for _, sub := range q.Must {
+		m, err := sub.Eval(c)
 		if err != nil {
 			return nil, err
 		}
-		for i := range out.bits {
-			out.bits[i] &= m.bits[i]
+		for i := range out.Bits {
+			out.Bits[i] &= m.Bits[i]
 		}
-		addScores(scores, m, out.bits)
+		addScores(scores, m, out.Bits)
 	}
-	for _, sub := range q.filter {
-		m, err := sub.eval(c)
+	for _, sub := range q.Filter {
+		m, err := sub.Eval(c)
 		if err != nil {
 			return nil, err
 		}
-		for i := range out.bits {
-			out.bits[i] &= m.bits[i]
+		for i := range out.Bits {
+			out.Bits[i] &= m.Bits[i]
 		}
 	}
-	for _, sub := range q.mustNot {
-		m, err := sub.eval(c)
+	for _, sub := range q.MustNot {
+		m, err := sub.Eval(c)
 		if err != nil {
 			return nil, err
 		}
-		for i := range out.bits {
-			out.bits[i] &^= m.bits[i]
+		for i := range out.Bits {
+			out.Bits[i] &^= m.Bits[i]
 		}
 	}
-	if len(q.should) > 0 {
+	if len(q.Should) > 0 {
 		need := 1
-		if len(q.must)+len(q.filter) > 0 {
+		if len(q.Must)+len(q.Filter) > 0 {
 			need = 0
 		}
 		if q.msm != nil {
-			need = minimumShouldMatch(q.msm, len(q.should))
+			need = minimumShouldMatch(q.msm, len(q.Should))
 		}
 		var counts []uint16
 		if need > 1 {
-			counts = make([]uint16, len(out.bits)*64)
+			counts = make([]uint16, len(out.Bits)*64)
 		}
-		any := make([]uint64, len(out.bits))
-		for _, sub := range q.should {
-			m, err := sub.eval(c)
+		any := make([]uint64, len(out.Bits))
+		for _, sub := range q.Should {
+			m, err := sub.Eval(c)
 			if err != nil {
 				return nil, err
 			}
 			for i := range any {
-				any[i] |= m.bits[i] & out.bits[i]
+				any[i] |= m.Bits[i] & out.Bits[i]
 			}
 			if counts != nil {
-				index.ForEach(andBits(m.bits, out.bits), func(s int32) { counts[s]++ })
+				index.ForEach(AndBits(m.Bits, out.Bits), func(s int32) { counts[s]++ })
 			}
-			addScores(scores, m, out.bits)
+			addScores(scores, m, out.Bits)
 		}
 		switch {
 		case need == 1:
-			copy(out.bits, any)
+			copy(out.Bits, any)
 		case need > 1:
-			for i := range out.bits {
-				out.bits[i] &= any[i]
+			for i := range out.Bits {
+				out.Bits[i] &= any[i]
 			}
-			index.ForEach(out.bits, func(s int32) {
+			index.ForEach(out.Bits, func(s int32) {
 				if int(counts[s]) < need {
-					out.bits[s>>6] &^= 1 << (uint(s) & 63)
+					out.Bits[s>>6] &^= 1 << (uint(s) & 63)
 				}
 			})
 		}
@@ -367,14 +373,15 @@ func (q *boolQuery) eval(c *qctx) (*mset, *apierr.Error) {
 		out.konst = 0
 		return out, nil
 	}
-	if q.boost != 1 {
-		index.ForEach(out.bits, func(s int32) { scores[s] *= float32(q.boost) })
+	if q.Boost != 1 {
+		index.ForEach(out.Bits, func(s int32) { scores[s] *= float32(q.Boost) })
 	}
 	out.score = scores
 	return out, nil
 }
 
-func andBits(a, b []uint64) []uint64 {
+// AndBits is the intersection of two slot sets (a query's matches and an index's live slots).
+func AndBits(a, b []uint64) []uint64 {
 	out := make([]uint64, len(a))
 	for i := range a {
 		out[i] = a[i] & b[i]
@@ -382,7 +389,7 @@ func andBits(a, b []uint64) []uint64 {
 	return out
 }
 
-func addScores(scores []float32, m *mset, mask []uint64) {
+func addScores(scores []float32, m *Matches, mask []uint64) {
 	if scores == nil {
 		return
 	}
@@ -390,10 +397,10 @@ func addScores(scores []float32, m *mset, mask []uint64) {
 		if m.konst == 0 {
 			return
 		}
-		index.ForEach(andBits(m.bits, mask), func(s int32) { scores[s] += m.konst })
+		index.ForEach(AndBits(m.Bits, mask), func(s int32) { scores[s] += m.konst })
 		return
 	}
-	index.ForEach(andBits(m.bits, mask), func(s int32) { scores[s] += m.score[s] })
+	index.ForEach(AndBits(m.Bits, mask), func(s int32) { scores[s] += m.score[s] })
 }
 
 // --- field value helpers ---
@@ -409,14 +416,14 @@ func sourcePath(fd *index.FieldDef) string {
 }
 
 // numericValue converts a query value for a numeric, date or boolean field.
-func numericValue(c *qctx, fd *index.FieldDef, v any, roundUp bool, format string) (float64, *apierr.Error) {
+func numericValue(c *Context, fd *index.FieldDef, v any, roundUp bool, format string) (float64, *apierr.Error) {
 	switch fd.Kind {
 	case index.KindDate:
 		s, _ := jsonval.String(v)
 		if format == "" {
 			format = fd.Mapping.Format
 		}
-		ms, err := dates.ParseMath(s, c.now, roundUp, format)
+		ms, err := dates.ParseMath(s, c.Now, roundUp, format)
 		if err != nil {
 			return 0, apierr.Errf(400, "parse_exception", "%s", err.Error())
 		}
@@ -443,15 +450,15 @@ func numericValue(c *qctx, fd *index.FieldDef, v any, roundUp bool, format strin
 	return f, nil
 }
 
-func queryShardErr(c *qctx, err *apierr.Error) *apierr.Error {
+func queryShardErr(c *Context, err *apierr.Error) *apierr.Error {
 	e := apierr.Errf(400, "query_shard_exception", "failed to create query: %s", err.Reason)
-	e.Index = c.ix.Name
+	e.Index = c.Index.Name
 	e.CausedBy = err
 	return e
 }
 
 // eachColumnMatch sets the slots whose doc values satisfy pred.
-func eachColumnMatch(c *qctx, m *mset, col *index.Column, pred func(s string, f float64) bool) {
+func eachColumnMatch(c *Context, m *Matches, col *index.Column, pred func(s string, f float64) bool) {
 	if col == nil {
 		return
 	}
@@ -459,7 +466,7 @@ func eachColumnMatch(c *qctx, m *mset, col *index.Column, pred func(s string, f 
 		for s, vals := range col.Strs {
 			for _, v := range vals {
 				if pred(v, 0) {
-					if c.ix.IsLive(int32(s)) {
+					if c.Index.IsLive(int32(s)) {
 						m.set(int32(s))
 					}
 					break
@@ -471,7 +478,7 @@ func eachColumnMatch(c *qctx, m *mset, col *index.Column, pred func(s string, f 
 	for s, vals := range col.Nums {
 		for _, v := range vals {
 			if pred("", v) {
-				if c.ix.IsLive(int32(s)) {
+				if c.Index.IsLive(int32(s)) {
 					m.set(int32(s))
 				}
 				break
@@ -493,10 +500,10 @@ func termsMatching(t *index.TextIndex, pred func(term string) bool) []string {
 }
 
 // unionTerms adds every posting of the given terms with a constant score.
-func unionTerms(c *qctx, m *mset, t *index.TextIndex, terms []string) {
+func unionTerms(c *Context, m *Matches, t *index.TextIndex, terms []string) {
 	for _, term := range terms {
 		for _, p := range t.Postings[term] {
-			if c.ix.IsLive(p.Slot) {
+			if c.Index.IsLive(p.Slot) {
 				m.set(p.Slot)
 			}
 		}
