@@ -175,7 +175,7 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 		out = append(out, jsonout.KV{"updated", updated})
 	}
 	out = append(out, jsonout.KV{"deleted", deleted}, jsonout.KV{"batches", batches}, jsonout.KV{"version_conflicts", 0}, jsonout.KV{"noops", noops},
-		jsonout.KV{"retries", jsonout.Obj{{"bulk", 0}, {"search", 0}}}, jsonout.KV{"throttled_millis", 0}, jsonout.KV{"requests_per_second", javaNum(-1)},
+		jsonout.KV{"retries", jsonout.Obj{{"bulk", 0}, {"search", 0}}}, jsonout.KV{"throttled_millis", 0}, jsonout.KV{"requests_per_second", jsonout.JavaNumber(-1)},
 		jsonout.KV{"throttled_until_millis", 0}, jsonout.KV{"failures", failures})
 	c.reply(w, r, 200, out)
 }

@@ -276,7 +276,7 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 			e := apierr.Errf(404, "document_missing_exception", "[%s]: document missing", id)
 			return index.WriteResult{}, ix, e.InIndex(ix.Name, ix.UUID)
 		}
-		srcRaw := rawMember(raw, srcKey)
+		srcRaw := jsonval.RawMember(raw, srcKey)
 		if srcRaw == nil {
 			srcRaw = jsonout.Marshal(src)
 		}
@@ -292,8 +292,8 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 		return index.WriteResult{ID: id, Version: current.Version, SeqNo: current.SeqNo, Result: "noop", Status: 200}, ix, nil
 	}
 	mergedRaw := jsonout.Marshal(merged)
-	if docRaw := rawMember(raw, "doc"); docRaw != nil {
-		mergedRaw = mergeRaw(current.Raw, docRaw)
+	if docRaw := jsonval.RawMember(raw, "doc"); docRaw != nil {
+		mergedRaw = jsonval.MergeRaw(current.Raw, docRaw)
 	}
 	res, err := ix.Put(id, mergedRaw, merged, false)
 	return res, ix, err

@@ -67,7 +67,7 @@ func checkDocvalueFields(targets []*index.Index, dv []fieldFormat) *apierr.Error
 		for _, ff := range dv {
 			for _, fd := range matchFields(ix, ff.field) {
 				if fd.Kind == index.KindText {
-					return shardFailure(fielddataErr(fd.Path), ix.Name)
+					return shardFailure(index.FielddataErr(fd.Path), ix.Name)
 				}
 			}
 		}

@@ -225,7 +225,7 @@ func (c *Cluster) handleHealth(w http.ResponseWriter, r *http.Request, expr stri
 		{"number_of_pending_tasks", 0},
 		{"number_of_in_flight_fetch", 0},
 		{"task_max_waiting_in_queue_millis", 0},
-		{"active_shards_percent_as_number", javaNum(pct)},
+		{"active_shards_percent_as_number", jsonout.JavaNumber(pct)},
 	}
 	// level=indices adds each index's health, level=shards each index's shards too
 	// (ClusterHealthResponse.toXContent).

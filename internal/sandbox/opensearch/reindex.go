@@ -182,7 +182,7 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 		{"took", time.Since(start).Milliseconds()}, {"timed_out", false}, {"total", len(docs)},
 		{"updated", updated}, {"created", created}, {"deleted", deleted}, {"batches", batches},
 		{"version_conflicts", conflicts}, {"noops", noops}, {"retries", jsonout.Obj{{"bulk", 0}, {"search", 0}}},
-		{"throttled_millis", 0}, {"requests_per_second", javaNum(-1)}, {"throttled_until_millis", 0},
+		{"throttled_millis", 0}, {"requests_per_second", jsonout.JavaNumber(-1)}, {"throttled_until_millis", 0},
 		{"failures", failures},
 	})
 }

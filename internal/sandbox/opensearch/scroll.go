@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/aggs"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
@@ -135,7 +136,7 @@ func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []b
 		return nil, apierr.WithLocation(err, raw)
 	}
 	if len(req.aggs) > 0 {
-		orderAggs(req.aggs, requestAggOrder(raw))
+		aggs.Order(req.aggs, aggs.RequestOrder(raw))
 	}
 	if sp.totalAsInt {
 		if req.explicitTotal && req.totalCap != -1 {
@@ -280,7 +281,7 @@ func totalAsInt(out jsonout.Obj) {
 }
 
 // typeAggKeys prefixes aggregation names with their type ("sterms#by_status"), as typed_keys asks.
-func typeAggKeys(out jsonout.Obj, specs []*aggSpec, targets []*index.Index) {
+func typeAggKeys(out jsonout.Obj, specs []*aggs.Spec, targets []*index.Index) {
 	for i := range out {
 		if out[i].K == "aggregations" {
 			if a, ok := out[i].V.(jsonout.Obj); ok {
@@ -290,18 +291,18 @@ func typeAggKeys(out jsonout.Obj, specs []*aggSpec, targets []*index.Index) {
 	}
 }
 
-func typeAggLevel(res jsonout.Obj, specs []*aggSpec, targets []*index.Index) {
+func typeAggLevel(res jsonout.Obj, specs []*aggs.Spec, targets []*index.Index) {
 	for _, sp := range specs {
 		for i := range res {
-			if res[i].K != sp.name {
+			if res[i].K != sp.Name {
 				continue
 			}
-			res[i].K = aggTypeName(sp, targets) + "#" + sp.name
-			if len(sp.subs) == 0 {
+			res[i].K = aggTypeName(sp, targets) + "#" + sp.Name
+			if len(sp.Subs) == 0 {
 				break
 			}
 			body, _ := res[i].V.(jsonout.Obj)
-			typeAggLevel(body, sp.subs, targets)
+			typeAggLevel(body, sp.Subs, targets)
 			for _, m := range body {
 				if m.K != "buckets" {
 					continue
@@ -309,12 +310,12 @@ func typeAggLevel(res jsonout.Obj, specs []*aggSpec, targets []*index.Index) {
 				switch b := m.V.(type) {
 				case []jsonout.Obj:
 					for _, x := range b {
-						typeAggLevel(x, sp.subs, targets)
+						typeAggLevel(x, sp.Subs, targets)
 					}
 				case jsonout.Obj:
 					for _, x := range b {
 						if xo, ok := x.V.(jsonout.Obj); ok {
-							typeAggLevel(xo, sp.subs, targets)
+							typeAggLevel(xo, sp.Subs, targets)
 						}
 					}
 				}
@@ -324,10 +325,10 @@ func typeAggLevel(res jsonout.Obj, specs []*aggSpec, targets []*index.Index) {
 	}
 }
 
-func aggTypeName(sp *aggSpec, targets []*index.Index) string {
-	switch sp.typ {
+func aggTypeName(sp *aggs.Spec, targets []*index.Index) string {
+	switch sp.Type {
 	case "terms":
-		field := sp.p.field
+		field := sp.Common.Field
 		for _, ix := range targets {
 			if fd := ix.Fields[field]; fd != nil {
 				switch fd.Kind {
@@ -343,7 +344,7 @@ func aggTypeName(sp *aggSpec, targets []*index.Index) string {
 	case "percentiles":
 		return "tdigest_percentiles"
 	}
-	return sp.typ
+	return sp.Type
 }
 
 // handleScroll answers GET/POST /_search/scroll[/{id}] with the next page of an open scroll.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/aggs"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
@@ -19,7 +20,7 @@ import (
 type searchReq struct {
 	query       query.Query
 	postFilter  query.Query
-	aggs        []*aggSpec
+	aggs        []*aggs.Spec
 	from, size  int
 	sort        []sortSpec
 	source      sourceFilter
@@ -105,7 +106,7 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apierr.Erro
 		case "post_filter":
 			req.postFilter, err = query.Parse(v)
 		case "aggs", "aggregations":
-			req.aggs, err = parseAggs(v)
+			req.aggs, err = aggs.Parse(v)
 		case "size", "from":
 			n, ok := jsonval.Int(v)
 			if !ok {
@@ -388,10 +389,6 @@ type hit struct {
 	doc   *index.Document // set when the hit outlives the request (scroll): the version it matched
 }
 
-func fielddataErr(field string) *apierr.Error {
-	return apierr.BadRequest("Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [%s] in order to load field data by uninverting the inverted index. Note that this can use significant memory.", field)
-}
-
 // checkSort rejects sorts the engine refuses: text fields and fields mapped nowhere.
 func checkSort(targets []*index.Index, specs []sortSpec) *apierr.Error {
 	for _, sp := range specs {
@@ -406,7 +403,7 @@ func checkSort(targets []*index.Index, specs []sortSpec) *apierr.Error {
 			}
 			mapped = true
 			if fd.Kind == index.KindText {
-				return shardFailure(fielddataErr(sp.field), ix.Name)
+				return shardFailure(index.FielddataErr(sp.field), ix.Name)
 			}
 			if fd.Kind == index.KindObject {
 				return shardFailure(apierr.BadRequest("Fielddata is not supported on field [%s] of type [object]", sp.field), ix.Name)
@@ -739,8 +736,10 @@ func (c *Cluster) execSearch(targets []*index.Index, req *searchReq) (jsonout.Ob
 	out = append(out, jsonout.KV{"_shards", jsonout.Obj{{"total", shards}, {"successful", shards}, {"skipped", 0}, {"failed", 0}}},
 		jsonout.KV{"hits", hitsObj})
 	if len(req.aggs) > 0 {
-		ac := &aggCtx{now: now, query: req.query, scores: scoreSets}
-		res, err := runAggs(req.aggs, segs, ac)
+		ac := &aggs.Context{Now: now, TopHits: func(sp *aggs.Spec, segs []index.Segment) (jsonout.Obj, *apierr.Error) {
+			return topHitsAgg(sp, segs, req.query, scoreSets)
+		}}
+		res, err := aggs.Run(req.aggs, segs, ac)
 		if err != nil {
 			name := "_all"
 			if len(targets) > 0 {

@@ -94,7 +94,7 @@ func (f sourceFilter) writeObject(b *bytes.Buffer, raw []byte, prefix string, in
 	start := b.Len()
 	b.WriteByte('{')
 	kept := 0
-	err := forEachMember(raw, func(key string, val json.RawMessage) {
+	err := jsonval.ForEachMember(raw, func(key string, val json.RawMessage) {
 		path := prefix + key
 		if matchesAny(f.excludes, path) {
 			return
@@ -123,7 +123,7 @@ func (f sourceFilter) writeObject(b *bytes.Buffer, raw []byte, prefix string, in
 // objects and arrays of objects stay when something inside them is kept.
 func (f sourceFilter) writeValue(b *bytes.Buffer, raw json.RawMessage, path string, included bool) bool {
 	mark := b.Len()
-	switch rawKind(raw) {
+	switch jsonval.RawKind(raw) {
 	case '{':
 		n, err := f.writeObject(b, raw, path+".", included)
 		if err != nil || (n == 0 && !included) {
@@ -134,12 +134,12 @@ func (f sourceFilter) writeValue(b *bytes.Buffer, raw json.RawMessage, path stri
 	case '[':
 		b.WriteByte('[')
 		kept, objects := 0, false
-		err := forEachElement(raw, func(el json.RawMessage) {
+		err := jsonval.ForEachElement(raw, func(el json.RawMessage) {
 			elMark := b.Len()
 			if kept > 0 {
 				b.WriteByte(',')
 			}
-			if rawKind(el) == '{' {
+			if jsonval.RawKind(el) == '{' {
 				objects = true
 				if f.writeValue(b, el, path, included) {
 					kept++

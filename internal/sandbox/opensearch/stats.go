@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/aggs"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
@@ -150,7 +151,7 @@ func (c *Cluster) handleGetClusterSettings(w http.ResponseWriter, r *http.Reques
 	c.mu.RUnlock()
 	if r.URL.Query().Get("include_defaults") == "true" {
 		out = append(out, jsonout.KV{"defaults", renderClusterSettings(map[string]string{
-			"cluster.name": c.name, "search.max_buckets": itoa(maxBuckets), "action.auto_create_index": "true",
+			"cluster.name": c.name, "search.max_buckets": itoa(aggs.MaxBuckets), "action.auto_create_index": "true",
 			"search.max_open_scroll_context": itoa(maxOpenContexts), "http.max_content_length": "100mb",
 		}, r)})
 	}

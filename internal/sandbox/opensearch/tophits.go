@@ -3,6 +3,7 @@ package opensearch
 import (
 	"math"
 
+	"github.com/svcui/svcui/internal/sandbox/opensearch/aggs"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
@@ -12,19 +13,19 @@ import (
 
 // topHitsAgg answers {"hits":{"total":{"value","relation":"eq"},"max_score","hits":[...]}} with
 // the best documents of its bucket, rendered like search hits: by _score (from the search query)
-// unless a sort is given, size 3 by default.
-func topHitsAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+// unless a sort is given, size 3 by default. q is the search query, scoreSets its matches by index.
+func topHitsAgg(sp *aggs.Spec, segs []index.Segment, q query.Query, scoreSets map[*index.Index]*query.Matches) (jsonout.Obj, *apierr.Error) {
 	size, from := 3, 0
 	var sortSpecs []sortSpec
 	view := &hitView{}
 	trackScores := false
-	for k, v := range sp.params {
+	for k, v := range sp.Params {
 		var err *apierr.Error
 		switch k {
 		case "size", "from":
 			n, ok := jsonval.Int(v)
 			if !ok || n < 0 {
-				return nil, apierr.BadRequest("[top_hits] [%s] must be a non-negative number in [%s]", k, sp.name)
+				return nil, apierr.BadRequest("[top_hits] [%s] must be a non-negative number in [%s]", k, sp.Name)
 			}
 			if k == "size" {
 				size = n
@@ -43,8 +44,8 @@ func topHitsAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *a
 			trackScores, _ = jsonval.Bool(v)
 		case "highlight":
 			var spec *query.HighlightSpec
-			if spec, err = query.ParseHighlight(v); err == nil && ctx.query != nil {
-				view.hl = query.NewHighlighter(spec, ctx.query)
+			if spec, err = query.ParseHighlight(v); err == nil && q != nil {
+				view.hl = query.NewHighlighter(spec, q)
 			}
 		case "explain", "stored_fields", "docvalue_fields", "fields":
 		default:
@@ -62,13 +63,13 @@ func topHitsAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *a
 		return nil, err
 	}
 	if from+size > 100 {
-		return nil, apierr.BadRequest("Top hits result window is too large, the top hits aggregator [%s]'s from + size must be less than or equal to: [100] but was [%d]. This limit can be set by changing the [index.max_inner_result_window] index level setting.", sp.name, from+size)
+		return nil, apierr.BadRequest("Top hits result window is too large, the top hits aggregator [%s]'s from + size must be less than or equal to: [100] but was [%d]. This limit can be set by changing the [index.max_inner_result_window] index level setting.", sp.Name, from+size)
 	}
 	view.order = newHitOrder(sortSpecs, trackScores)
-	hits := make([]hit, 0, countSlots(segs))
+	hits := make([]hit, 0, index.CountSlots(segs))
 	maxScore := float32(math.Inf(-1))
 	for ord, seg := range segs {
-		scores := ctx.scores[seg.Index]
+		scores := scoreSets[seg.Index]
 		base := len(hits)
 		for _, s := range seg.Slots {
 			score := float32(1)

@@ -437,3 +437,12 @@ func (d *Document) SourceCopy() map[string]any {
 	m, _ := v.(map[string]any)
 	return m
 }
+
+// CountSlots is how many slots the segments hold together.
+func CountSlots(segs []Segment) int {
+	n := 0
+	for _, s := range segs {
+		n += len(s.Slots)
+	}
+	return n
+}

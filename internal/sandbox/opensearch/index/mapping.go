@@ -413,3 +413,8 @@ func dynamicField(v any) *fieldMapping {
 	}
 	return nil
 }
+
+// FielddataErr is the engine's refusal to sort or aggregate on a text field.
+func FielddataErr(field string) *apierr.Error {
+	return apierr.BadRequest("Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [%s] in order to load field data by uninverting the inverted index. Note that this can use significant memory.", field)
+}

@@ -220,3 +220,6 @@ func Marshal(v any) []byte {
 	}
 	return b
 }
+
+// JavaNumber is a double as Java prints it, written as a JSON number ("2.0", "1.0E-4").
+func JavaNumber(f float64) json.Number { return json.Number(JavaDouble(f)) }

@@ -1,6 +1,7 @@
 // Package jsonval reads the loosely typed values of decoded JSON documents (numbers as
 // json.Number, objects as maps) the way the engine, its SQL and its scripts all need:
-// one place, so they agree.
+// one place, so they agree. It also walks raw JSON in document order, which a decoded map
+// forgets.
 package jsonval
 
 import (

@@ -1,4 +1,4 @@
-package opensearch
+package aggs
 
 import (
 	"math"
@@ -42,8 +42,8 @@ func parseFixed(s string) (int64, bool) {
 	return 0, false
 }
 
-func parseDateInterval(sp *aggSpec) (dateInterval, *apierr.Error) {
-	if v, ok := sp.params["calendar_interval"]; ok {
+func parseDateInterval(sp *Spec) (dateInterval, *apierr.Error) {
+	if v, ok := sp.Params["calendar_interval"]; ok {
 		s, _ := v.(string)
 		u, ok := calendarUnits[s]
 		if !ok {
@@ -51,7 +51,7 @@ func parseDateInterval(sp *aggSpec) (dateInterval, *apierr.Error) {
 		}
 		return dateInterval{unit: u}, nil
 	}
-	if v, ok := sp.params["fixed_interval"]; ok {
+	if v, ok := sp.Params["fixed_interval"]; ok {
 		s, _ := v.(string)
 		ms, ok := parseFixed(s)
 		if !ok {
@@ -59,7 +59,7 @@ func parseDateInterval(sp *aggSpec) (dateInterval, *apierr.Error) {
 		}
 		return dateInterval{fixed: ms}, nil
 	}
-	if v, ok := sp.params["interval"]; ok {
+	if v, ok := sp.Params["interval"]; ok {
 		s, _ := jsonval.String(v)
 		if u, ok := calendarUnits[s]; ok {
 			return dateInterval{unit: u}, nil
@@ -165,17 +165,17 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-func dateHistogramAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+func dateHistogramAgg(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
 	iv, err := parseDateInterval(sp)
 	if err != nil {
 		return nil, err
 	}
-	loc, err := parseTimeZone(sp.params["time_zone"])
+	loc, err := parseTimeZone(sp.Params["time_zone"])
 	if err != nil {
 		return nil, err
 	}
 	var offset int64
-	if s, ok := sp.params["offset"].(string); ok && s != "" {
+	if s, ok := sp.Params["offset"].(string); ok && s != "" {
 		sign := int64(1)
 		body := s
 		switch s[0] {
@@ -190,14 +190,14 @@ func dateHistogramAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.O
 		}
 		offset = sign * ms
 	}
-	format := sp.p.format
+	format := sp.Common.format
 	minCount := 0
-	if sp.p.hasMinCount {
-		minCount = sp.p.minDocCount
+	if sp.Common.hasMinCount {
+		minCount = sp.Common.minDocCount
 	}
 	keyOf := func(ms int64) int64 { return iv.round(ms-offset, loc) + offset }
 	keyOfValue := func(v float64) int64 { return keyOf(int64(v)) }
-	keep := len(sp.subs) > 0
+	keep := len(sp.Subs) > 0
 	buckets := map[int64]*bucket{}
 	err = fieldSegments(segs, sp, true, func(seg index.Segment, fd *index.FieldDef, col *index.Column) *apierr.Error {
 		if fd.Kind != index.KindDate && fd.Kind != index.KindLong && fd.Kind != index.KindFloat {
@@ -240,7 +240,7 @@ func dateHistogramAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.O
 		if len(keys) > 0 {
 			lo, hi = keys[0], keys[len(keys)-1]
 		}
-		if eb, ok := sp.params["extended_bounds"].(map[string]any); ok {
+		if eb, ok := sp.Params["extended_bounds"].(map[string]any); ok {
 			for _, bk := range []string{"min", "max"} {
 				v, ok := eb[bk]
 				if !ok {
@@ -249,7 +249,7 @@ func dateHistogramAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.O
 				var ms int64
 				if s, isStr := v.(string); isStr {
 					var perr error
-					if ms, perr = dates.ParseMath(s, ctx.now, false, format); perr != nil {
+					if ms, perr = dates.ParseMath(s, ctx.Now, false, format); perr != nil {
 						return nil, apierr.Errf(400, "parse_exception", "%s", perr.Error())
 					}
 				} else if f, ok := jsonval.Float(v); ok {
@@ -268,7 +268,7 @@ func dateHistogramAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.O
 			keys = keys[:0]
 			for k := lo; k <= hi; k = keyOfNext(iv, k, offset, loc) {
 				keys = append(keys, k)
-				if len(keys)+ctx.buckets > maxBuckets {
+				if len(keys)+ctx.buckets > MaxBuckets {
 					return nil, ctx.addBuckets(len(keys) + 1)
 				}
 			}

@@ -1,4 +1,4 @@
-package opensearch
+package aggs
 
 import (
 	"math"
@@ -24,24 +24,24 @@ var defaultPercents = []float64{1, 5, 25, 50, 75, 95, 99}
 // search.aggregation/180_percentiles_tdigest_metric.yml "Filtered test" and "Compression test";
 // the "Basic test" (four values, default compression) expects the digest's coarser 51/101 for
 // p25/p50 where this gives 26/76. On thousands of values the two agree to a fraction of a percent.
-func percentilesAgg(sp *aggSpec, segs []index.Segment) (jsonout.Obj, *apierr.Error) {
+func percentilesAgg(sp *Spec, segs []index.Segment) (jsonout.Obj, *apierr.Error) {
 	percents, err := parsePercents(sp)
 	if err != nil {
 		return nil, err
 	}
 	keyed := true
-	if sp.p.hasKeyed {
-		keyed = sp.p.keyed
+	if sp.Common.hasKeyed {
+		keyed = sp.Common.keyed
 	}
-	if td, ok := sp.params["tdigest"].(map[string]any); ok {
+	if td, ok := sp.Params["tdigest"].(map[string]any); ok {
 		if c, ok := jsonval.Float(td["compression"]); ok && c < 0 {
-			return nil, apierr.BadRequest("[compression] must be greater than or equal to 0. Found [%s] in [%s]", jsonout.JavaDouble(c), sp.name)
+			return nil, apierr.BadRequest("[compression] must be greater than or equal to 0. Found [%s] in [%s]", jsonout.JavaDouble(c), sp.Name)
 		}
 	}
-	format := sp.p.format
+	format := sp.Common.format
 	isDate := false
-	missing, hasMissing := jsonval.Float(sp.p.missing)
-	vals := make([]float64, 0, countSlots(segs))
+	missing, hasMissing := jsonval.Float(sp.Common.missing)
+	vals := make([]float64, 0, index.CountSlots(segs))
 	for _, seg := range segs {
 		fd, col, err := aggField(seg.Index, sp, true)
 		if err != nil {
@@ -79,7 +79,7 @@ func percentilesAgg(sp *aggSpec, segs []index.Segment) (jsonout.Obj, *apierr.Err
 		var value any
 		ok := len(vals) > 0
 		if ok {
-			value = javaNum(results[i])
+			value = jsonout.JavaNumber(results[i])
 		}
 		key := jsonout.JavaDouble(p)
 		if keyed {
@@ -89,7 +89,7 @@ func percentilesAgg(sp *aggSpec, segs []index.Segment) (jsonout.Obj, *apierr.Err
 			}
 			continue
 		}
-		o := jsonout.Obj{{"key", javaNum(p)}, {"value", value}}
+		o := jsonout.Obj{{"key", jsonout.JavaNumber(p)}, {"value", value}}
 		if ok && isDate {
 			o = append(o, jsonout.KV{"value_as_string", dates.Format(int64(results[i]), format)})
 		}
@@ -101,29 +101,29 @@ func percentilesAgg(sp *aggSpec, segs []index.Segment) (jsonout.Obj, *apierr.Err
 	return jsonout.Obj{{"values", list}}, nil
 }
 
-func parsePercents(sp *aggSpec) ([]float64, *apierr.Error) {
-	v, ok := sp.params["percents"]
+func parsePercents(sp *Spec) ([]float64, *apierr.Error) {
+	v, ok := sp.Params["percents"]
 	if !ok {
 		return defaultPercents, nil
 	}
 	l, isList := v.([]any)
 	if !isList {
-		return nil, apierr.Parsing("[percentiles] [percents] must be an array of numbers in [%s]", sp.name)
+		return nil, apierr.Parsing("[percentiles] [percents] must be an array of numbers in [%s]", sp.Name)
 	}
 	if len(l) == 0 {
-		return nil, apierr.BadRequest("[percents] must not be empty: [%s]", sp.name)
+		return nil, apierr.BadRequest("[percents] must not be empty: [%s]", sp.Name)
 	}
 	out := make([]float64, 0, len(l))
 	for _, x := range l {
 		if _, isStr := x.(string); isStr {
-			return nil, apierr.Parsing("[percentiles] [percents] must hold numbers, found [%v] in [%s]", x, sp.name)
+			return nil, apierr.Parsing("[percentiles] [percents] must hold numbers, found [%v] in [%s]", x, sp.Name)
 		}
 		f, ok := jsonval.Float(x)
 		if !ok {
-			return nil, apierr.Parsing("[percentiles] [percents] must hold numbers in [%s]", sp.name)
+			return nil, apierr.Parsing("[percentiles] [percents] must hold numbers in [%s]", sp.Name)
 		}
 		if f < 0 || f > 100 {
-			return nil, apierr.BadRequest("percent must be in [0,100], got [%s]: [%s]", jsonout.JavaDouble(f), sp.name)
+			return nil, apierr.BadRequest("percent must be in [0,100], got [%s]: [%s]", jsonout.JavaDouble(f), sp.Name)
 		}
 		out = append(out, f)
 	}

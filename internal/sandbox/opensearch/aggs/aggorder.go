@@ -1,8 +1,10 @@
-package opensearch
+package aggs
 
 import (
 	"encoding/json"
 	"sort"
+
+	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // aggOrder is the order in which a request named its aggregations, level by level: the engine
@@ -12,10 +14,10 @@ type aggOrder struct {
 	subs  map[string]*aggOrder
 }
 
-// requestAggOrder reads the aggregation names of a raw search body in the order they were written.
-func requestAggOrder(body []byte) *aggOrder {
+// RequestOrder reads the aggregation names of a raw search body in the order they were written.
+func RequestOrder(body []byte) *aggOrder {
 	var o *aggOrder
-	_ = forEachMember(body, func(key string, val json.RawMessage) {
+	_ = jsonval.ForEachMember(body, func(key string, val json.RawMessage) {
 		if key == "aggs" || key == "aggregations" {
 			o = readAggOrder(val)
 		}
@@ -25,9 +27,9 @@ func requestAggOrder(body []byte) *aggOrder {
 
 func readAggOrder(raw []byte) *aggOrder {
 	o := &aggOrder{subs: map[string]*aggOrder{}}
-	_ = forEachMember(raw, func(name string, body json.RawMessage) {
+	_ = jsonval.ForEachMember(raw, func(name string, body json.RawMessage) {
 		o.names = append(o.names, name)
-		_ = forEachMember(body, func(key string, val json.RawMessage) {
+		_ = jsonval.ForEachMember(body, func(key string, val json.RawMessage) {
 			if key == "aggs" || key == "aggregations" {
 				o.subs[name] = readAggOrder(val)
 			}
@@ -36,8 +38,8 @@ func readAggOrder(raw []byte) *aggOrder {
 	return o
 }
 
-// orderAggs puts parsed aggregations, and their sub-aggregations, in request order.
-func orderAggs(specs []*aggSpec, o *aggOrder) {
+// Order puts parsed aggregations, and their sub-aggregations, in request order.
+func Order(specs []*Spec, o *aggOrder) {
 	if o == nil {
 		return
 	}
@@ -53,8 +55,8 @@ func orderAggs(specs []*aggSpec, o *aggOrder) {
 		}
 		return len(o.names) // not expected: parsed names all come from the same body
 	}
-	sort.SliceStable(specs, func(i, j int) bool { return rank(specs[i].name) < rank(specs[j].name) })
+	sort.SliceStable(specs, func(i, j int) bool { return rank(specs[i].Name) < rank(specs[j].Name) })
 	for _, sp := range specs {
-		orderAggs(sp.subs, o.subs[sp.name])
+		Order(sp.Subs, o.subs[sp.Name])
 	}
 }

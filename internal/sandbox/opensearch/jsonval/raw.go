@@ -1,4 +1,4 @@
-package opensearch
+package jsonval
 
 import (
 	"bytes"
@@ -12,8 +12,8 @@ import (
 
 var errNotContainer = errors.New("not a JSON object or array")
 
-// forEachMember calls fn with every member of a raw JSON object, in the order they were written.
-func forEachMember(raw []byte, fn func(key string, val json.RawMessage)) error {
+// ForEachMember calls fn with every member of a raw JSON object, in the order they were written.
+func ForEachMember(raw []byte, fn func(key string, val json.RawMessage)) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if err := openDelim(dec, '{'); err != nil {
 		return err
@@ -33,8 +33,8 @@ func forEachMember(raw []byte, fn func(key string, val json.RawMessage)) error {
 	return nil
 }
 
-// forEachElement calls fn with every element of a raw JSON array, in order.
-func forEachElement(raw []byte, fn func(val json.RawMessage)) error {
+// ForEachElement calls fn with every element of a raw JSON array, in order.
+func ForEachElement(raw []byte, fn func(val json.RawMessage)) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if err := openDelim(dec, '['); err != nil {
 		return err
@@ -60,8 +60,8 @@ func openDelim(dec *json.Decoder, want json.Delim) error {
 	return nil
 }
 
-// rawKind is the first significant byte of a raw JSON value: '{', '[', or 0 for a scalar.
-func rawKind(raw []byte) byte {
+// RawKind is the first significant byte of a raw JSON value: '{', '[', or 0 for a scalar.
+func RawKind(raw []byte) byte {
 	raw = bytes.TrimLeft(raw, " \t\r\n")
 	if len(raw) > 0 && (raw[0] == '{' || raw[0] == '[') {
 		return raw[0]
@@ -69,11 +69,11 @@ func rawKind(raw []byte) byte {
 	return 0
 }
 
-// rawMember returns the raw value of a member of a raw JSON object (the last one, as a decoded
+// RawMember returns the raw value of a member of a raw JSON object (the last one, as a decoded
 // map would keep), or nil.
-func rawMember(raw []byte, key string) json.RawMessage {
+func RawMember(raw []byte, key string) json.RawMessage {
 	var found json.RawMessage
-	_ = forEachMember(raw, func(k string, v json.RawMessage) {
+	_ = ForEachMember(raw, func(k string, v json.RawMessage) {
 		if k == key {
 			found = v
 		}
@@ -81,13 +81,13 @@ func rawMember(raw []byte, key string) json.RawMessage {
 	return found
 }
 
-// mergeRaw applies a partial-update document to a stored source the way the engine's merge does:
+// MergeRaw applies a partial-update document to a stored source the way the engine's merge does:
 // objects merge recursively, other values are replaced in place, new keys are appended in the
 // order the update wrote them.
-func mergeRaw(dst, src []byte) []byte {
+func MergeRaw(dst, src []byte) []byte {
 	srcVals := map[string]json.RawMessage{}
 	var srcKeys []string
-	_ = forEachMember(src, func(k string, v json.RawMessage) {
+	_ = ForEachMember(src, func(k string, v json.RawMessage) {
 		if _, seen := srcVals[k]; !seen {
 			srcKeys = append(srcKeys, k)
 		}
@@ -105,7 +105,7 @@ func mergeRaw(dst, src []byte) []byte {
 		b.WriteByte(':')
 		b.Write(v)
 	}
-	_ = forEachMember(dst, func(k string, dv json.RawMessage) {
+	_ = ForEachMember(dst, func(k string, dv json.RawMessage) {
 		if written[k] {
 			return
 		}
@@ -113,8 +113,8 @@ func mergeRaw(dst, src []byte) []byte {
 		switch {
 		case !changed:
 			member(k, dv)
-		case rawKind(sv) == '{' && rawKind(dv) == '{':
-			member(k, mergeRaw(dv, sv))
+		case RawKind(sv) == '{' && RawKind(dv) == '{':
+			member(k, MergeRaw(dv, sv))
 		default:
 			member(k, sv)
 		}

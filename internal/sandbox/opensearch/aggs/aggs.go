@@ -1,11 +1,15 @@
-package opensearch
+// Package aggs is the aggregations of a search: parsing the aggs section into specs, and running
+// metric (avg, stats, percentiles, cardinality…) and bucket (terms, range, histogram,
+// date_histogram, filters, nested…) aggregations over the segments a search matched, answered in
+// the order the request named them. top_hits is the search's to render, through the Context.
+package aggs
 
 import (
 	"cmp"
-	"encoding/json"
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,15 +21,16 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/query"
 )
 
-const maxBuckets = 65535
+// MaxBuckets is search.max_buckets: a search making more buckets fails, as the engine does.
+const MaxBuckets = 65535
 
-// aggSpec is one parsed aggregation.
-type aggSpec struct {
-	name   string
-	typ    string
-	params map[string]any // the type's own parameters, as sent
-	p      aggParams      // the common ones, read once when the request is parsed
-	subs   []*aggSpec
+// Spec is one parsed aggregation.
+type Spec struct {
+	Name   string
+	Type   string
+	Params map[string]any // the type's own parameters, as sent
+	Common aggParams      // the common ones, read once when the request is parsed
+	Subs   []*Spec
 	filter query.Query   // filter
 	named  []namedFilter // filters
 	keyed  bool          // filters given as an object
@@ -33,7 +38,7 @@ type aggSpec struct {
 
 // aggParams are the parameters many aggregation types share.
 type aggParams struct {
-	field       string
+	Field       string
 	format      string
 	missing     any
 	hasMissing  bool
@@ -47,7 +52,7 @@ type aggParams struct {
 
 func readAggParams(m map[string]any) aggParams {
 	var p aggParams
-	p.field, _ = m["field"].(string)
+	p.Field, _ = m["field"].(string)
 	p.format, _ = m["format"].(string)
 	p.missing, p.hasMissing = m["missing"]
 	if v, ok := m["keyed"]; ok {
@@ -64,13 +69,13 @@ type namedFilter struct {
 	q    query.Query
 }
 
-type aggCtx struct {
-	now     time.Time
+// Context is what running aggregations needs besides the segments.
+type Context struct {
+	Now     time.Time
 	buckets int
-	// The search's query and its match sets by index, for top_hits' scores and highlight;
-	// nil when the aggregations run without a search.
-	query  query.Query
-	scores map[*index.Index]*query.Matches
+	// TopHits renders a top_hits aggregation; the search supplies it, as its hits are rendered
+	// the way the search renders its own (sort, _source, highlight, scores).
+	TopHits func(sp *Spec, segs []index.Segment) (jsonout.Obj, *apierr.Error)
 }
 
 var metricAggs = map[string]bool{"avg": true, "sum": true, "min": true, "max": true, "value_count": true,
@@ -78,35 +83,36 @@ var metricAggs = map[string]bool{"avg": true, "sum": true, "min": true, "max": t
 var bucketAggs = map[string]bool{"terms": true, "range": true, "date_range": true, "histogram": true,
 	"date_histogram": true, "filter": true, "filters": true, "missing": true, "nested": true}
 
-func parseAggs(v any) ([]*aggSpec, *apierr.Error) {
+// Parse reads the aggs (or aggregations) section of a search body.
+func Parse(v any) ([]*Spec, *apierr.Error) {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return nil, apierr.Parsing("Failed to parse aggregation: expected an object")
 	}
-	var out []*aggSpec
+	var out []*Spec
 	for _, name := range jsonval.SortedKeys(m) {
 		body, ok := m[name].(map[string]any)
 		if !ok {
 			return nil, apierr.Parsing("Expected [START_OBJECT] under [%s], but got a [VALUE_STRING] in [%s]", name, name)
 		}
-		spec := &aggSpec{name: name}
+		spec := &Spec{Name: name}
 		for k, x := range body {
 			switch k {
 			case "aggs", "aggregations":
-				subs, err := parseAggs(x)
+				subs, err := Parse(x)
 				if err != nil {
 					return nil, err
 				}
-				spec.subs = subs
+				spec.Subs = subs
 			case "meta":
 			default:
-				if spec.typ != "" {
-					return nil, apierr.Parsing("Found two aggregation type definitions in [%s]: [%s] and [%s]", name, spec.typ, k)
+				if spec.Type != "" {
+					return nil, apierr.Parsing("Found two aggregation type definitions in [%s]: [%s] and [%s]", name, spec.Type, k)
 				}
 				if !metricAggs[k] && !bucketAggs[k] {
 					return nil, apierr.Parsing("Unknown aggregation type [%s]", k)
 				}
-				spec.typ = k
+				spec.Type = k
 				if k == "filter" {
 					q, err := query.Parse(x)
 					if err != nil {
@@ -119,8 +125,8 @@ func parseAggs(v any) ([]*aggSpec, *apierr.Error) {
 				if !ok {
 					return nil, apierr.Parsing("Expected [START_OBJECT] under [%s], but got a [VALUE_STRING] in [%s]", k, name)
 				}
-				spec.params = p
-				spec.p = readAggParams(p)
+				spec.Params = p
+				spec.Common = readAggParams(p)
 				if _, hasScript := p["script"]; hasScript {
 					return nil, apierr.BadRequest("scripts are not supported by this emulation: aggregation [%s] uses a script", name)
 				}
@@ -131,18 +137,18 @@ func parseAggs(v any) ([]*aggSpec, *apierr.Error) {
 				}
 			}
 		}
-		if spec.typ == "" {
+		if spec.Type == "" {
 			return nil, apierr.Parsing("Missing definition for aggregation [%s]", name)
 		}
-		if metricAggs[spec.typ] && len(spec.subs) > 0 {
-			return nil, apierr.Errf(400, "aggregation_initialization_exception", "Aggregator [%s] of type [%s] cannot accept sub-aggregations", name, spec.typ)
+		if metricAggs[spec.Type] && len(spec.Subs) > 0 {
+			return nil, apierr.Errf(400, "aggregation_initialization_exception", "Aggregator [%s] of type [%s] cannot accept sub-aggregations", name, spec.Type)
 		}
 		out = append(out, spec)
 	}
 	return out, nil
 }
 
-func parseFiltersAgg(spec *aggSpec, p map[string]any) *apierr.Error {
+func parseFiltersAgg(spec *Spec, p map[string]any) *apierr.Error {
 	switch f := p["filters"].(type) {
 	case map[string]any:
 		spec.keyed = true
@@ -159,7 +165,7 @@ func parseFiltersAgg(spec *aggSpec, p map[string]any) *apierr.Error {
 			if err != nil {
 				return err
 			}
-			spec.named = append(spec.named, namedFilter{itoa(i), q})
+			spec.named = append(spec.named, namedFilter{strconv.Itoa(i), q})
 		}
 	default:
 		return apierr.Parsing("[filters] requires a [filters] object or array")
@@ -167,20 +173,21 @@ func parseFiltersAgg(spec *aggSpec, p map[string]any) *apierr.Error {
 	return nil
 }
 
-func runAggs(specs []*aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+// Run answers the aggregations over the matching segments, one member per aggregation.
+func Run(specs []*Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
 	out := make(jsonout.Obj, 0, len(specs))
 	for _, sp := range specs {
 		res, err := runAgg(sp, segs, ctx)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, jsonout.KV{sp.name, res})
+		out = append(out, jsonout.KV{sp.Name, res})
 	}
 	return out, nil
 }
 
-func runAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
-	switch sp.typ {
+func runAgg(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
+	switch sp.Type {
 	case "terms":
 		return termsAgg(sp, segs, ctx)
 	case "range", "date_range":
@@ -194,7 +201,7 @@ func runAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apier
 		if err != nil {
 			return nil, err
 		}
-		return bucketBody(jsonout.Obj{}, countSlots(sub), sp, sub, ctx)
+		return bucketBody(jsonout.Obj{}, index.CountSlots(sub), sp, sub, ctx)
 	case "filters":
 		return filtersAgg(sp, segs, ctx)
 	case "missing":
@@ -202,28 +209,18 @@ func runAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apier
 	case "percentiles":
 		return percentilesAgg(sp, segs)
 	case "top_hits":
-		return topHitsAgg(sp, segs, ctx)
+		return ctx.TopHits(sp, segs)
 	case "nested":
 		return nestedAgg(sp, segs, ctx)
 	}
 	return metricAgg(sp, segs)
 }
 
-func javaNum(f float64) json.Number { return json.Number(jsonout.JavaDouble(f)) }
-
-func countSlots(segs []index.Segment) int {
-	n := 0
-	for _, s := range segs {
-		n += len(s.Slots)
-	}
-	return n
-}
-
 // bucketBody completes a bucket object with doc_count and its sub-aggregations.
-func bucketBody(o jsonout.Obj, count int, sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+func bucketBody(o jsonout.Obj, count int, sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
 	o = append(o, jsonout.KV{"doc_count", count})
-	if len(sp.subs) > 0 {
-		subs, err := runAggs(sp.subs, segs, ctx)
+	if len(sp.Subs) > 0 {
+		subs, err := Run(sp.Subs, segs, ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -232,18 +229,18 @@ func bucketBody(o jsonout.Obj, count int, sp *aggSpec, segs []index.Segment, ctx
 	return o, nil
 }
 
-func (ctx *aggCtx) addBuckets(n int) *apierr.Error {
+func (ctx *Context) addBuckets(n int) *apierr.Error {
 	ctx.buckets += n
-	if ctx.buckets > maxBuckets {
+	if ctx.buckets > MaxBuckets {
 		return apierr.Errf(400, "too_many_buckets_exception",
-			"Trying to create too many buckets. Must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [search.max_buckets] cluster level setting.", maxBuckets, ctx.buckets)
+			"Trying to create too many buckets. Must be less than or equal to: [%d] but was [%d]. This limit can be set by changing the [search.max_buckets] cluster level setting.", MaxBuckets, ctx.buckets)
 	}
 	return nil
 }
 
 // aggField resolves the field of an aggregation on one index (nil column when unmapped or empty).
-func aggField(ix *index.Index, sp *aggSpec, numericOnly bool) (*index.FieldDef, *index.Column, *apierr.Error) {
-	field := sp.p.field
+func aggField(ix *index.Index, sp *Spec, numericOnly bool) (*index.FieldDef, *index.Column, *apierr.Error) {
+	field := sp.Common.Field
 	if field == "" {
 		return nil, nil, apierr.BadRequest("Required one of fields [field, script], but none were specified.")
 	}
@@ -253,12 +250,12 @@ func aggField(ix *index.Index, sp *aggSpec, numericOnly bool) (*index.FieldDef, 
 	}
 	switch fd.Kind {
 	case index.KindText:
-		return nil, nil, fielddataErr(field)
+		return nil, nil, index.FielddataErr(field)
 	case index.KindObject:
-		return nil, nil, apierr.BadRequest("Field [%s] of type [object] is not supported for aggregation [%s]", field, sp.typ)
+		return nil, nil, apierr.BadRequest("Field [%s] of type [object] is not supported for aggregation [%s]", field, sp.Type)
 	case index.KindKeyword:
 		if numericOnly {
-			return nil, nil, apierr.BadRequest("Field [%s] of type [%s] is not supported for aggregation [%s]", field, fd.Type, sp.typ)
+			return nil, nil, apierr.BadRequest("Field [%s] of type [%s] is not supported for aggregation [%s]", field, fd.Type, sp.Type)
 		}
 	}
 	return fd, ix.Columns[field], nil
@@ -266,7 +263,7 @@ func aggField(ix *index.Index, sp *aggSpec, numericOnly bool) (*index.FieldDef, 
 
 // fieldSegments calls f for each segment whose index maps the aggregation's field and holds doc
 // values for it, after aggField's checks; an error from either stops the walk.
-func fieldSegments(segs []index.Segment, sp *aggSpec, numericOnly bool, f func(seg index.Segment, fd *index.FieldDef, col *index.Column) *apierr.Error) *apierr.Error {
+func fieldSegments(segs []index.Segment, sp *Spec, numericOnly bool, f func(seg index.Segment, fd *index.FieldDef, col *index.Column) *apierr.Error) *apierr.Error {
 	for _, seg := range segs {
 		fd, col, err := aggField(seg.Index, sp, numericOnly)
 		if err != nil {
@@ -284,16 +281,16 @@ func fieldSegments(segs []index.Segment, sp *aggSpec, numericOnly bool, f func(s
 
 // --- metrics ---
 
-func metricAgg(sp *aggSpec, segs []index.Segment) (jsonout.Obj, *apierr.Error) {
-	numericOnly := sp.typ != "value_count" && sp.typ != "cardinality"
+func metricAgg(sp *Spec, segs []index.Segment) (jsonout.Obj, *apierr.Error) {
+	numericOnly := sp.Type != "value_count" && sp.Type != "cardinality"
 	var count int
 	sum, sumSq := 0.0, 0.0
 	lo, hi := math.Inf(1), math.Inf(-1)
 	distinctS := map[string]struct{}{}
 	distinctF := map[float64]struct{}{}
 	isDate := false
-	format := sp.p.format
-	missing, hasMissing := sp.p.missing, sp.p.hasMissing
+	format := sp.Common.format
+	missing, hasMissing := sp.Common.missing, sp.Common.hasMissing
 	for _, seg := range segs {
 		fd, col, err := aggField(seg.Index, sp, numericOnly)
 		if err != nil {
@@ -338,7 +335,7 @@ func metricAgg(sp *aggSpec, segs []index.Segment) (jsonout.Obj, *apierr.Error) {
 				sumSq += v * v
 				lo = math.Min(lo, v)
 				hi = math.Max(hi, v)
-				if sp.typ == "cardinality" {
+				if sp.Type == "cardinality" {
 					distinctF[v] = struct{}{}
 				}
 			}
@@ -348,7 +345,7 @@ func metricAgg(sp *aggSpec, segs []index.Segment) (jsonout.Obj, *apierr.Error) {
 		if !ok {
 			return nil
 		}
-		return javaNum(f)
+		return jsonout.JavaNumber(f)
 	}
 	withString := func(o jsonout.Obj, key string, f float64, ok bool) jsonout.Obj {
 		if isDate && ok {
@@ -356,11 +353,11 @@ func metricAgg(sp *aggSpec, segs []index.Segment) (jsonout.Obj, *apierr.Error) {
 		}
 		return o
 	}
-	switch sp.typ {
+	switch sp.Type {
 	case "avg":
 		return withString(jsonout.Obj{{"value", value(sum/float64(count), count > 0)}}, "value_as_string", sum/float64(count), count > 0), nil
 	case "sum":
-		return jsonout.Obj{{"value", javaNum(sum)}}, nil
+		return jsonout.Obj{{"value", jsonout.JavaNumber(sum)}}, nil
 	case "min":
 		return withString(jsonout.Obj{{"value", value(lo, count > 0)}}, "value_as_string", lo, count > 0), nil
 	case "max":
@@ -371,8 +368,8 @@ func metricAgg(sp *aggSpec, segs []index.Segment) (jsonout.Obj, *apierr.Error) {
 		return jsonout.Obj{{"value", len(distinctS) + len(distinctF)}}, nil
 	}
 	o := jsonout.Obj{{"count", count}, {"min", value(lo, count > 0)}, {"max", value(hi, count > 0)},
-		{"avg", value(sum/float64(count), count > 0)}, {"sum", javaNum(sum)}}
-	if sp.typ == "extended_stats" {
+		{"avg", value(sum/float64(count), count > 0)}, {"sum", jsonout.JavaNumber(sum)}}
+	if sp.Type == "extended_stats" {
 		variance := 0.0
 		if count > 0 {
 			mean := sum / float64(count)
@@ -447,27 +444,27 @@ type termsBucket struct {
 	result jsonout.Obj
 }
 
-func termsAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+func termsAgg(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
 	size := 10
-	if sp.p.hasSize {
-		n, ok := jsonval.Int(sp.p.size)
+	if sp.Common.hasSize {
+		n, ok := jsonval.Int(sp.Common.size)
 		if !ok || n < 1 {
-			return nil, apierr.BadRequest("[size] must be greater than 0. Found [%v] in [%s]", sp.p.size, sp.name)
+			return nil, apierr.BadRequest("[size] must be greater than 0. Found [%v] in [%s]", sp.Common.size, sp.Name)
 		}
 		size = n
 	}
 	minCount := 1
-	if sp.p.hasMinCount {
-		minCount = sp.p.minDocCount
+	if sp.Common.hasMinCount {
+		minCount = sp.Common.minDocCount
 	}
-	keep := len(sp.subs) > 0
+	keep := len(sp.Subs) > 0
 	byStr := map[string]*bucket{}
 	byNum := map[float64]*bucket{}
 	var keyKind index.Kind
 	var keyTyp, format string
-	format = sp.p.format
-	include, exclude := termFilters(sp.params)
-	missing, hasMissing := sp.p.missing, sp.p.hasMissing
+	format = sp.Common.format
+	include, exclude := termFilters(sp.Params)
+	missing, hasMissing := sp.Common.missing, sp.Common.hasMissing
 	for _, seg := range segs {
 		fd, col, err := aggField(seg.Index, sp, false)
 		if err != nil {
@@ -679,8 +676,8 @@ type termsOrder struct {
 	desc bool
 }
 
-func parseTermsOrder(sp *aggSpec) ([]termsOrder, *apierr.Error) {
-	v, ok := sp.params["order"]
+func parseTermsOrder(sp *Spec) ([]termsOrder, *apierr.Error) {
+	v, ok := sp.Params["order"]
 	if !ok {
 		return []termsOrder{{"_count", true}, {"_key", false}}, nil
 	}
@@ -688,12 +685,12 @@ func parseTermsOrder(sp *aggSpec) ([]termsOrder, *apierr.Error) {
 	for _, item := range jsonval.List(v) {
 		m, ok := item.(map[string]any)
 		if !ok {
-			return nil, apierr.Parsing("[order] must be an object or an array of objects in [%s]", sp.name)
+			return nil, apierr.Parsing("[order] must be an object or an array of objects in [%s]", sp.Name)
 		}
 		for _, k := range jsonval.SortedKeys(m) {
 			dir, _ := m[k].(string)
 			if dir != "asc" && dir != "desc" {
-				return nil, apierr.Parsing("Unknown terms order direction [%s] in terms aggregation [%s]", dir, sp.name)
+				return nil, apierr.Parsing("Unknown terms order direction [%s] in terms aggregation [%s]", dir, sp.Name)
 			}
 			key := k
 			if key == "_term" {
@@ -702,8 +699,8 @@ func parseTermsOrder(sp *aggSpec) ([]termsOrder, *apierr.Error) {
 			if key != "_count" && key != "_key" {
 				name, _, _ := strings.Cut(key, ".")
 				found := false
-				for _, sub := range sp.subs {
-					if sub.name == name && metricAggs[sub.typ] {
+				for _, sub := range sp.Subs {
+					if sub.Name == name && metricAggs[sub.Type] {
 						found = true
 					}
 				}
@@ -777,15 +774,15 @@ type rangeDef struct {
 	b        bucket
 }
 
-func rangeAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
-	raw, ok := sp.params["ranges"].([]any)
+func rangeAgg(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
+	raw, ok := sp.Params["ranges"].([]any)
 	if !ok || len(raw) == 0 {
-		return nil, apierr.BadRequest("No [ranges] specified for the [%s] aggregation", sp.name)
+		return nil, apierr.BadRequest("No [ranges] specified for the [%s] aggregation", sp.Name)
 	}
-	format := sp.p.format
-	isDate := sp.typ == "date_range"
+	format := sp.Common.format
+	isDate := sp.Type == "date_range"
 	for _, seg := range segs {
-		if fd := seg.Index.Fields[sp.p.field]; fd != nil && fd.Kind == index.KindDate {
+		if fd := seg.Index.Fields[sp.Common.Field]; fd != nil && fd.Kind == index.KindDate {
 			isDate = true
 			if format == "" {
 				format = fd.Mapping.Format
@@ -796,7 +793,7 @@ func rangeAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *api
 	for _, x := range raw {
 		m, ok := x.(map[string]any)
 		if !ok {
-			return nil, apierr.Parsing("[ranges] entries must be objects in [%s]", sp.name)
+			return nil, apierr.Parsing("[ranges] entries must be objects in [%s]", sp.Name)
 		}
 		rd := &rangeDef{}
 		bound := func(k string, roundUp bool) (float64, bool, *apierr.Error) {
@@ -806,7 +803,7 @@ func rangeAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *api
 			}
 			if isDate {
 				if s, isStr := v.(string); isStr {
-					ms, err := dates.ParseMath(s, ctx.now, roundUp, format)
+					ms, err := dates.ParseMath(s, ctx.Now, roundUp, format)
 					if err != nil {
 						return 0, false, apierr.Errf(400, "parse_exception", "%s", err.Error())
 					}
@@ -815,7 +812,7 @@ func rangeAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *api
 			}
 			f, ok := jsonval.Float(v)
 			if !ok {
-				return 0, false, apierr.Parsing("[%s] must be a number in range aggregation [%s]", k, sp.name)
+				return 0, false, apierr.Parsing("[%s] must be a number in range aggregation [%s]", k, sp.Name)
 			}
 			return f, true, nil
 		}
@@ -850,7 +847,7 @@ func rangeAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *api
 		}
 		return at < bt
 	})
-	keep := len(sp.subs) > 0
+	keep := len(sp.Subs) > 0
 	err := fieldSegments(segs, sp, true, func(seg index.Segment, _ *index.FieldDef, col *index.Column) *apierr.Error {
 		for _, s := range seg.Slots {
 			vals := col.NumAt(s)
@@ -877,7 +874,7 @@ func rangeAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *api
 		}
 		return jsonout.JavaDouble(f)
 	}
-	keyed := sp.p.keyed
+	keyed := sp.Common.keyed
 	buckets := make([]jsonout.Obj, 0, len(ranges))
 	keyedObj := jsonout.Obj{}
 	for _, rd := range ranges {
@@ -898,16 +895,16 @@ func rangeAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *api
 		}
 		if rd.hasFrom {
 			if isDate {
-				o = append(o, jsonout.KV{"from", javaNum(rd.from)}, jsonout.KV{"from_as_string", render(rd.from)})
+				o = append(o, jsonout.KV{"from", jsonout.JavaNumber(rd.from)}, jsonout.KV{"from_as_string", render(rd.from)})
 			} else {
-				o = append(o, jsonout.KV{"from", javaNum(rd.from)})
+				o = append(o, jsonout.KV{"from", jsonout.JavaNumber(rd.from)})
 			}
 		}
 		if rd.hasTo {
 			if isDate {
-				o = append(o, jsonout.KV{"to", javaNum(rd.to)}, jsonout.KV{"to_as_string", render(rd.to)})
+				o = append(o, jsonout.KV{"to", jsonout.JavaNumber(rd.to)}, jsonout.KV{"to_as_string", render(rd.to)})
 			} else {
-				o = append(o, jsonout.KV{"to", javaNum(rd.to)})
+				o = append(o, jsonout.KV{"to", jsonout.JavaNumber(rd.to)})
 			}
 		}
 		o, err := bucketBody(o, rd.b.count, sp, rd.b.segs, ctx)
@@ -928,21 +925,21 @@ func rangeAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *api
 
 // --- histogram ---
 
-func histogramAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
-	interval, ok := jsonval.Float(sp.params["interval"])
+func histogramAgg(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
+	interval, ok := jsonval.Float(sp.Params["interval"])
 	if !ok {
-		return nil, apierr.BadRequest("[interval] must be specified for histogram aggregation [%s]", sp.name)
+		return nil, apierr.BadRequest("[interval] must be specified for histogram aggregation [%s]", sp.Name)
 	}
 	if interval <= 0 || math.IsNaN(interval) || math.IsInf(interval, 0) {
-		return nil, apierr.BadRequest("[interval] must be >0 for histogram aggregation [%s]", sp.name)
+		return nil, apierr.BadRequest("[interval] must be >0 for histogram aggregation [%s]", sp.Name)
 	}
-	offset, _ := jsonval.Float(sp.params["offset"])
+	offset, _ := jsonval.Float(sp.Params["offset"])
 	minCount := 0
-	if sp.p.hasMinCount {
-		minCount = sp.p.minDocCount
+	if sp.Common.hasMinCount {
+		minCount = sp.Common.minDocCount
 	}
 	keyOf := func(v float64) float64 { return math.Floor((v-offset)/interval)*interval + offset }
-	keep := len(sp.subs) > 0
+	keep := len(sp.Subs) > 0
 	buckets := map[float64]*bucket{}
 	err := fieldSegments(segs, sp, true, func(seg index.Segment, _ *index.FieldDef, col *index.Column) *apierr.Error {
 		for _, s := range seg.Slots {
@@ -963,7 +960,7 @@ func histogramAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, 
 		if len(keys) > 0 {
 			lo, hi = keys[0], keys[len(keys)-1]
 		}
-		if eb, ok := sp.params["extended_bounds"].(map[string]any); ok {
+		if eb, ok := sp.Params["extended_bounds"].(map[string]any); ok {
 			if f, ok := jsonval.Float(eb["min"]); ok {
 				lo = math.Min(lo, keyOf(f))
 			}
@@ -973,7 +970,7 @@ func histogramAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, 
 		}
 		if !math.IsInf(lo, 0) && !math.IsInf(hi, 0) {
 			n := (hi-lo)/interval + 1
-			if n > maxBuckets {
+			if n > MaxBuckets {
 				return nil, ctx.addBuckets(int(math.Min(n, 1e9)))
 			}
 			keys = keys[:0]
@@ -1002,7 +999,7 @@ func histogramAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, 
 		if b.count < minCount {
 			continue
 		}
-		o, err := bucketBody(jsonout.Obj{{"key", javaNum(k)}}, b.count, sp, b.segs, ctx)
+		o, err := bucketBody(jsonout.Obj{{"key", jsonout.JavaNumber(k)}}, b.count, sp, b.segs, ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -1013,10 +1010,10 @@ func histogramAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, 
 
 // --- filter, filters, missing ---
 
-func filterSegs(q query.Query, segs []index.Segment, ctx *aggCtx) ([]index.Segment, *apierr.Error) {
+func filterSegs(q query.Query, segs []index.Segment, ctx *Context) ([]index.Segment, *apierr.Error) {
 	out := make([]index.Segment, 0, len(segs))
 	for _, seg := range segs {
-		m, err := q.Eval(&query.Context{Index: seg.Index, Now: ctx.now})
+		m, err := q.Eval(&query.Context{Index: seg.Index, Now: ctx.Now})
 		if err != nil {
 			return nil, err
 		}
@@ -1031,7 +1028,7 @@ func filterSegs(q query.Query, segs []index.Segment, ctx *aggCtx) ([]index.Segme
 	return out, nil
 }
 
-func filtersAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+func filtersAgg(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
 	if err := ctx.addBuckets(len(sp.named)); err != nil {
 		return nil, err
 	}
@@ -1042,7 +1039,7 @@ func filtersAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *a
 		if err != nil {
 			return nil, err
 		}
-		o, err := bucketBody(jsonout.Obj{}, countSlots(sub), sp, sub, ctx)
+		o, err := bucketBody(jsonout.Obj{}, index.CountSlots(sub), sp, sub, ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -1061,10 +1058,10 @@ func filtersAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *a
 	return jsonout.Obj{{"buckets", listOut}}, nil
 }
 
-func missingAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
+func missingAgg(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
 	var out []index.Segment
 	for _, seg := range segs {
-		field := sp.p.field
+		field := sp.Common.Field
 		if field == "" {
 			return nil, apierr.BadRequest("Required one of fields [field, script], but none were specified.")
 		}
@@ -1083,7 +1080,7 @@ func missingAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *a
 		}
 		out = append(out, index.Segment{Index: seg.Index, Slots: slots})
 	}
-	return bucketBody(jsonout.Obj{}, countSlots(out), sp, out, ctx)
+	return bucketBody(jsonout.Obj{}, index.CountSlots(out), sp, out, ctx)
 }
 
 // countByOrdinal is the terms aggregation's fast path for a single-valued keyword column: counts

@@ -1,4 +1,4 @@
-package opensearch
+package aggs
 
 import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
@@ -8,10 +8,10 @@ import (
 )
 
 // nestedAgg runs sub-aggregations over the nested objects of the matching documents.
-func nestedAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *apierr.Error) {
-	path, _ := jsonval.String(sp.params["path"])
+func nestedAgg(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
+	path, _ := jsonval.String(sp.Params["path"])
 	if path == "" {
-		return nil, apierr.Parsing("Missing [path] field for nested aggregation [%s]", sp.name)
+		return nil, apierr.Parsing("Missing [path] field for nested aggregation [%s]", sp.Name)
 	}
 	var subSegs []index.Segment
 	for _, seg := range segs {
@@ -34,5 +34,5 @@ func nestedAgg(sp *aggSpec, segs []index.Segment, ctx *aggCtx) (jsonout.Obj, *ap
 	if len(subSegs) == 0 && len(segs) > 0 {
 		return nil, apierr.Errf(400, "aggregation_execution_exception", "[nested] nested path [%s] is not nested", path)
 	}
-	return bucketBody(jsonout.Obj{}, countSlots(subSegs), sp, subSegs, ctx)
+	return bucketBody(jsonout.Obj{}, index.CountSlots(subSegs), sp, subSegs, ctx)
 }
