@@ -136,7 +136,7 @@ func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []b
 		return nil, apierr.WithLocation(err, raw)
 	}
 	if len(req.aggs) > 0 {
-		aggs.Order(req.aggs, aggs.RequestOrder(raw))
+		aggs.SortByRequest(req.aggs, aggs.ReadOrder(raw))
 	}
 	if sp.totalAsInt {
 		if req.explicitTotal && req.totalCap != -1 {

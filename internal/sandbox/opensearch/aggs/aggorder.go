@@ -7,16 +7,16 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
-// aggOrder is the order in which a request named its aggregations, level by level: the engine
+// Order is the order in which a request named its aggregations, level by level: the engine
 // answers sibling aggregations in request order, which a decoded map cannot tell.
-type aggOrder struct {
+type Order struct {
 	names []string
-	subs  map[string]*aggOrder
+	subs  map[string]*Order
 }
 
-// RequestOrder reads the aggregation names of a raw search body in the order they were written.
-func RequestOrder(body []byte) *aggOrder {
-	var o *aggOrder
+// ReadOrder reads the aggregation names of a raw search body in the order they were written.
+func ReadOrder(body []byte) *Order {
+	var o *Order
 	_ = jsonval.ForEachMember(body, func(key string, val json.RawMessage) {
 		if key == "aggs" || key == "aggregations" {
 			o = readAggOrder(val)
@@ -25,8 +25,8 @@ func RequestOrder(body []byte) *aggOrder {
 	return o
 }
 
-func readAggOrder(raw []byte) *aggOrder {
-	o := &aggOrder{subs: map[string]*aggOrder{}}
+func readAggOrder(raw []byte) *Order {
+	o := &Order{subs: map[string]*Order{}}
 	_ = jsonval.ForEachMember(raw, func(name string, body json.RawMessage) {
 		o.names = append(o.names, name)
 		_ = jsonval.ForEachMember(body, func(key string, val json.RawMessage) {
@@ -38,8 +38,8 @@ func readAggOrder(raw []byte) *aggOrder {
 	return o
 }
 
-// Order puts parsed aggregations, and their sub-aggregations, in request order.
-func Order(specs []*Spec, o *aggOrder) {
+// SortByRequest puts parsed aggregations, and their sub-aggregations, in request order.
+func SortByRequest(specs []*Spec, o *Order) {
 	if o == nil {
 		return
 	}
@@ -57,6 +57,6 @@ func Order(specs []*Spec, o *aggOrder) {
 	}
 	sort.SliceStable(specs, func(i, j int) bool { return rank(specs[i].Name) < rank(specs[j].Name) })
 	for _, sp := range specs {
-		Order(sp.Subs, o.subs[sp.Name])
+		SortByRequest(sp.Subs, o.subs[sp.Name])
 	}
 }

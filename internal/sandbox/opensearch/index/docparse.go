@@ -12,8 +12,8 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
-// leaf is the indexable content of one field of one document.
-type leaf struct {
+// Leaf is the indexable content of one field of one document.
+type Leaf struct {
 	path string
 	kind Kind
 	strs []string  // text and keyword values
@@ -25,7 +25,7 @@ type leaf struct {
 type docParser struct {
 	id        string
 	noDynamic bool
-	leaves    []leaf
+	leaves    []Leaf
 	added     []addition
 }
 
@@ -169,7 +169,7 @@ func isMetadataField(k string) bool {
 }
 
 func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apierr.Error {
-	lf := leaf{path: path, kind: fm.kind()}
+	lf := Leaf{path: path, kind: fm.kind()}
 	for _, v := range vals {
 		if v == nil {
 			continue

@@ -184,7 +184,7 @@ func (ix *Index) StoreSize() int64 {
 }
 
 // Parse checks a document against the mapping (adding dynamic fields unless noDynamic).
-func (ix *Index) Parse(id string, src map[string]any, noDynamic bool) ([]leaf, *apierr.Error) {
+func (ix *Index) Parse(id string, src map[string]any, noDynamic bool) ([]Leaf, *apierr.Error) {
 	p := &docParser{id: id, noDynamic: noDynamic}
 	if err := p.walk(ix.Mapping.props, "", ix.Mapping.dynamic, src); err != nil {
 		p.rollback()
@@ -263,7 +263,7 @@ func (ix *Index) Get(id string) *Document {
 }
 
 // Add stores a parsed document in a new slot.
-func (ix *Index) Add(doc *Document, leaves []leaf) {
+func (ix *Index) Add(doc *Document, leaves []Leaf) {
 	slot := int32(len(ix.Docs))
 	ix.Docs = append(ix.Docs, doc)
 	ix.IDs[doc.ID] = slot
@@ -312,7 +312,7 @@ func (ix *Index) textIndex(path string) *TextIndex {
 	return t
 }
 
-func (ix *Index) indexText(slot int32, lf *leaf) {
+func (ix *Index) indexText(slot int32, lf *Leaf) {
 	t := ix.textIndex(lf.path)
 	clear(ix.tf)
 	n := 0

@@ -68,7 +68,7 @@ func (ix *Index) NestedDocs(path string) *nestedView {
 
 // dropNested leaves out the fields under nested paths: they belong to the nested documents, not
 // to their parent (unless the mapping sets include_in_parent or include_in_root).
-func dropNested(fields map[string]*FieldDef, leaves []leaf) []leaf {
+func dropNested(fields map[string]*FieldDef, leaves []Leaf) []Leaf {
 	var nested []string
 	for path, fd := range fields {
 		if fd.Type != "nested" || fd.Mapping == nil {
