@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // TimeRange is the window a log search reads: a quick range ending now ("24h"), an
@@ -175,68 +177,68 @@ func LogSearch(r ParsedRequest, o LogOptions) (ParsedRequest, error) {
 	if !ranged && !hist {
 		return r, nil
 	}
-	body := &object{vals: map[string]any{}}
+	body := jsonval.NewObject()
 	if strings.TrimSpace(r.Body) != "" {
-		v, err := decodeOrdered([]byte(r.Body))
+		v, err := jsonval.Decode([]byte(r.Body))
 		if err != nil {
 			return r, fmt.Errorf("time range: %v", err)
 		}
-		obj, ok := v.(*object)
+		obj, ok := v.(*jsonval.Object)
 		if !ok {
 			return r, errors.New("time range: the search body is not a JSON object")
 		}
 		body = obj
 	}
 	if ranged {
-		bounds := &object{vals: map[string]any{}}
+		bounds := jsonval.NewObject()
 		if !from.IsZero() {
-			bounds.set("gte", json.Number(strconv.FormatInt(from.UnixMilli(), 10)))
+			bounds.Set("gte", json.Number(strconv.FormatInt(from.UnixMilli(), 10)))
 		}
-		bounds.set("lte", json.Number(strconv.FormatInt(to.UnixMilli(), 10)))
-		bounds.set("format", "epoch_millis")
-		field := &object{vals: map[string]any{}}
-		field.set(o.TimeField, bounds)
-		rng := &object{vals: map[string]any{}}
-		rng.set("range", field)
-		boolQ := &object{vals: map[string]any{}}
-		if q, ok := body.get("query"); ok {
-			boolQ.set("must", []any{q})
+		bounds.Set("lte", json.Number(strconv.FormatInt(to.UnixMilli(), 10)))
+		bounds.Set("format", "epoch_millis")
+		field := jsonval.NewObject()
+		field.Set(o.TimeField, bounds)
+		rng := jsonval.NewObject()
+		rng.Set("range", field)
+		boolQ := jsonval.NewObject()
+		if q, ok := body.Get("query"); ok {
+			boolQ.Set("must", []any{q})
 		}
-		boolQ.set("filter", []any{rng})
-		wrapped := &object{vals: map[string]any{}}
-		wrapped.set("bool", boolQ)
-		body.set("query", wrapped)
+		boolQ.Set("filter", []any{rng})
+		wrapped := jsonval.NewObject()
+		wrapped.Set("bool", boolQ)
+		body.Set("query", wrapped)
 	}
 	if hist {
-		dh := &object{vals: map[string]any{}}
-		dh.set("field", o.TimeField)
-		dh.set("fixed_interval", o.HistogramName)
-		dh.set("min_doc_count", json.Number("0"))
+		dh := jsonval.NewObject()
+		dh.Set("field", o.TimeField)
+		dh.Set("fixed_interval", o.HistogramName)
+		dh.Set("min_doc_count", json.Number("0"))
 		if ranged && !from.IsZero() {
-			eb := &object{vals: map[string]any{}}
-			eb.set("min", json.Number(strconv.FormatInt(from.UnixMilli(), 10)))
-			eb.set("max", json.Number(strconv.FormatInt(to.UnixMilli(), 10)))
-			dh.set("extended_bounds", eb)
+			eb := jsonval.NewObject()
+			eb.Set("min", json.Number(strconv.FormatInt(from.UnixMilli(), 10)))
+			eb.Set("max", json.Number(strconv.FormatInt(to.UnixMilli(), 10)))
+			dh.Set("extended_bounds", eb)
 		}
-		agg := &object{vals: map[string]any{}}
-		agg.set("date_histogram", dh)
-		aggs := &object{vals: map[string]any{}}
+		agg := jsonval.NewObject()
+		agg.Set("date_histogram", dh)
+		aggs := jsonval.NewObject()
 		key := "aggs"
-		if v, ok := body.get("aggregations"); ok {
+		if v, ok := body.Get("aggregations"); ok {
 			key = "aggregations"
-			if a, ok := v.(*object); ok {
+			if a, ok := v.(*jsonval.Object); ok {
 				aggs = a
 			}
-		} else if v, ok := body.get("aggs"); ok {
-			if a, ok := v.(*object); ok {
+		} else if v, ok := body.Get("aggs"); ok {
+			if a, ok := v.(*jsonval.Object); ok {
 				aggs = a
 			}
 		}
-		aggs.set(HistogramAgg, agg)
-		body.set(key, aggs)
+		aggs.Set(HistogramAgg, agg)
+		body.Set(key, aggs)
 	}
 	out := r
-	out.Body = PrettyJSON([]byte(compactJSON(body)))
+	out.Body = PrettyJSON([]byte(jsonval.Compact(body)))
 	return out, nil
 }
 
