@@ -6,10 +6,10 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // bulkOp is one parsed action (and its document line).

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 func TestSearchHitsAndOrder(t *testing.T) {

@@ -3,8 +3,8 @@ package opensearch
 import (
 	"net/http"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // role is a security plugin role.

@@ -4,10 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
@@ -103,7 +102,7 @@ func (f sourceFilter) writeObject(b *bytes.Buffer, raw []byte, prefix string, in
 		if kept > 0 {
 			b.WriteByte(',')
 		}
-		jsonout.WriteString(b, key)
+		jsonval.AppendString(b, key)
 		b.WriteByte(':')
 		if f.writeValue(b, val, path, included || matchesAny(f.includes, path)) {
 			kept++

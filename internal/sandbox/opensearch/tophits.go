@@ -3,11 +3,11 @@ package opensearch
 import (
 	"math"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/aggs"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/query"
 )
 

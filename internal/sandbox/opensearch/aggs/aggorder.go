@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"sort"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // Order is the order in which a request named its aggregations, level by level: the engine

@@ -5,11 +5,11 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 var defaultPercents = []float64{1, 5, 25, 50, 75, 95, 99}

@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // Leaf is the indexable content of one field of one document.

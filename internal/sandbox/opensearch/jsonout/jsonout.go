@@ -1,6 +1,7 @@
-// Package jsonout writes JSON the way the engine does: objects keep the order their members were
-// added in, strings are not HTML-escaped, and doubles print as Java prints them. Every answer of
-// the emulation goes through it, so they read byte for byte like the real engine's.
+// Package jsonout writes the engine's answers: objects keep the order their members were added
+// in, values go through the shared jsonval writer (strings escaped as OpenSearch escapes them),
+// and doubles print as Java prints them. Every answer of the emulation goes through it, so they
+// read byte for byte like the real engine's.
 package jsonout
 
 import (
@@ -9,7 +10,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // KV is one member of an ordered JSON object. It is an unnamed struct type so other packages can
@@ -24,21 +26,21 @@ type Obj []KV
 
 func (o Obj) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
-	if err := o.writeTo(&b); err != nil {
+	if err := o.AppendJSON(&b); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
 }
 
-// writeTo renders the object into b; nested objects write into the same buffer instead of each
-// allocating and re-compacting their own.
-func (o Obj) writeTo(b *bytes.Buffer) error {
+// AppendJSON renders the object into b with the shared writer (strings escaped as the engine
+// does); nested objects write into the same buffer instead of each allocating their own.
+func (o Obj) AppendJSON(b *bytes.Buffer) error {
 	b.WriteByte('{')
 	for i, m := range o {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		WriteString(b, m.K)
+		jsonval.AppendString(b, m.K)
 		b.WriteByte(':')
 		if err := WriteValue(b, m.V); err != nil {
 			return err
@@ -48,58 +50,23 @@ func (o Obj) writeTo(b *bytes.Buffer) error {
 	return nil
 }
 
-// WriteValue renders one value. Strings are not HTML-escaped (json.Marshal would turn < > & into
-// \u003c and so on, also inside stored sources); the engine leaves them alone.
+// WriteValue renders one value: lists of objects (the common hits and buckets) without going
+// through encoding/json, everything else with the shared writer.
 func WriteValue(b *bytes.Buffer, v any) error {
-	switch t := v.(type) {
-	case nil:
-		b.WriteString("null")
-		return nil
-	case Obj:
-		return t.writeTo(b)
-	case []Obj:
-		b.WriteByte('[')
-		for i, o := range t {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			if err := o.writeTo(b); err != nil {
-				return err
-			}
-		}
-		b.WriteByte(']')
-		return nil
-	case string:
-		WriteString(b, t)
-		return nil
-	case bool:
-		b.WriteString(strconv.FormatBool(t))
-		return nil
-	case int:
-		b.WriteString(strconv.Itoa(t))
-		return nil
-	case int64:
-		b.WriteString(strconv.FormatInt(t, 10))
-		return nil
-	case float64:
-		if math.IsNaN(t) || math.IsInf(t, 0) {
-			b.WriteString("null")
-			return nil
-		}
-	case float32:
-		if math.IsNaN(float64(t)) || math.IsInf(float64(t), 0) {
-			b.WriteString("null")
-			return nil
-		}
-		b.WriteString(strconv.FormatFloat(float64(t), 'g', -1, 32))
-		return nil
+	l, ok := v.([]Obj)
+	if !ok {
+		return jsonval.Append(b, v)
 	}
-	enc := json.NewEncoder(b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return err
+	b.WriteByte('[')
+	for i, o := range l {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if err := o.AppendJSON(b); err != nil {
+			return err
+		}
 	}
-	b.Truncate(b.Len() - 1) // the encoder's newline
+	b.WriteByte(']')
 	return nil
 }
 
@@ -162,54 +129,6 @@ func Pretty(compact []byte) []byte {
 		out = append(out, c)
 	}
 	return append(out, '\n')
-}
-
-// WriteString writes s as a JSON string the way the engine's writer does: control characters,
-// quotes and backslashes escaped, everything else (<, >, &, non-ASCII) as is. Invalid UTF-8
-// becomes U+FFFD, as encoding/json does, so the output is always valid JSON.
-func WriteString(b *bytes.Buffer, s string) {
-	const hex = "0123456789abcdef"
-	b.WriteByte('"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				b.WriteString(s[start:i])
-				b.WriteString(`\ufffd`)
-				i++
-				start = i
-				continue
-			}
-			i += size
-			continue
-		}
-		if c >= 0x20 && c != '"' && c != '\\' {
-			i++
-			continue
-		}
-		b.WriteString(s[start:i])
-		switch c {
-		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			b.WriteString(`\u00`)
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&0xf])
-		}
-		i++
-		start = i
-	}
-	b.WriteString(s[start:])
-	b.WriteByte('"')
 }
 
 // Marshal is json.Marshal for values known to marshal; null if one does not.

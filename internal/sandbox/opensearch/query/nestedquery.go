@@ -1,9 +1,9 @@
 package query
 
 import (
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 type nestedQuery struct {

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // BM25 parameters of the engine's default similarity.

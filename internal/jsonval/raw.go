@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 )
 
 // Helpers walking raw JSON in document order: Go maps forget key order, the engine does not.
@@ -101,7 +99,7 @@ func MergeRaw(dst, src []byte) []byte {
 			b.WriteByte(',')
 		}
 		written[k] = true
-		jsonout.WriteString(&b, k)
+		AppendString(&b, k)
 		b.WriteByte(':')
 		b.Write(v)
 	}
