@@ -25,10 +25,6 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 	}
 	m, _ := asMap(v)
 	q := r.URL.Query()
-	if q.Get("wait_for_completion") == "false" {
-		c.fail(w, r, badRequest("[wait_for_completion=false] is not supported by this emulation: %s runs to completion; leave it out", api))
-		return
-	}
 	var query query = &matchAllQuery{boost: 1}
 	var sc *painless.Script
 	maxDocs := -1
