@@ -97,3 +97,24 @@ func TestTasksForByQueryAndReindex(t *testing.T) {
 		t.Fatalf("malformed task id: %v", m)
 	}
 }
+
+// opensearch-api-specification tests/default/indices/forcemerge.yaml: POST /_forcemerge and
+// /{index}/_forcemerge with its parameters answer _shards; with wait_for_completion=false (2.7
+// and later) the answer is a task.
+func TestForceMerge(t *testing.T) {
+	h := logsFixture(t)
+	for _, path := range []string{"/_forcemerge?flush=true&max_num_segments=1&only_expunge_deletes=true&ignore_unavailable=true", "/logs/_forcemerge?primary_only=true"} {
+		code, m := doJSON(t, h, "POST", path, "")
+		mustStatus(t, 200, code, m)
+		if get(m, "_shards.failed") != 0.0 || get(m, "_shards.successful") != 1.0 {
+			t.Fatalf("%s: %v", path, m)
+		}
+	}
+	code, m := doJSON(t, h, "POST", "/logs/_forcemerge?wait_for_completion=false", "")
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "GET", "/_tasks/"+m["task"].(string), "")
+	mustStatus(t, 200, code, m)
+	if m["completed"] != true || get(m, "task.action") != "indices:admin/forcemerge" || get(m, "task.status") != nil || get(m, "response._shards.failed") != 0.0 {
+		t.Fatalf("force merge task: %v", m)
+	}
+}

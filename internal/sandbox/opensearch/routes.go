@@ -399,4 +399,12 @@ var routes = rest.NewRouter(commonParams, []*rest.Route[*Cluster]{
 	{Pattern: "/{index}/_flush", Methods: "POST,GET", Params: append([]string{"force", "wait_if_ongoing"}, pIndices...), H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
 		c.handleRefresh(w, r, p.Index)
 	}},
+	// A force merge has no segments to merge here; it answers BroadcastResponse's shards as refresh does
+	// (indices/forcemerge.yaml), or a task with wait_for_completion=false (2.7 and later).
+	{Pattern: "/_forcemerge", Methods: "POST", Params: append([]string{"flush", "max_num_segments", "only_expunge_deletes", "primary_only", "wait_for_completion"}, pIndices...), H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
+		c.maybeTask(w, r, "indices:admin/forcemerge", "Force-merge indices [_all]", func(w http.ResponseWriter, r *http.Request) { c.handleRefresh(w, r, "") })
+	}},
+	{Pattern: "/{index}/_forcemerge", Methods: "POST", Params: append([]string{"flush", "max_num_segments", "only_expunge_deletes", "primary_only", "wait_for_completion"}, pIndices...), H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.maybeTask(w, r, "indices:admin/forcemerge", "Force-merge indices ["+p.Index+"]", func(w http.ResponseWriter, r *http.Request) { c.handleRefresh(w, r, p.Index) })
+	}},
 })

@@ -116,22 +116,26 @@ func (c *Cluster) handleGetTask(w http.ResponseWriter, r *http.Request, taskID s
 		c.fail(w, r, errf(404, "resource_not_found_exception", "task [%s] isn't running and hasn't stored its results", taskID))
 		return
 	}
+	info := obj{{"node", nodeID}, {"id", n}, {"type", "transport"}, {"action", t.action}}
+	if _, byScroll := t.response["total"]; byScroll { // BulkByScrollTask's status; a force merge has none
+		info = append(info, kv{"status", bulkByScrollStatus(t.response)})
+	}
+	info = append(info, kv{"description", t.description}, kv{"start_time_in_millis", t.start.UnixMilli()},
+		kv{"running_time_in_nanos", t.took.Nanoseconds()}, kv{"cancellable", true}, kv{"cancelled", false}, kv{"headers", obj{}})
+	c.reply(w, r, 200, obj{{"completed", true}, {"task", info}, {"response", t.response}})
+}
+
+func bulkByScrollStatus(resp map[string]any) obj {
 	status := obj{}
 	for _, k := range []string{"total", "updated", "created", "deleted", "batches", "version_conflicts", "noops", "retries",
 		"throttled_millis", "requests_per_second", "throttled_until_millis"} {
-		v, has := t.response[k]
+		v, has := resp[k]
 		if !has {
 			v = 0
 		}
 		status = append(status, kv{k, v})
 	}
-	c.reply(w, r, 200, obj{
-		{"completed", true},
-		{"task", obj{{"node", nodeID}, {"id", n}, {"type", "transport"}, {"action", t.action}, {"status", status},
-			{"description", t.description}, {"start_time_in_millis", t.start.UnixMilli()},
-			{"running_time_in_nanos", t.took.Nanoseconds()}, {"cancellable", true}, {"cancelled", false}, {"headers", obj{}}}},
-		{"response", t.response},
-	})
+	return status
 }
 
 // reindexDescription is ReindexRequest's description: "reindex from [source] to [dest]".
