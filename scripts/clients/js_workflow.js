@@ -29,15 +29,21 @@ const PATHS = ['/index.html', '/favicon.ico', '/api/v1/orders', '/login', '/stat
 let tried = 0;
 let passed = 0;
 const failed = [];
+const knownGaps = [];
 
-async function step(name, fn) {
+// step runs one operation; gap names a known gap of the emulation: the step's miss is listed
+// under known_gaps instead of failed, and a pass is a failure that asks for the mark to go.
+async function step(name, fn, gap) {
   tried++;
   try {
     await fn();
     passed++;
+    if (gap) failed.push(`${name}: passes now; drop its known-gap mark`);
   } catch (e) {
     if (process.env.CLIENTS_VERBOSE) console.error(name, e);
-    failed.push(`${name}: ${String(e && e.message ? e.message : e).slice(0, 300)}`);
+    const reason = String(e && e.message ? e.message : e);
+    if (gap) knownGaps.push(`${name}: ${reason.slice(0, 200)} (${gap})`);
+    else failed.push(`${name}: ${reason.slice(0, 300)}`);
   }
 }
 
@@ -513,6 +519,102 @@ async function main() {
     const { body } = await c.indices.rollover({ alias: 'app', body: { conditions: { max_docs: 1 } } });
     want(body.rolled_over && body.old_index === 'app-000001' && body.new_index === 'app-000002' && body.conditions['[max_docs: 1]'] === true, 'rollover', body);
   });
+  // More aggregations a log dashboard asks for: cardinality, a terms bucket with sub-aggregations,
+  // ranges and top_hits (_core/search/aggregations/{bucket,range,terms_aggregate_nested_aggs}.yaml).
+  await step('cardinality, sub-aggregations, range and top_hits', async () => {
+    const { body } = await c.search({
+      index: INDEX,
+      body: {
+        size: 0,
+        aggs: {
+          clients: { cardinality: { field: 'client_ip' } },
+          by_path: {
+            terms: { field: 'path', size: 2, order: { _key: 'asc' } },
+            aggs: { b: { avg: { field: 'bytes' } }, last: { top_hits: { size: 1, sort: [{ '@timestamp': 'desc' }], _source: ['@timestamp'] } } },
+          },
+          sizes: { range: { field: 'bytes', ranges: [{ to: 500 }, { from: 500 }] } },
+        },
+      },
+    });
+    const a = body.aggregations;
+    const paths = a.by_path.buckets;
+    want(a.clients.value === 4, 'cardinality', a.clients);
+    want(paths.map((b) => b.key).join() === '/api/v1/orders,/favicon.ico' && 'value' in paths[0].b, 'terms', paths);
+    const top = paths[0].last.hits.hits[0];
+    want(Object.keys(top._source).join() === '@timestamp' && top.sort, 'top_hits', top);
+    const rs = a.sizes.buckets;
+    want(rs.map((b) => b.key).join() === '*-500.0,500.0-*' && rs[0].doc_count + rs[1].doc_count === body.hits.total.value, 'range', rs);
+  });
+  // _core/search.yaml: sort and _source_includes are URL parameters in this client; the server
+  // splits field:order (RestSearchAction).
+  await step('URL sort and _source filtering', async () => {
+    const { body } = await c.search({ index: INDEX, sort: '@timestamp:desc', _source_includes: 'path,status', size: 3 });
+    const hits = body.hits.hits;
+    want(hits.length === 3 && hits.every((h) => Object.keys(h._source).every((k) => k === 'path' || k === 'status')), 'source', hits);
+    want(hits[0].sort[0] >= hits[1].sort[0] && hits[1].sort[0] >= hits[2].sort[0], 'sort', hits.map((h) => h.sort));
+  });
+  // indices/update.yaml: doc_as_upsert creates, then updates; create refuses an existing id.
+  await step('upsert and create', async () => {
+    const a = await c.update({ index: INDEX, id: 'up', body: { doc: { path: '/up', status: 200 }, doc_as_upsert: true } });
+    const b = await c.update({ index: INDEX, id: 'up', body: { doc: { status: 201 }, doc_as_upsert: true } });
+    const n = await c.create({ index: INDEX, id: 'new', body: { path: '/new' } });
+    const e = await expectError(() => c.create({ index: INDEX, id: 'new', body: { path: '/new' } }));
+    await c.delete({ index: INDEX, id: 'up' });
+    await c.delete({ index: INDEX, id: 'new', refresh: 'true' });
+    want(a.body.result === 'created' && b.body.result === 'updated' && n.body.result === 'created', 'results', a.body, b.body, n.body);
+    want(e.statusCode === 409 && e.body.error.type === 'version_conflict_engine_exception', 'conflict', e.body);
+  });
+  // _core/bulk.yaml: an item the mapping refuses fails alone (mapper_parsing_exception, 400);
+  // helpers.bulk hands it to onDrop and counts it failed (lib/Helpers.js).
+  await step('helpers.bulk with a refused item', async () => {
+    const dropped = [];
+    const stats = await c.helpers.bulk({
+      datasource: [{ id: 'ok1', ...logLine(1) }, { id: 'bad', status: 'not-a-number' }],
+      refreshOnCompletion: INDEX,
+      onDocument(doc) {
+        const id = doc.id;
+        delete doc.id;
+        return { index: { _index: INDEX, _id: id } };
+      },
+      onDrop(d) {
+        dropped.push(d);
+      },
+    });
+    const err = dropped.length === 1 && dropped[0].error;
+    want(stats.successful === 1 && stats.failed === 1 && dropped[0].status === 400 && err.type === 'mapper_parsing_exception' && err.reason.includes('[status]'), 'bulk', stats, dropped);
+  });
+  // indices/forcemerge.yaml
+  await step('forcemerge', async () => {
+    const { body } = await c.indices.forcemerge({ index: INDEX, max_num_segments: 1 });
+    want(body._shards.failed === 0 && body._shards.successful >= 1, 'forcemerge', body);
+  });
+  // indices/close.yaml, indices/open.yaml
+  await step(
+    'close and open',
+    async () => {
+      const cl = await c.indices.close({ index: INDEX });
+      const e = await expectError(() => c.search({ index: INDEX }));
+      const op = await c.indices.open({ index: INDEX });
+      const n = await c.count({ index: INDEX });
+      want(e.body.error.type === 'index_closed_exception' && cl.body.indices[INDEX].closed && op.body.acknowledged && n.body.count === N_DOCS - N_DOCS / 5, 'answers', cl.body, e.body, op.body);
+    },
+    'the emulation has no closed state: _close and _open are not emulated'
+  );
+  // indices/data_stream/data_stream.yaml: a template with data_stream; the first write creates the
+  // stream and its backing index; reads go through the stream.
+  await step(
+    'data stream',
+    async () => {
+      await c.indices.putIndexTemplate({ name: 'ds', body: { index_patterns: ['ds-logs*'], data_stream: {}, priority: 10 } });
+      const r = await c.index({ index: 'ds-logs', op_type: 'create', refresh: 'true', body: { '@timestamp': '2024-03-15T00:00:00Z', message: 'hello' } });
+      const g = await c.indices.getDataStream({ name: 'ds-logs' });
+      const n = await c.count({ index: 'ds-logs' });
+      await c.indices.deleteDataStream({ name: 'ds-logs' });
+      await c.indices.deleteIndexTemplate({ name: 'ds' });
+      want(r.body._index === '.ds-ds-logs-000001' && g.body.data_streams[0].name === 'ds-logs' && n.body.count === 1, 'data stream', r.body, g.body, n.body);
+    },
+    'data streams are not emulated'
+  );
   // indices/delete.yaml
   await step('delete indices and templates', async () => {
     const { body } = await c.indices.delete({ index: `${INDEX},errors-copy,scratch,audit-1,app-000001,app-000002` });
@@ -523,7 +625,7 @@ async function main() {
   });
 
   await c.close();
-  console.log(JSON.stringify({ client: `opensearch-js ${clientVersion}`, tried, passed, failed }));
+  console.log(JSON.stringify({ client: `opensearch-js ${clientVersion}`, tried, passed, failed, known_gaps: knownGaps }));
 }
 
 main().catch((e) => {

@@ -26,6 +26,7 @@ import traceback
 import warnings
 
 import elasticsearch
+import logging
 from elasticsearch import Elasticsearch, helpers
 from elasticsearch.exceptions import (
     AuthenticationException,
@@ -48,10 +49,14 @@ PATHS = ["/index.html", "/favicon.ico", "/api/v1/orders", "/login", "/static/app
 tried = 0
 passed = 0
 failed = []
+known_gaps = []
 
 
-def step(name):
-    """Runs the decorated function at once as one step; it raises (or returns a reason) on a miss."""
+def step(name, gap=None):
+    """Runs the decorated function at once as one step; it raises (or returns a reason) on a miss.
+
+    gap names a known gap of the emulation: the step's miss is listed under known_gaps instead of
+    failed, and a pass is a failure that asks for the mark to go."""
 
     def run(fn):
         global tried, passed
@@ -62,10 +67,14 @@ def step(name):
             reason = "%s: %s" % (type(e).__name__, e)
             if os.environ.get("CLIENTS_VERBOSE"):
                 traceback.print_exc(file=sys.stderr)
-        if reason:
+        if reason and gap:
+            known_gaps.append("%s: %s (%s)" % (name, str(reason)[:200], gap))
+        elif reason:
             failed.append("%s: %s" % (name, str(reason)[:300]))
         else:
             passed += 1
+            if gap:
+                failed.append("%s: passes now; drop its known-gap mark" % name)
         return fn
 
     return run
@@ -107,6 +116,8 @@ def log_line(i):
     }
 
 
+if os.environ.get("CLIENTS_VERBOSE"):
+    logging.basicConfig(level=logging.DEBUG, stream=sys.stderr)
 es = client()
 
 
@@ -647,6 +658,114 @@ def _():
     want(r["rolled_over"] and r["old_index"] == "app-000001" and r["new_index"] == "app-000002" and r["conditions"] == {"[max_docs: 1]": True}, "rollover: %s", r)
 
 
+# More aggregations a log dashboard asks for: unique clients (cardinality), a terms bucket with a
+# sub-aggregation, byte ranges, and the latest hit per path (top_hits); _core/search/aggregations/
+# {bucket,range,terms_aggregate_nested_aggs}.yaml.
+@step("cardinality, sub-aggregations, range and top_hits")
+def _():
+    r = es.search(
+        index=INDEX,
+        body={
+            "size": 0,
+            "aggs": {
+                "clients": {"cardinality": {"field": "client_ip"}},
+                "by_path": {"terms": {"field": "path", "size": 2, "order": {"_key": "asc"}}, "aggs": {"b": {"avg": {"field": "bytes"}}, "last": {"top_hits": {"size": 1, "sort": [{"@timestamp": "desc"}], "_source": ["@timestamp"]}}}},
+                "sizes": {"range": {"field": "bytes", "ranges": [{"to": 500}, {"from": 500}]}},
+            },
+        },
+    )
+    a = r["aggregations"]
+    paths = a["by_path"]["buckets"]
+    want(a["clients"]["value"] == 4, "cardinality: %s", a["clients"])
+    want([b["key"] for b in paths] == ["/api/v1/orders", "/favicon.ico"] and "value" in paths[0]["b"], "terms: %s", paths)
+    top = paths[0]["last"]["hits"]["hits"][0]
+    want(set(top["_source"].keys()) == {"@timestamp"} and top["sort"], "top_hits: %s", top)
+    rs = a["sizes"]["buckets"]
+    want([b["key"] for b in rs] == ["*-500.0", "500.0-*"] and sum(b["doc_count"] for b in rs) == r["hits"]["total"]["value"], "range: %s", rs)
+
+
+# Sort and source filtering. Since 7.15 the client moves body parameters given as keywords into
+# the body (client/utils.py query_params, search's body_params), so sort="@timestamp:desc" arrives
+# as {"sort": "@timestamp:desc"}, which OpenSearch reads as one field name and refuses on the
+# shard ("No mapping found for [@timestamp:desc] in order to sort on", 400
+# search_phase_execution_exception); params={"sort": ...} keeps it in the URL, where RestSearchAction
+# splits field:order. _source_includes is a URL parameter either way.
+@step("sort keyword (body) and URL sort with _source filtering")
+def _():
+    try:
+        es.search(index=INDEX, sort="@timestamp:desc", size=3)
+        return "a body sort of '@timestamp:desc' was accepted"
+    except RequestError as e:
+        want(e.error == "search_phase_execution_exception" and "No mapping found for [@timestamp:desc]" in str(e.info), "error: %r", e)
+    r = es.search(index=INDEX, params={"sort": "@timestamp:desc"}, _source_includes="path,status", size=3)
+    hits = r["hits"]["hits"]
+    want(len(hits) == 3 and all(set(h["_source"]) <= {"path", "status"} for h in hits), "source: %s", hits)
+    want(hits[0]["sort"][0] >= hits[1]["sort"][0] >= hits[2]["sort"][0], "sort: %s", [h["sort"] for h in hits])
+
+
+# indices/update.yaml: doc_as_upsert creates, then updates; create refuses an existing id.
+@step("upsert and create")
+def _():
+    a = es.update(index=INDEX, id="up", body={"doc": {"path": "/up", "status": 200}, "doc_as_upsert": True})
+    b = es.update(index=INDEX, id="up", body={"doc": {"status": 201}, "doc_as_upsert": True})
+    c = es.create(index=INDEX, id="new", body={"path": "/new"})
+    try:
+        es.create(index=INDEX, id="new", body={"path": "/new"})
+        return "create of an existing id succeeded"
+    except ConflictError as e:
+        want(e.error == "version_conflict_engine_exception", "error: %r", e)
+    es.delete(index=INDEX, id="up")
+    es.delete(index=INDEX, id="new", refresh="true")
+    want(a["result"] == "created" and b["result"] == "updated" and c["result"] == "created", "results: %s %s %s", a, b, c)
+
+
+# _core/bulk.yaml: an item the mapping refuses fails alone (mapper_parsing_exception, 400), and
+# helpers.streaming_bulk yields it without raising when raise_on_error is off.
+@step("helpers.streaming_bulk with a refused item")
+def _():
+    actions = [{"_index": INDEX, "_id": "ok1", "_source": log_line(1)}, {"_index": INDEX, "_id": "bad", "_source": {"status": "not-a-number"}}]
+    out = list(helpers.streaming_bulk(es, actions, raise_on_error=False, refresh="true"))
+    (ok1, r1), (ok2, r2) = out
+    err = r2["index"]["error"]
+    want(ok1 and not ok2 and r2["index"]["status"] == 400 and err["type"] == "mapper_parsing_exception" and "[status]" in err["reason"], "items: %s", out)
+
+
+# Retention housekeeping: a force merge after the writes (indices/forcemerge.yaml).
+@step("forcemerge")
+def _():
+    f = es.indices.forcemerge(index=INDEX, max_num_segments=1)
+    want(f["_shards"]["failed"] == 0 and f["_shards"]["successful"] >= 1, "forcemerge: %s", f)
+
+
+# Closing an index keeps it but refuses reads (index_closed_exception, 400) until it is opened
+# (indices/close.yaml, indices/open.yaml).
+@step("close and open", gap="the emulation has no closed state: _close and _open are not emulated")
+def _():
+    c = es.indices.close(index=INDEX)
+    try:
+        es.search(index=INDEX)
+        return "search on a closed index succeeded"
+    except RequestError as e:
+        want(e.error == "index_closed_exception", "closed: %r", e)
+    o = es.indices.open(index=INDEX)
+    n = es.count(index=INDEX)["count"]
+    want(c["acknowledged"] and c["indices"][INDEX]["closed"] and o["acknowledged"] and n == N_DOCS - N_DOCS // 5, "answers: %s %s %d", c, o, n)
+
+
+# A data stream, the usual home of logs in OpenSearch 2.x: a template with data_stream, the first
+# write creates the stream and its backing index, searches read through the stream
+# (indices/data_stream.yaml).
+@step("data stream", gap="data streams are not emulated")
+def _():
+    es.indices.put_index_template(name="ds", body={"index_patterns": ["ds-logs*"], "data_stream": {}, "priority": 10})
+    r = es.index(index="ds-logs", body={"@timestamp": "2024-03-15T00:00:00Z", "message": "hello"}, op_type="create", refresh="true")
+    g = es.transport.perform_request("GET", "/_data_stream/ds-logs")
+    n = es.count(index="ds-logs")["count"]
+    es.transport.perform_request("DELETE", "/_data_stream/ds-logs")
+    es.indices.delete_index_template(name="ds")
+    want(r["_index"] == ".ds-ds-logs-000001" and g["data_streams"][0]["name"] == "ds-logs" and n == 1, "data stream: %s %s %d", r, g, n)
+
+
 # indices/delete.yaml
 @step("delete indices and templates")
 def _():
@@ -663,6 +782,7 @@ print(
             "tried": tried,
             "passed": passed,
             "failed": failed,
+            "known_gaps": known_gaps,
         }
     )
 )

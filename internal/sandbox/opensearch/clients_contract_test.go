@@ -19,8 +19,9 @@ import (
 // The official clients nobody here wrote, each driven through an ordinary log workflow by its
 // script under scripts/clients/ (Debian's python3-elasticsearch 7.17 and opensearch-js 3.9 from
 // npm), against the emulation over verified TLS and basic auth. Each script checks every answer
-// against OpenSearch 2.x and prints one JSON line {"client","tried","passed","failed"}; a failed
-// step fails the test. Without a client the test skips, except under CI=true, where .ci/run
+// against OpenSearch 2.x and prints one JSON line {"client","tried","passed","failed","known_gaps"};
+// a failed step fails the test, a known gap (a step marked as one the emulation does not cover) is
+// logged. Without a client the test skips, except under CI=true, where .ci/run
 // installs both and a missing one is a failure.
 
 const clientsDir = "../../../scripts/clients"
@@ -30,6 +31,9 @@ type clientSummary struct {
 	Tried  int      `json:"tried"`
 	Passed int      `json:"passed"`
 	Failed []string `json:"failed"`
+	// Steps that miss through a gap the emulation owns to (each with its reason); they are
+	// reported, and the figure counts them as not passed.
+	KnownGaps []string `json:"known_gaps"`
 }
 
 func TestOfficialClientWorkflows(t *testing.T) {
@@ -93,6 +97,12 @@ func runClientWorkflow(t *testing.T, argv []string) {
 		t.Fatalf("%v: no summary (%v, %v)\nstdout:\n%s\nstderr:\n%s", argv, err, jerr, stdout.String(), stderr.String())
 	}
 	t.Logf("%s: %d/%d operations as against OpenSearch 2.x", sum.Client, sum.Passed, sum.Tried)
+	if os.Getenv("CLIENTS_VERBOSE") != "" {
+		t.Logf("stderr:\n%s", stderr.String())
+	}
+	for _, g := range sum.KnownGaps {
+		t.Logf("%s: known gap: %s", sum.Client, g)
+	}
 	for _, f := range sum.Failed {
 		t.Errorf("%s: %s", sum.Client, f)
 	}
