@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // DocField is one field of a hit as the document view lists it.
@@ -29,40 +31,40 @@ const ArrayJoin = ", "
 // is not in _source (a multi-field, or a filtered _source) is appended with the
 // fragments joined by " … " as its value.
 func FlattenHit(hit []byte) ([]DocField, error) {
-	v, err := decodeOrdered(hit)
+	v, err := jsonval.Decode(hit)
 	if err != nil {
 		return nil, fmt.Errorf("hit is not JSON: %v", err)
 	}
-	h, ok := v.(*object)
+	h, ok := v.(*jsonval.Object)
 	if !ok {
 		return nil, errors.New("hit is not a JSON object")
 	}
 	var out []DocField
 	for _, meta := range []string{"_index", "_id", "_score"} {
-		if mv, ok := h.get(meta); ok {
+		if mv, ok := h.Get(meta); ok {
 			out = append(out, DocField{Name: meta, Value: cellText(mv)})
 		}
 	}
-	if src, ok := h.get("_source"); ok {
-		if so, isObj := src.(*object); isObj {
+	if src, ok := h.Get("_source"); ok {
+		if so, isObj := src.(*jsonval.Object); isObj {
 			out = appendFlat(out, "", so)
 		} else {
 			out = append(out, DocField{Name: "_source", Value: cellText(src)})
 		}
 	}
-	hl, _ := h.get("highlight")
+	hl, _ := h.Get("highlight")
 	return attachHighlights(out, hl), nil
 }
 
 // appendFlat adds the leaves of o under prefix.
-func appendFlat(out []DocField, prefix string, o *object) []DocField {
-	if len(o.keys) == 0 && prefix != "" {
+func appendFlat(out []DocField, prefix string, o *jsonval.Object) []DocField {
+	if len(o.Keys()) == 0 && prefix != "" {
 		return append(out, DocField{Name: prefix, Value: "{}"})
 	}
-	for _, k := range o.keys {
+	for _, k := range o.Keys() {
 		p := joinPath(prefix, k)
-		switch t := o.vals[k].(type) {
-		case *object:
+		switch t := o.Value(k).(type) {
+		case *jsonval.Object:
 			out = appendFlat(out, p, t)
 		case []any:
 			out = appendArray(out, p, t)
@@ -88,7 +90,7 @@ func appendArray(out []DocField, path string, arr []any) []DocField {
 			for _, e := range t {
 				collect(prefix, e)
 			}
-		case *object:
+		case *jsonval.Object:
 			for _, f := range appendFlat(nil, prefix, t) {
 				if _, seen := vals[f.Name]; !seen {
 					order = append(order, f.Name)
@@ -118,7 +120,7 @@ func joinPath(prefix, k string) string {
 
 // attachHighlights puts the fragments of hit.highlight ({"field": ["…"]}) on their fields.
 func attachHighlights(fields []DocField, hl any) []DocField {
-	o, ok := hl.(*object)
+	o, ok := hl.(*jsonval.Object)
 	if !ok {
 		return fields
 	}
@@ -126,9 +128,9 @@ func attachHighlights(fields []DocField, hl any) []DocField {
 	for i, f := range fields {
 		at[f.Name] = i
 	}
-	for _, name := range o.keys {
+	for _, name := range o.Keys() {
 		var frags []string
-		switch t := o.vals[name].(type) {
+		switch t := o.Value(name).(type) {
 		case []any:
 			for _, e := range t {
 				frags = append(frags, cellText(e))
@@ -201,15 +203,15 @@ func SplitHighlight(fragment, pre, post string) []TextSpan {
 // HighlightTags reads the first pre_tags and post_tags of a search body's
 // "highlight" ("" for each when absent, meaning the defaults).
 func HighlightTags(body string) (pre, post string) {
-	v, err := decodeOrdered([]byte(body))
+	v, err := jsonval.Decode([]byte(body))
 	if err != nil {
 		return "", ""
 	}
-	top, _ := v.(*object)
-	hv, _ := top.get("highlight")
-	h, _ := hv.(*object)
+	top, _ := v.(*jsonval.Object)
+	hv, _ := top.Get("highlight")
+	h, _ := hv.(*jsonval.Object)
 	first := func(k string) string {
-		v, _ := h.get(k)
+		v, _ := h.Get(k)
 		switch t := v.(type) {
 		case []any:
 			if len(t) > 0 {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // StatsAgg names the terms aggregation StatsRequest adds.
@@ -32,33 +34,33 @@ func AggField(m Mapping, pattern, field string) string {
 // StatsRequest is r (a search) counting the top size values of field over everything
 // it matches: no hits, exact total, one terms aggregation.
 func StatsRequest(r ParsedRequest, field string, size int) (ParsedRequest, error) {
-	body := &object{vals: map[string]any{}}
+	body := jsonval.NewObject()
 	if strings.TrimSpace(r.Body) != "" {
-		v, err := decodeOrdered([]byte(r.Body))
+		v, err := jsonval.Decode([]byte(r.Body))
 		if err != nil {
 			return r, fmt.Errorf("field stats: %v", err)
 		}
-		o, ok := v.(*object)
+		o, ok := v.(*jsonval.Object)
 		if !ok {
 			return r, errors.New("field stats: the search body is not a JSON object")
 		}
 		body = o
 	}
 	for _, k := range []string{"sort", "from", "search_after", "aggs", "aggregations", "highlight", "_source", "track_total_hits", "size"} {
-		body.remove(k)
+		body.Delete(k)
 	}
-	body.set("size", json.Number("0"))
-	body.set("track_total_hits", true)
-	terms := &object{vals: map[string]any{}}
-	terms.set("field", field)
-	terms.set("size", json.Number(fmt.Sprint(size)))
-	agg := &object{vals: map[string]any{}}
-	agg.set("terms", terms)
-	aggs := &object{vals: map[string]any{}}
-	aggs.set(StatsAgg, agg)
-	body.set("aggs", aggs)
+	body.Set("size", json.Number("0"))
+	body.Set("track_total_hits", true)
+	terms := jsonval.NewObject()
+	terms.Set("field", field)
+	terms.Set("size", json.Number(fmt.Sprint(size)))
+	agg := jsonval.NewObject()
+	agg.Set("terms", terms)
+	aggs := jsonval.NewObject()
+	aggs.Set(StatsAgg, agg)
+	body.Set("aggs", aggs)
 	out := r
-	out.Body = compactJSON(body)
+	out.Body = jsonval.Compact(body)
 	return out, nil
 }
 
@@ -125,61 +127,61 @@ func ShapeStats(body []byte) (FieldStats, error) {
 // query, keeping the query: a bool query gets the clause added, any other is wrapped.
 // With phrase the clause is a match_phrase (a text field without a keyword).
 func WithFilter(r ParsedRequest, field string, value json.RawMessage, exclude, phrase bool) (ParsedRequest, error) {
-	body := &object{vals: map[string]any{}}
+	body := jsonval.NewObject()
 	if strings.TrimSpace(r.Body) != "" {
-		v, err := decodeOrdered([]byte(r.Body))
+		v, err := jsonval.Decode([]byte(r.Body))
 		if err != nil {
 			return r, fmt.Errorf("filter: %v", err)
 		}
-		o, ok := v.(*object)
+		o, ok := v.(*jsonval.Object)
 		if !ok {
 			return r, errors.New("filter: the search body is not a JSON object")
 		}
 		body = o
 	}
-	val, err := decodeOrdered(value)
+	val, err := jsonval.Decode(value)
 	if err != nil {
 		return r, fmt.Errorf("filter: %v", err)
 	}
-	fv := &object{vals: map[string]any{}}
-	fv.set(field, val)
-	term := &object{vals: map[string]any{}}
+	fv := jsonval.NewObject()
+	fv.Set(field, val)
+	term := jsonval.NewObject()
 	if phrase {
-		term.set("match_phrase", fv)
+		term.Set("match_phrase", fv)
 	} else {
-		term.set("term", fv)
+		term.Set("term", fv)
 	}
 	clause := "filter"
 	if exclude {
 		clause = "must_not"
 	}
-	var boolQ *object
-	if q, ok := body.get("query"); ok {
-		if qo, ok := q.(*object); ok && len(qo.keys) == 1 && qo.keys[0] == "bool" {
-			boolQ, _ = qo.vals["bool"].(*object)
+	var boolQ *jsonval.Object
+	if q, ok := body.Get("query"); ok {
+		if qo, ok := q.(*jsonval.Object); ok && len(qo.Keys()) == 1 && qo.Keys()[0] == "bool" {
+			boolQ, _ = qo.Value("bool").(*jsonval.Object)
 		}
 		if boolQ == nil {
-			boolQ = &object{vals: map[string]any{}}
-			boolQ.set("must", []any{q})
-			wrapped := &object{vals: map[string]any{}}
-			wrapped.set("bool", boolQ)
-			body.set("query", wrapped)
+			boolQ = jsonval.NewObject()
+			boolQ.Set("must", []any{q})
+			wrapped := jsonval.NewObject()
+			wrapped.Set("bool", boolQ)
+			body.Set("query", wrapped)
 		}
 	} else {
-		boolQ = &object{vals: map[string]any{}}
-		wrapped := &object{vals: map[string]any{}}
-		wrapped.set("bool", boolQ)
-		body.set("query", wrapped)
+		boolQ = jsonval.NewObject()
+		wrapped := jsonval.NewObject()
+		wrapped.Set("bool", boolQ)
+		body.Set("query", wrapped)
 	}
-	switch cur, _ := boolQ.get(clause); c := cur.(type) {
+	switch cur, _ := boolQ.Get(clause); c := cur.(type) {
 	case []any:
-		boolQ.set(clause, append(c, term))
-	case *object:
-		boolQ.set(clause, []any{c, term})
+		boolQ.Set(clause, append(c, term))
+	case *jsonval.Object:
+		boolQ.Set(clause, []any{c, term})
 	default:
-		boolQ.set(clause, []any{term})
+		boolQ.Set(clause, []any{term})
 	}
 	out := r
-	out.Body = PrettyJSON([]byte(compactJSON(body)))
+	out.Body = PrettyJSON([]byte(jsonval.Compact(body)))
 	return out, nil
 }

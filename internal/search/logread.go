@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/jsonval"
+	"github.com/svcui/svcui/internal/timevalue"
 )
 
 // TimeRange is the window a log search reads: a quick range ending now ("24h"), an
@@ -19,24 +22,10 @@ type TimeRange struct {
 // QuickRanges are the quick ranges offered, shortest first.
 var QuickRanges = []string{"15m", "1h", "4h", "24h", "7d", "30d"}
 
-// quickDuration is a quick range's length.
+// quickDuration is a quick range's length (an OpenSearch time value such as "24h").
 func quickDuration(q string) (time.Duration, bool) {
-	if len(q) < 2 {
-		return 0, false
-	}
-	n, err := strconv.Atoi(q[:len(q)-1])
-	if err != nil || n <= 0 {
-		return 0, false
-	}
-	switch q[len(q)-1] {
-	case 'm':
-		return time.Duration(n) * time.Minute, true
-	case 'h':
-		return time.Duration(n) * time.Hour, true
-	case 'd':
-		return time.Duration(n) * 24 * time.Hour, true
-	}
-	return 0, false
+	d, err := timevalue.Parse(q)
+	return d, err == nil && d > 0
 }
 
 // IsZero reports all time.
@@ -114,31 +103,28 @@ func ParseRangeTime(s string, loc *time.Location) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("%q is not a date: write 2026-11-25, 2026-11-25 14:30 or RFC 3339", s)
 }
 
-// niceIntervals are the histogram's bucket widths, smallest first, with their names in
-// OpenSearch's fixed_interval syntax.
-var niceIntervals = []struct {
-	d    time.Duration
-	name string
-}{
-	{time.Second, "1s"}, {5 * time.Second, "5s"}, {10 * time.Second, "10s"}, {30 * time.Second, "30s"},
-	{time.Minute, "1m"}, {5 * time.Minute, "5m"}, {10 * time.Minute, "10m"}, {30 * time.Minute, "30m"},
-	{time.Hour, "1h"}, {3 * time.Hour, "3h"}, {6 * time.Hour, "6h"}, {12 * time.Hour, "12h"},
-	{24 * time.Hour, "1d"}, {7 * 24 * time.Hour, "7d"}, {30 * 24 * time.Hour, "30d"},
+// niceIntervals are the histogram's bucket widths, smallest first.
+var niceIntervals = []time.Duration{
+	time.Second, 5 * time.Second, 10 * time.Second, 30 * time.Second,
+	time.Minute, 5 * time.Minute, 10 * time.Minute, 30 * time.Minute,
+	time.Hour, 3 * time.Hour, 6 * time.Hour, 12 * time.Hour,
+	24 * time.Hour, 7 * 24 * time.Hour, 30 * 24 * time.Hour,
 }
 
 // HistogramInterval is the smallest nice interval that fits span in at most width
 // buckets (a day when the span is unknown).
 func HistogramInterval(span time.Duration, width int) (time.Duration, string) {
-	if span <= 0 || width <= 0 {
-		return 24 * time.Hour, "1d"
-	}
-	for _, n := range niceIntervals {
-		if int64(span/n.d) < int64(width) {
-			return n.d, n.name
+	d := 24 * time.Hour
+	if span > 0 && width > 0 {
+		d = niceIntervals[len(niceIntervals)-1]
+		for _, n := range niceIntervals {
+			if int64(span/n) < int64(width) {
+				d = n
+				break
+			}
 		}
 	}
-	last := niceIntervals[len(niceIntervals)-1]
-	return last.d, last.name
+	return d, timevalue.Format(d)
 }
 
 // HistogramAgg names the date histogram LogSearch adds; it is not one of the person's
@@ -175,68 +161,68 @@ func LogSearch(r ParsedRequest, o LogOptions) (ParsedRequest, error) {
 	if !ranged && !hist {
 		return r, nil
 	}
-	body := &object{vals: map[string]any{}}
+	body := jsonval.NewObject()
 	if strings.TrimSpace(r.Body) != "" {
-		v, err := decodeOrdered([]byte(r.Body))
+		v, err := jsonval.Decode([]byte(r.Body))
 		if err != nil {
 			return r, fmt.Errorf("time range: %v", err)
 		}
-		obj, ok := v.(*object)
+		obj, ok := v.(*jsonval.Object)
 		if !ok {
 			return r, errors.New("time range: the search body is not a JSON object")
 		}
 		body = obj
 	}
 	if ranged {
-		bounds := &object{vals: map[string]any{}}
+		bounds := jsonval.NewObject()
 		if !from.IsZero() {
-			bounds.set("gte", json.Number(strconv.FormatInt(from.UnixMilli(), 10)))
+			bounds.Set("gte", json.Number(strconv.FormatInt(from.UnixMilli(), 10)))
 		}
-		bounds.set("lte", json.Number(strconv.FormatInt(to.UnixMilli(), 10)))
-		bounds.set("format", "epoch_millis")
-		field := &object{vals: map[string]any{}}
-		field.set(o.TimeField, bounds)
-		rng := &object{vals: map[string]any{}}
-		rng.set("range", field)
-		boolQ := &object{vals: map[string]any{}}
-		if q, ok := body.get("query"); ok {
-			boolQ.set("must", []any{q})
+		bounds.Set("lte", json.Number(strconv.FormatInt(to.UnixMilli(), 10)))
+		bounds.Set("format", "epoch_millis")
+		field := jsonval.NewObject()
+		field.Set(o.TimeField, bounds)
+		rng := jsonval.NewObject()
+		rng.Set("range", field)
+		boolQ := jsonval.NewObject()
+		if q, ok := body.Get("query"); ok {
+			boolQ.Set("must", []any{q})
 		}
-		boolQ.set("filter", []any{rng})
-		wrapped := &object{vals: map[string]any{}}
-		wrapped.set("bool", boolQ)
-		body.set("query", wrapped)
+		boolQ.Set("filter", []any{rng})
+		wrapped := jsonval.NewObject()
+		wrapped.Set("bool", boolQ)
+		body.Set("query", wrapped)
 	}
 	if hist {
-		dh := &object{vals: map[string]any{}}
-		dh.set("field", o.TimeField)
-		dh.set("fixed_interval", o.HistogramName)
-		dh.set("min_doc_count", json.Number("0"))
+		dh := jsonval.NewObject()
+		dh.Set("field", o.TimeField)
+		dh.Set("fixed_interval", o.HistogramName)
+		dh.Set("min_doc_count", json.Number("0"))
 		if ranged && !from.IsZero() {
-			eb := &object{vals: map[string]any{}}
-			eb.set("min", json.Number(strconv.FormatInt(from.UnixMilli(), 10)))
-			eb.set("max", json.Number(strconv.FormatInt(to.UnixMilli(), 10)))
-			dh.set("extended_bounds", eb)
+			eb := jsonval.NewObject()
+			eb.Set("min", json.Number(strconv.FormatInt(from.UnixMilli(), 10)))
+			eb.Set("max", json.Number(strconv.FormatInt(to.UnixMilli(), 10)))
+			dh.Set("extended_bounds", eb)
 		}
-		agg := &object{vals: map[string]any{}}
-		agg.set("date_histogram", dh)
-		aggs := &object{vals: map[string]any{}}
+		agg := jsonval.NewObject()
+		agg.Set("date_histogram", dh)
+		aggs := jsonval.NewObject()
 		key := "aggs"
-		if v, ok := body.get("aggregations"); ok {
+		if v, ok := body.Get("aggregations"); ok {
 			key = "aggregations"
-			if a, ok := v.(*object); ok {
+			if a, ok := v.(*jsonval.Object); ok {
 				aggs = a
 			}
-		} else if v, ok := body.get("aggs"); ok {
-			if a, ok := v.(*object); ok {
+		} else if v, ok := body.Get("aggs"); ok {
+			if a, ok := v.(*jsonval.Object); ok {
 				aggs = a
 			}
 		}
-		aggs.set(HistogramAgg, agg)
-		body.set(key, aggs)
+		aggs.Set(HistogramAgg, agg)
+		body.Set(key, aggs)
 	}
 	out := r
-	out.Body = PrettyJSON([]byte(compactJSON(body)))
+	out.Body = PrettyJSON([]byte(jsonval.Compact(body)))
 	return out, nil
 }
 

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // DefaultPageSize is the engine's default "size".
@@ -26,75 +28,55 @@ func NextPage(req ParsedRequest, prev *HitsTable) (ParsedRequest, error) {
 	if prev == nil {
 		return ParsedRequest{}, errors.New("next page: no previous page")
 	}
-	body := &object{vals: map[string]any{}}
+	body := jsonval.NewObject()
 	if strings.TrimSpace(req.Body) != "" {
 		if _, err := Prepare(req); err != nil {
 			return ParsedRequest{}, err
 		}
-		v, err := decodeOrdered([]byte(req.Body))
+		v, err := jsonval.Decode([]byte(req.Body))
 		if err != nil {
 			return ParsedRequest{}, fmt.Errorf("next page: %v", err)
 		}
-		o, ok := v.(*object)
+		o, ok := v.(*jsonval.Object)
 		if !ok {
 			return ParsedRequest{}, errors.New("next page: the search body is not a JSON object")
 		}
 		body = o
 	}
 	size := int64(DefaultPageSize)
-	if s, ok := body.get("size"); ok {
-		if n, ok := asInt64(s); ok {
+	if s, ok := body.Get("size"); ok {
+		if n, ok := jsonval.Int64(s); ok {
 			size = n
 		}
 	}
 	if size <= 0 || len(prev.Rows) == 0 || int64(len(prev.Rows)) < size {
 		return ParsedRequest{}, ErrNoMorePages
 	}
-	if _, sorted := body.get("sort"); sorted {
+	if _, sorted := body.Get("sort"); sorted {
 		if len(prev.LastSort) == 0 {
 			return ParsedRequest{}, errors.New("next page: the last hit has no sort values")
 		}
-		sa, err := decodeOrdered(prev.LastSort)
+		sa, err := jsonval.Decode(prev.LastSort)
 		if err != nil {
 			return ParsedRequest{}, fmt.Errorf("next page: sort values: %v", err)
 		}
-		body.set("search_after", sa)
-		body.remove("from")
+		body.Set("search_after", sa)
+		body.Delete("from")
 	} else {
 		from := int64(0)
-		if f, ok := body.get("from"); ok {
-			if n, ok := asInt64(f); ok {
+		if f, ok := body.Get("from"); ok {
+			if n, ok := jsonval.Int64(f); ok {
 				from = n
 			}
 		}
 		if prev.Total != nil && prev.TotalRelation == "eq" && from+size >= *prev.Total {
 			return ParsedRequest{}, ErrNoMorePages
 		}
-		body.set("from", json.Number(strconv.FormatInt(from+size, 10)))
+		body.Set("from", json.Number(strconv.FormatInt(from+size, 10)))
 	}
 	next := req
-	next.Body = PrettyJSON([]byte(compactJSON(body)))
+	next.Body = PrettyJSON([]byte(jsonval.Compact(body)))
 	return next, nil
-}
-
-func (o *object) set(k string, v any) {
-	if _, ok := o.vals[k]; !ok {
-		o.keys = append(o.keys, k)
-	}
-	o.vals[k] = v
-}
-
-func (o *object) remove(k string) {
-	if _, ok := o.vals[k]; !ok {
-		return
-	}
-	delete(o.vals, k)
-	for i, key := range o.keys {
-		if key == k {
-			o.keys = append(o.keys[:i], o.keys[i+1:]...)
-			break
-		}
-	}
 }
 
 // PrettyJSON indents JSON by two spaces, keeping key order. NDJSON is indented one

@@ -3,6 +3,8 @@ package search
 import (
 	"errors"
 	"fmt"
+
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // AggKind says how an aggregation table was shaped.
@@ -48,40 +50,40 @@ func isBucketMetaKey(k string) bool {
 // metric sub-aggregations as columns; metric aggregations give one row; other shapes
 // are flattened generically, never an error. An answer without aggregations gives none.
 func ShapeAggs(body []byte) ([]AggTable, error) {
-	v, err := decodeOrdered(body)
+	v, err := jsonval.Decode(body)
 	if err != nil {
 		return nil, fmt.Errorf("search answer is not JSON: %v", err)
 	}
-	top, ok := v.(*object)
+	top, ok := v.(*jsonval.Object)
 	if !ok {
 		return nil, errors.New("search answer is not a JSON object")
 	}
-	aggsV, ok := top.get("aggregations")
+	aggsV, ok := top.Get("aggregations")
 	if !ok {
-		aggsV, _ = top.get("aggs")
+		aggsV, _ = top.Get("aggs")
 	}
-	aggs, ok := aggsV.(*object)
+	aggs, ok := aggsV.(*jsonval.Object)
 	if !ok {
 		return nil, nil
 	}
-	out := make([]AggTable, 0, len(aggs.keys))
-	for _, name := range aggs.keys {
-		out = append(out, shapeAgg(name, aggs.vals[name]))
+	out := make([]AggTable, 0, len(aggs.Keys()))
+	for _, name := range aggs.Keys() {
+		out = append(out, shapeAgg(name, aggs.Value(name)))
 	}
 	return out, nil
 }
 
 type labelledBucket struct {
 	label string // the key of a keyed bucket map, "" for bucket arrays
-	b     *object
+	b     *jsonval.Object
 }
 
 func bucketsOf(v any) ([]labelledBucket, bool) {
-	o, ok := v.(*object)
+	o, ok := v.(*jsonval.Object)
 	if !ok {
 		return nil, false
 	}
-	raw, ok := o.get("buckets")
+	raw, ok := o.Get("buckets")
 	if !ok {
 		return nil, false
 	}
@@ -89,13 +91,13 @@ func bucketsOf(v any) ([]labelledBucket, bool) {
 	switch bs := raw.(type) {
 	case []any:
 		for _, b := range bs {
-			if bo, ok := b.(*object); ok {
+			if bo, ok := b.(*jsonval.Object); ok {
 				out = append(out, labelledBucket{b: bo})
 			}
 		}
-	case *object: // keyed buckets (filters, keyed ranges)
-		for _, k := range bs.keys {
-			if bo, ok := bs.vals[k].(*object); ok {
+	case *jsonval.Object: // keyed buckets (filters, keyed ranges)
+		for _, k := range bs.Keys() {
+			if bo, ok := bs.Value(k).(*jsonval.Object); ok {
 				out = append(out, labelledBucket{label: k, b: bo})
 			}
 		}
@@ -113,35 +115,35 @@ func shapeAgg(name string, v any) AggTable {
 		maps := bucketRows(buckets, "", cols, 0)
 		t.Columns, t.Rows = cols.names, cols.rows(maps)
 		for _, lb := range buckets {
-			count, _ := lb.b.get("doc_count")
-			f, _ := asFloat(count)
+			count, _ := lb.b.Get("doc_count")
+			f, _ := jsonval.Float(count)
 			t.Series = append(t.Series, SeriesPoint{Label: bucketLabel(lb), Value: f})
 		}
 		return t
 	}
-	o, ok := v.(*object)
+	o, ok := v.(*jsonval.Object)
 	if !ok {
 		t.Kind, t.Columns, t.Rows = AggGeneric, []string{"value"}, [][]string{{cellText(v)}}
 		return t
 	}
-	if _, single := o.get("doc_count"); single {
+	if _, single := o.Get("doc_count"); single {
 		// filter, global, nested, missing: one bucket, labelled with the agg name.
 		t.Kind = AggBuckets
 		cols := newColumnSet("key", "doc_count")
 		maps := bucketRows([]labelledBucket{{label: name, b: o}}, "", cols, 0)
 		t.Columns, t.Rows = cols.names, cols.rows(maps)
-		count, _ := o.get("doc_count")
-		f, _ := asFloat(count)
+		count, _ := o.Get("doc_count")
+		f, _ := jsonval.Float(count)
 		t.Series = []SeriesPoint{{Label: name, Value: f}}
 		return t
 	}
 	t.Kind = AggMetric
 	cols := newColumnSet()
 	row := map[string]string{}
-	if val, ok := o.get("value"); ok {
+	if val, ok := o.Get("value"); ok {
 		cols.add("value")
 		row["value"] = cellText(val)
-		if s, ok := o.get("value_as_string"); ok {
+		if s, ok := o.Get("value_as_string"); ok {
 			cols.add("value_as_string")
 			row["value_as_string"] = cellText(s)
 		}
@@ -162,14 +164,14 @@ func bucketLabel(lb labelledBucket) string {
 	if lb.label != "" {
 		return lb.label
 	}
-	if s, ok := lb.b.get("key_as_string"); ok {
+	if s, ok := lb.b.Get("key_as_string"); ok {
 		return cellText(s)
 	}
-	if k, ok := lb.b.get("key"); ok {
+	if k, ok := lb.b.Get("key"); ok {
 		return cellText(k)
 	}
-	from, hasFrom := lb.b.get("from")
-	to, hasTo := lb.b.get("to")
+	from, hasFrom := lb.b.Get("from")
+	to, hasTo := lb.b.Get("to")
 	if hasFrom || hasTo {
 		f, t := "*", "*"
 		if hasFrom {
@@ -195,31 +197,31 @@ func bucketRows(buckets []labelledBucket, prefix string, cols *columnSet, depth 
 	for _, lb := range buckets {
 		base := map[string]string{prefix + "key": bucketLabel(lb)}
 		cols.add(prefix + "key")
-		if dc, ok := lb.b.get("doc_count"); ok {
+		if dc, ok := lb.b.Get("doc_count"); ok {
 			cols.add(prefix + "doc_count")
 			base[prefix+"doc_count"] = cellText(dc)
 		}
 		var expand []map[string]string
 		expanded := false
-		for _, k := range lb.b.keys {
+		for _, k := range lb.b.Keys() {
 			if isBucketMetaKey(k) {
 				continue
 			}
-			sub := lb.b.vals[k]
+			sub := lb.b.Value(k)
 			col := prefix + k
 			if inner, ok := bucketsOf(sub); ok && !expanded && depth < maxAggDepth {
 				expanded = true
 				expand = bucketRows(inner, col+".", cols, depth+1)
 				continue
 			}
-			so, isObj := sub.(*object)
+			so, isObj := sub.(*jsonval.Object)
 			switch {
 			case !isObj:
 				cols.add(col)
 				base[col] = cellText(sub)
 			case has(so, "buckets"):
 				cols.add(col)
-				base[col] = compactJSON(so)
+				base[col] = jsonval.Compact(so)
 			default:
 				metricCells(col, so, cols, base)
 			}
@@ -242,16 +244,16 @@ func bucketRows(buckets []labelledBucket, prefix string, cols *columnSet, depth 
 	return out
 }
 
-func has(o *object, k string) bool {
-	_, ok := o.get(k)
+func has(o *jsonval.Object, k string) bool {
+	_, ok := o.Get(k)
 	return ok
 }
 
 // metricCells adds a metric sub-aggregation: {"value"} as one column, anything else
 // (stats, percentiles, single-bucket) flattened under its name.
-func metricCells(col string, o *object, cols *columnSet, row map[string]string) {
-	if v, ok := o.get("value"); ok {
-		if s, ok := o.get("value_as_string"); ok {
+func metricCells(col string, o *jsonval.Object, cols *columnSet, row map[string]string) {
+	if v, ok := o.Get("value"); ok {
+		if s, ok := o.Get("value_as_string"); ok {
 			v = s
 		}
 		cols.add(col)
@@ -268,9 +270,9 @@ func containsArray(v any) bool {
 	switch t := v.(type) {
 	case []any:
 		return true
-	case *object:
-		for _, k := range t.keys {
-			if containsArray(t.vals[k]) {
+	case *jsonval.Object:
+		for _, k := range t.Keys() {
+			if containsArray(t.Value(k)) {
 				return true
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // HitsTable is a search answer shaped as a table.
@@ -32,35 +34,35 @@ var ErrNoHits = errors.New("the answer has no hits")
 // exactly as the engine wrote them, arrays of scalars joined with ", ", arrays of
 // objects as compact JSON, absent fields empty.
 func ShapeHits(body []byte) (*HitsTable, error) {
-	v, err := decodeOrdered(body)
+	v, err := jsonval.Decode(body)
 	if err != nil {
 		return nil, fmt.Errorf("search answer is not JSON: %v", err)
 	}
-	top, ok := v.(*object)
+	top, ok := v.(*jsonval.Object)
 	if !ok {
 		return nil, errors.New("search answer is not a JSON object")
 	}
-	hitsV, _ := top.get("hits")
-	hits, ok := hitsV.(*object)
+	hitsV, _ := top.Get("hits")
+	hits, ok := hitsV.(*jsonval.Object)
 	if !ok {
 		return nil, ErrNoHits
 	}
 	t := &HitsTable{}
-	if took, ok := top.get("took"); ok {
-		if n, ok := asInt64(took); ok {
+	if took, ok := top.Get("took"); ok {
+		if n, ok := jsonval.Int64(took); ok {
 			t.Took = &n
 		}
 	}
-	if to, ok := top.get("timed_out"); ok {
+	if to, ok := top.Get("timed_out"); ok {
 		t.TimedOut = to == true
 	}
-	switch tot, _ := hits.get("total"); tt := tot.(type) {
-	case *object:
-		if val, ok := tt.get("value"); ok {
-			if n, ok := asInt64(val); ok {
+	switch tot, _ := hits.Get("total"); tt := tot.(type) {
+	case *jsonval.Object:
+		if val, ok := tt.Get("value"); ok {
+			if n, ok := jsonval.Int64(val); ok {
 				t.Total = &n
 				t.TotalRelation = "eq"
-				if rel, ok := tt.get("relation"); ok {
+				if rel, ok := tt.Get("relation"); ok {
 					if s, ok := rel.(string); ok {
 						t.TotalRelation = s
 					}
@@ -68,33 +70,33 @@ func ShapeHits(body []byte) (*HitsTable, error) {
 			}
 		}
 	case json.Number:
-		if n, ok := asInt64(tt); ok {
+		if n, ok := jsonval.Int64(tt); ok {
 			t.Total = &n
 			t.TotalRelation = "eq"
 		}
 	}
-	if ms, ok := hits.get("max_score"); ok {
-		if f, ok := asFloat(ms); ok {
+	if ms, ok := hits.Get("max_score"); ok {
+		if f, ok := jsonval.Float(ms); ok {
 			t.MaxScore = &f
 		}
 	}
-	list, _ := hits.get("hits")
+	list, _ := hits.Get("hits")
 	arr, _ := list.([]any)
 	cols := newColumnSet("_id", "_score")
 	maps := make([]map[string]string, 0, len(arr))
 	for _, h := range arr {
-		hit, ok := h.(*object)
+		hit, ok := h.(*jsonval.Object)
 		if !ok {
 			continue
 		}
 		row := map[string]string{}
-		if id, ok := hit.get("_id"); ok {
+		if id, ok := hit.Get("_id"); ok {
 			row["_id"] = cellText(id)
 		}
-		if sc, ok := hit.get("_score"); ok && sc != nil {
+		if sc, ok := hit.Get("_score"); ok && sc != nil {
 			row["_score"] = cellText(sc)
 		}
-		if src, ok := hit.get("_source"); ok {
+		if src, ok := hit.Get("_source"); ok {
 			flatten("", src, func(path, text string) {
 				switch path {
 				case "":
@@ -107,11 +109,11 @@ func ShapeHits(body []byte) (*HitsTable, error) {
 			})
 		}
 		maps = append(maps, row)
-		t.Hits = append(t.Hits, json.RawMessage(compactJSON(hit)))
+		t.Hits = append(t.Hits, json.RawMessage(jsonval.Compact(hit)))
 		t.LastSort = nil
-		if s, ok := hit.get("sort"); ok {
+		if s, ok := hit.Get("sort"); ok {
 			if sa, ok := s.([]any); ok {
-				t.LastSort = json.RawMessage(compactJSON(sa))
+				t.LastSort = json.RawMessage(jsonval.Compact(sa))
 			}
 		}
 	}

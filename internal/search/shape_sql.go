@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // Table is a plain result table (SQL answers).
@@ -57,14 +59,14 @@ func ShapeSQL(body []byte) (*Table, error) {
 }
 
 func shapeJDBC(body []byte) (*Table, error) {
-	v, err := decodeOrdered(body)
+	v, err := jsonval.Decode(body)
 	if err != nil {
 		return nil, fmt.Errorf("SQL answer is not JSON: %v", err)
 	}
-	top := v.(*object)
-	schemaV, hasSchema := top.get("schema")
+	top := v.(*jsonval.Object)
+	schemaV, hasSchema := top.Get("schema")
 	if !hasSchema {
-		if _, isErr := top.get("error"); isErr {
+		if _, isErr := top.Get("error"); isErr {
 			return nil, ShapeError(statusOf(top), body)
 		}
 		return nil, errors.New("SQL answer has no schema")
@@ -72,16 +74,16 @@ func shapeJDBC(body []byte) (*Table, error) {
 	t := &Table{}
 	schema, _ := schemaV.([]any)
 	for _, c := range schema {
-		co, _ := c.(*object)
-		name, _ := co.get("name")
-		if alias, ok := co.get("alias"); ok && alias != nil {
+		co, _ := c.(*jsonval.Object)
+		name, _ := co.Get("name")
+		if alias, ok := co.Get("alias"); ok && alias != nil {
 			name = alias
 		}
-		typ, _ := co.get("type")
+		typ, _ := co.Get("type")
 		t.Columns = append(t.Columns, textOrEmpty(name))
 		t.Types = append(t.Types, textOrEmpty(typ))
 	}
-	rowsV, _ := top.get("datarows")
+	rowsV, _ := top.Get("datarows")
 	rows, _ := rowsV.([]any)
 	for _, r := range rows {
 		cells, _ := r.([]any)
@@ -94,8 +96,8 @@ func shapeJDBC(body []byte) (*Table, error) {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	if tot, ok := top.get("total"); ok {
-		if n, ok := asInt64(tot); ok {
+	if tot, ok := top.Get("total"); ok {
+		if n, ok := jsonval.Int64(tot); ok {
 			t.Total = &n
 		}
 	}
@@ -109,9 +111,9 @@ func textOrEmpty(v any) string {
 	return cellText(v)
 }
 
-func statusOf(o *object) int {
-	if s, ok := o.get("status"); ok {
-		if n, ok := asInt64(s); ok {
+func statusOf(o *jsonval.Object) int {
+	if s, ok := o.Get("status"); ok {
+		if n, ok := jsonval.Int64(s); ok {
 			return int(n)
 		}
 	}

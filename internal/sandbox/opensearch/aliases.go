@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 

@@ -3,8 +3,8 @@ package opensearch
 import (
 	"net/http"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/analysis"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // handleAnalyze answers GET/POST /_analyze and /{index}/_analyze (text, analyzer or field or

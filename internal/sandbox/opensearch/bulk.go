@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // bulkOp is one parsed action (and its document line).

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // dateInterval is a calendar unit or a fixed duration in milliseconds.

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // leaf is the indexable content of one field of one document.

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // kv is one member of an ordered JSON object.
@@ -24,21 +24,21 @@ type obj []kv
 
 func (o obj) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
-	if err := o.writeTo(&b); err != nil {
+	if err := o.AppendJSON(&b); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
 }
 
-// writeTo renders the object into b; nested objects write into the same buffer instead of each
-// allocating and re-compacting their own.
-func (o obj) writeTo(b *bytes.Buffer) error {
+// AppendJSON renders the object into b with the shared writer (strings escaped as the engine
+// does); nested objects write into the same buffer instead of each allocating their own.
+func (o obj) AppendJSON(b *bytes.Buffer) error {
 	b.WriteByte('{')
 	for i, m := range o {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		appendJSONString(b, m.k)
+		jsonval.AppendString(b, m.k)
 		b.WriteByte(':')
 		if err := writeValue(b, m.v); err != nil {
 			return err
@@ -48,58 +48,23 @@ func (o obj) writeTo(b *bytes.Buffer) error {
 	return nil
 }
 
-// writeValue renders one value. Strings are not HTML-escaped (json.Marshal would turn < > & into
-// \u003c and so on, also inside stored sources); the engine leaves them alone.
+// writeValue renders one value: lists of objects (the common hits and buckets) without going
+// through encoding/json, everything else with the shared writer.
 func writeValue(b *bytes.Buffer, v any) error {
-	switch t := v.(type) {
-	case nil:
-		b.WriteString("null")
-		return nil
-	case obj:
-		return t.writeTo(b)
-	case []obj:
-		b.WriteByte('[')
-		for i, o := range t {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			if err := o.writeTo(b); err != nil {
-				return err
-			}
-		}
-		b.WriteByte(']')
-		return nil
-	case string:
-		appendJSONString(b, t)
-		return nil
-	case bool:
-		b.WriteString(strconv.FormatBool(t))
-		return nil
-	case int:
-		b.WriteString(strconv.Itoa(t))
-		return nil
-	case int64:
-		b.WriteString(strconv.FormatInt(t, 10))
-		return nil
-	case float64:
-		if math.IsNaN(t) || math.IsInf(t, 0) {
-			b.WriteString("null")
-			return nil
-		}
-	case float32:
-		if math.IsNaN(float64(t)) || math.IsInf(float64(t), 0) {
-			b.WriteString("null")
-			return nil
-		}
-		b.WriteString(strconv.FormatFloat(float64(t), 'g', -1, 32))
-		return nil
+	l, ok := v.([]obj)
+	if !ok {
+		return jsonval.Append(b, v)
 	}
-	enc := json.NewEncoder(b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return err
+	b.WriteByte('[')
+	for i, o := range l {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if err := o.AppendJSON(b); err != nil {
+			return err
+		}
 	}
-	b.Truncate(b.Len() - 1) // the encoder's newline
+	b.WriteByte(']')
 	return nil
 }
 
@@ -229,11 +194,8 @@ func asMap(v any) (map[string]any, bool) {
 }
 
 func asInt(v any) (int, bool) {
-	f, ok := jsonval.Float(v)
-	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
-		return 0, false
-	}
-	return int(f), true
+	n, ok := jsonval.Int64(v)
+	return int(n), ok
 }
 
 // asList wraps a scalar into a one-element list, as the engine accepts both forms.

@@ -5,8 +5,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // kind groups field types by how they are indexed.

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // getView is a found document as GET /{index}/_doc/{id} shows it.

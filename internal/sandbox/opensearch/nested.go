@@ -4,7 +4,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // Nested documents: each object under a "nested" field is its own hidden document, so a nested

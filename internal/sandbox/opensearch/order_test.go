@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // These tests compare raw response bytes: decoding into a map would hide the key order under test.
@@ -111,7 +113,7 @@ func TestAppendJSONStringMatchesJSONWithoutHTMLEscapes(t *testing.T) {
 	cases := []string{"", "plain", `<b>&"q"\</b>`, "tab\tnl\ncr\r\x00\x1f\x7f", "ünïcödé ✓ 𝄞", "bad\xffutf8\xc3"}
 	for _, s := range cases {
 		var b bytes.Buffer
-		appendJSONString(&b, s)
+		jsonval.AppendString(&b, s)
 		var back string
 		if err := json.Unmarshal(b.Bytes(), &back); err != nil {
 			t.Fatalf("%q rendered as invalid JSON %s: %v", s, b.Bytes(), err)

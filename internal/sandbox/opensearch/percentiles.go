@@ -5,8 +5,8 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 var defaultPercents = []float64{1, 5, 25, 50, 75, 95, 99}

@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"unicode/utf8"
+
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // Helpers walking raw JSON in document order: Go maps forget key order, the engine does not.
@@ -68,54 +69,6 @@ func rawKind(raw []byte) byte {
 	return 0
 }
 
-// appendJSONString writes s as a JSON string the way the engine's writer does: control characters,
-// quotes and backslashes escaped, everything else (<, >, &, non-ASCII) as is. Invalid UTF-8
-// becomes U+FFFD, as encoding/json does, so the output is always valid JSON.
-func appendJSONString(b *bytes.Buffer, s string) {
-	const hex = "0123456789abcdef"
-	b.WriteByte('"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 {
-				b.WriteString(s[start:i])
-				b.WriteString(`\ufffd`)
-				i++
-				start = i
-				continue
-			}
-			i += size
-			continue
-		}
-		if c >= 0x20 && c != '"' && c != '\\' {
-			i++
-			continue
-		}
-		b.WriteString(s[start:i])
-		switch c {
-		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			b.WriteString(`\u00`)
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&0xf])
-		}
-		i++
-		start = i
-	}
-	b.WriteString(s[start:])
-	b.WriteByte('"')
-}
-
 // rawMember returns the raw value of a member of a raw JSON object (the last one, as a decoded
 // map would keep), or nil.
 func rawMember(raw []byte, key string) json.RawMessage {
@@ -148,7 +101,7 @@ func mergeRaw(dst, src []byte) []byte {
 			b.WriteByte(',')
 		}
 		written[k] = true
-		appendJSONString(&b, k)
+		jsonval.AppendString(&b, k)
 		b.WriteByte(':')
 		b.Write(v)
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/painless"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 var rolloverName = regexp.MustCompile(`^(.*-)(\d+)$`)

@@ -3,7 +3,7 @@ package opensearch
 import (
 	"math"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // BM25 parameters of the engine's default similarity.

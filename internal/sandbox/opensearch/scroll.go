@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // maxOpenContexts mirrors search.max_open_scroll_context and the PIT limit (500 each).

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // searchReq is a parsed search body.

@@ -3,7 +3,7 @@ package opensearch
 import (
 	"net/http"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // role is a security plugin role.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
@@ -99,7 +100,7 @@ func (f sourceFilter) writeObject(b *bytes.Buffer, raw []byte, prefix string, in
 		if kept > 0 {
 			b.WriteByte(',')
 		}
-		appendJSONString(b, key)
+		jsonval.AppendString(b, key)
 		b.WriteByte(':')
 		if f.writeValue(b, val, path, included || matchesAny(f.includes, path)) {
 			kept++

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // statsMetrics are the index stats this emulation knows; the others of IndicesStatsResponse

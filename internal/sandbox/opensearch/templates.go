@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"sort"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 

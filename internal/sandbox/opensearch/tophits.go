@@ -3,7 +3,7 @@ package opensearch
 import (
 	"math"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // topHitsAgg answers {"hits":{"total":{"value","relation":"eq"},"max_score","hits":[...]}} with

@@ -308,6 +308,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case common.Notify:
 		return m.notify(msg.Level, msg.Text)
+	case common.Retract:
+		if m.msgText == msg.Text {
+			m.msgGen++
+			m.msgText = ""
+		}
+		return nil
 	case expireTick:
 		if msg.gen == m.msgGen && m.msgLevel != theme.LevelWarn && m.msgLevel != theme.LevelError {
 			m.msgText = ""

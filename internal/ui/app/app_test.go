@@ -470,3 +470,22 @@ func TestEscFromAccessOpenedElsewhereGoesBackThere(t *testing.T) {
 		t.Fatalf("esc within the users tab: active %d, top %q", m.Active(), m.Top().Title())
 	}
 }
+
+// A view takes back what the footer said once it is no longer so, and only that: a newer
+// message stays.
+func TestRetractTakesBackOnlyThatMessage(t *testing.T) {
+	m, _ := newModel(t, false)
+	drive(m, common.Notify{Level: theme.LevelError, Text: "The request was not sent: line 4"})
+	drive(m, common.Retract{Text: "The request was not sent: line 4"})
+	if _, text := m.Message(); text != "" {
+		t.Fatalf("footer after retract: %q", text)
+	}
+	drive(m, common.Notify{Level: theme.LevelWarn, Text: "Showing 3 of 5 projects"})
+	drive(m, common.Retract{Text: "The request was not sent: line 4"})
+	if _, text := m.Message(); text != "Showing 3 of 5 projects" {
+		t.Fatalf("a retract of an older message cleared %q", text)
+	}
+	if n := len(m.Log()); n != 2 {
+		t.Fatalf(":messages has %d entries, want both kept", n)
+	}
+}

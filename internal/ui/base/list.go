@@ -58,6 +58,9 @@ type List[T any] struct {
 	byKey  map[string]int
 	pick   string // select this key after the next load (a created item)
 	loaded bool
+	// partialSaid is the footer warning the last partial load posted, taken back when a
+	// load comes back whole.
+	partialSaid string
 }
 
 // NewList builds a list view from its spec.
@@ -222,6 +225,11 @@ func (l *List[T]) finish(items []T, err error) tea.Cmd {
 	if partial != nil {
 		l.Table.Err = partial.Text
 		cmds = append(cmds, common.Warn(partial.Text))
+		l.partialSaid = partial.Text
+	} else {
+		// The list is whole again: the footer must not go on saying part of it failed.
+		cmds = append(cmds, common.RetractText(l.partialSaid))
+		l.partialSaid = ""
 	}
 	if l.Spec.Loaded != nil {
 		cmds = append(cmds, l.Spec.Loaded(items))

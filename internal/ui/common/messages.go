@@ -33,6 +33,11 @@ type Notify struct {
 	Text  string
 }
 
+// Retract takes a footer message back once what it said is no longer so: a run that was
+// refused has been sent again, a list that came back partial came back whole. Only that
+// message goes (the footer may show a newer one); ":messages" keeps it.
+type Retract struct{ Text string }
+
 // TabID names a tab; views switch by it, never by position, so adding a tab touches
 // only the registry.
 type TabID string
@@ -138,6 +143,14 @@ func Info(text string) tea.Cmd    { return Send(Notify{theme.LevelInfo, text}) }
 func Success(text string) tea.Cmd { return Send(Notify{theme.LevelSuccess, text}) }
 func Warn(text string) tea.Cmd    { return Send(Notify{theme.LevelWarn, text}) }
 func Error(text string) tea.Cmd   { return Send(Notify{theme.LevelError, text}) }
+
+// RetractText takes back the footer message text, if the footer still shows it.
+func RetractText(text string) tea.Cmd {
+	if text == "" {
+		return nil
+	}
+	return Send(Retract{text})
+}
 
 // Access sub-views of a service, opened in the Users tab with OpenAccess.
 const (

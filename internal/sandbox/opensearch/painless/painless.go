@@ -8,6 +8,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // The subset: statements separated by ';' of the forms
@@ -432,8 +434,8 @@ func arith(a, b any, op byte) (any, string) {
 	if op == '+' && (aStr || bStr) {
 		return plainString(a, as, aStr) + plainString(b, bs, bStr), ""
 	}
-	af, okA := toFloat(a)
-	bf, okB := toFloat(b)
+	af, okA := jsonval.Number(a)
+	bf, okB := jsonval.Number(b)
 	if aStr || bStr || !okA || !okB {
 		return nil, "Cannot apply [" + string(op) + "] operation to types [" + javaType(a) + "] and [" + javaType(b) + "]."
 	}
@@ -491,23 +493,6 @@ func javaType(v any) string {
 func toString(v any) (string, bool) {
 	s, ok := v.(string)
 	return s, ok
-}
-
-func toFloat(v any) (float64, bool) {
-	switch t := v.(type) {
-	case json.Number:
-		f, err := t.Float64()
-		return f, err == nil
-	case float64:
-		return t, true
-	case float32:
-		return float64(t), true
-	case int:
-		return float64(t), true
-	case int64:
-		return float64(t), true
-	}
-	return 0, false
 }
 
 func toJSON(v any) []byte {

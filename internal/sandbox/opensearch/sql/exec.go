@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
 )
 
 // Result is a finished query: typed columns, rows, and the engine's own answer (format=json).

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // sqlExpr is a node of a parsed expression.

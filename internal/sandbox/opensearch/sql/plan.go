@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // defaultSQLRows is the plugin's plugins.query.size_limit: rows returned without a LIMIT.

@@ -3,7 +3,7 @@ package sql
 import (
 	"strings"
 
-	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonval"
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // sqlRelevance maps the plugin's full-text functions to the query they become.

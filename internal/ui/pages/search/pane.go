@@ -38,6 +38,7 @@ const defaultBuffer = "GET /_cluster/health\n"
 // Pane is the Search tab's root view.
 type Pane struct {
 	ctx     *common.Context
+	said    string // the footer message of the last request's trouble (warn, fail)
 	req     *common.Requests
 	project string
 	wanted  string // service named with ":search NAME" or current in the context

@@ -78,9 +78,9 @@ func (p *Pane) run() tea.Cmd {
 	r, ok := p.currentRequest()
 	if !ok {
 		if p.sqlMode {
-			return common.Warn("Type an SQL statement first, e.g. SELECT level, COUNT(*) FROM logs-app GROUP BY level")
+			return p.warn("Type an SQL statement first, e.g. SELECT level, COUNT(*) FROM logs-app GROUP BY level")
 		}
-		return common.Warn("No request under the cursor: a request starts with a line like GET /logs-app/_search")
+		return p.warn("No request under the cursor: a request starts with a line like GET /logs-app/_search")
 	}
 	if p.tail != nil {
 		p.stopTail("") // a new run replaces what the tail followed
@@ -101,7 +101,7 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 	if p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
 		msg := "Read-only mode: " + r.Method + " " + r.Base() + " would change the service and is disabled"
 		p.res.set(&answer{req: r, errText: msg})
-		return common.Warn(msg)
+		return p.warn(msg)
 	}
 	httpReq, err := r.HTTPRequest()
 	if err != nil {
@@ -111,14 +111,17 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 			msg = "The request was not sent: line " + itoa(ve.Line) + ", column " + itoa(ve.Col) + ": " + ve.Msg
 		}
 		p.res.set(&answer{req: r, errText: msg})
-		return common.Error(msg)
+		return p.fail(msg)
 	}
 	if p.bulk != nil && !p.bulk.running {
 		p.bulk.visible = false
 	}
 	p.running = true
+	// What the footer said of the last attempt (refused, no page, no tail) is not so now.
+	retract := common.RetractText(p.said)
+	p.said = ""
 	c, sql, hist, log, now := p.conn.client, p.sqlMode, p.conn.history, p.ctx.Log, p.ctx.Now
-	return common.Fetch(p.req, "run", func(ctx context.Context) (runOutcome, error) {
+	return tea.Batch(retract, common.Fetch(p.req, "run", func(ctx context.Context) (runOutcome, error) {
 		resp, err := c.Do(ctx, httpReq)
 		a := shapeAnswer(log, r, sql, resp, err)
 		a.page, a.typed, a.log, a.first, a.back = page, s.typed, s.log, s.first, s.back
@@ -130,7 +133,19 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 			herr = hist.Add(search.NewHistoryEntry(r, resp, now()))
 		}
 		return runOutcome{ans: a, historyErr: herr}, nil
-	})
+	}))
+}
+
+// warn and fail put a message about the request or its results in the footer, and
+// remember it so that the next request sent takes it back.
+func (p *Pane) warn(text string) tea.Cmd {
+	p.said = text
+	return common.Warn(text)
+}
+
+func (p *Pane) fail(text string) tea.Cmd {
+	p.said = text
+	return common.Error(text)
 }
 
 // finishRun shows a run's answer and says what happened to the password or history.
@@ -143,11 +158,11 @@ func (p *Pane) finishRun(o runOutcome) tea.Cmd {
 		cmds = append(cmds, p.indices.Load())
 	}
 	if o.historyErr != nil {
-		cmds = append(cmds, common.Warn("Could not save the request history: "+o.historyErr.Error()))
+		cmds = append(cmds, p.warn("Could not save the request history: "+o.historyErr.Error()))
 	}
 	if ev := a.reauth; ev != nil {
 		if ev.Unchanged {
-			cmds = append(cmds, common.Warn(ev.Sentence()))
+			cmds = append(cmds, p.warn(ev.Sentence()))
 		} else {
 			p.conn.user = ev.NewUser
 			cmds = append(cmds, common.Info(ev.Sentence()))
@@ -199,7 +214,7 @@ func shapeAnswer(log *slog.Logger, r search.ParsedRequest, sql bool, resp *searc
 func (p *Pane) nextPage() tea.Cmd {
 	a := p.res.ans
 	if a == nil || a.hits == nil {
-		return common.Warn("Next page needs a search result: run a _search first")
+		return p.warn("Next page needs a search result: run a _search first")
 	}
 	if a.live {
 		return common.Info("The live tail keeps the newest " + thousands(tailLimit) + " documents on one page: move with ↑/↓, g and G")
@@ -209,7 +224,7 @@ func (p *Pane) nextPage() tea.Cmd {
 		return common.Info("That was the last page")
 	}
 	if err != nil {
-		return common.Error("No next page: " + err.Error())
+		return p.fail("No next page: " + err.Error())
 	}
 	back := append(append([]pageRef(nil), a.back...), pageRef{req: a.req, first: a.first})
 	return p.sendAs(next, a.page+1, sending{typed: a.typed, log: a.log, first: a.first + len(a.hits.Rows), back: back})
@@ -219,7 +234,7 @@ func (p *Pane) nextPage() tea.Cmd {
 func (p *Pane) prevPage() tea.Cmd {
 	a := p.res.ans
 	if a == nil || a.hits == nil {
-		return common.Warn("Previous page needs a search result: run a _search first")
+		return p.warn("Previous page needs a search result: run a _search first")
 	}
 	if a.live {
 		return common.Info("The live tail keeps the newest " + thousands(tailLimit) + " documents on one page: move with ↑/↓, g and G")
@@ -237,7 +252,7 @@ func (p *Pane) copyCurl() tea.Cmd {
 		r, ok = a.req, true
 	}
 	if !ok {
-		return common.Warn("No request to copy: put the cursor in a request")
+		return p.warn("No request to copy: put the cursor in a request")
 	}
 	return common.Send(common.CopyRequest{Label: "request as curl (no password)", Value: search.CurlCommand(p.conn.client.Target(), r)})
 }

@@ -184,6 +184,31 @@ func TestJSONMistakeIsShownAndNothingSent(t *testing.T) {
 	}
 }
 
+// The footer's "not sent" is about that attempt: the next request that is sent takes it back,
+// so the footer does not go on saying the run failed beside a 200.
+func TestNextRunTakesBackTheRefusal(t *testing.T) {
+	p := connectedPane(t)
+	p.editor.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}\n")
+	p.gotoLine(0)
+	_, msgs := deliver(t, p, p.run())
+	refusal := notes(msgs)
+	if !strings.Contains(refusal, "not sent") {
+		t.Fatalf("footer: %v", msgs)
+	}
+	p.editor.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}}\n")
+	p.gotoLine(0)
+	_, msgs = deliver(t, p, p.run())
+	var took bool
+	for _, m := range msgs {
+		if r, ok := m.(common.Retract); ok && strings.Contains(refusal, r.Text) && r.Text != "" {
+			took = true
+		}
+	}
+	if !took {
+		t.Fatalf("the refusal was not taken back after a request was sent: %v", msgs)
+	}
+}
+
 // A run's result is taken only when it is the latest run of this very pane: a late
 // answer of an earlier run, or one addressed to another pane with the same generation,
 // is dropped.

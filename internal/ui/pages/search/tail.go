@@ -69,10 +69,10 @@ func (p *Pane) toggleTail() tea.Cmd {
 	}
 	a := p.res.ans
 	if a == nil || a.hits == nil || a.errText != "" {
-		return common.Warn("Live tail follows a search: run a _search first")
+		return p.warn("Live tail follows a search: run a _search first")
 	}
 	if a.log.timeField == "" {
-		return common.Warn("Live tail needs a time field: " + search.IndexPattern(a.typed.Path) + " has no date field (T picks one when there are several)")
+		return p.warn("Live tail needs a time field: " + search.IndexPattern(a.typed.Path) + " has no date field (T picks one when there are several)")
 	}
 	t := &tail{typed: a.typed, pattern: search.IndexPattern(a.typed.Path), field: a.log.timeField, edge: map[string]bool{}}
 	if body := bytes.TrimSpace([]byte(a.typed.Body)); len(body) > 0 {
@@ -282,7 +282,7 @@ func (p *Pane) tailed(b tailBatch, err error) tea.Cmd {
 		msg := "Live tail stopped: " + p.ctx.ErrorText(describe(p.ctx.Log, "live tail", err))
 		p.stopTail(msg)
 		p.res.fillTable()
-		return tea.Batch(common.Error(msg), common.Send(common.RefreshDone{}))
+		return tea.Batch(p.fail(msg), common.Send(common.RefreshDone{}))
 	}
 	atEdge := !t.started || p.res.atNewest()
 	t.buf, t.keys, t.table, t.last, t.edge, t.started = b.buf, b.keys, b.table, b.last, b.edge, true

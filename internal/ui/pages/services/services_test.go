@@ -278,6 +278,19 @@ func TestAllProjectsShowsPartialFailures(t *testing.T) {
 	if l.Title() != "Services (all projects)" {
 		t.Error(l.Title())
 	}
+	// The project answers again: the footer's warning is taken back, as it is not so now.
+	warned := notices(msgs)
+	delete(api.failing, "acme-broken")
+	msgs = drive(l, common.RefreshNow{})
+	var took bool
+	for _, m := range msgs {
+		if r, ok := m.(common.Retract); ok && r.Text != "" && strings.Contains(warned, r.Text) {
+			took = true
+		}
+	}
+	if !took || strings.Contains(l.View(), "Could not list") {
+		t.Errorf("a whole list after a partial one did not take the warning back: %v", msgs)
+	}
 	drive(l, press("a"))
 	if strings.Contains(l.View(), "pg-stg") {
 		t.Error("back in one-project mode the other project's services remain")

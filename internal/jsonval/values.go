@@ -1,10 +1,8 @@
-// Package jsonval reads the loosely typed values of decoded JSON documents (numbers as
-// json.Number, objects as maps) the way the engine, its SQL and its scripts all need:
-// one place, so they agree.
 package jsonval
 
 import (
 	"encoding/json"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,23 +21,49 @@ func String(v any) (string, bool) {
 	return "", false
 }
 
-// Float reads a JSON value as a number: a number, or a string that holds one.
-func Float(v any) (float64, bool) {
+// Number reads a JSON number (or a Go number a script computed); text is not a number here,
+// as painless does not turn strings into numbers.
+func Number(v any) (float64, bool) {
 	switch t := v.(type) {
 	case json.Number:
 		f, err := t.Float64()
 		return f, err == nil
 	case float64:
 		return t, true
+	case float32:
+		return float64(t), true
 	case int:
 		return float64(t), true
 	case int64:
 		return float64(t), true
-	case string:
-		f, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
-		return f, err == nil
 	}
 	return 0, false
+}
+
+// Float reads a JSON value as a number: a number, or a string that holds one (the engine
+// coerces "42" where a number is expected).
+func Float(v any) (float64, bool) {
+	if s, ok := v.(string); ok {
+		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		return f, err == nil
+	}
+	return Number(v)
+}
+
+// Int64 reads a JSON value as a whole number: a number or a string that holds one, as long as
+// a float64 holds it exactly (within ±2^53). 2.5 is not one; 2.0 is 2.
+func Int64(v any) (int64, bool) {
+	if n, ok := v.(json.Number); ok {
+		if i, err := n.Int64(); err == nil {
+			ok := i >= -1<<53 && i <= 1<<53
+			return i, ok
+		}
+	}
+	f, ok := Float(v)
+	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		return 0, false
+	}
+	return int64(f), true
 }
 
 // Bool reads a JSON value as a boolean: true/false, or the strings "true"/"false".
