@@ -88,6 +88,13 @@ function logLine(i) {
   };
 }
 
+// indexAction is helpers.bulk's onDocument: each document's id field becomes the action's _id.
+function indexAction(doc) {
+  const id = doc.id;
+  delete doc.id;
+  return { index: { _index: INDEX, _id: id } };
+}
+
 async function main() {
   const c = newClient();
 
@@ -162,14 +169,8 @@ async function main() {
     const stats = await c.helpers.bulk({
       datasource: docs,
       flushBytes: 50000,
-      onDocument(doc) {
-        const id = doc.id;
-        delete doc.id;
-        return { index: { _index: INDEX, _id: id } };
-      },
-      onDrop(d) {
-        dropped.push(d);
-      },
+      onDocument: indexAction,
+      onDrop: (d) => dropped.push(d),
     });
     want(stats.total === N_DOCS && stats.successful === N_DOCS && stats.failed === 0 && dropped.length === 0, 'stats', stats);
   });
@@ -571,14 +572,8 @@ async function main() {
     const stats = await c.helpers.bulk({
       datasource: [{ id: 'ok1', ...logLine(1) }, { id: 'bad', status: 'not-a-number' }],
       refreshOnCompletion: INDEX,
-      onDocument(doc) {
-        const id = doc.id;
-        delete doc.id;
-        return { index: { _index: INDEX, _id: id } };
-      },
-      onDrop(d) {
-        dropped.push(d);
-      },
+      onDocument: indexAction,
+      onDrop: (d) => dropped.push(d),
     });
     const err = dropped.length === 1 && dropped[0].error;
     want(stats.successful === 1 && stats.failed === 1 && dropped[0].status === 400 && err.type === 'mapper_parsing_exception' && err.reason.includes('[status]'), 'bulk', stats, dropped);

@@ -16,40 +16,35 @@ import (
 // TransportGetFieldMappingsIndexAction is there even when empty).
 func (c *Cluster) handleGetFieldMapping(w http.ResponseWriter, r *http.Request, expr, fields string) {
 	patterns := strings.Split(fields, ",")
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	list, err := c.resolve(expr, false)
-	if err != nil {
-		c.fail(w, r, err)
-		return
+	c.replyPerIndex(w, r, expr, func(ix *index) obj {
+		return obj{{"mappings", fieldMappings(ix.mapping, patterns)}}
+	})
+}
+
+func fieldMappings(mp *mapping, patterns []string) obj {
+	var paths []string
+	leaves := map[string]*fieldMapping{}
+	var walk func(props map[string]*fieldMapping, prefix string)
+	walk = func(props map[string]*fieldMapping, prefix string) {
+		for name, f := range props {
+			path := prefix + name
+			leaves[path] = f
+			paths = append(paths, path)
+			walk(f.props, path+".")
+			walk(f.fields, path+".")
+		}
 	}
-	out := obj{}
-	for _, ix := range list {
-		var paths []string
-		leaves := map[string]*fieldMapping{}
-		var walk func(props map[string]*fieldMapping, prefix string)
-		walk = func(props map[string]*fieldMapping, prefix string) {
-			for name, f := range props {
-				path := prefix + name
-				leaves[path] = f
-				paths = append(paths, path)
-				walk(f.props, path+".")
-				walk(f.fields, path+".")
+	walk(mp.props, "")
+	sort.Strings(paths)
+	m := obj{}
+	for _, p := range paths {
+		for _, pat := range patterns {
+			if rest.GlobMatch(strings.TrimSpace(pat), p) {
+				leaf := p[strings.LastIndexByte(p, '.')+1:]
+				m = append(m, kv{p, obj{{"full_name", p}, {"mapping", obj{{leaf, leaves[p].render()}}}}})
+				break
 			}
 		}
-		walk(ix.mapping.props, "")
-		sort.Strings(paths)
-		m := obj{}
-		for _, p := range paths {
-			for _, pat := range patterns {
-				if rest.GlobMatch(strings.TrimSpace(pat), p) {
-					leaf := p[strings.LastIndexByte(p, '.')+1:]
-					m = append(m, kv{p, obj{{"full_name", p}, {"mapping", obj{{leaf, leaves[p].render()}}}}})
-					break
-				}
-			}
-		}
-		out = append(out, kv{ix.name, obj{{"mappings", m}}})
 	}
-	c.reply(w, r, 200, out)
+	return m
 }
