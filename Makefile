@@ -22,7 +22,7 @@ GORELEASER_VERSION := v2.14.3
 GOBIN      = $(or $(shell $(GO) env GOBIN),$(firstword $(subst :, ,$(shell $(GO) env GOPATH)))/bin)
 GORELEASER = $(or $(shell command -v goreleaser 2>/dev/null),$(GOBIN)/goreleaser)
 
-.PHONY: help build run sandbox test e2e faults sample-logs bench fuzz lint snapshot goreleaser-install goreleaser-check clean
+.PHONY: help build run sandbox test clients e2e faults sample-logs bench fuzz lint snapshot goreleaser-install goreleaser-check clean
 
 help: ## list the targets
 	@echo "usage: make TARGET"
@@ -43,6 +43,11 @@ test: ## go vet, then every test with the race detector (extra flags: TESTFLAGS=
 	$(GO) test $(RACE) $(TESTFLAGS) ./...
 	@# The memory bound is measured without the race detector, which multiplies memory.
 	$(if $(RACE),$(GO) test -count=1 -run 'TestConsoleKeepsAtMostFourTimes' $(TESTFLAGS) ./internal/ui/,@true)
+
+clients: ## drive the search emulation with the official Python and JavaScript clients (needs: apt-get install python3-elasticsearch; Node.js; npm ci in scripts/clients)
+	@/usr/bin/python3 -c 'import elasticsearch' 2>/dev/null || echo "note: python3-elasticsearch is missing (apt-get install python3-elasticsearch); its workflow skips" >&2
+	@[ -f scripts/clients/node_modules/@opensearch-project/opensearch/package.json ] || echo "note: opensearch-js is missing (cd scripts/clients && npm ci); its workflow skips" >&2
+	$(GO) test -count=1 -run 'TestOfficialClientWorkflows' -v ./internal/sandbox/opensearch/
 
 e2e: build ## drive the built binary in tmux against `svcui sandbox` (scripts/e2e.sh)
 	@if [ ! -f scripts/e2e.sh ]; then echo "scripts/e2e.sh does not exist yet" >&2; exit 1; fi

@@ -29,10 +29,6 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 	}
 	m, _ := jsonval.Map(v)
 	q := r.URL.Query()
-	if q.Get("wait_for_completion") == "false" {
-		c.fail(w, r, apierr.BadRequest("[wait_for_completion=false] is not supported by this emulation: %s runs to completion; leave it out", api))
-		return
-	}
 	var match query.Query = &query.MatchAllQuery{Boost: 1}
 	var sc *painless.Script
 	maxDocs := -1

@@ -50,6 +50,7 @@ type Cluster struct {
 	legacyTemplates map[string]*indexTemplate // _template (legacy, before composable templates)
 	persistent      map[string]string         // _cluster/settings, flat keys
 	transient       map[string]string
+	tasks           taskStore // requests run with wait_for_completion=false
 }
 
 // New returns an empty cluster.

@@ -49,6 +49,10 @@ func (c *Cluster) serve(w http.ResponseWriter, r *http.Request) {
 	if f.Allow != "" {
 		w.Header().Set("Allow", f.Allow)
 	}
+	if f.Bare {
+		writeJSON(w, r, f.Status, map[string]string{"error": f.Reason})
+		return
+	}
 	c.fail(w, r, apierr.New(f.Status, f.Type, f.Reason))
 }
 

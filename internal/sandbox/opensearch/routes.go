@@ -167,11 +167,17 @@ var routes = rest.NewRouter(commonParams, []*rest.Route[*Cluster]{
 	{Pattern: "/_mapping", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleGetMapping(w, r, "")
 	}},
+	{Pattern: "/_mapping/field/{name}", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetFieldMapping(w, r, "", p.Name)
+	}},
 	{Pattern: "/_bulk", Methods: "POST,PUT", Params: pBulk, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.handleBulk(w, r, "", b)
 	}},
 	{Pattern: "/_reindex", Methods: "POST", Params: pReindex, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
-		c.handleReindex(w, r, b)
+		c.maybeTask(w, r, "indices:data/write/reindex", reindexDescription(b), func(w http.ResponseWriter, r *http.Request) { c.handleReindex(w, r, b) })
+	}},
+	{Pattern: "/_tasks/{id}", Methods: "GET", Params: []string{"wait_for_completion", "timeout"}, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetTask(w, r, p.ID)
 	}},
 	{Pattern: "/_refresh", Methods: "POST,GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleRefresh(w, r, "")
@@ -339,6 +345,9 @@ var routes = rest.NewRouter(commonParams, []*rest.Route[*Cluster]{
 	{Pattern: "/{index}/_mapping", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
 		c.handleGetMapping(w, r, p.Index)
 	}},
+	{Pattern: "/{index}/_mapping/field/{name}", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetFieldMapping(w, r, p.Index, p.Name)
+	}},
 	{Pattern: "/{index}/_mapping", Methods: "PUT,POST", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
 		c.handlePutMapping(w, r, p.Index, b)
 	}},
@@ -367,10 +376,10 @@ var routes = rest.NewRouter(commonParams, []*rest.Route[*Cluster]{
 		c.handleDeleteAlias(w, r, p.Index, p.Name)
 	}},
 	{Pattern: "/{index}/_delete_by_query", Methods: "POST", Params: pByQuery, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
-		c.handleByQuery(w, r, p.Index, b, false)
+		c.maybeTask(w, r, "indices:data/write/delete/byquery", "delete-by-query ["+p.Index+"]", func(w http.ResponseWriter, r *http.Request) { c.handleByQuery(w, r, p.Index, b, false) })
 	}},
 	{Pattern: "/{index}/_update_by_query", Methods: "POST", Params: pByQuery, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
-		c.handleByQuery(w, r, p.Index, b, true)
+		c.maybeTask(w, r, "indices:data/write/update/byquery", "update-by-query ["+p.Index+"]", func(w http.ResponseWriter, r *http.Request) { c.handleByQuery(w, r, p.Index, b, true) })
 	}},
 	{Pattern: "/{index}/_settings", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
 		c.handleGetSettings(w, r, p.Index)
@@ -389,5 +398,13 @@ var routes = rest.NewRouter(commonParams, []*rest.Route[*Cluster]{
 	}},
 	{Pattern: "/{index}/_flush", Methods: "POST,GET", Params: append([]string{"force", "wait_if_ongoing"}, pIndices...), H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
 		c.handleRefresh(w, r, p.Index)
+	}},
+	// A force merge has no segments to merge here; it answers BroadcastResponse's shards as refresh does
+	// (indices/forcemerge.yaml), or a task with wait_for_completion=false (2.7 and later).
+	{Pattern: "/_forcemerge", Methods: "POST", Params: append([]string{"flush", "max_num_segments", "only_expunge_deletes", "primary_only", "wait_for_completion"}, pIndices...), H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
+		c.maybeTask(w, r, "indices:admin/forcemerge", "Force-merge indices [_all]", func(w http.ResponseWriter, r *http.Request) { c.handleRefresh(w, r, "") })
+	}},
+	{Pattern: "/{index}/_forcemerge", Methods: "POST", Params: append([]string{"flush", "max_num_segments", "only_expunge_deletes", "primary_only", "wait_for_completion"}, pIndices...), H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.maybeTask(w, r, "indices:admin/forcemerge", "Force-merge indices ["+p.Index+"]", func(w http.ResponseWriter, r *http.Request) { c.handleRefresh(w, r, p.Index) })
 	}},
 })

@@ -225,7 +225,6 @@ func TestSearchErrors(t *testing.T) {
 		{"agg on text", "POST", "/docs/_search", `{"aggs":{"x":{"terms":{"field":"body"}}}}`, 400, "illegal_argument_exception", "fielddata=true on [body]"},
 		{"bad json", "POST", "/docs/_search", `{"query": {"match_all": {}}`, 400, "json_parse_exception", "line: 1"},
 		{"sort unmapped", "POST", "/docs/_search", `{"sort":["nope"]}`, 400, "query_shard_exception", "No mapping found for [nope]"},
-		{"unknown route", "GET", "/_nothing", ``, 400, "illegal_argument_exception", "no handler found for uri [/_nothing] and method [GET]"},
 		{"wrong method", "DELETE", "/docs/_search", ``, 405, "illegal_argument_exception", "Incorrect HTTP method"},
 		{"already exists", "PUT", "/docs", `{}`, 400, "resource_already_exists_exception", "index [docs/"},
 		{"bad index name", "PUT", "/Bad", ``, 400, "invalid_index_name_exception", "must be lowercase"},

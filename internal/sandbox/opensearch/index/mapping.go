@@ -9,6 +9,7 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // Kind groups field types by how they are indexed.
@@ -417,4 +418,34 @@ func dynamicField(v any) *fieldMapping {
 // FielddataErr is the engine's refusal to sort or aggregate on a text field.
 func FielddataErr(field string) *apierr.Error {
 	return apierr.BadRequest("Text fields are not optimised for operations that require per-document field data like aggregations and sorting, so these operations are disabled by default. Please use a keyword field instead. Alternatively, set fielddata=true on [%s] in order to load field data by uninverting the inverted index. Note that this can use significant memory.", field)
+}
+
+// FieldMappings is GET _mapping/field's answer for one index: each field (objects and
+// multi-fields included) whose full dotted name matches one of the patterns, by name.
+func (mp *Mapping) FieldMappings(patterns []string) jsonout.Obj {
+	var paths []string
+	leaves := map[string]*fieldMapping{}
+	var walk func(props map[string]*fieldMapping, prefix string)
+	walk = func(props map[string]*fieldMapping, prefix string) {
+		for name, f := range props {
+			path := prefix + name
+			leaves[path] = f
+			paths = append(paths, path)
+			walk(f.props, path+".")
+			walk(f.fields, path+".")
+		}
+	}
+	walk(mp.props, "")
+	sort.Strings(paths)
+	m := jsonout.Obj{}
+	for _, p := range paths {
+		for _, pat := range patterns {
+			if rest.GlobMatch(strings.TrimSpace(pat), p) {
+				leaf := p[strings.LastIndexByte(p, '.')+1:]
+				m = append(m, jsonout.KV{p, jsonout.Obj{{"full_name", p}, {"mapping", jsonout.Obj{{leaf, leaves[p].Render()}}}}})
+				break
+			}
+		}
+	}
+	return m
 }

@@ -54,6 +54,9 @@ type Failure struct {
 	Type   string
 	Reason string
 	Allow  string // the methods the path answers, for a 405
+	// Bare: the answer is {"error": Reason} with no root_cause, type or status, as
+	// RestController.handleBadRequest writes it for a path no handler answers.
+	Bare bool
 }
 
 func badRequest(reason string) *Failure {
@@ -69,7 +72,7 @@ func (rt *Router[C]) Route(r *http.Request) (*Route[C], Args, *Failure) {
 	route, args, allowed := rt.lookup(r.Method, segs)
 	if route == nil {
 		if len(allowed) == 0 {
-			return nil, Args{}, badRequest("no handler found for uri [" + r.URL.Path + "] and method [" + r.Method + "]")
+			return nil, Args{}, &Failure{Status: 400, Bare: true, Reason: "no handler found for uri [" + r.URL.Path + "] and method [" + r.Method + "]"}
 		}
 		return nil, Args{}, &Failure{Status: 405, Type: "illegal_argument_exception", Allow: strings.Join(allowed, ","),
 			Reason: "Incorrect HTTP method for uri [" + r.URL.Path + "] and method [" + r.Method + "], allowed: [" + strings.Join(allowed, ", ") + "]"}
