@@ -92,8 +92,8 @@ func (e *Error) appendIndex(o jsonout.Obj) jsonout.Obj {
 	return append(o, jsonout.KV{"index_uuid", uuid})
 }
 
-// RootBody is the root_cause entry: the innermost error's type, reason and index.
-func (e *Error) RootBody() jsonout.Obj {
+// rootBody is the root_cause entry: the innermost error's type, reason and index.
+func (e *Error) rootBody() jsonout.Obj {
 	r := e
 	if e.Root != nil {
 		r = e.Root
@@ -112,7 +112,7 @@ func (e *Error) RootBody() jsonout.Obj {
 
 // Response is the whole answer body: the error with its root causes, and the status.
 func (e *Error) Response() jsonout.Obj {
-	inner := jsonout.Obj{{"root_cause", []jsonout.Obj{e.RootBody()}}}
+	inner := jsonout.Obj{{"root_cause", []jsonout.Obj{e.rootBody()}}}
 	inner = append(inner, e.Body()...)
 	status := e.Status
 	if status == 0 {
@@ -136,7 +136,7 @@ func WithLocation(e *Error, body []byte) *Error {
 	if i := strings.LastIndexByte(e.Reason, '['); i >= 0 {
 		if j := strings.IndexByte(e.Reason[i:], ']'); j > 0 {
 			if off := valueOffset(body, e.Reason[i+1:i+j]); off >= 0 {
-				line, col = LineCol(body, int64(off))
+				line, col = lineCol(body, int64(off))
 			}
 		}
 	}
@@ -174,19 +174,19 @@ func DecodeJSON(data []byte) (any, error) {
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return nil, JSONParseError(data, dec, err)
+		return nil, jsonParseError(data, dec, err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		off := dec.InputOffset()
-		line, col := LineCol(data, off)
+		line, col := lineCol(data, off)
 		return nil, New(400, "json_parse_exception",
 			fmt.Sprintf("Unexpected character after the end of the JSON value\n at [Source: (byte[]); line: %d, column: %d]", line, col))
 	}
 	return v, nil
 }
 
-// JSONParseError turns a decoder error into the engine's json_parse_exception with a position.
-func JSONParseError(data []byte, dec *json.Decoder, err error) *Error {
+// jsonParseError turns a decoder error into the engine's json_parse_exception with a position.
+func jsonParseError(data []byte, dec *json.Decoder, err error) *Error {
 	off := dec.InputOffset()
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
@@ -201,13 +201,13 @@ func JSONParseError(data []byte, dec *json.Decoder, err error) *Error {
 		off = int64(len(data))
 		msg = "Unexpected end-of-input"
 	}
-	line, col := LineCol(data, off)
+	line, col := lineCol(data, off)
 	return New(400, "json_parse_exception",
 		fmt.Sprintf("%s\n at [Source: (byte[]); line: %d, column: %d]", msg, line, col))
 }
 
-// LineCol is the line and column of a byte offset, as the JSON parser reports positions.
-func LineCol(data []byte, off int64) (int, int) {
+// lineCol is the line and column of a byte offset, as the JSON parser reports positions.
+func lineCol(data []byte, off int64) (int, int) {
 	if off > int64(len(data)) {
 		off = int64(len(data))
 	}

@@ -42,7 +42,7 @@ func (o Obj) AppendJSON(b *bytes.Buffer) error {
 		}
 		jsonval.AppendString(b, m.K)
 		b.WriteByte(':')
-		if err := WriteValue(b, m.V); err != nil {
+		if err := writeValue(b, m.V); err != nil {
 			return err
 		}
 	}
@@ -50,9 +50,9 @@ func (o Obj) AppendJSON(b *bytes.Buffer) error {
 	return nil
 }
 
-// WriteValue renders one value: lists of objects (the common hits and buckets) without going
+// writeValue renders one value: lists of objects (the common hits and buckets) without going
 // through encoding/json, everything else with the shared writer.
-func WriteValue(b *bytes.Buffer, v any) error {
+func writeValue(b *bytes.Buffer, v any) error {
 	l, ok := v.([]Obj)
 	if !ok {
 		return jsonval.Append(b, v)

@@ -380,15 +380,6 @@ func (q *BoolQuery) Eval(c *Context) (*Matches, *apierr.Error) {
 	return out, nil
 }
 
-// AndBits is the intersection of two slot sets (a query's matches and an index's live slots).
-func AndBits(a, b []uint64) []uint64 {
-	out := make([]uint64, len(a))
-	for i := range a {
-		out[i] = a[i] & b[i]
-	}
-	return out
-}
-
 func addScores(scores []float32, m *Matches, mask []uint64) {
 	if scores == nil {
 		return
