@@ -144,8 +144,7 @@ func (c *Cluster) aliasFilters(expr string) map[string]query.Query {
 		}
 		for _, ix := range c.aliasIndices(part) {
 			if f := ix.Aliases[part].Filter; f != nil {
-				f := f.(query.Query)
-				byIndex[ix.Name] = append(byIndex[ix.Name], f)
+				byIndex[ix.Name] = append(byIndex[ix.Name], f.(query.Query))
 			} else {
 				direct[ix.Name] = true
 			}

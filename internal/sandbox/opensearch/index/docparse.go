@@ -30,7 +30,7 @@ type docParser struct {
 }
 
 type addition struct {
-	props map[string]*fieldMapping
+	props map[string]*FieldMapping
 	name  string
 }
 
@@ -74,7 +74,7 @@ func PreviewValue(v any) string {
 	return s
 }
 
-func (p *docParser) walk(props map[string]*fieldMapping, prefix, dynamic string, m map[string]any) *apierr.Error {
+func (p *docParser) walk(props map[string]*FieldMapping, prefix, dynamic string, m map[string]any) *apierr.Error {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -168,7 +168,7 @@ func isMetadataField(k string) bool {
 	return false
 }
 
-func (p *docParser) addLeaf(path string, fm *fieldMapping, vals []any) *apierr.Error {
+func (p *docParser) addLeaf(path string, fm *FieldMapping, vals []any) *apierr.Error {
 	lf := Leaf{path: path, kind: fm.kind()}
 	for _, v := range vals {
 		if v == nil {

@@ -36,17 +36,17 @@ var TypeKinds = map[string]Kind{
 	"object":  KindObject, "nested": KindObject,
 }
 
-// fieldMapping is one node of a mapping tree.
-type fieldMapping struct {
+// FieldMapping is one node of a mapping tree.
+type FieldMapping struct {
 	typ         string
-	props       map[string]*fieldMapping // object / nested children
-	fields      map[string]*fieldMapping // multi-fields (name.keyword)
+	props       map[string]*FieldMapping // object / nested children
+	fields      map[string]*FieldMapping // multi-fields (name.keyword)
 	IgnoreAbove int
 	Format      string
 	params      map[string]any // other parameters, kept for display
 }
 
-func (f *fieldMapping) kind() Kind {
+func (f *FieldMapping) kind() Kind {
 	if f.typ == "" {
 		return KindObject
 	}
@@ -56,11 +56,11 @@ func (f *fieldMapping) kind() Kind {
 // Mapping is an index's mappings: dynamic setting and root properties.
 type Mapping struct {
 	dynamic string // "true" (default), "false", "strict"
-	props   map[string]*fieldMapping
+	props   map[string]*FieldMapping
 	meta    map[string]any // _meta, _source and other root parameters kept verbatim
 }
 
-func newMapping() *Mapping { return &Mapping{dynamic: "true", props: map[string]*fieldMapping{}} }
+func newMapping() *Mapping { return &Mapping{dynamic: "true", props: map[string]*FieldMapping{}} }
 
 // Clone is a deep copy, for side indices that must not add fields to the index's own mapping.
 func (m *Mapping) Clone() *Mapping {
@@ -138,8 +138,8 @@ func ParseMappings(v any) (*Mapping, *apierr.Error) {
 	return m, nil
 }
 
-func parseProps(pm map[string]any, prefix string) (map[string]*fieldMapping, *apierr.Error) {
-	out := make(map[string]*fieldMapping, len(pm))
+func parseProps(pm map[string]any, prefix string) (map[string]*FieldMapping, *apierr.Error) {
+	out := make(map[string]*FieldMapping, len(pm))
 	for name, x := range pm {
 		if name == "" || strings.TrimSpace(name) == "" {
 			return nil, apierr.Errf(400, "mapper_parsing_exception", "Failed to parse mapping: field name cannot be an empty string")
@@ -154,11 +154,11 @@ func parseProps(pm map[string]any, prefix string) (map[string]*fieldMapping, *ap
 		for _, p := range parts[:len(parts)-1] {
 			parent, ok := target[p]
 			if !ok {
-				parent = &fieldMapping{typ: "object", props: map[string]*fieldMapping{}}
+				parent = &FieldMapping{typ: "object", props: map[string]*FieldMapping{}}
 				target[p] = parent
 			}
 			if parent.props == nil {
-				parent.props = map[string]*fieldMapping{}
+				parent.props = map[string]*FieldMapping{}
 			}
 			target = parent.props
 		}
@@ -167,12 +167,12 @@ func parseProps(pm map[string]any, prefix string) (map[string]*fieldMapping, *ap
 	return out, nil
 }
 
-func parseField(name, path string, x any) (*fieldMapping, *apierr.Error) {
+func parseField(name, path string, x any) (*FieldMapping, *apierr.Error) {
 	def, ok := jsonval.Map(x)
 	if !ok {
 		return nil, apierr.Errf(400, "mapper_parsing_exception", "Expected map for property [fields] on field [%s] but got a class java.lang.String", name)
 	}
-	fm := &fieldMapping{}
+	fm := &FieldMapping{}
 	if t, ok := def["type"]; ok {
 		s, _ := jsonval.String(t)
 		if _, known := TypeKinds[s]; !known {
@@ -202,7 +202,7 @@ func parseField(name, path string, x any) (*fieldMapping, *apierr.Error) {
 	}
 	if fm.typ == "object" || fm.typ == "nested" {
 		if fm.props == nil {
-			fm.props = map[string]*fieldMapping{}
+			fm.props = map[string]*FieldMapping{}
 		}
 	}
 	if f, ok := def["fields"]; ok {
@@ -210,7 +210,7 @@ func parseField(name, path string, x any) (*fieldMapping, *apierr.Error) {
 		if !ok {
 			return nil, apierr.Errf(400, "mapper_parsing_exception", "Failed to parse mapping: fields of [%s] must be an object", name)
 		}
-		fm.fields = map[string]*fieldMapping{}
+		fm.fields = map[string]*FieldMapping{}
 		for sub, sx := range fmap {
 			sf, err := parseField(sub, path+"."+sub, sx)
 			if err != nil {
@@ -260,7 +260,7 @@ func (m *Mapping) Render() jsonout.Obj {
 	return o
 }
 
-func renderProps(props map[string]*fieldMapping) jsonout.Obj {
+func renderProps(props map[string]*FieldMapping) jsonout.Obj {
 	names := make([]string, 0, len(props))
 	for n := range props {
 		names = append(names, n)
@@ -274,7 +274,7 @@ func renderProps(props map[string]*fieldMapping) jsonout.Obj {
 }
 
 // Render is one field as GET _mapping shows it.
-func (f *fieldMapping) Render() jsonout.Obj {
+func (f *FieldMapping) Render() jsonout.Obj {
 	o := jsonout.Obj{}
 	if f.typ != "object" {
 		o = append(o, jsonout.KV{"type", f.typ})
@@ -314,7 +314,7 @@ func (m *Mapping) Merge(src *Mapping) *apierr.Error {
 	return mergeProps(m.props, src.props, "")
 }
 
-func mergeProps(dst, src map[string]*fieldMapping, prefix string) *apierr.Error {
+func mergeProps(dst, src map[string]*FieldMapping, prefix string) *apierr.Error {
 	for name, sf := range src {
 		df, ok := dst[name]
 		if !ok {
@@ -333,7 +333,7 @@ func mergeProps(dst, src map[string]*fieldMapping, prefix string) *apierr.Error 
 		}
 		if sf.fields != nil {
 			if df.fields == nil {
-				df.fields = map[string]*fieldMapping{}
+				df.fields = map[string]*FieldMapping{}
 			}
 			if err := mergeProps(df.fields, sf.fields, prefix+name+"."); err != nil {
 				return err
@@ -360,15 +360,15 @@ type FieldDef struct {
 	Path    string
 	Type    string
 	Kind    Kind
-	Mapping *fieldMapping
+	Mapping *FieldMapping
 	Multi   bool // a multi-field: its value comes from the parent
 }
 
 // Flatten lists every leaf field and multi-field by dotted path; objects are listed too.
 func (m *Mapping) Flatten() map[string]*FieldDef {
 	out := map[string]*FieldDef{}
-	var walk func(props map[string]*fieldMapping, prefix string)
-	walk = func(props map[string]*fieldMapping, prefix string) {
+	var walk func(props map[string]*FieldMapping, prefix string)
+	walk = func(props map[string]*FieldMapping, prefix string) {
 		for name, fm := range props {
 			p := prefix + name
 			out[p] = &FieldDef{Path: p, Type: fm.typ, Kind: fm.kind(), Mapping: fm}
@@ -387,24 +387,24 @@ func (m *Mapping) Flatten() map[string]*FieldDef {
 }
 
 // dynamicField is the mapping the engine infers for a new field from its first value.
-func dynamicField(v any) *fieldMapping {
+func dynamicField(v any) *FieldMapping {
 	switch t := v.(type) {
 	case string:
 		if _, ok := dates.ParseISO(t); ok && len(t) >= 8 {
-			return &fieldMapping{typ: "date"}
+			return &FieldMapping{typ: "date"}
 		}
-		return &fieldMapping{typ: "text", fields: map[string]*fieldMapping{
+		return &FieldMapping{typ: "text", fields: map[string]*FieldMapping{
 			"keyword": {typ: "keyword", IgnoreAbove: 256},
 		}}
 	case json.Number:
 		if strings.ContainsAny(t.String(), ".eE") {
-			return &fieldMapping{typ: "float"}
+			return &FieldMapping{typ: "float"}
 		}
-		return &fieldMapping{typ: "long"}
+		return &FieldMapping{typ: "long"}
 	case bool:
-		return &fieldMapping{typ: "boolean"}
+		return &FieldMapping{typ: "boolean"}
 	case map[string]any:
-		return &fieldMapping{typ: "object", props: map[string]*fieldMapping{}}
+		return &FieldMapping{typ: "object", props: map[string]*FieldMapping{}}
 	case []any:
 		for _, x := range t {
 			if x != nil {
@@ -424,9 +424,9 @@ func FielddataErr(field string) *apierr.Error {
 // multi-fields included) whose full dotted name matches one of the patterns, by name.
 func (mp *Mapping) FieldMappings(patterns []string) jsonout.Obj {
 	var paths []string
-	leaves := map[string]*fieldMapping{}
-	var walk func(props map[string]*fieldMapping, prefix string)
-	walk = func(props map[string]*fieldMapping, prefix string) {
+	leaves := map[string]*FieldMapping{}
+	var walk func(props map[string]*FieldMapping, prefix string)
+	walk = func(props map[string]*FieldMapping, prefix string) {
 		for name, f := range props {
 			path := prefix + name
 			leaves[path] = f

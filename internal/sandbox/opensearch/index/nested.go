@@ -12,7 +12,9 @@ import (
 // a side index of those objects (built on first use and rebuilt after writes) and the parent of
 // each.
 
-type nestedView struct {
+// NestedView is the side index of one nested path: the objects as documents of their own, and
+// the parent slot of each.
+type NestedView struct {
 	gen    uint64
 	Sub    *Index
 	Parent []int32 // side slot → parent slot
@@ -20,12 +22,12 @@ type nestedView struct {
 
 type nestedCache struct {
 	mu    sync.Mutex
-	views map[string]*nestedView
+	views map[string]*NestedView
 }
 
 // NestedDocs returns the side index of the objects under a nested path; the caller holds the
 // cluster lock (read or write), so the index does not change meanwhile.
-func (ix *Index) NestedDocs(path string) *nestedView {
+func (ix *Index) NestedDocs(path string) *NestedView {
 	ix.nested.mu.Lock()
 	defer ix.nested.mu.Unlock()
 	if v := ix.nested.views[path]; v != nil && v.gen == ix.Gen {
@@ -35,7 +37,7 @@ func (ix *Index) NestedDocs(path string) *nestedView {
 	sub.nestedSide = true
 	sub.Mapping = ix.Mapping.Clone()
 	sub.Fields = sub.Mapping.Flatten()
-	v := &nestedView{gen: ix.Gen, Sub: sub}
+	v := &NestedView{gen: ix.Gen, Sub: sub}
 	parts := strings.Split(path, ".")
 	for slot, d := range ix.Docs {
 		if d == nil || !ix.IsLive(int32(slot)) {
@@ -60,7 +62,7 @@ func (ix *Index) NestedDocs(path string) *nestedView {
 		}
 	}
 	if ix.nested.views == nil {
-		ix.nested.views = map[string]*nestedView{}
+		ix.nested.views = map[string]*NestedView{}
 	}
 	ix.nested.views[path] = v
 	return v
