@@ -14,13 +14,16 @@ import (
 var (
 	// ErrUnit is a value with no unit or one OpenSearch does not know.
 	ErrUnit = errors.New("unit is missing or unrecognized")
+	// ErrNumber is a unit after something that is not a number ("abcm").
+	ErrNumber = errors.New("not a number")
 	// ErrFraction is a value such as "1.5h": OpenSearch refuses fractions.
 	ErrFraction = errors.New("fractional time values are not supported")
 	// ErrNegative is a negative value other than -1.
-	ErrNegative = errors.New("negative values other than -1 are not supported")
+	ErrNegative = errors.New("negative durations are not supported")
 )
 
-// units are OpenSearch's suffixes, longest first where one ends another ("ms" before "s").
+// units are OpenSearch's suffixes in the order it tries them ("ms" before "s"). Minutes
+// are the one case-sensitive unit: "M" means months elsewhere.
 var units = []struct {
 	suffix string
 	d      time.Duration
@@ -29,29 +32,26 @@ var units = []struct {
 	{"s", time.Second}, {"m", time.Minute}, {"h", time.Hour}, {"d", 24 * time.Hour},
 }
 
-// Parse reads a time value as OpenSearch's TimeValue.parseTimeValue does: case and
-// surrounding space ignored, a whole number and a unit; "-1" (no limit) and "0" need no
-// unit. -1 comes back as a negative duration.
+// Parse reads a time value as OpenSearch's TimeValue.parseTimeValue does: surrounding space
+// ignored, case too except for minutes, a whole number and a unit; -1 (no limit) and 0 need
+// no unit. -1 comes back as a negative duration.
 func Parse(s string) (time.Duration, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
-	switch t {
-	case "-1":
-		return -1, nil
-	case "0":
-		return 0, nil
-	}
 	for _, u := range units {
-		num, ok := strings.CutSuffix(t, u.suffix)
-		if !ok {
+		end := t
+		if u.suffix == "m" {
+			end = strings.TrimSpace(s)
+		}
+		if !strings.HasSuffix(end, u.suffix) {
 			continue
 		}
-		num = strings.TrimSpace(num)
+		num := strings.TrimSpace(t[:len(t)-len(u.suffix)])
 		n, err := strconv.ParseInt(num, 10, 64)
 		if err != nil {
 			if _, ferr := strconv.ParseFloat(num, 64); ferr == nil {
 				return 0, ErrFraction
 			}
-			return 0, ErrUnit
+			return 0, ErrNumber
 		}
 		switch {
 		case n == -1:
@@ -59,11 +59,28 @@ func Parse(s string) (time.Duration, error) {
 		case n < 0:
 			return 0, ErrNegative
 		case n > int64(1<<63-1)/int64(u.d):
-			return 0, ErrUnit
+			return 1<<63 - 1, nil // OpenSearch saturates too
 		}
 		return time.Duration(n) * u.d, nil
 	}
+	if digits := strings.TrimLeft(t, "0"); t != "" && digits == "" {
+		return 0, nil // "0", "00"
+	}
+	if strings.HasPrefix(t, "-") && strings.TrimLeft(t[1:], "0") == "1" {
+		return -1, nil // "-1", "-01"
+	}
 	return 0, ErrUnit
+}
+
+// Reason is OpenSearch's wording of a Parse error for value given as setting.
+func Reason(err error, setting, value string) string {
+	switch err {
+	case ErrFraction:
+		return "failed to parse [" + value + "], fractional time values are not supported"
+	case ErrNumber:
+		return "failed to parse [" + value + "]"
+	}
+	return "failed to parse setting [" + setting + "] with value [" + value + "] as a time value: " + err.Error()
 }
 
 // Format writes d in the largest unit that holds it whole ("90s", "5m", "1d"), as OpenSearch

@@ -3,6 +3,7 @@ package opensearch
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -907,4 +908,37 @@ func TestPointInTimeKeepsOldVersions(t *testing.T) {
 	if n := len(c.indices["movies"].Pins.Pins); n != 0 {
 		t.Fatalf("%d pins left after the point in time expired", n)
 	}
+}
+
+// Time values are read as OpenSearch's TimeValue.parseTimeValue reads them (libs/core
+// TimeValue.java; TimeValueTests): whole numbers only, case ignored but for minutes, and its
+// three reasons for refusing one. The same reading is the console's (internal/timevalue).
+func TestTimeValuesAsTheEngineReadsThem(t *testing.T) {
+	_, h := loadFixture(t)
+	for _, c := range []struct{ path, body, reason string }{
+		{"/docs/_search?scroll=1.5m", ``, "failed to parse [1.5m], fractional time values are not supported"},
+		{"/docs/_search?scroll=10", ``, "failed to parse setting [scroll] with value [10] as a time value: unit is missing or unrecognized"},
+		{"/docs/_search?scroll=-5m", ``, "failed to parse setting [scroll] with value [-5m] as a time value: negative durations are not supported"},
+		{"/docs/_search", `{"size":0,"aggs":{"h":{"date_histogram":{"field":"published","fixed_interval":"1.5h"}}}}`,
+			"failed to parse [1.5h], fractional time values are not supported"},
+		{"/docs/_search", `{"size":0,"aggs":{"h":{"date_histogram":{"field":"published","fixed_interval":"0s"}}}}`,
+			"Zero or negative time interval not supported"},
+	} {
+		code, m := doJSON(t, h, "GET", c.path, c.body)
+		mustStatus(t, 400, code, m)
+		// The reason is TimeValue's wherever the error nests it (an aggregation's refusal is
+		// the cause of the search's).
+		if body, _ := json.Marshal(m); !strings.Contains(string(body), `"reason":"`+c.reason+`"`) {
+			t.Errorf("%s %s: no reason %q in %s", c.path, c.body, c.reason, body)
+		}
+	}
+	for _, ok := range []string{"/docs/_search?scroll=2M" /* months are not minutes */} {
+		if code, _ := doJSON(t, h, "GET", ok, ``); code != 400 {
+			t.Errorf("%s answered %d, want 400", ok, code)
+		}
+	}
+	code, m := doJSON(t, h, "GET", "/docs/_search?scroll=1H&size=1", ``)
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "GET", "/docs/_search", `{"size":0,"aggs":{"h":{"date_histogram":{"field":"published","fixed_interval":"30D"}}}}`)
+	mustStatus(t, 200, code, m)
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+	"github.com/svcui/svcui/internal/timevalue"
 )
 
 // maxOpenContexts mirrors search.max_open_scroll_context and the PIT limit (500 each).
@@ -79,23 +79,14 @@ func (x *contexts) dropScroll(id string) {
 	}
 }
 
-// parseTimeValue reads a time value ("30s", "1m", "500ms", "2h", "1d").
+// parseTimeValue reads a time value ("30s", "1m", "500ms", "2h", "1d") as the engine does,
+// answering its reason when the value is not one.
 func parseTimeValue(setting, s string) (time.Duration, *apierr.Error) {
-	units := []struct {
-		suffix string
-		d      time.Duration
-	}{{"nanos", time.Nanosecond}, {"micros", time.Microsecond}, {"ms", time.Millisecond},
-		{"s", time.Second}, {"m", time.Minute}, {"h", time.Hour}, {"d", 24 * time.Hour}}
-	t := strings.ToLower(strings.TrimSpace(s))
-	for _, u := range units {
-		if num, ok := strings.CutSuffix(t, u.suffix); ok && num != "" {
-			f, err := strconv.ParseFloat(num, 64)
-			if err == nil && f >= 0 {
-				return time.Duration(f * float64(u.d)), nil
-			}
-		}
+	d, err := timevalue.Parse(s)
+	if err != nil {
+		return 0, apierr.BadRequest("%s", timevalue.Reason(err, setting, s))
 	}
-	return 0, apierr.BadRequest("failed to parse setting [%s] with value [%s] as a time value: unit is missing or unrecognized", setting, s)
+	return d, nil
 }
 
 func contextMissing(id string) *apierr.Error {

@@ -3,8 +3,6 @@ package aggs
 import (
 	"math"
 	"sort"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/svcui/svcui/internal/jsonval"
@@ -12,6 +10,7 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+	"github.com/svcui/svcui/internal/timevalue"
 )
 
 // dateInterval is a calendar unit or a fixed duration in milliseconds.
@@ -25,21 +24,13 @@ var calendarUnits = map[string]byte{
 	"1M": 'M', "month": 'M', "1q": 'q', "quarter": 'q', "1y": 'y', "year": 'y',
 }
 
+// parseFixed reads a fixed interval or offset in milliseconds; it must be positive.
 func parseFixed(s string) (int64, bool) {
-	units := []struct {
-		suffix string
-		ms     int64
-	}{{"ms", 1}, {"s", 1000}, {"m", 60000}, {"h", 3600000}, {"d", 86400000}}
-	for _, u := range units {
-		if strings.HasSuffix(s, u.suffix) {
-			n, err := strconv.ParseInt(strings.TrimSuffix(s, u.suffix), 10, 64)
-			if err == nil && n > 0 && n < math.MaxInt64/u.ms {
-				return n * u.ms, true
-			}
-			return 0, false
-		}
+	d, err := timevalue.Parse(s)
+	if err != nil || d < time.Millisecond {
+		return 0, false
 	}
-	return 0, false
+	return d.Milliseconds(), true
 }
 
 func parseDateInterval(sp *Spec) (dateInterval, *apierr.Error) {
@@ -53,11 +44,14 @@ func parseDateInterval(sp *Spec) (dateInterval, *apierr.Error) {
 	}
 	if v, ok := sp.Params["fixed_interval"]; ok {
 		s, _ := v.(string)
-		ms, ok := parseFixed(s)
-		if !ok {
-			return dateInterval{}, apierr.BadRequest("failed to parse setting [date_histogram.fixedInterval] with value [%s] as a time value: unit is missing or unrecognized", s)
+		d, err := timevalue.Parse(s)
+		switch {
+		case err != nil:
+			return dateInterval{}, apierr.BadRequest("%s", timevalue.Reason(err, "date_histogram.fixedInterval", s))
+		case d < time.Millisecond:
+			return dateInterval{}, apierr.BadRequest("Zero or negative time interval not supported")
 		}
-		return dateInterval{fixed: ms}, nil
+		return dateInterval{fixed: d.Milliseconds()}, nil
 	}
 	if v, ok := sp.Params["interval"]; ok {
 		s, _ := jsonval.String(v)
