@@ -110,15 +110,22 @@ func (c *Cluster) writeIndexOf(alias string) (*index.Index, *apierr.Error) {
 	return nil, apierr.BadRequest("no write index is defined for alias [%s]. The write index may be explicitly disabled using is_write_index=false or the alias points to multiple indices without one being designated as a write index", alias)
 }
 
-// docTarget is the index a single-document request names: an index, or an alias with a write index.
+// docTarget is the index a single-document request names: an index, or an alias with a write
+// index; a closed one is index_closed_exception (strictSingleIndexNoExpandForbidClosed).
 func (c *Cluster) docTarget(name string) (*index.Index, *apierr.Error) {
-	if ix, ok := c.indices[name]; ok {
-		return ix, nil
+	ix, ok := c.indices[name]
+	if !ok && c.isAlias(name) {
+		var err *apierr.Error
+		if ix, err = c.writeIndexOf(name); err != nil {
+			return nil, err
+		}
+	} else if !ok {
+		return nil, apierr.IndexNotFound(name)
 	}
-	if c.isAlias(name) {
-		return c.writeIndexOf(name)
+	if err := c.openForWrite(ix); err != nil {
+		return ix, err
 	}
-	return nil, apierr.IndexNotFound(name)
+	return ix, nil
 }
 
 // aliasFilters tells, for the indices an expression resolved to, which are reached only through

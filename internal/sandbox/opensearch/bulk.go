@@ -229,6 +229,8 @@ func (c *Cluster) execBulk(ops []bulkOp) ([]jsonout.Obj, bool) {
 			if existing, derr := c.docTarget(op.index); derr == nil {
 				ix = existing
 				res = ix.Remove(op.id)
+			} else if existing != nil {
+				ix, err = existing, derr
 			} else {
 				res = index.WriteResult{ID: op.id, Version: 1, Result: "not_found", Status: 404}
 			}
@@ -240,7 +242,9 @@ func (c *Cluster) execBulk(ops []bulkOp) ([]jsonout.Obj, bool) {
 		if err != nil {
 			anyErr = true
 			e := jsonout.Obj{{"type", err.Type}, {"reason", err.Reason}}
-			if err.Index != "" || ix != nil {
+			if err.Type == "index_closed_exception" { // IndexClosedException names the index, no shard
+				e = err.Body()
+			} else if err.Index != "" || ix != nil {
 				uuid := "_na_"
 				if ix != nil {
 					uuid = ix.UUID

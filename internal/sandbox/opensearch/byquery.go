@@ -98,7 +98,7 @@ func (c *Cluster) handleByQuery(w http.ResponseWriter, r *http.Request, expr str
 
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	targets, err := c.resolve(expr, q.Get("ignore_unavailable") == "true")
+	targets, err := c.resolveReq(r, expr, searchOpts)
 	if err != nil {
 		c.fail(w, r, err)
 		return

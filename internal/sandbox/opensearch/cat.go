@@ -111,7 +111,7 @@ func (c *Cluster) writeCat(w http.ResponseWriter, r *http.Request, t catTable) {
 
 func (c *Cluster) handleCatIndices(w http.ResponseWriter, r *http.Request, expr string) {
 	c.mu.RLock()
-	list, err := c.resolve(expr, false)
+	list, err := c.resolveReq(r, expr, resolveOpts{wildcards: expandOpenClosed}) // strictExpand
 	if err != nil {
 		c.mu.RUnlock()
 		c.fail(w, r, err)
@@ -131,6 +131,10 @@ func (c *Cluster) handleCatIndices(w http.ResponseWriter, r *http.Request, expr 
 	for _, ix := range list {
 		pri := ix.StoreSize()
 		total := pri * int64(1+c.assignedReplicas(ix))
+		if c.closed[ix] { // a closed index has no stats to show (RestIndicesAction)
+			t.rows = append(t.rows, []string{c.indexHealth(ix), "close", ix.Name, ix.UUID, itoa(ix.Shards), itoa(ix.Replicas), "", "", "", ""})
+			continue
+		}
 		t.rows = append(t.rows, []string{c.indexHealth(ix), "open", ix.Name, ix.UUID, itoa(ix.Shards), itoa(ix.Replicas),
 			itoa(ix.LiveCount()), itoa(ix.Deleted), size(total), size(pri)})
 	}

@@ -118,3 +118,51 @@ func TestForceMerge(t *testing.T) {
 		t.Fatalf("force merge task: %v", m)
 	}
 }
+
+// opensearch-api-specification tests/default/_core/tasks.yaml lists tasks grouped by nodes,
+// parents and none (ListTasksResponse). What runs is the listing itself,
+// cluster:monitor/tasks/lists with its per-node child, whose ids follow those of the stored
+// tasks; actions filters them by wildcard, and an unknown group_by is refused.
+func TestListTasks(t *testing.T) {
+	h := logsFixture(t)
+	code, m := doJSON(t, h, "POST", "/logs/_delete_by_query?refresh=true&conflicts=proceed&wait_for_completion=false", `{"query":{"match_all":{}}}`)
+	mustStatus(t, 200, code, m)
+	stored := m["task"].(string)
+	code, m = doJSON(t, h, "GET", "/_tasks?group_by=nodes", "")
+	mustStatus(t, 200, code, m)
+	tasks, _ := get(m, "nodes."+nodeID+".tasks").(map[string]any)
+	if len(tasks) != 2 || get(m, "nodes."+nodeID+".name") != nodeID {
+		t.Fatalf("by nodes: %v", m)
+	}
+	for id, x := range tasks {
+		if id == stored || !strings.HasPrefix(id, nodeID+":") || !strings.HasPrefix(get(x, "action").(string), "cluster:monitor/tasks/lists") {
+			t.Fatalf("listed task %s: %v", id, x)
+		}
+	}
+	code, m = doJSON(t, h, "GET", "/_tasks?group_by=parents&detailed=true", "")
+	mustStatus(t, 200, code, m)
+	parents, _ := m["tasks"].(map[string]any)
+	for _, p := range parents {
+		kids, _ := get(p, "children").([]any)
+		if len(parents) != 1 || len(kids) != 1 || get(p, "action") != "cluster:monitor/tasks/lists" || get(kids[0], "parent_task_id") == nil ||
+			get(p, "description") != "" {
+			t.Fatalf("by parents: %v", m)
+		}
+	}
+	code, m = doJSON(t, h, "GET", "/_tasks?group_by=none&actions=*lists", "")
+	mustStatus(t, 200, code, m)
+	if l, _ := m["tasks"].([]any); len(l) != 1 || get(l[0], "action") != "cluster:monitor/tasks/lists" {
+		t.Fatalf("by none, filtered: %v", m)
+	}
+	code, m = doJSON(t, h, "GET", "/_tasks?actions=*reindex", "")
+	if mustStatus(t, 200, code, m); len(m["nodes"].(map[string]any)) != 0 {
+		t.Fatalf("nothing matching: %v", m)
+	}
+	code, m = doJSON(t, h, "GET", "/_tasks?group_by=x", "")
+	mustStatus(t, 400, code, m)
+	// The stored task is still read by its id.
+	code, m = doJSON(t, h, "GET", "/_tasks/"+stored, "")
+	if mustStatus(t, 200, code, m); m["completed"] != true {
+		t.Fatalf("stored task: %v", m)
+	}
+}

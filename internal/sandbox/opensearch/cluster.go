@@ -42,6 +42,8 @@ type Cluster struct {
 	nodes     int
 	uuid      string
 	indices   map[string]*index.Index
+	closed    map[*index.Index]bool  // closed indices (POST /{index}/_close)
+	streams   map[string]*dataStream // data streams by name
 	templates map[string]*indexTemplate
 	policies  map[string]*ismPolicy
 	roles     map[string]*role
@@ -76,6 +78,8 @@ func New(opts Options) *Cluster {
 
 func (c *Cluster) reset() {
 	c.indices = map[string]*index.Index{}
+	c.closed = map[*index.Index]bool{}
+	c.streams = map[string]*dataStream{}
 	c.templates = map[string]*indexTemplate{}
 	c.policies = map[string]*ismPolicy{}
 	c.roles = builtinRoles()
@@ -124,11 +128,22 @@ func validateIndexName(name string) *apierr.Error {
 	return nil
 }
 
-// resolve turns an index expression ("a,b", "logs-*", "_all") into indices, sorted by name.
+// resolve turns an index expression ("a,b", "logs-*", "_all") into indices, sorted by name, with
+// wildcards expanding to open indices and a closed index named directly kept (strictExpandOpen).
 func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index.Index, *apierr.Error) {
+	return c.resolveWith(expr, resolveOpts{ignoreUnavailable: ignoreUnavailable, wildcards: expandOpen})
+}
+
+// resolveWith resolves an index expression as IndexNameExpressionResolver does under the given
+// options: names of indices, aliases and data streams (a stream stands for its backing indices),
+// wildcards and _all expanding to the states the options admit, hidden indices only to patterns
+// starting with a dot or under expand_wildcards=hidden, and a closed index refused
+// (index_closed_exception) where the request forbids closed indices, or skipped under
+// ignore_unavailable.
+func (c *Cluster) resolveWith(expr string, o resolveOpts) ([]*index.Index, *apierr.Error) {
 	expr = strings.TrimSpace(expr)
-	if expr == "" || expr == "_all" || expr == "*" {
-		return c.sortedIndices(), nil
+	if expr == "" || expr == "*" {
+		expr = "_all"
 	}
 	chosen := map[string]*index.Index{}
 	for _, part := range strings.Split(expr, ",") {
@@ -146,35 +161,57 @@ func (c *Cluster) resolve(expr string, ignoreUnavailable bool) ([]*index.Index, 
 		}
 		if part == "_all" || strings.ContainsAny(part, "*?") {
 			for n, ix := range c.indices {
-				if part == "_all" || rest.GlobMatch(part, n) {
+				if (part == "_all" || rest.GlobMatch(part, n)) && c.expands(ix, part, o.wildcards) {
 					chosen[n] = ix
 				}
 			}
-			// Wildcards reach the indices of matching aliases too.
+			// Wildcards reach the indices of matching aliases and data streams too.
 			for _, a := range c.aliasNamesMatching(part) {
 				for _, ix := range c.aliasIndices(a) {
-					chosen[ix.Name] = ix
+					if c.expands(ix, ".", o.wildcards) {
+						chosen[ix.Name] = ix
+					}
+				}
+			}
+			for _, ds := range c.streamsMatching(part) {
+				if o.noStreams {
+					break
+				}
+				for _, ix := range ds.indices {
+					if c.expands(ix, ".", o.wildcards) {
+						chosen[ix.Name] = ix
+					}
 				}
 			}
 			continue
 		}
-		ix, ok := c.indices[part]
-		if !ok {
-			if viaAlias := c.aliasIndices(part); len(viaAlias) > 0 {
-				for _, ix := range viaAlias {
-					chosen[ix.Name] = ix
+		named := []*index.Index{c.indices[part]}
+		if named[0] == nil {
+			named = c.aliasIndices(part)
+			if len(named) == 0 {
+				if ds := c.streams[part]; ds != nil && !o.noStreams {
+					named = ds.indices
 				}
-				continue
 			}
-			if ignoreUnavailable {
+		}
+		if len(named) == 0 {
+			if o.ignoreUnavailable {
 				continue
 			}
 			return nil, apierr.IndexNotFound(part)
 		}
-		chosen[part] = ix
+		for _, ix := range named {
+			chosen[ix.Name] = ix
+		}
 	}
 	out := make([]*index.Index, 0, len(chosen))
 	for _, ix := range chosen {
+		if o.forbidClosed && c.closed[ix] {
+			if o.ignoreUnavailable {
+				continue
+			}
+			return nil, indexClosed(ix)
+		}
 		out = append(out, ix)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })

@@ -75,9 +75,21 @@ func (c *Cluster) indexDoc(indexName, id string, raw []byte, create bool) (index
 	} else if err := validateID(id); err != nil {
 		return index.WriteResult{}, nil, err
 	}
-	ix, err := c.indexForWrite(indexName)
+	ds, err := c.streamForWrite(indexName, create)
 	if err != nil {
 		return index.WriteResult{}, nil, err
+	}
+	var ix *index.Index
+	if ds != nil {
+		ix = ds.indices[len(ds.indices)-1]
+		if err := ds.checkTimestamp(src); err != nil {
+			return index.WriteResult{}, ix, err
+		}
+	} else if ix, err = c.indexForWrite(indexName); err != nil {
+		return index.WriteResult{}, nil, err
+	}
+	if err := c.openForWrite(ix); err != nil {
+		return index.WriteResult{}, ix, err
 	}
 	res, err := ix.Put(id, bytes.TrimSpace(raw), src, create)
 	if err != nil {
@@ -258,6 +270,11 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 		}
 		indexName, exists = ix.Name, true
 	}
+	if exists {
+		if err := c.openForWrite(ix); err != nil {
+			return index.WriteResult{}, ix, err
+		}
+	}
 	var current *index.Document
 	if exists {
 		current = ix.Get(id)
@@ -352,6 +369,11 @@ func (c *Cluster) scriptUpdate(indexName, id string, sc *painless.Script, body m
 			return index.WriteResult{}, nil, err
 		}
 		indexName, exists = ix.Name, true
+	}
+	if exists {
+		if err := c.openForWrite(ix); err != nil {
+			return index.WriteResult{}, ix, err
+		}
 	}
 	var current *index.Document
 	if exists {

@@ -2,6 +2,7 @@ package opensearch
 
 import (
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 
@@ -67,7 +68,7 @@ func (c *Cluster) replyPerIndex(w http.ResponseWriter, r *http.Request, expr str
 
 func (c *Cluster) handleGetIndex(w http.ResponseWriter, r *http.Request, expr string) {
 	c.replyPerIndex(w, r, expr, func(ix *index.Index) jsonout.Obj {
-		return jsonout.Obj{{"aliases", renderAliases(ix)}, {"mappings", ix.Mapping.Render()}, {"settings", settingsView(ix)}}
+		return jsonout.Obj{{"aliases", renderAliases(ix)}, {"mappings", c.renderMapping(ix)}, {"settings", settingsView(ix)}}
 	})
 }
 
@@ -91,10 +92,21 @@ func (c *Cluster) handleDeleteIndex(w http.ResponseWriter, r *http.Request, expr
 			return
 		}
 	}
-	list, err := c.resolve(expr, false)
+	// Wildcards reach closed indices too; a data stream is deleted through _data_stream, and its
+	// write index only with it (MetadataDeleteIndexService).
+	list, err := c.resolveReq(r, expr, resolveOpts{wildcards: expandOpenClosed, noStreams: true})
+	for _, ix := range list {
+		if ds := c.streamOfWriteIndex(ix); ds != nil && err == nil {
+			err = apierr.BadRequest("index [%s] is the write index for data stream [%s] and cannot be deleted", ix.Name, ds.name)
+		}
+	}
 	if err == nil {
 		for _, ix := range list {
 			delete(c.indices, ix.Name)
+			delete(c.closed, ix)
+			if ds := c.streamOf(ix); ds != nil {
+				ds.indices = slices.DeleteFunc(ds.indices, func(b *index.Index) bool { return b == ix })
+			}
 		}
 	}
 	c.mu.Unlock()
@@ -107,7 +119,7 @@ func (c *Cluster) handleDeleteIndex(w http.ResponseWriter, r *http.Request, expr
 
 func (c *Cluster) handleGetMapping(w http.ResponseWriter, r *http.Request, expr string) {
 	c.replyPerIndex(w, r, expr, func(ix *index.Index) jsonout.Obj {
-		return jsonout.Obj{{"mappings", ix.Mapping.Render()}}
+		return jsonout.Obj{{"mappings", c.renderMapping(ix)}}
 	})
 }
 
@@ -154,7 +166,7 @@ func (c *Cluster) handleGetSettings(w http.ResponseWriter, r *http.Request, expr
 
 func (c *Cluster) handleRefresh(w http.ResponseWriter, r *http.Request, expr string) {
 	c.mu.RLock()
-	list, err := c.resolve(expr, false)
+	list, err := c.resolveReq(r, expr, searchOpts) // BroadcastRequest's strictExpandOpenAndForbidClosed
 	c.mu.RUnlock()
 	if err != nil {
 		c.fail(w, r, err)
@@ -189,7 +201,7 @@ func (c *Cluster) handleHealth(w http.ResponseWriter, r *http.Request, expr stri
 	list := c.sortedIndices()
 	if expr != "" {
 		var err *apierr.Error
-		if list, err = c.resolve(expr, false); err != nil {
+		if list, err = c.resolveReq(r, expr, resolveOpts{wildcards: expandAll}); err != nil {
 			c.fail(w, r, err)
 			return
 		}

@@ -142,10 +142,11 @@ func (c *Cluster) handleMsearch(w http.ResponseWriter, r *http.Request, defaultI
 		return
 	}
 	type pair struct {
-		expr   string
-		ignore bool
-		body   map[string]any
-		raw    []byte
+		expr      string
+		ignore    bool
+		wildcards string
+		body      map[string]any
+		raw       []byte
 	}
 	var pairs []pair
 	for i := 0; i < len(lines); i += 2 {
@@ -179,6 +180,8 @@ func (c *Cluster) handleMsearch(w http.ResponseWriter, r *http.Request, defaultI
 				p.expr = joinComma(names)
 			case "ignore_unavailable":
 				p.ignore, _ = jsonval.Bool(x)
+			case "expand_wildcards":
+				p.wildcards, _ = x.(string)
 			}
 		}
 		if i+1 >= len(lines) {
@@ -197,7 +200,7 @@ func (c *Cluster) handleMsearch(w http.ResponseWriter, r *http.Request, defaultI
 	base := searchParamsOf(r.URL.Query())
 	responses := make([]jsonout.Obj, 0, len(pairs))
 	for _, p := range pairs {
-		sp := searchParams{totalAsInt: base.totalAsInt, typedKeys: base.typedKeys, ignoreUnavail: p.ignore}
+		sp := searchParams{totalAsInt: base.totalAsInt, typedKeys: base.typedKeys, ignoreUnavail: p.ignore, wildcards: p.wildcards}
 		out, err := c.search(nil, p.expr, p.body, p.raw, sp)
 		if err != nil {
 			e := err.Response()

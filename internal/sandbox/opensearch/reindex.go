@@ -98,7 +98,7 @@ func (c *Cluster) handleReindex(w http.ResponseWriter, r *http.Request, body []b
 
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	sources, err := c.resolve(strings.Join(srcExpr, ","), false)
+	sources, err := c.resolveWith(strings.Join(srcExpr, ","), searchOpts)
 	if err != nil {
 		c.fail(w, r, err)
 		return

@@ -74,7 +74,12 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 	dryRun := r.URL.Query().Get("dry_run") == "true" || (r.URL.Query().Has("dry_run") && r.URL.Query().Get("dry_run") == "")
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if !c.isAlias(alias) {
+	ds := c.streams[alias]
+	if ds != nil && newName != "" {
+		c.fail(w, r, apierr.BadRequest("new index name may not be specified when rolling over a data stream"))
+		return
+	}
+	if ds == nil && !c.isAlias(alias) {
 		if _, isIndex := c.indices[alias]; isIndex {
 			c.fail(w, r, apierr.BadRequest("rollover target [%s] is not an alias", alias))
 			return
@@ -82,8 +87,10 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 		c.fail(w, r, apierr.BadRequest("rollover target [%s] does not exist", alias))
 		return
 	}
-	old, err := c.writeIndexOf(alias)
-	if err != nil {
+	var old *index.Index
+	if ds != nil {
+		old, newName = ds.indices[len(ds.indices)-1], backingName(ds.name, ds.generation+1)
+	} else if old, err = c.writeIndexOf(alias); err != nil {
 		c.fail(w, r, apierr.BadRequest("rollover target [%s] does not point to a write index", alias))
 		return
 	}
@@ -141,6 +148,15 @@ func (c *Cluster) handleRollover(w http.ResponseWriter, r *http.Request, alias, 
 		e := apierr.Errf(400, "resource_already_exists_exception", "index [%s/%s] already exists", newName, c.indices[newName].UUID)
 		e.Index = newName
 		c.fail(w, r, e)
+		return
+	}
+	if ds != nil { // a data stream's next generation (indices/data_stream/rollover.yaml)
+		if _, err := c.rollStream(ds); err != nil {
+			c.fail(w, r, err)
+			return
+		}
+		old.Gen++
+		c.reply(w, r, 200, out(true))
 		return
 	}
 	ix, err := c.createIndex(newName, create)

@@ -176,6 +176,27 @@ var routes = rest.NewRouter(commonParams, []*rest.Route[*Cluster]{
 	{Pattern: "/_reindex", Methods: "POST", Params: pReindex, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, b []byte) {
 		c.maybeTask(w, r, "indices:data/write/reindex", reindexDescription(b), func(w http.ResponseWriter, r *http.Request) { c.handleReindex(w, r, b) })
 	}},
+	{Pattern: "/_data_stream", Methods: "GET", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
+		c.handleGetDataStream(w, r, "")
+	}},
+	{Pattern: "/_data_stream/_stats", Methods: "GET", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
+		c.handleDataStreamStats(w, r, "")
+	}},
+	{Pattern: "/_data_stream/{name}", Methods: "GET", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleGetDataStream(w, r, p.Name)
+	}},
+	{Pattern: "/_data_stream/{name}", Methods: "PUT", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handlePutDataStream(w, r, p.Name)
+	}},
+	{Pattern: "/_data_stream/{name}", Methods: "DELETE", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleDeleteDataStream(w, r, p.Name)
+	}},
+	{Pattern: "/_data_stream/{name}/_stats", Methods: "GET", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleDataStreamStats(w, r, p.Name)
+	}},
+	{Pattern: "/_tasks", Methods: "GET", Params: []string{"actions", "detailed", "group_by", "nodes", "parent_task_id", "timeout", "wait_for_completion"}, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
+		c.handleListTasks(w, r)
+	}},
 	{Pattern: "/_tasks/{id}", Methods: "GET", Params: []string{"wait_for_completion", "timeout"}, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
 		c.handleGetTask(w, r, p.ID)
 	}},
@@ -312,8 +333,10 @@ var routes = rest.NewRouter(commonParams, []*rest.Route[*Cluster]{
 		c.handleDeleteIndex(w, r, p.Index)
 	}},
 
+	// An id the engine generates makes the write a create unless op_type says otherwise
+	// (RestIndexAction.AutoIdHandler), so it reaches data streams.
 	{Pattern: "/{index}/_doc", Methods: "POST", Params: pIndexDoc, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
-		c.handleIndexDoc(w, r, p.Index, "", b, false)
+		c.handleIndexDoc(w, r, p.Index, "", b, r.URL.Query().Get("op_type") != "index")
 	}},
 	{Pattern: "/{index}/_doc/{id}", Methods: "PUT,POST", Params: pIndexDoc, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
 		c.handleIndexDoc(w, r, p.Index, p.ID, b, r.URL.Query().Get("op_type") == "create")
@@ -380,6 +403,12 @@ var routes = rest.NewRouter(commonParams, []*rest.Route[*Cluster]{
 	}},
 	{Pattern: "/{index}/_update_by_query", Methods: "POST", Params: pByQuery, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, b []byte) {
 		c.maybeTask(w, r, "indices:data/write/update/byquery", "update-by-query ["+p.Index+"]", func(w http.ResponseWriter, r *http.Request) { c.handleByQuery(w, r, p.Index, b, true) })
+	}},
+	{Pattern: "/{index}/_close", Methods: "POST", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleClose(w, r, p.Index)
+	}},
+	{Pattern: "/{index}/_open", Methods: "POST", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+		c.handleOpen(w, r, p.Index)
 	}},
 	{Pattern: "/{index}/_settings", Methods: "GET", Params: pIndices, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
 		c.handleGetSettings(w, r, p.Index)

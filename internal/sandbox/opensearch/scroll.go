@@ -109,6 +109,7 @@ type searchParams struct {
 	totalAsInt    bool
 	typedKeys     bool
 	ignoreUnavail bool
+	wildcards     string // expand_wildcards
 }
 
 func searchParamsOf(q url.Values) searchParams {
@@ -117,6 +118,7 @@ func searchParamsOf(q url.Values) searchParams {
 		totalAsInt:    q.Get("rest_total_hits_as_int") == "true" || (q.Has("rest_total_hits_as_int") && q.Get("rest_total_hits_as_int") == ""),
 		typedKeys:     q.Get("typed_keys") == "true" || (q.Has("typed_keys") && q.Get("typed_keys") == ""),
 		ignoreUnavail: q.Get("ignore_unavailable") == "true",
+		wildcards:     q.Get("expand_wildcards"),
 	}
 }
 
@@ -193,7 +195,7 @@ func (c *Cluster) search(r *http.Request, expr string, m map[string]any, raw []b
 			}
 		}
 	} else {
-		targets, err = c.resolve(expr, sp.ignoreUnavail)
+		targets, err = c.searchIndices(expr, sp.ignoreUnavail, sp.wildcards)
 	}
 	var out jsonout.Obj
 	if err == nil {
@@ -497,7 +499,7 @@ func (c *Cluster) handleCreatePIT(w http.ResponseWriter, r *http.Request, expr s
 	}
 	now := c.now()
 	c.mu.Lock() // pins are taken with no write in between
-	targets, err := c.resolve(expr, false)
+	targets, err := c.resolveReq(r, expr, searchOpts)
 	var pins []*index.Pin
 	shards := 0
 	for _, ix := range targets {

@@ -812,8 +812,22 @@ func topHits(hits []hit, k int, less func(a, b *hit) bool) []hit {
 }
 
 func (c *Cluster) searchTargets(expr string, r *http.Request) ([]*index.Index, *apierr.Error) {
-	ignore := r.URL.Query().Get("ignore_unavailable") == "true"
-	return c.resolve(expr, ignore)
+	return c.resolveReq(r, expr, searchOpts)
+}
+
+// searchOpts are a search's IndicesOptions (strictExpandOpenAndForbidClosed): wildcards expand to
+// open indices, and a closed index named is index_closed_exception.
+var searchOpts = resolveOpts{wildcards: expandOpen, forbidClosed: true}
+
+// searchIndices resolves the indices of a search or of one _msearch entry.
+func (c *Cluster) searchIndices(expr string, ignoreUnavailable bool, wildcards string) ([]*index.Index, *apierr.Error) {
+	o := searchOpts
+	o.ignoreUnavailable = ignoreUnavailable
+	var err *apierr.Error
+	if o.wildcards, err = parseExpand(wildcards, o.wildcards); err != nil {
+		return nil, err
+	}
+	return c.resolveWith(expr, o)
 }
 
 func (c *Cluster) handleSearch(w http.ResponseWriter, r *http.Request, expr string, body []byte) {

@@ -25,7 +25,7 @@ func sqlErrBody(e *sqlErr) jsonout.Obj {
 type sqlEngine struct{ c *Cluster }
 
 func (e sqlEngine) Tables(from string) ([]*sql.Table, *sql.EngineError) {
-	targets, err := e.c.resolve(from, false)
+	targets, err := e.c.resolveWith(from, searchOpts)
 	if err != nil {
 		return nil, &sql.EngineError{Status: err.Status, Type: err.Type, Reason: err.Reason}
 	}

@@ -88,7 +88,7 @@ func (c *Cluster) handleStats(w http.ResponseWriter, r *http.Request, expr, metr
 	level := r.URL.Query().Get("level")
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	targets, err := c.resolve(expr, r.URL.Query().Get("ignore_unavailable") == "true")
+	targets, err := c.resolveReq(r, expr, searchOpts)
 	if err != nil {
 		c.fail(w, r, err)
 		return

@@ -11,6 +11,7 @@ import (
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
 // Requests sent with wait_for_completion=false (delete_by_query, update_by_query, reindex) are
@@ -166,4 +167,87 @@ func reindexDescription(body []byte) string {
 		src = strings.Join(names, ", ")
 	}
 	return "reindex from [" + src + "] to [" + b.Dest.Index + "]"
+}
+
+// handleListTasks answers GET /_tasks (ListTasksResponse, _core/tasks.yaml): the tasks running at
+// the time. A request the emulation runs as a task has finished before its id is answered, so, as
+// on an idle OpenSearch node, what runs is the listing itself: cluster:monitor/tasks/lists and its
+// per-node child, with ids from the same sequence as the stored tasks. group_by is nodes (the
+// default), parents or none; actions filters by wildcard; detailed adds the descriptions.
+func (c *Cluster) handleListTasks(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	groupBy := q.Get("group_by")
+	if groupBy == "" {
+		groupBy = "nodes"
+	}
+	if groupBy != "nodes" && groupBy != "parents" && groupBy != "none" {
+		c.fail(w, r, apierr.BadRequest("[group_by] must be one of [nodes] or [parents] or [none] but was [%s]", groupBy))
+		return
+	}
+	start := c.clock()
+	parent := c.tasks.add(&taskRecord{action: "cluster:monitor/tasks/lists", start: start})
+	child := c.tasks.add(&taskRecord{action: "cluster:monitor/tasks/lists[n]", start: start})
+	c.tasks.mu.Lock()
+	delete(c.tasks.tasks, parent) // running tasks leave no stored result
+	delete(c.tasks.tasks, child)
+	c.tasks.mu.Unlock()
+	detailed := q.Get("detailed") == "true"
+	info := func(id int64, action string, parentID int64) (jsonout.KV, bool) {
+		if acts := q.Get("actions"); acts != "" {
+			match := false
+			for _, p := range strings.Split(acts, ",") {
+				match = match || rest.GlobMatch(strings.TrimSpace(p), action)
+			}
+			if !match {
+				return jsonout.KV{}, false
+			}
+		}
+		t := jsonout.Obj{{"node", nodeID}, {"id", id}, {"type", "transport"}, {"action", action}}
+		if detailed {
+			t = append(t, jsonout.KV{"description", ""})
+		}
+		t = append(t, jsonout.KV{"start_time_in_millis", start.UnixMilli()},
+			jsonout.KV{"running_time_in_nanos", c.clock().Sub(start).Nanoseconds()}, jsonout.KV{"cancellable", false})
+		if parentID > 0 {
+			t = append(t, jsonout.KV{"parent_task_id", nodeID + ":" + strconv.FormatInt(parentID, 10)})
+		}
+		t = append(t, jsonout.KV{"headers", jsonout.Obj{}})
+		return jsonout.KV{nodeID + ":" + strconv.FormatInt(id, 10), t}, true
+	}
+	var tasks jsonout.Obj
+	p, pOK := info(parent, "cluster:monitor/tasks/lists", 0)
+	if pOK {
+		tasks = append(tasks, p)
+	}
+	ch, chOK := info(child, "cluster:monitor/tasks/lists[n]", parent)
+	if chOK {
+		tasks = append(tasks, ch)
+	}
+	switch groupBy {
+	case "none":
+		list := make([]any, 0, len(tasks))
+		for _, t := range tasks {
+			list = append(list, t.V)
+		}
+		c.reply(w, r, 200, jsonout.Obj{{"tasks", list}})
+	case "parents":
+		out := jsonout.Obj{}
+		switch {
+		case pOK && chOK:
+			out = append(out, jsonout.KV{p.K, append(p.V.(jsonout.Obj), jsonout.KV{"children", []any{ch.V}})})
+		case pOK:
+			out = append(out, p)
+		case chOK:
+			out = append(out, ch)
+		}
+		c.reply(w, r, 200, jsonout.Obj{{"tasks", out}})
+	default:
+		nodes := jsonout.Obj{}
+		if len(tasks) > 0 {
+			nodes = append(nodes, jsonout.KV{nodeID, jsonout.Obj{{"name", nodeID}, {"transport_address", "127.0.0.1:9300"},
+				{"host", "127.0.0.1"}, {"ip", "127.0.0.1:9300"}, {"roles", []string{"cluster_manager", "data", "ingest", "remote_cluster_client"}},
+				{"attributes", jsonout.Obj{{"shard_indexing_pressure_enabled", "true"}}}, {"tasks", tasks}}})
+		}
+		c.reply(w, r, 200, jsonout.Obj{{"nodes", nodes}})
+	}
 }

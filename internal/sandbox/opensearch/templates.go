@@ -21,6 +21,8 @@ type indexTemplate struct {
 	priority int
 	version  any
 	meta     any
+
+	dataStream string // the data_stream's timestamp field; "" when the template makes indices
 }
 
 func (c *Cluster) matchTemplate(index string) *indexTemplate {
@@ -89,7 +91,13 @@ func parseTemplate(name string, body map[string]any) (*indexTemplate, *apierr.Er
 			t.version = v
 		case "_meta":
 			t.meta = v
-		case "composed_of", "data_stream":
+		case "data_stream":
+			f, err := parseDataStreamTemplate(v)
+			if err != nil {
+				return nil, err
+			}
+			t.dataStream = f
+		case "composed_of":
 		default:
 			return nil, apierr.Parsing("[index_template] unknown field [%s]", k)
 		}
@@ -118,6 +126,9 @@ func (t *indexTemplate) render() jsonout.Obj {
 	}
 	if t.meta != nil {
 		o = append(o, jsonout.KV{"_meta", t.meta})
+	}
+	if t.dataStream != "" {
+		o = append(o, jsonout.KV{"data_stream", jsonout.Obj{{"timestamp_field", jsonout.Obj{{"name", t.dataStream}}}}})
 	}
 	return o
 }
