@@ -685,6 +685,67 @@ func TestOpenSearchGoWorkflow(t *testing.T) {
 		e, err := c.Indices.Alias.Exists(ctx, opensearchapi.AliasExistsReq{Alias: []string{"logs"}})
 		return want(e != nil && e.StatusCode == 404, "alias after delete: %v %v", e, err)
 	})
+	// indices/close.yaml, indices/open.yaml: a closed index refuses a search with
+	// index_closed_exception until it is opened, and keeps its documents.
+	w.step("close and open", func() error {
+		before, err := c.Indices.Count(ctx, &opensearchapi.IndicesCountReq{Indices: []string{index}})
+		if err != nil {
+			return err
+		}
+		cl, err := c.Indices.Close(ctx, opensearchapi.IndicesCloseReq{Index: index})
+		if err != nil {
+			return err
+		}
+		_, serr := c.Search(ctx, &opensearchapi.SearchReq{Indices: []string{index}})
+		op, err := c.Indices.Open(ctx, opensearchapi.IndicesOpenReq{Index: index})
+		if err != nil {
+			return err
+		}
+		after, err := c.Indices.Count(ctx, &opensearchapi.IndicesCountReq{Indices: []string{index}})
+		if err != nil {
+			return err
+		}
+		se := structErr(serr)
+		return want(cl.Acknowledged && cl.Indices[index].Closed && se != nil && se.Status == 400 && se.Err.Type == "index_closed_exception" &&
+			op.Acknowledged && op.ShardsAcknowledged && after.Count == before.Count, "close %+v, search %v, open %+v, count %d then %d", cl, serr, op, before.Count, after.Count)
+	})
+	// indices/data_stream/data_stream.yaml, stats.yaml: a template with data_stream, the stream,
+	// a create into it, its backing index, stats and search through it, then its deletion.
+	w.step("data stream", func() error {
+		if _, err := c.IndexTemplate.Create(ctx, opensearchapi.IndexTemplateCreateReq{IndexTemplate: "ds",
+			Body: strings.NewReader(`{"index_patterns":["ds-logs*"],"data_stream":{},"priority":10}`)}); err != nil {
+			return err
+		}
+		if _, err := c.DataStream.Create(ctx, opensearchapi.DataStreamCreateReq{DataStream: "ds-logs"}); err != nil {
+			return err
+		}
+		ix, err := c.Index(ctx, opensearchapi.IndexReq{Index: "ds-logs", Body: jsonBody(logLine(1)),
+			Params: opensearchapi.IndexParams{OpType: "create", Refresh: "true"}})
+		if err != nil {
+			return err
+		}
+		g, err := c.DataStream.Get(ctx, &opensearchapi.DataStreamGetReq{DataStreams: []string{"ds-logs"}})
+		if err != nil {
+			return err
+		}
+		st, err := c.DataStream.Stats(ctx, &opensearchapi.DataStreamStatsReq{DataStreams: []string{"ds-logs"}})
+		if err != nil {
+			return err
+		}
+		n, err := c.Indices.Count(ctx, &opensearchapi.IndicesCountReq{Indices: []string{"ds-logs"}})
+		if err != nil {
+			return err
+		}
+		if _, err := c.DataStream.Delete(ctx, opensearchapi.DataStreamDeleteReq{DataStream: "ds-logs"}); err != nil {
+			return err
+		}
+		if _, err := c.IndexTemplate.Delete(ctx, opensearchapi.IndexTemplateDeleteReq{IndexTemplate: "ds"}); err != nil {
+			return err
+		}
+		return want(ix.Index == ".ds-ds-logs-000001" && len(g.DataStreams) == 1 && g.DataStreams[0].TimestampField.Name == "@timestamp" &&
+			g.DataStreams[0].Indices[0].Name == ix.Index && st.BackingIndices == 1 && st.DataStreams[0].MaximumTimestamp > 0 && n.Count == 1,
+			"index %+v, get %+v, stats %+v, count %d", ix, g, st, n.Count)
+	})
 	w.step("delete index", func() error {
 		r, err := c.Indices.Delete(ctx, opensearchapi.IndicesDeleteReq{Indices: []string{"errors-404"}})
 		if err != nil {

@@ -179,7 +179,7 @@ var routes = rest.NewRouter(commonParams, []*rest.Route[*Cluster]{
 	{Pattern: "/_data_stream", Methods: "GET", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleGetDataStream(w, r, "")
 	}},
-	{Pattern: "/_data_stream/_stats", Methods: "GET", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
+	{Pattern: "/_data_stream/_stats", Methods: "GET", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
 		c.handleDataStreamStats(w, r, "")
 	}},
 	{Pattern: "/_data_stream/{name}", Methods: "GET", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
@@ -191,7 +191,7 @@ var routes = rest.NewRouter(commonParams, []*rest.Route[*Cluster]{
 	{Pattern: "/_data_stream/{name}", Methods: "DELETE", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
 		c.handleDeleteDataStream(w, r, p.Name)
 	}},
-	{Pattern: "/_data_stream/{name}/_stats", Methods: "GET", H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
+	{Pattern: "/_data_stream/{name}/_stats", Methods: "GET", Params: pMaster, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, p rest.Args, _ []byte) {
 		c.handleDataStreamStats(w, r, p.Name)
 	}},
 	{Pattern: "/_tasks", Methods: "GET", Params: []string{"actions", "detailed", "group_by", "nodes", "parent_task_id", "timeout", "wait_for_completion"}, H: func(c *Cluster, w http.ResponseWriter, r *http.Request, _ rest.Args, _ []byte) {
