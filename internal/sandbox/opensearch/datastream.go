@@ -237,6 +237,17 @@ func (c *Cluster) handlePutDataStream(w http.ResponseWriter, r *http.Request, na
 // handleGetDataStream lists data streams (GetDataStreamAction.Response): name, timestamp field,
 // backing indices, generation, health and template.
 func (c *Cluster) handleGetDataStream(w http.ResponseWriter, r *http.Request, names string) {
+	c.replyStreams(w, r, names, func(list []*dataStream) jsonout.Obj {
+		out := make([]jsonout.Obj, 0, len(list))
+		for _, ds := range list {
+			out = append(out, c.renderStream(ds))
+		}
+		return jsonout.Obj{{"data_streams", out}}
+	})
+}
+
+// replyStreams answers a read of the data streams names resolves to, rendered under the read lock.
+func (c *Cluster) replyStreams(w http.ResponseWriter, r *http.Request, names string, render func([]*dataStream) jsonout.Obj) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	list, err := c.streamsNamed(names)
@@ -244,11 +255,7 @@ func (c *Cluster) handleGetDataStream(w http.ResponseWriter, r *http.Request, na
 		c.fail(w, r, err)
 		return
 	}
-	out := make([]jsonout.Obj, 0, len(list))
-	for _, ds := range list {
-		out = append(out, c.renderStream(ds))
-	}
-	c.reply(w, r, 200, jsonout.Obj{{"data_streams", out}})
+	c.reply(w, r, 200, render(list))
 }
 
 // handleDeleteDataStream deletes streams with their backing indices (indices/data_stream/data_stream.yaml).
@@ -275,40 +282,45 @@ func (c *Cluster) handleDeleteDataStream(w http.ResponseWriter, r *http.Request,
 // handleDataStreamStats answers GET /_data_stream[/{name}]/_stats (DataStreamsStatsAction,
 // indices/data_stream/stats.yaml): backing indices, store size and the newest timestamp per stream.
 func (c *Cluster) handleDataStreamStats(w http.ResponseWriter, r *http.Request, names string) {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	list, err := c.streamsNamed(names)
-	if err != nil {
-		c.fail(w, r, err)
-		return
+	c.replyStreams(w, r, names, func(list []*dataStream) jsonout.Obj {
+		shards, ok, backing := 0, 0, 0
+		var total int64
+		per := make([]jsonout.Obj, 0, len(list))
+		for _, ds := range list {
+			var size int64
+			var maxTS float64
+			for _, ix := range ds.indices {
+				shards += ix.Shards * (1 + ix.Replicas)
+				ok += ix.Shards * (1 + c.assignedReplicas(ix))
+				size += ix.StoreSize()
+				maxTS = max(maxTS, newestTimestamp(ix, ds.timestamp))
+			}
+			backing += len(ds.indices)
+			total += size
+			per = append(per, jsonout.Obj{{"data_stream", ds.name}, {"backing_indices", len(ds.indices)},
+				{"store_size_bytes", size}, {"maximum_timestamp", int64(maxTS)}})
+		}
+		return jsonout.Obj{{"_shards", jsonout.Obj{{"total", shards}, {"successful", ok}, {"failed", 0}}},
+			{"data_stream_count", len(list)}, {"backing_indices", backing}, {"total_store_size_bytes", total}, {"data_streams", per}}
+	})
+}
+
+// newestTimestamp is the largest value of a date field over an index's live documents (epoch
+// millis), 0 when none has it.
+func newestTimestamp(ix *index.Index, field string) float64 {
+	col := ix.Columns[field]
+	var newest float64
+	if col == nil {
+		return 0
 	}
-	shards, ok, backing := 0, 0, 0
-	var total int64
-	per := make([]jsonout.Obj, 0, len(list))
-	for _, ds := range list {
-		var size int64
-		var maxTS float64
-		for _, ix := range ds.indices {
-			shards += ix.Shards * (1 + ix.Replicas)
-			ok += ix.Shards * (1 + c.assignedReplicas(ix))
-			size += ix.StoreSize()
-			if col := ix.Columns[ds.timestamp]; col != nil {
-				for slot := range ix.Docs {
-					if ix.IsLive(int32(slot)) {
-						for _, n := range col.NumAt(int32(slot)) {
-							maxTS = max(maxTS, n)
-						}
-					}
-				}
+	for slot := range ix.Docs {
+		if ix.IsLive(int32(slot)) {
+			for _, n := range col.NumAt(int32(slot)) {
+				newest = max(newest, n)
 			}
 		}
-		backing += len(ds.indices)
-		total += size
-		per = append(per, jsonout.Obj{{"data_stream", ds.name}, {"backing_indices", len(ds.indices)},
-			{"store_size_bytes", size}, {"maximum_timestamp", int64(maxTS)}})
 	}
-	c.reply(w, r, 200, jsonout.Obj{{"_shards", jsonout.Obj{{"total", shards}, {"successful", ok}, {"failed", 0}}},
-		{"data_stream_count", len(list)}, {"backing_indices", backing}, {"total_store_size_bytes", total}, {"data_streams", per}})
+	return newest
 }
 
 // renderMapping is an index's mapping as GET /{index}/_mapping shows it: a backing index's

@@ -58,7 +58,7 @@ func TestDataStreamStory(t *testing.T) {
 		t.Fatalf("backing index after delete: %v", m)
 	}
 	code, m = doJSON(t, h, "GET", "/_data_stream/logs-nginx", "")
-	if get(m, "error.type") != "resource_not_found_exception" || get(m, "error.reason") != "data_stream matching [logs-nginx] not found" {
+	if mustStatus(t, 404, code, m); get(m, "error.type") != "resource_not_found_exception" || get(m, "error.reason") != "data_stream matching [logs-nginx] not found" {
 		t.Fatalf("missing stream: %v", m)
 	}
 	code, m = doJSON(t, h, "GET", "/_data_stream/nothing-*", "")
