@@ -193,3 +193,43 @@ func TestDataStreamRolloverAndStats(t *testing.T) {
 		t.Fatalf("count after deleting generation 1: %v", m)
 	}
 }
+
+// The sandbox keeps a service's search data across restarts through Export and Import: a data
+// stream keeps its backing indices and generation, and a closed index stays closed.
+func TestExportImportKeepsStreamsAndClosedIndices(t *testing.T) {
+	c := newTestCluster(t)
+	h := c.Handler()
+	code, m := doJSON(t, h, "PUT", "/_index_template/logs-template-nginx", dsTemplate)
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "POST", "/logs-nginx/_doc", `{"request_time":"2013-03-01T00:00:00Z"}`)
+	mustStatus(t, 201, code, m)
+	code, m = doJSON(t, h, "POST", "/logs-nginx/_rollover", "")
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "PUT", "/archive", "")
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "POST", "/archive/_close", "")
+	mustStatus(t, 200, code, m)
+	data, err := c.Export()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newTestCluster(t)
+	if err := d.Import(data); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := d.Export(); string(again) != string(data) {
+		t.Fatalf("export is not stable across import")
+	}
+	dh := d.Handler()
+	code, m = doJSON(t, dh, "GET", "/_data_stream/logs-nginx", "")
+	mustStatus(t, 200, code, m)
+	if ds := m["data_streams"].([]any)[0]; get(ds, "generation") != 2.0 || get(ds, "timestamp_field.name") != "request_time" {
+		t.Fatalf("stream after import: %v", m)
+	}
+	code, m = doJSON(t, dh, "POST", "/logs-nginx/_doc", `{"request_time":"2013-03-02T00:00:00Z"}`)
+	if mustStatus(t, 201, code, m); m["_index"] != ".ds-logs-nginx-000002" {
+		t.Fatalf("write after import: %v", m)
+	}
+	code, m = doJSON(t, dh, "GET", "/archive/_search", "")
+	mustClosed(t, code, m, "archive")
+}

@@ -20,6 +20,7 @@ type exportState struct {
 	Roles     []exportRole     `json:"roles"`
 
 	LegacyTemplates []exportTemplate  `json:"legacy_templates,omitempty"`
+	DataStreams     []exportStream    `json:"data_streams,omitempty"`
 	Persistent      map[string]string `json:"cluster_settings,omitempty"` // persistent cluster settings
 }
 
@@ -35,6 +36,16 @@ type exportIndex struct {
 	Deleted  int               `json:"docs_deleted"`
 	Docs     []exportDoc       `json:"docs"`
 	ISM      string            `json:"ism_policy_id,omitempty"`
+	Closed   bool              `json:"closed,omitempty"`
+}
+
+// exportStream is a data stream: its backing indices by name, oldest first.
+type exportStream struct {
+	Name       string   `json:"name"`
+	Timestamp  string   `json:"timestamp_field"`
+	Template   string   `json:"template"`
+	Generation int      `json:"generation"`
+	Indices    []string `json:"indices"`
 }
 
 type exportDoc struct {
@@ -72,7 +83,7 @@ func (c *Cluster) Export() ([]byte, error) {
 	for _, ix := range c.sortedIndices() {
 		ei := exportIndex{Name: ix.Name, UUID: ix.UUID, Created: ix.Created, Shards: ix.Shards, Replicas: ix.Replicas,
 			Settings: map[string]string{}, Mappings: jsonout.Marshal(ix.Mapping.Render()), SeqNo: ix.SeqNo, Deleted: ix.Deleted,
-			Docs: []exportDoc{}, ISM: ix.ISMPolicy}
+			Docs: []exportDoc{}, ISM: ix.ISMPolicy, Closed: c.closed[ix]}
 		for k, v := range ix.Settings {
 			s, _ := jsonval.String(v)
 			ei.Settings[k] = s
@@ -83,6 +94,14 @@ func (c *Cluster) Export() ([]byte, error) {
 			}
 		}
 		st.Indices = append(st.Indices, ei)
+	}
+	for _, n := range jsonval.SortedKeys(c.streams) {
+		ds := c.streams[n]
+		es := exportStream{Name: n, Timestamp: ds.timestamp, Template: ds.template, Generation: ds.generation}
+		for _, ix := range ds.indices {
+			es.Indices = append(es.Indices, ix.Name)
+		}
+		st.DataStreams = append(st.DataStreams, es)
 	}
 	for _, n := range jsonval.SortedKeys(c.templates) {
 		st.Templates = append(st.Templates, exportTemplate{Name: n, Body: jsonout.Marshal(c.templates[n].render())})
@@ -116,6 +135,7 @@ func (c *Cluster) Import(data []byte) error {
 		return fmt.Errorf("import: unsupported format %q", st.Format)
 	}
 	indices := map[string]*index.Index{}
+	closed := map[*index.Index]bool{}
 	for _, ei := range st.Indices {
 		if err := validateIndexName(ei.Name); err != nil {
 			return fmt.Errorf("import: %s", err.Reason)
@@ -152,6 +172,24 @@ func (c *Cluster) Import(data []byte) error {
 		ix.SeqNo, ix.Deleted = ei.SeqNo, ei.Deleted
 		ix.ISMPolicy = ei.ISM
 		indices[ei.Name] = ix
+		if ei.Closed {
+			closed[ix] = true
+		}
+	}
+	streams := map[string]*dataStream{}
+	for _, es := range st.DataStreams {
+		ds := &dataStream{name: es.Name, timestamp: es.Timestamp, template: es.Template, generation: es.Generation}
+		for _, n := range es.Indices {
+			ix := indices[n]
+			if ix == nil {
+				return fmt.Errorf("import: data stream %s: no backing index %s", es.Name, n)
+			}
+			ds.indices = append(ds.indices, ix)
+		}
+		if len(ds.indices) == 0 || ds.timestamp == "" {
+			return fmt.Errorf("import: data stream %s: no backing index or timestamp field", es.Name)
+		}
+		streams[es.Name] = ds
 	}
 	templates := map[string]*indexTemplate{}
 	for _, et := range st.Templates {
@@ -212,6 +250,7 @@ func (c *Cluster) Import(data []byte) error {
 	}
 	c.mu.Lock()
 	c.indices, c.templates, c.policies, c.roles = indices, templates, policies, roles
+	c.closed, c.streams = closed, streams
 	c.legacyTemplates, c.persistent, c.transient = legacy, persistent, map[string]string{}
 	c.mu.Unlock()
 	return nil
