@@ -158,3 +158,29 @@ func TestClosedIndexEverywhere(t *testing.T) {
 	code, m = doJSON(t, h, "GET", "/docs/_search", "")
 	mustStatus(t, 200, code, m)
 }
+
+// Static settings change only on closed indices (MetadataUpdateSettingsService): on an open index
+// they are "Can't update non dynamic settings", on a closed one analysis settings are taken, and
+// a setting fixed at creation stays refused ("final index setting").
+func TestStaticSettingsOnClosedIndex(t *testing.T) {
+	_, h := loadFixture(t)
+	const analysis = `{"index":{"analysis":{"analyzer":{"mine":{"type":"whitespace"}}}}}`
+	code, m := doJSON(t, h, "PUT", "/docs/_settings", analysis)
+	if mustStatus(t, 400, code, m); !strings.HasPrefix(get(m, "error.reason").(string), "Can't update non dynamic settings [[index.analysis.analyzer.mine.type]] for open indices [[docs/") {
+		t.Fatalf("open: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/docs/_close", "")
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "PUT", "/docs/_settings", analysis)
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "PUT", "/docs/_settings", `{"index":{"number_of_shards":3}}`)
+	if mustStatus(t, 400, code, m); get(m, "error.reason") != "final index setting [index.number_of_shards], not updateable" {
+		t.Fatalf("final: %v", m)
+	}
+	code, m = doJSON(t, h, "POST", "/docs/_open", "")
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "GET", "/docs/_settings", "")
+	if mustStatus(t, 200, code, m); get(m, "docs.settings.index.analysis.analyzer.mine.type") != "whitespace" {
+		t.Fatalf("settings after open: %v", m)
+	}
+}

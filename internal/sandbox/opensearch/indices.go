@@ -342,14 +342,28 @@ func (c *Cluster) handlePutSettings(w http.ResponseWriter, r *http.Request, expr
 			}
 		}
 	}
-	if len(static) > 0 && len(list) > 0 {
-		sort.Strings(static)
-		names := make([]string, len(list))
-		for i, ix := range list {
-			names[i] = "[" + ix.Name + "/" + ix.UUID + "]"
+	sort.Strings(static)
+	var open []string
+	for _, ix := range list {
+		if !c.closed[ix] {
+			open = append(open, "["+ix.Name+"/"+ix.UUID+"]")
 		}
-		c.fail(w, r, apierr.BadRequest("Can't update non dynamic settings [[%s]] for open indices [%s]", strings.Join(static, ", "), strings.Join(names, ", ")))
+	}
+	if len(static) > 0 && len(open) > 0 {
+		c.fail(w, r, apierr.BadRequest("Can't update non dynamic settings [[%s]] for open indices [%s]", strings.Join(static, ", "), strings.Join(open, ", ")))
 		return
+	}
+	// On closed indices the static settings change (analysis, codec), save those fixed at creation
+	// (Property.Final) and those the engine manages (Property.PrivateIndex).
+	for _, k := range static {
+		switch k = strings.TrimPrefix(k, "index."); {
+		case k == "uuid" || k == "creation_date" || k == "provided_name" || k == "version.created":
+			c.fail(w, r, apierr.BadRequest("can not update private setting [index.%s]; this setting is managed by OpenSearch", k))
+			return
+		case k != "codec" && k != "analysis" && !strings.HasPrefix(k, "analysis."):
+			c.fail(w, r, apierr.BadRequest("final index setting [index.%s], not updateable", k))
+			return
+		}
 	}
 	preserve := r.URL.Query().Get("preserve_existing") == "true"
 	// What each index gets: with preserve_existing, only the settings it does not have yet.
