@@ -63,7 +63,11 @@ func (c *Cluster) writeCat(w http.ResponseWriter, r *http.Request, t catTable) {
 		for _, row := range t.rows {
 			o := jsonout.Obj{}
 			for _, col := range cols {
-				o = append(o, jsonout.KV{col, row[pos[col]]})
+				var v any = row[pos[col]]
+				if v == "" && t.num[col] {
+					v = nil // a figure the row has none of (a closed index's docs.count) is null
+				}
+				o = append(o, jsonout.KV{col, v})
 			}
 			out = append(out, o)
 		}

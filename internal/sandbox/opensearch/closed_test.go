@@ -128,6 +128,10 @@ func TestClosedIndexEverywhere(t *testing.T) {
 	if code != 200 || !strings.Contains(string(body), "close docs") || !strings.Contains(string(body), "open  other") {
 		t.Fatalf("_cat/indices: %d %q", code, body)
 	}
+	code, body = do(t, h, "GET", "/_cat/indices/docs?format=json&h=status,docs.count", "")
+	if code != 200 || strings.TrimSpace(string(body)) != `[{"status":"close","docs.count":null}]` {
+		t.Fatalf("_cat/indices?format=json: %d %s", code, body)
+	}
 	code, m = doJSON(t, h, "GET", "/docs/_mapping", "")
 	mustStatus(t, 200, code, m)
 	if get(m, "docs.mappings.properties.title.type") != "text" {
