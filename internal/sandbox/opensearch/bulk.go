@@ -215,7 +215,9 @@ func (c *Cluster) execBulk(ops []bulkOp) ([]jsonout.Obj, bool) {
 				err = apierr.BadRequest("if _id is specified it must not be empty")
 				break
 			}
-			res, ix, err = c.indexDoc(op.index, op.id, op.source, op.action == "create")
+			if err = c.backingWriteErr(op.index, op.action == "create", false); err == nil {
+				res, ix, err = c.indexDoc(op.index, op.id, op.source, op.action == "create")
+			}
 			if err == nil && op.id == "" {
 				op.id = res.ID
 			}
@@ -226,6 +228,9 @@ func (c *Cluster) execBulk(ops []bulkOp) ([]jsonout.Obj, bool) {
 				res, ix, err = c.updateDoc(op.index, op.id, op.update, op.source)
 			}
 		case "delete":
+			if err = c.streamWriteErr(op.index); err != nil {
+				break
+			}
 			if existing, derr := c.docTarget(op.index); derr == nil {
 				ix = existing
 				res = ix.Remove(op.id)

@@ -161,6 +161,34 @@ func (c *Cluster) streamForWrite(name string, create bool) (*dataStream, *apierr
 	return ds, nil
 }
 
+// backingWriteErr refuses a write naming a backing index instead of its stream, as
+// TransportBulkAction.prohibitAppendWritesInBackingIndices does: a create always, an index unless
+// it is conditional (if_seq_no), as an update's rewrite is.
+func (c *Cluster) backingWriteErr(name string, create, conditional bool) *apierr.Error {
+	ix := c.indices[name]
+	if ix == nil {
+		return nil
+	}
+	ds := c.streamOf(ix)
+	switch {
+	case ds == nil:
+		return nil
+	case create:
+		return apierr.BadRequest("index request with op_type=create targeting backing indices is disallowed, target corresponding data stream [%s] instead", ds.name)
+	case !conditional:
+		return apierr.BadRequest("index request with op_type=index and no if_primary_term and if_seq_no set targeting backing indices is disallowed, target corresponding data stream [%s] instead", ds.name)
+	}
+	return nil
+}
+
+// streamWriteErr refuses an update or a delete naming a data stream: only creates reach one.
+func (c *Cluster) streamWriteErr(name string) *apierr.Error {
+	if c.streams[name] != nil {
+		return apierr.BadRequest("only write ops with an op_type of create are allowed in data streams")
+	}
+	return nil
+}
+
 // checkTimestamp refuses a document without exactly one value of the stream's timestamp field
 // (DataStreamFieldMapper.postParse), as mapper_parsing_exception caused by illegal_argument_exception.
 func (ds *dataStream) checkTimestamp(src map[string]any) *apierr.Error {

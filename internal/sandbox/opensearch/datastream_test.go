@@ -233,3 +233,40 @@ func TestExportImportKeepsStreamsAndClosedIndices(t *testing.T) {
 	code, m = doJSON(t, dh, "GET", "/archive/_search", "")
 	mustClosed(t, code, m, "archive")
 }
+
+// Writes that name a backing index or update a stream, refused as TransportBulkAction does: a
+// create or an unconditional index into a backing index ("target corresponding data stream"),
+// an update or a delete through the stream's name ("only write ops with an op_type of create").
+// A delete naming the backing index goes through.
+func TestDataStreamWritesRefused(t *testing.T) {
+	h := newTestCluster(t).Handler()
+	code, m := doJSON(t, h, "PUT", "/_index_template/logs", `{"index_patterns":["logs-*"],"data_stream":{}}`)
+	mustStatus(t, 200, code, m)
+	code, m = doJSON(t, h, "PUT", "/logs-app/_create/1?refresh=true", `{"@timestamp":"2024-03-15T00:00:00Z"}`)
+	mustStatus(t, 201, code, m)
+	for _, req := range [][3]string{
+		{"PUT", "/.ds-logs-app-000001/_create/2", "index request with op_type=create targeting backing indices is disallowed, target corresponding data stream [logs-app] instead"},
+		{"PUT", "/.ds-logs-app-000001/_doc/1", "index request with op_type=index and no if_primary_term and if_seq_no set targeting backing indices is disallowed, target corresponding data stream [logs-app] instead"},
+		{"POST", "/logs-app/_update/1", "only write ops with an op_type of create are allowed in data streams"},
+		{"DELETE", "/logs-app/_doc/1", "only write ops with an op_type of create are allowed in data streams"},
+	} {
+		body := `{"@timestamp":"2024-03-15T00:00:00Z"}`
+		if strings.Contains(req[1], "_update") {
+			body = `{"doc":{"a":1}}`
+		}
+		code, m = doJSON(t, h, req[0], req[1], body)
+		if mustStatus(t, 400, code, m); get(m, "error.reason") != req[2] {
+			t.Fatalf("%s %s: %v", req[0], req[1], m)
+		}
+	}
+	code, m = doJSON(t, h, "POST", "/_bulk", `{"delete":{"_index":"logs-app","_id":"1"}}`+"\n"+`{"create":{"_index":".ds-logs-app-000001"}}`+"\n"+`{"@timestamp":"2024-03-15T00:00:00Z"}`+"\n")
+	mustStatus(t, 200, code, m)
+	items := m["items"].([]any)
+	if get(items[0], "delete.status") != 400.0 || get(items[1], "create.status") != 400.0 {
+		t.Fatalf("bulk: %v", m)
+	}
+	code, m = doJSON(t, h, "DELETE", "/.ds-logs-app-000001/_doc/1", "")
+	if mustStatus(t, 200, code, m); m["result"] != "deleted" {
+		t.Fatalf("delete in the backing index: %v", m)
+	}
+}

@@ -124,7 +124,12 @@ func (c *Cluster) handleIndexDoc(w http.ResponseWriter, r *http.Request, indexNa
 			}
 		}
 	}
-	res, ix, err := c.indexDoc(indexName, id, body, create)
+	var res index.WriteResult
+	var ix *index.Index
+	err := c.backingWriteErr(indexName, create, r.URL.Query().Has("if_seq_no"))
+	if err == nil {
+		res, ix, err = c.indexDoc(indexName, id, body, create)
+	}
 	var out jsonout.Obj
 	if err == nil {
 		out = c.writeBody(ix, res)
@@ -218,7 +223,11 @@ func (c *Cluster) handleDeleteDoc(w http.ResponseWriter, r *http.Request, indexN
 		return
 	}
 	c.mu.Lock()
-	ix, err := c.docTarget(indexName)
+	err := c.streamWriteErr(indexName)
+	var ix *index.Index
+	if err == nil {
+		ix, err = c.docTarget(indexName)
+	}
 	if err != nil {
 		c.mu.Unlock()
 		c.fail(w, r, err)
@@ -261,6 +270,9 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 	upsert, hasUpsert := body["upsert"].(map[string]any)
 	if !hasDoc && !hasUpsert {
 		return index.WriteResult{}, nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: script or doc is missing;")
+	}
+	if err := c.streamWriteErr(indexName); err != nil {
+		return index.WriteResult{}, nil, err
 	}
 	ix, exists := c.indices[indexName]
 	if !exists && c.isAlias(indexName) {
@@ -362,6 +374,9 @@ func (c *Cluster) handleUpdate(w http.ResponseWriter, r *http.Request, indexName
 // scriptUpdate runs an update script on a document (or its upsert); ctx.op may turn the update
 // into a noop or a delete. The caller holds the write lock.
 func (c *Cluster) scriptUpdate(indexName, id string, sc *painless.Script, body map[string]any) (index.WriteResult, *index.Index, *apierr.Error) {
+	if err := c.streamWriteErr(indexName); err != nil {
+		return index.WriteResult{}, nil, err
+	}
 	ix, exists := c.indices[indexName]
 	if !exists && c.isAlias(indexName) {
 		var err *apierr.Error
