@@ -111,7 +111,8 @@ func (c *Cluster) writeIndexOf(alias string) (*index.Index, *apierr.Error) {
 }
 
 // docTarget is the index a single-document request names: an index, or an alias with a write
-// index; a closed one is index_closed_exception (strictSingleIndexNoExpandForbidClosed).
+// index; a closed one is index_closed_exception (strictSingleIndexNoExpandForbidClosed), and a data
+// stream is no single index.
 func (c *Cluster) docTarget(name string) (*index.Index, *apierr.Error) {
 	ix, ok := c.indices[name]
 	if !ok && c.isAlias(name) {
@@ -119,6 +120,8 @@ func (c *Cluster) docTarget(name string) (*index.Index, *apierr.Error) {
 		if ix, err = c.writeIndexOf(name); err != nil {
 			return nil, err
 		}
+	} else if !ok && c.streams[name] != nil {
+		return nil, apierr.BadRequest("The provided expression [%s] matches a data stream, specify the corresponding concrete indices instead.", name)
 	} else if !ok {
 		return nil, apierr.IndexNotFound(name)
 	}

@@ -237,7 +237,8 @@ func TestExportImportKeepsStreamsAndClosedIndices(t *testing.T) {
 // Writes that name a backing index or update a stream, refused as TransportBulkAction does: a
 // create or an unconditional index into a backing index ("target corresponding data stream"),
 // an update or a delete through the stream's name ("only write ops with an op_type of create").
-// A delete naming the backing index goes through.
+// A single-document get names a backing index, not the stream (concreteSingleIndex); a delete
+// naming the backing index goes through.
 func TestDataStreamWritesRefused(t *testing.T) {
 	h := newTestCluster(t).Handler()
 	code, m := doJSON(t, h, "PUT", "/_index_template/logs", `{"index_patterns":["logs-*"],"data_stream":{}}`)
@@ -264,6 +265,14 @@ func TestDataStreamWritesRefused(t *testing.T) {
 	items := m["items"].([]any)
 	if get(items[0], "delete.status") != 400.0 || get(items[1], "create.status") != 400.0 {
 		t.Fatalf("bulk: %v", m)
+	}
+	code, m = doJSON(t, h, "GET", "/logs-app/_doc/1", "")
+	if mustStatus(t, 400, code, m); get(m, "error.reason") != "The provided expression [logs-app] matches a data stream, specify the corresponding concrete indices instead." {
+		t.Fatalf("get through the stream: %v", m)
+	}
+	code, m = doJSON(t, h, "GET", "/.ds-logs-app-000001/_doc/1", "")
+	if mustStatus(t, 200, code, m); m["found"] != true {
+		t.Fatalf("get in the backing index: %v", m)
 	}
 	code, m = doJSON(t, h, "DELETE", "/.ds-logs-app-000001/_doc/1", "")
 	if mustStatus(t, 200, code, m); m["result"] != "deleted" {
