@@ -12,7 +12,7 @@ const dsTemplate = `{"index_patterns":["logs-*","my-data-stream"],"data_stream":
 // tests/default/indices/data_stream/data_stream.yaml: a template with data_stream, PUT
 // /_data_stream/{name}, a document POSTed to the stream (201, into .ds-{name}-000001), GET of the
 // stream and of all streams (GetDataStreamAction.Response), DELETE of the stream with its
-// backing indices.
+// backing indices. The template cannot go while a stream made from it is there.
 func TestDataStreamStory(t *testing.T) {
 	h := newTestCluster(t).Handler()
 	code, m := doJSON(t, h, "PUT", "/_index_template/logs-template-nginx", dsTemplate)
@@ -47,6 +47,10 @@ func TestDataStreamStory(t *testing.T) {
 	code, m = doJSON(t, h, "GET", "/logs-nginx/_search", "")
 	if mustStatus(t, 200, code, m); get(m, "hits.total.value") != 1.0 || get(m["hits"].(map[string]any)["hits"].([]any)[0], "_index") != ".ds-logs-nginx-000001" {
 		t.Fatalf("search through the stream: %v", m)
+	}
+	code, m = doJSON(t, h, "DELETE", "/_index_template/logs-template-nginx", "")
+	if mustStatus(t, 400, code, m); get(m, "error.reason") != "unable to remove composable templates [logs-template-nginx] as they are in use by a data streams [logs-nginx]" {
+		t.Fatalf("template in use: %v", m)
 	}
 	code, m = doJSON(t, h, "DELETE", "/_data_stream/logs-nginx", "")
 	mustStatus(t, 200, code, m)

@@ -3,6 +3,7 @@ package opensearch
 import (
 	"net/http"
 	"sort"
+	"strings"
 
 	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
@@ -175,8 +176,20 @@ func (c *Cluster) getTemplates(w http.ResponseWriter, r *http.Request, name stri
 func (c *Cluster) deleteTemplate(w http.ResponseWriter, r *http.Request, name string) {
 	c.mu.Lock()
 	_, ok := c.templates[name]
-	delete(c.templates, name)
+	var users []string // the data streams made from it (MetadataIndexTemplateService.removeIndexTemplateV2)
+	for _, n := range jsonval.SortedKeys(c.streams) {
+		if c.streams[n].template == name {
+			users = append(users, n)
+		}
+	}
+	if len(users) == 0 {
+		delete(c.templates, name)
+	}
 	c.mu.Unlock()
+	if len(users) > 0 {
+		c.fail(w, r, apierr.BadRequest("unable to remove composable templates [%s] as they are in use by a data streams [%s]", name, strings.Join(users, ", ")))
+		return
+	}
 	if !ok {
 		c.fail(w, r, apierr.Errf(404, "index_template_missing_exception", "index_template [%s] missing", name))
 		return
