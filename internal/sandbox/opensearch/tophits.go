@@ -19,7 +19,7 @@ func topHitsAgg(sp *aggs.Spec, segs []index.Segment, q query.Query, scoreSets ma
 	var sortSpecs []sortSpec
 	view := &hitView{}
 	trackScores := false
-	for k, v := range sp.Params {
+	for k, v := range sp.TopHitsParams {
 		var err *apierr.Error
 		switch k {
 		case "size", "from":
