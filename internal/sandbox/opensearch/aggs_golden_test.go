@@ -129,6 +129,13 @@ var aggGoldenCases = []struct{ path, body string }{
 	{"/products/_search", `{"size":0,"aggs":{"t":{"terms":{"field":"category","size":2},"aggs":{"h":{"top_hits":{"size":1,"sort":[{"price":"desc"}],"_source":["name","price"]}}}}}}`},
 	{"/products/_search", `{"size":0,"aggs":{"h":{"top_hits":{"size":-1}}}}`},
 	{"/products/_search", `{"size":0,"aggs":{"h":{"top_hits":{"bogus":1}}}}`},
+	{"/products/_search", `{"size":0,"query":{"match":{"description":"natural oils"}},"aggs":{"t":{"terms":{"field":"brand","size":2},"aggs":{"h":{"top_hits":{"size":2,"from":1,"version":true,"seq_no_primary_term":true,"highlight":{"fields":{"description":{}}},"_source":false}}}}}}`},
+	{"/products/_search", `{"size":0,"query":{"match":{"description":"natural oils"}},"aggs":{"h":{"top_hits":{"size":2,"sort":[{"price":"asc"}],"track_scores":true,"explain":true}}}}`},
+	{"/products/_search", `{"size":0,"aggs":{"h":{"top_hits":{"size":2,"sort":[{"price":"asc"}]}}}}`},
+	{"/products/_search", `{"size":0,"aggs":{"h":{"top_hits":{"size":100,"from":1}}}}`},
+	{"/products/_search", `{"size":0,"aggs":{"h":{"top_hits":{"size":100,"from":1,"sort":[{"description":"asc"}]}}}}`},
+	{"/products/_search", `{"size":0,"aggs":{"h":{"top_hits":{"highlight":3}}}}`},
+	{"/products/_search", `{"size":0,"query":{"term":{"category":"zzz"}},"aggs":{"t":{"terms":{"field":"category"},"aggs":{"h":{"top_hits":{"size":-1}}}}}}`},
 	// several errors in one request: which one answers
 	{"/products/_search", `{"size":0,"aggs":{"a":{"terms":{"field":"category","size":0}},"b":{"histogram":{"field":"price"}}}}`},
 	{"/products/_search", `{"size":0,"aggs":{"b":{"histogram":{"field":"price"}},"a":{"terms":{"field":"category","size":0}}}}`},

@@ -26,12 +26,16 @@ type Spec struct {
 	Type   string
 	Common Common // the parameters many types share
 	Subs   []*Spec
-	// TopHitsParams are a top_hits aggregation's parameters as sent: the search parses them
-	// when it renders the hits (Context.TopHits). Other types leave it nil.
-	TopHitsParams map[string]any
-	params        agg           // the type's own parameters, parsed with the request
-	paramErr      *apierr.Error // what parsing them refused, answered when the aggregation runs
+	// TopHits are a top_hits aggregation's parameters, as the search's TopHitsParser typed
+	// them: the search renders its hits (Context.TopHits). Other types leave it nil.
+	TopHits  any
+	params   agg           // the type's own parameters, parsed with the request
+	paramErr *apierr.Error // what parsing them refused, answered when the aggregation runs
 }
+
+// TopHitsParser reads a top_hits aggregation's parameters (sort, _source, highlight…), which
+// are the search's to parse, as it renders the hits.
+type TopHitsParser func(name string, params map[string]any) (any, *apierr.Error)
 
 // agg is the typed parameters of one aggregation type, which run it.
 type agg interface {
@@ -46,7 +50,8 @@ type kind struct {
 }
 
 // kinds lists the aggregation types. filter and filters are parsed where their parameters are
-// read (their errors answer at once); the others' parse errors answer when the aggregation runs.
+// read (their errors answer at once), top_hits by the search's TopHitsParser; the others' parse
+// errors, and top_hits', answer when the aggregation runs.
 // It is filled by init, as parsing a terms order looks up whether the aggregation it names is a
 // metric.
 var kinds map[string]kind
@@ -62,7 +67,7 @@ func init() {
 		"stats":          {true, asAgg(parseMetric)},
 		"extended_stats": {true, asAgg(parseMetric)},
 		"percentiles":    {true, asAgg(parsePercentiles)},
-		"top_hits":       {true, asAgg(parseTopHits)},
+		"top_hits":       {true, nil},
 		"terms":          {false, asAgg(parseTerms)},
 		"range":          {false, asAgg(parseRange)},
 		"date_range":     {false, asAgg(parseRange)},
@@ -127,8 +132,9 @@ type Context struct {
 	TopHits func(sp *Spec, segs []index.Segment) (jsonout.Obj, *apierr.Error)
 }
 
-// Parse reads the aggs (or aggregations) section of a search body.
-func Parse(v any) ([]*Spec, *apierr.Error) {
+// Parse reads the aggs (or aggregations) section of a search body; topHits reads the
+// parameters of top_hits aggregations.
+func Parse(v any, topHits TopHitsParser) ([]*Spec, *apierr.Error) {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return nil, apierr.Parsing("Failed to parse aggregation: expected an object")
@@ -144,7 +150,7 @@ func Parse(v any) ([]*Spec, *apierr.Error) {
 		for k, x := range body {
 			switch k {
 			case "aggs", "aggregations":
-				subs, err := Parse(x)
+				subs, err := Parse(x, topHits)
 				if err != nil {
 					return nil, err
 				}
@@ -190,6 +196,10 @@ func Parse(v any) ([]*Spec, *apierr.Error) {
 		if kinds[spec.Type].metric && len(spec.Subs) > 0 {
 			return nil, apierr.Errf(400, "aggregation_initialization_exception", "Aggregator [%s] of type [%s] cannot accept sub-aggregations", name, spec.Type)
 		}
+		if spec.Type == "top_hits" {
+			spec.params = topHitsParams{}
+			spec.TopHits, spec.paramErr = topHits(name, params) // answered when it runs, as below
+		}
 		if spec.params == nil {
 			// Parsed once the sub-aggregations are known (a terms order names one). What this
 			// refuses is answered when the aggregation runs, as it always was: after the query's
@@ -223,13 +233,9 @@ func runAgg(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.
 	return sp.params.run(sp, segs, ctx)
 }
 
-// topHitsParams runs top_hits through the search (Context.TopHits), which parses its parameters.
+// topHitsParams runs top_hits through the search (Context.TopHits), which typed its parameters
+// (Spec.TopHits).
 type topHitsParams struct{}
-
-func parseTopHits(sp *Spec, p map[string]any) (topHitsParams, *apierr.Error) {
-	sp.TopHitsParams = p
-	return topHitsParams{}, nil
-}
 
 func (topHitsParams) run(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
 	return ctx.TopHits(sp, segs)

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/aggs"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
@@ -26,11 +27,20 @@ func tinyIndex(t *testing.T) *index.Index {
 	)
 }
 
+// topHitsSize stands for the search's top_hits parser: it keeps the size, and refuses a
+// negative one.
+func topHitsSize(name string, p map[string]any) (any, *apierr.Error) {
+	if n, ok := jsonval.Int(p["size"]); ok && n < 0 {
+		return nil, apierr.BadRequest("bad size in [%s]", name)
+	}
+	return p["size"], nil
+}
+
 // answer parses aggs and runs them over every document of ix (none when nil), rendered as JSON
 // in request order.
 func answer(t *testing.T, ix *index.Index, body string) (string, *apierr.Error) {
 	t.Helper()
-	specs, err := aggs.Parse(indextest.Decode(t, body))
+	specs, err := aggs.Parse(indextest.Decode(t, body), topHitsSize)
 	if err != nil {
 		return "", err
 	}
@@ -40,7 +50,7 @@ func answer(t *testing.T, ix *index.Index, body string) (string, *apierr.Error) 
 		segs = append(segs, indextest.All(ix))
 	}
 	ctx := &aggs.Context{Now: now, TopHits: func(sp *aggs.Spec, segs []index.Segment) (jsonout.Obj, *apierr.Error) {
-		return jsonout.Obj{{"hits", index.CountSlots(segs)}, {"size", sp.TopHitsParams["size"]}}, nil
+		return jsonout.Obj{{"hits", index.CountSlots(segs)}, {"size", sp.TopHits}}, nil
 	}}
 	res, err := aggs.Run(specs, segs, ctx)
 	if err != nil {
@@ -124,12 +134,13 @@ func TestErrors(t *testing.T) {
 		{"range entry", `{"r":{"range":{"field":"price","ranges":[{"from":1},1]}}}`, false, "parsing_exception", "[ranges] entries must be objects in [r]", false},
 		{"date range bound is date math on a date field", `{"r":{"range":{"field":"at","ranges":[{"from":"someday"}]}}}`, false, "parse_exception", "", false},
 		{"percents", `{"p":{"percentiles":{"field":"qty","percents":[101]}}}`, false, "illegal_argument_exception", "percent must be in [0,100], got [101.0]: [p]", false},
+		{"top_hits, through the search's parser", `{"h":{"top_hits":{"size":-1}}}`, false, "illegal_argument_exception", "bad size in [h]", false},
 		{"nested path", `{"n":{"nested":{}}}`, false, "parsing_exception", "Missing [path] field for nested aggregation [n]", false},
 		{"a field is required, per index", `{"a":{"avg":{}}}`, false, "illegal_argument_exception", "Required one of fields [field, script], but none were specified.", true},
 		{"sub-aggregation of no bucket", `{"t":{"terms":{"field":"nope"},"aggs":{"u":{"terms":{"field":"cat","size":0}}}}}`, false, "", "", true},
 	}
 	for _, tc := range cases {
-		_, perr := aggs.Parse(indextest.Decode(t, tc.aggs))
+		_, perr := aggs.Parse(indextest.Decode(t, tc.aggs), topHitsSize)
 		if tc.parse != (perr != nil) {
 			t.Errorf("%s: Parse error = %v, want refused by Parse %v", tc.name, perr, tc.parse)
 			continue
@@ -162,7 +173,7 @@ func TestTooManyBuckets(t *testing.T) {
 func TestSortByRequest(t *testing.T) {
 	body := `{"aggs":{"z":{"terms":{"field":"cat"},"aggs":{"y2":{"max":{"field":"qty"}},"y1":{"min":{"field":"qty"}}}},"a":{"avg":{"field":"qty"}}}}`
 	m := indextest.Decode(t, body).(map[string]any)
-	specs, err := aggs.Parse(m["aggs"])
+	specs, err := aggs.Parse(m["aggs"], topHitsSize)
 	if err != nil {
 		t.Fatal(err.Reason)
 	}
