@@ -3,6 +3,7 @@ package jsonval
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -13,7 +14,7 @@ func TestDecodeKeepsKeyOrderAndLastValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := v.(*Object)
-	if got := strings.Join(o.Keys(), ","); got != "z,a" {
+	if got := keysOf(o); got != "z,a" {
 		t.Fatalf("keys %q, want z,a (first place kept)", got)
 	}
 	if got := Compact(o); got != `{"z":2.50,"a":{"y":true,"b":null}}` {
@@ -78,5 +79,40 @@ func TestReadersAgreeOnNumbersAndText(t *testing.T) {
 	}
 	if s, ok := String(json.Number("007")); !ok || s != "007" {
 		t.Fatalf("String(json.Number) = %q, want as written", s)
+	}
+}
+
+func keysOf(o *Object) string {
+	var keys []string
+	for _, m := range o.Members() {
+		keys = append(keys, m.K)
+	}
+	return strings.Join(keys, ",")
+}
+
+// Past indexAfter members, repeated keys are found through the index: still first place,
+// last value, and every key once.
+func TestDecodeLargeObjectKeepsEachKeyOnce(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{`)
+	for i := 0; i < 3*indexAfter; i++ {
+		fmt.Fprintf(&b, `"k%d":%d,`, i, i)
+	}
+	fmt.Fprintf(&b, `"k0":"last","k%d":"late"}`, 2*indexAfter)
+	v, err := Decode([]byte(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := v.(*Object)
+	if o.Len() != 3*indexAfter || o.Members()[0].K != "k0" || o.Value("k0") != "last" || o.Value(fmt.Sprintf("k%d", 2*indexAfter)) != "late" {
+		t.Fatalf("len %d, first %q, k0 %v", o.Len(), o.Members()[0].K, o.Value("k0"))
+	}
+}
+
+// The sandbox builds answers as literals of the same type the console decodes.
+func TestLiteralObjectsWriteInOrder(t *testing.T) {
+	o := Object{{"took", 3}, {"hits", []Object{{{"_id", "a"}}, {{"_id", "b"}}}}, {"ratio", 0.5}}
+	if got, want := Compact(o), `{"took":3,"hits":[{"_id":"a"},{"_id":"b"}],"ratio":0.5}`; got != want {
+		t.Fatalf("got %s, want %s", got, want)
 	}
 }

@@ -7,36 +7,49 @@ import (
 	"io"
 )
 
-// Object is a JSON object that keeps its key order: the console lays table columns out in
-// the order the engine (or the user's document) wrote them, and rewrites a request body
-// without reordering what the user typed. A repeated key keeps its first place and its
-// last value, as a decoded map would.
-type Object struct {
-	keys []string
-	vals map[string]any
+// Member is one member of an object. It is an unnamed struct type, so any package writes
+// members as {"key", value}: the sandbox builds its answers that way.
+type Member = struct {
+	K string
+	V any
 }
 
-// NewObject is an empty object.
-func NewObject() *Object { return &Object{vals: map[string]any{}} }
+// Object is a JSON object that keeps its members in order: the sandbox's answers read like
+// the engine's, and the console lays table columns out in the order the engine (or the
+// user's document) wrote them and rewrites a request body without reordering what the user
+// typed. Each key appears once: decoding a repeated key keeps its first place and its last
+// value, as a decoded map would.
+type Object []Member
 
-// Keys are the object's keys in order; the slice must not be changed.
-func (o *Object) Keys() []string {
+// NewObject is an empty object to fill with Set.
+func NewObject() *Object { return &Object{} }
+
+// Members are the object's members in order; the slice must not be changed.
+func (o *Object) Members() []Member {
 	if o == nil {
 		return nil
 	}
-	return o.keys
+	return *o
 }
 
 // Len is the number of members.
-func (o *Object) Len() int { return len(o.Keys()) }
+func (o *Object) Len() int { return len(o.Members()) }
+
+func (o *Object) index(k string) int {
+	for i, m := range o.Members() {
+		if m.K == k {
+			return i
+		}
+	}
+	return -1
+}
 
 // Get is the value of member k.
 func (o *Object) Get(k string) (any, bool) {
-	if o == nil {
-		return nil, false
+	if i := o.index(k); i >= 0 {
+		return (*o)[i].V, true
 	}
-	v, ok := o.vals[k]
-	return v, ok
+	return nil, false
 }
 
 // Value is the value of member k, nil when there is none.
@@ -47,36 +60,30 @@ func (o *Object) Value(k string) any {
 
 // Set gives member k the value v, appending k when it is new.
 func (o *Object) Set(k string, v any) {
-	if _, ok := o.vals[k]; !ok {
-		o.keys = append(o.keys, k)
+	if i := o.index(k); i >= 0 {
+		(*o)[i].V = v
+		return
 	}
-	o.vals[k] = v
+	*o = append(*o, Member{k, v})
 }
 
 // Delete removes member k, keeping the order of the others.
 func (o *Object) Delete(k string) {
-	if _, ok := o.vals[k]; !ok {
-		return
-	}
-	delete(o.vals, k)
-	for i, key := range o.keys {
-		if key == k {
-			o.keys = append(o.keys[:i], o.keys[i+1:]...)
-			break
-		}
+	if i := o.index(k); i >= 0 {
+		*o = append((*o)[:i], (*o)[i+1:]...)
 	}
 }
 
-// AppendJSON writes the object as compact JSON, in key order.
-func (o *Object) AppendJSON(b *bytes.Buffer) error {
+// AppendJSON writes the object as compact JSON, in order, into the shared buffer.
+func (o Object) AppendJSON(b *bytes.Buffer) error {
 	b.WriteByte('{')
-	for i, k := range o.Keys() {
+	for i, m := range o {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		AppendString(b, k)
+		AppendString(b, m.K)
 		b.WriteByte(':')
-		if err := Append(b, o.vals[k]); err != nil {
+		if err := Append(b, m.V); err != nil {
 			return err
 		}
 	}
@@ -85,11 +92,16 @@ func (o *Object) AppendJSON(b *bytes.Buffer) error {
 }
 
 // MarshalJSON lets encoding/json write the object in order too.
-func (o *Object) MarshalJSON() ([]byte, error) {
+func (o Object) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
-	err := o.AppendJSON(&b)
-	return b.Bytes(), err
+	if err := o.AppendJSON(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
+
+// indexAfter is how many members an object being decoded has before its keys are indexed.
+const indexAfter = 32
 
 // MaxDepth bounds how deep Decode follows nesting, as answers may come from anywhere.
 const MaxDepth = 1000
@@ -126,7 +138,10 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 	}
 	switch delim {
 	case '{':
-		o := NewObject()
+		var o Object
+		// Repeated keys are found by a scan while the object is small and through an index
+		// once it is not, so a hostile answer with many keys decodes in linear time.
+		var at map[string]int
 		for dec.More() {
 			kt, err := dec.Token()
 			if err != nil {
@@ -137,12 +152,33 @@ func decodeValue(dec *json.Decoder, depth int) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			o.Set(k, v)
+			i := -1
+			if at != nil {
+				if j, ok := at[k]; ok {
+					i = j
+				}
+			} else {
+				i = o.index(k)
+			}
+			if i >= 0 {
+				o[i].V = v
+				continue
+			}
+			o = append(o, Member{k, v})
+			switch {
+			case at != nil:
+				at[k] = len(o) - 1
+			case len(o) > indexAfter:
+				at = make(map[string]int, 2*len(o))
+				for j, m := range o {
+					at[m.K] = j
+				}
+			}
 		}
 		if _, err := dec.Token(); err != nil {
 			return nil, err
 		}
-		return o, nil
+		return &o, nil
 	case '[':
 		arr := []any{}
 		for dec.More() {

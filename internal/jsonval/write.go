@@ -61,6 +61,18 @@ func Append(b *bytes.Buffer, v any) error {
 		}
 		b.WriteByte(']')
 		return nil
+	case []Object: // lists of hits and buckets, without encoding/json
+		b.WriteByte('[')
+		for i, o := range t {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if err := o.AppendJSON(b); err != nil {
+				return err
+			}
+		}
+		b.WriteByte(']')
+		return nil
 	case Appender:
 		return t.AppendJSON(b)
 	}

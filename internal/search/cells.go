@@ -37,16 +37,16 @@ func flatten(prefix string, v any, emit func(path, text string)) {
 		emit(prefix, cellText(v))
 		return
 	}
-	if len(o.Keys()) == 0 && prefix != "" {
+	if o.Len() == 0 && prefix != "" {
 		emit(prefix, "{}")
 		return
 	}
-	for _, k := range o.Keys() {
-		p := k
+	for _, m := range o.Members() {
+		p := m.K
 		if prefix != "" {
-			p = prefix + "." + k
+			p = prefix + "." + m.K
 		}
-		flatten(p, o.Value(k), emit)
+		flatten(p, m.V, emit)
 	}
 }
 

@@ -58,12 +58,12 @@ func FlattenHit(hit []byte) ([]DocField, error) {
 
 // appendFlat adds the leaves of o under prefix.
 func appendFlat(out []DocField, prefix string, o *jsonval.Object) []DocField {
-	if len(o.Keys()) == 0 && prefix != "" {
+	if o.Len() == 0 && prefix != "" {
 		return append(out, DocField{Name: prefix, Value: "{}"})
 	}
-	for _, k := range o.Keys() {
-		p := joinPath(prefix, k)
-		switch t := o.Value(k).(type) {
+	for _, m := range o.Members() {
+		p := joinPath(prefix, m.K)
+		switch t := m.V.(type) {
 		case *jsonval.Object:
 			out = appendFlat(out, p, t)
 		case []any:
@@ -128,9 +128,10 @@ func attachHighlights(fields []DocField, hl any) []DocField {
 	for i, f := range fields {
 		at[f.Name] = i
 	}
-	for _, name := range o.Keys() {
+	for _, m := range o.Members() {
+		name := m.K
 		var frags []string
-		switch t := o.Value(name).(type) {
+		switch t := m.V.(type) {
 		case []any:
 			for _, e := range t {
 				frags = append(frags, cellText(e))

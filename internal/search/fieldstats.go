@@ -157,7 +157,7 @@ func WithFilter(r ParsedRequest, field string, value json.RawMessage, exclude, p
 	}
 	var boolQ *jsonval.Object
 	if q, ok := body.Get("query"); ok {
-		if qo, ok := q.(*jsonval.Object); ok && len(qo.Keys()) == 1 && qo.Keys()[0] == "bool" {
+		if qo, ok := q.(*jsonval.Object); ok && qo.Len() == 1 && qo.Members()[0].K == "bool" {
 			boolQ, _ = qo.Value("bool").(*jsonval.Object)
 		}
 		if boolQ == nil {

@@ -66,9 +66,9 @@ func ShapeAggs(body []byte) ([]AggTable, error) {
 	if !ok {
 		return nil, nil
 	}
-	out := make([]AggTable, 0, len(aggs.Keys()))
-	for _, name := range aggs.Keys() {
-		out = append(out, shapeAgg(name, aggs.Value(name)))
+	out := make([]AggTable, 0, aggs.Len())
+	for _, m := range aggs.Members() {
+		out = append(out, shapeAgg(m.K, m.V))
 	}
 	return out, nil
 }
@@ -96,9 +96,9 @@ func bucketsOf(v any) ([]labelledBucket, bool) {
 			}
 		}
 	case *jsonval.Object: // keyed buckets (filters, keyed ranges)
-		for _, k := range bs.Keys() {
-			if bo, ok := bs.Value(k).(*jsonval.Object); ok {
-				out = append(out, labelledBucket{label: k, b: bo})
+		for _, m := range bs.Members() {
+			if bo, ok := m.V.(*jsonval.Object); ok {
+				out = append(out, labelledBucket{label: m.K, b: bo})
 			}
 		}
 	default:
@@ -203,11 +203,11 @@ func bucketRows(buckets []labelledBucket, prefix string, cols *columnSet, depth 
 		}
 		var expand []map[string]string
 		expanded := false
-		for _, k := range lb.b.Keys() {
+		for _, m := range lb.b.Members() {
+			k, sub := m.K, m.V
 			if isBucketMetaKey(k) {
 				continue
 			}
-			sub := lb.b.Value(k)
 			col := prefix + k
 			if inner, ok := bucketsOf(sub); ok && !expanded && depth < maxAggDepth {
 				expanded = true
@@ -271,8 +271,8 @@ func containsArray(v any) bool {
 	case []any:
 		return true
 	case *jsonval.Object:
-		for _, k := range t.Keys() {
-			if containsArray(t.Value(k)) {
+		for _, m := range t.Members() {
+			if containsArray(m.V) {
 				return true
 			}
 		}

@@ -14,61 +14,12 @@ import (
 	"github.com/svcui/svcui/internal/jsonval"
 )
 
-// KV is one member of an ordered JSON object. It is an unnamed struct type so other packages can
-// write members as {"key", value} without naming the fields.
-type KV = struct {
-	K string
-	V any
-}
+// KV is one member of an answer's object, written {"key", value}.
+type KV = jsonval.Member
 
-// Obj is a JSON object that keeps insertion order, so answers read like the real engine's.
-type Obj []KV
-
-func (o Obj) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	if err := o.AppendJSON(&b); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
-// AppendJSON renders the object into b with the shared writer (strings escaped as the engine
-// does); nested objects write into the same buffer instead of each allocating their own.
-func (o Obj) AppendJSON(b *bytes.Buffer) error {
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		jsonval.AppendString(b, m.K)
-		b.WriteByte(':')
-		if err := writeValue(b, m.V); err != nil {
-			return err
-		}
-	}
-	b.WriteByte('}')
-	return nil
-}
-
-// writeValue renders one value: lists of objects (the common hits and buckets) without going
-// through encoding/json, everything else with the shared writer.
-func writeValue(b *bytes.Buffer, v any) error {
-	l, ok := v.([]Obj)
-	if !ok {
-		return jsonval.Append(b, v)
-	}
-	b.WriteByte('[')
-	for i, o := range l {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		if err := o.AppendJSON(b); err != nil {
-			return err
-		}
-	}
-	b.WriteByte(']')
-	return nil
-}
+// Obj is an answer's object: the shared ordered object, so its members are written in the
+// order they were added, as the real engine's are.
+type Obj = jsonval.Object
 
 // JavaDouble formats a float like Java's Double.toString, which the engine uses in keys ("50.0").
 func JavaDouble(f float64) string {
