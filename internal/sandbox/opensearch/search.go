@@ -106,7 +106,7 @@ func parseSearch(body map[string]any, r *http.Request) (*searchReq, *apierr.Erro
 		case "post_filter":
 			req.postFilter, err = query.Parse(v)
 		case "aggs", "aggregations":
-			req.aggs, err = aggs.Parse(v)
+			req.aggs, err = aggs.Parse(v, parseTopHits)
 		case "size", "from":
 			n, ok := jsonval.Int(v)
 			if !ok {

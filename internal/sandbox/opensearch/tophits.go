@@ -11,41 +11,50 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/query"
 )
 
-// topHitsAgg answers {"hits":{"total":{"value","relation":"eq"},"max_score","hits":[...]}} with
-// the best documents of its bucket, rendered like search hits: by _score (from the search query)
-// unless a sort is given, size 3 by default. q is the search query, scoreSets its matches by index.
-func topHitsAgg(sp *aggs.Spec, segs []index.Segment, q query.Query, scoreSets map[*index.Index]*query.Matches) (jsonout.Obj, *apierr.Error) {
-	size, from := 3, 0
-	var sortSpecs []sortSpec
-	view := &hitView{}
-	trackScores := false
-	for k, v := range sp.Params {
+// topHitsParams are a top_hits aggregation's parameters: how its hits are rendered, as the
+// search renders its own. aggs.Parse has parseTopHits read them with the request.
+type topHitsParams struct {
+	size, from   int
+	sort         []sortSpec
+	source       sourceFilter
+	version      bool
+	seqNo        bool
+	trackScores  bool
+	highlight    *query.HighlightSpec
+	hasHighlight bool
+}
+
+// parseTopHits reads a top_hits aggregation's parameters; what it refuses answers when the
+// aggregation runs (see aggs.Parse). The keys are read in map order, as they always were: of two
+// bad keys, either may answer.
+func parseTopHits(name string, p map[string]any) (any, *apierr.Error) {
+	tp := &topHitsParams{size: 3}
+	for k, v := range p {
 		var err *apierr.Error
 		switch k {
 		case "size", "from":
 			n, ok := jsonval.Int(v)
 			if !ok || n < 0 {
-				return nil, apierr.BadRequest("[top_hits] [%s] must be a non-negative number in [%s]", k, sp.Name)
+				return nil, apierr.BadRequest("[top_hits] [%s] must be a non-negative number in [%s]", k, name)
 			}
 			if k == "size" {
-				size = n
+				tp.size = n
 			} else {
-				from = n
+				tp.from = n
 			}
 		case "sort":
-			sortSpecs, err = parseSort(v)
+			tp.sort, err = parseSort(v)
 		case "_source":
-			view.source, err = parseSourceFilter(v)
+			tp.source, err = parseSourceFilter(v)
 		case "version":
-			view.version, _ = jsonval.Bool(v)
+			tp.version, _ = jsonval.Bool(v)
 		case "seq_no_primary_term":
-			view.seqNo, _ = jsonval.Bool(v)
+			tp.seqNo, _ = jsonval.Bool(v)
 		case "track_scores":
-			trackScores, _ = jsonval.Bool(v)
+			tp.trackScores, _ = jsonval.Bool(v)
 		case "highlight":
-			var spec *query.HighlightSpec
-			if spec, err = query.ParseHighlight(v); err == nil && q != nil {
-				view.hl = query.NewHighlighter(spec, q)
+			if tp.highlight, err = query.ParseHighlight(v); err == nil {
+				tp.hasHighlight = true
 			}
 		case "explain", "stored_fields", "docvalue_fields", "fields":
 		default:
@@ -54,6 +63,19 @@ func topHitsAgg(sp *aggs.Spec, segs []index.Segment, q query.Query, scoreSets ma
 		if err != nil {
 			return nil, err
 		}
+	}
+	return tp, nil
+}
+
+// topHitsAgg answers {"hits":{"total":{"value","relation":"eq"},"max_score","hits":[...]}} with
+// the best documents of its bucket, rendered like search hits: by _score (from the search query)
+// unless a sort is given, size 3 by default. q is the search query, scoreSets its matches by index.
+func topHitsAgg(sp *aggs.Spec, segs []index.Segment, q query.Query, scoreSets map[*index.Index]*query.Matches) (jsonout.Obj, *apierr.Error) {
+	tp := sp.TopHits.(*topHitsParams)
+	size, from, sortSpecs := tp.size, tp.from, tp.sort
+	view := &hitView{source: tp.source, version: tp.version, seqNo: tp.seqNo}
+	if tp.hasHighlight && q != nil {
+		view.hl = query.NewHighlighter(tp.highlight, q)
 	}
 	targets := make([]*index.Index, len(segs))
 	for i, seg := range segs {
@@ -65,7 +87,7 @@ func topHitsAgg(sp *aggs.Spec, segs []index.Segment, q query.Query, scoreSets ma
 	if from+size > 100 {
 		return nil, apierr.BadRequest("Top hits result window is too large, the top hits aggregator [%s]'s from + size must be less than or equal to: [100] but was [%d]. This limit can be set by changing the [index.max_inner_result_window] index level setting.", sp.Name, from+size)
 	}
-	view.order = newHitOrder(sortSpecs, trackScores)
+	view.order = newHitOrder(sortSpecs, tp.trackScores)
 	hits := make([]hit, 0, index.CountSlots(segs))
 	maxScore := float32(math.Inf(-1))
 	for ord, seg := range segs {

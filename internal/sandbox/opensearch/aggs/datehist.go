@@ -33,8 +33,8 @@ func parseFixed(s string) (int64, bool) {
 	return d.Milliseconds(), true
 }
 
-func parseDateInterval(sp *Spec) (dateInterval, *apierr.Error) {
-	if v, ok := sp.Params["calendar_interval"]; ok {
+func parseDateInterval(p map[string]any) (dateInterval, *apierr.Error) {
+	if v, ok := p["calendar_interval"]; ok {
 		s, _ := v.(string)
 		u, ok := calendarUnits[s]
 		if !ok {
@@ -42,7 +42,7 @@ func parseDateInterval(sp *Spec) (dateInterval, *apierr.Error) {
 		}
 		return dateInterval{unit: u}, nil
 	}
-	if v, ok := sp.Params["fixed_interval"]; ok {
+	if v, ok := p["fixed_interval"]; ok {
 		s, _ := v.(string)
 		d, err := timevalue.Parse(s)
 		switch {
@@ -53,7 +53,7 @@ func parseDateInterval(sp *Spec) (dateInterval, *apierr.Error) {
 		}
 		return dateInterval{fixed: d.Milliseconds()}, nil
 	}
-	if v, ok := sp.Params["interval"]; ok {
+	if v, ok := p["interval"]; ok {
 		s, _ := jsonval.String(v)
 		if u, ok := calendarUnits[s]; ok {
 			return dateInterval{unit: u}, nil
@@ -159,17 +159,35 @@ func floorDiv(a, b int64) int64 {
 	return q
 }
 
-func dateHistogramAgg(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
-	iv, err := parseDateInterval(sp)
-	if err != nil {
-		return nil, err
+// dateHistogramParams are a date_histogram aggregation's own parameters.
+type dateHistogramParams struct {
+	iv       dateInterval
+	loc      *time.Location
+	offset   int64 // ms
+	minCount int
+	// extended_bounds stay as sent: date math needs the field's format, known when it runs
+	extBounds []extBound
+}
+
+// extBound is extended_bounds.min or .max: date math when a string, else milliseconds (0 when
+// neither a string nor a number).
+type extBound struct {
+	max   bool
+	str   string
+	isStr bool
+	ms    int64
+}
+
+func parseDateHistogram(sp *Spec, p map[string]any) (dateHistogramParams, *apierr.Error) {
+	dp := dateHistogramParams{minCount: sp.Common.minCount(0)}
+	var err *apierr.Error
+	if dp.iv, err = parseDateInterval(p); err != nil {
+		return dp, err
 	}
-	loc, err := parseTimeZone(sp.Params["time_zone"])
-	if err != nil {
-		return nil, err
+	if dp.loc, err = parseTimeZone(p["time_zone"]); err != nil {
+		return dp, err
 	}
-	var offset int64
-	if s, ok := sp.Params["offset"].(string); ok && s != "" {
+	if s, ok := p["offset"].(string); ok && s != "" {
 		sign := int64(1)
 		body := s
 		switch s[0] {
@@ -180,20 +198,36 @@ func dateHistogramAgg(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj
 		}
 		ms, ok := parseFixed(body)
 		if !ok {
-			return nil, apierr.BadRequest("failed to parse setting [date_histogram.offset] with value [%s]", s)
+			return dp, apierr.BadRequest("failed to parse setting [date_histogram.offset] with value [%s]", s)
 		}
-		offset = sign * ms
+		dp.offset = sign * ms
 	}
+	if eb, ok := p["extended_bounds"].(map[string]any); ok {
+		for _, bk := range []string{"min", "max"} {
+			v, ok := eb[bk]
+			if !ok {
+				continue
+			}
+			b := extBound{max: bk == "max"}
+			if b.str, b.isStr = v.(string); !b.isStr {
+				if f, ok := jsonval.Float(v); ok {
+					b.ms = int64(f)
+				}
+			}
+			dp.extBounds = append(dp.extBounds, b)
+		}
+	}
+	return dp, nil
+}
+
+func (dp dateHistogramParams) run(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
+	iv, loc, offset, minCount := dp.iv, dp.loc, dp.offset, dp.minCount
 	format := sp.Common.format
-	minCount := 0
-	if sp.Common.hasMinCount {
-		minCount = sp.Common.minDocCount
-	}
 	keyOf := func(ms int64) int64 { return iv.round(ms-offset, loc) + offset }
 	keyOfValue := func(v float64) int64 { return keyOf(int64(v)) }
 	keep := len(sp.Subs) > 0
 	buckets := map[int64]*bucket{}
-	err = fieldSegments(segs, sp, true, func(seg index.Segment, fd *index.FieldDef, col *index.Column) *apierr.Error {
+	err := fieldSegments(segs, sp, true, func(seg index.Segment, fd *index.FieldDef, col *index.Column) *apierr.Error {
 		if fd.Kind != index.KindDate && fd.Kind != index.KindLong && fd.Kind != index.KindFloat {
 			return apierr.BadRequest("Field [%s] of type [%s] is not supported for aggregation [date_histogram]", fd.Path, fd.Type)
 		}
@@ -234,28 +268,20 @@ func dateHistogramAgg(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj
 		if len(keys) > 0 {
 			lo, hi = keys[0], keys[len(keys)-1]
 		}
-		if eb, ok := sp.Params["extended_bounds"].(map[string]any); ok {
-			for _, bk := range []string{"min", "max"} {
-				v, ok := eb[bk]
-				if !ok {
-					continue
+		for _, b := range dp.extBounds {
+			ms := b.ms
+			if b.isStr {
+				var perr error
+				if ms, perr = dates.ParseMath(b.str, ctx.Now, false, format); perr != nil {
+					return nil, apierr.Errf(400, "parse_exception", "%s", perr.Error())
 				}
-				var ms int64
-				if s, isStr := v.(string); isStr {
-					var perr error
-					if ms, perr = dates.ParseMath(s, ctx.Now, false, format); perr != nil {
-						return nil, apierr.Errf(400, "parse_exception", "%s", perr.Error())
-					}
-				} else if f, ok := jsonval.Float(v); ok {
-					ms = int64(f)
-				}
-				k := keyOf(ms)
-				if bk == "min" && k < lo {
-					lo = k
-				}
-				if bk == "max" && k > hi {
-					hi = k
-				}
+			}
+			k := keyOf(ms)
+			if !b.max && k < lo {
+				lo = k
+			}
+			if b.max && k > hi {
+				hi = k
 			}
 		}
 		if lo <= hi {

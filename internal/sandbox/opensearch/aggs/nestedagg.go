@@ -7,12 +7,20 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/jsonout"
 )
 
-// nestedAgg runs sub-aggregations over the nested objects of the matching documents.
-func nestedAgg(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
-	path, _ := jsonval.String(sp.Params["path"])
+// nestedParams are a nested aggregation's own parameters.
+type nestedParams struct{ path string }
+
+func parseNested(sp *Spec, p map[string]any) (nestedParams, *apierr.Error) {
+	path, _ := jsonval.String(p["path"])
 	if path == "" {
-		return nil, apierr.Parsing("Missing [path] field for nested aggregation [%s]", sp.Name)
+		return nestedParams{}, apierr.Parsing("Missing [path] field for nested aggregation [%s]", sp.Name)
 	}
+	return nestedParams{path}, nil
+}
+
+// run runs sub-aggregations over the nested objects of the matching documents.
+func (np nestedParams) run(sp *Spec, segs []index.Segment, ctx *Context) (jsonout.Obj, *apierr.Error) {
+	path := np.path
 	var subSegs []index.Segment
 	for _, seg := range segs {
 		if !index.IsNestedPath(seg.Index, path) {

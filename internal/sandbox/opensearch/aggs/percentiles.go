@@ -14,7 +14,7 @@ import (
 
 var defaultPercents = []float64{1, 5, 25, 50, 75, 95, 99}
 
-// percentilesAgg answers {"values":{"1.0":v,...}} (keyed, the default) or
+// run answers {"values":{"1.0":v,...}} (keyed, the default) or
 // {"values":[{"key":1.0,"value":v},...]}, with "_as_string" companions on date fields.
 //
 // The engine estimates percentiles with a t-digest. Here they are computed exactly from every
@@ -24,23 +24,11 @@ var defaultPercents = []float64{1, 5, 25, 50, 75, 95, 99}
 // search.aggregation/180_percentiles_tdigest_metric.yml "Filtered test" and "Compression test";
 // the "Basic test" (four values, default compression) expects the digest's coarser 51/101 for
 // p25/p50 where this gives 26/76. On thousands of values the two agree to a fraction of a percent.
-func percentilesAgg(sp *Spec, segs []index.Segment) (jsonout.Obj, *apierr.Error) {
-	percents, err := parsePercents(sp)
-	if err != nil {
-		return nil, err
-	}
-	keyed := true
-	if sp.Common.hasKeyed {
-		keyed = sp.Common.keyed
-	}
-	if td, ok := sp.Params["tdigest"].(map[string]any); ok {
-		if c, ok := jsonval.Float(td["compression"]); ok && c < 0 {
-			return nil, apierr.BadRequest("[compression] must be greater than or equal to 0. Found [%s] in [%s]", jsonout.JavaDouble(c), sp.Name)
-		}
-	}
+func (pp percentilesParams) run(sp *Spec, segs []index.Segment, _ *Context) (jsonout.Obj, *apierr.Error) {
+	percents, keyed := pp.percents, pp.keyed
 	format := sp.Common.format
 	isDate := false
-	missing, hasMissing := jsonval.Float(sp.Common.missing)
+	missing, hasMissing := sp.Common.missingNum, sp.Common.missingNumOK
 	vals := make([]float64, 0, index.CountSlots(segs))
 	for _, seg := range segs {
 		fd, col, err := aggField(seg.Index, sp, true)
@@ -101,8 +89,31 @@ func percentilesAgg(sp *Spec, segs []index.Segment) (jsonout.Obj, *apierr.Error)
 	return jsonout.Obj{{"values", list}}, nil
 }
 
-func parsePercents(sp *Spec) ([]float64, *apierr.Error) {
-	v, ok := sp.Params["percents"]
+// percentilesParams are a percentiles aggregation's own parameters.
+type percentilesParams struct {
+	percents []float64
+	keyed    bool
+}
+
+func parsePercentiles(sp *Spec, p map[string]any) (percentilesParams, *apierr.Error) {
+	pp := percentilesParams{keyed: true}
+	if sp.Common.hasKeyed {
+		pp.keyed = sp.Common.keyed
+	}
+	var err *apierr.Error
+	if pp.percents, err = parsePercents(sp, p); err != nil {
+		return pp, err
+	}
+	if td, ok := p["tdigest"].(map[string]any); ok {
+		if c, ok := jsonval.Float(td["compression"]); ok && c < 0 {
+			return pp, apierr.BadRequest("[compression] must be greater than or equal to 0. Found [%s] in [%s]", jsonout.JavaDouble(c), sp.Name)
+		}
+	}
+	return pp, nil
+}
+
+func parsePercents(sp *Spec, p map[string]any) ([]float64, *apierr.Error) {
+	v, ok := p["percents"]
 	if !ok {
 		return defaultPercents, nil
 	}
@@ -130,7 +141,7 @@ func parsePercents(sp *Spec) ([]float64, *apierr.Error) {
 	return out, nil
 }
 
-// percentilesOf interpolates each percent over vals (reordered in place); see percentilesAgg.
+// percentilesOf interpolates each percent over vals (reordered in place); see percentilesParams.run.
 // Only the lower neighbour of each percent is selected (quickselect, splitting the array among
 // the ranks); the upper neighbour is then the smallest value between two selected ranks. That
 // costs a few linear passes where a sort would cost n log n.
