@@ -65,6 +65,10 @@ type IndexInfo struct {
 	Size string
 }
 
+// Closed reports a closed index: it keeps its data but answers no search, get or write,
+// and the engine gives no document count or size for it.
+func (ix IndexInfo) Closed() bool { return ix.Status == "close" }
+
 // CatIndices lists indices sorted by name. Numbers given as strings or numbers are both read.
 func (c *Client) CatIndices(ctx context.Context) ([]IndexInfo, error) {
 	resp, err := c.Do(ctx, Request{Method: "GET", Path: "/_cat/indices?format=json"})

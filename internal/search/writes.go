@@ -53,6 +53,9 @@ type WritePlan struct {
 	DeletesIndex bool
 	// DeletesDocs is set for _delete_by_query.
 	DeletesDocs bool
+	// Closes is set for POST /{index}/_close: nothing is deleted, but the index answers
+	// no search, get or write until it is opened again.
+	Closes bool
 }
 
 // wildcardExpr reports an index expression that matches by pattern: *, ?, _all.
@@ -105,6 +108,17 @@ func PlanWrite(r ParsedRequest) WritePlan {
 		p.DeletesIndex, p.Confirm = true, first
 		return p
 	}
+	// DELETE /_data_stream/{name}: the stream and every backing index go.
+	if r.Method == "DELETE" && len(segs) == 2 && first == "_data_stream" {
+		name, _ := url.PathUnescape(segs[1])
+		if wildcardExpr(name) {
+			p.Refuse = "DELETE /_data_stream/" + name + " was not sent: a delete through a wildcard or _all could remove data streams you did not mean to. Name each stream."
+			return p
+		}
+		add(name)
+		p.DeletesIndex, p.Confirm = true, name
+		return p
+	}
 	if first != "" && !strings.HasPrefix(first, "_") {
 		add(first)
 	}
@@ -112,6 +126,16 @@ func PlanWrite(r ParsedRequest) WritePlan {
 	switch {
 	case len(last) == 1 && last[0] == "_delete_by_query" && first != "" && !strings.HasPrefix(first, "_"):
 		p.DeletesDocs, p.Confirm = true, first
+	case len(segs) == 2 && last[0] == "_close" && r.Method == "POST":
+		if first == "" || strings.HasPrefix(first, "_") && first != "_all" {
+			break
+		}
+		if wildcardExpr(first) {
+			p.Targets = nil
+			p.Refuse = "POST /" + first + "/_close was not sent: a close through a wildcard or _all could take indices offline you did not mean to. Name each index."
+			return p
+		}
+		p.Closes, p.Confirm = true, first
 	case len(segs) > 0 && segs[len(segs)-1] == "_bulk":
 		for _, line := range strings.Split(r.Body, "\n") {
 			var action map[string]struct {

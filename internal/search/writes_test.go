@@ -30,6 +30,7 @@ func TestPlanWrite(t *testing.T) {
 		refuse             bool
 		targets, confirm   string
 		deletesIndex       bool
+		closes             bool
 	}{
 		{method: "DELETE", path: "/products", targets: "products", confirm: "products", deletesIndex: true},
 		{method: "DELETE", path: "/logs-*", refuse: true},
@@ -46,12 +47,18 @@ func TestPlanWrite(t *testing.T) {
 		{method: "POST", path: "/_reindex", body: `{"source":{"index":"s"},"dest":{"index":"d"}}`, targets: "d"},
 		{method: "POST", path: "/_aliases", body: `{"actions":[{"add":{"index":"x","alias":"y"}},{"remove_index":{"index":"z"}}]}`, targets: "x|z", confirm: "z", deletesIndex: true},
 		{method: "POST", path: "/_aliases", body: `{"actions":[{"remove_index":{"index":"z*"}}]}`, refuse: true},
+		{method: "DELETE", path: "/_data_stream/logs-ds", targets: "logs-ds", confirm: "logs-ds", deletesIndex: true},
+		{method: "DELETE", path: "/_data_stream/logs-*", refuse: true},
+		{method: "POST", path: "/products/_close", targets: "products", confirm: "products", closes: true},
+		{method: "POST", path: "/logs-*/_close", refuse: true},
+		{method: "POST", path: "/_all/_close", refuse: true},
+		{method: "POST", path: "/products/_open", targets: "products"},
 	} {
 		p := PlanWrite(ParsedRequest{Method: c.method, Path: c.path, Body: c.body})
 		if c.refuse {
 			p.Targets = nil
 		}
-		if (p.Refuse != "") != c.refuse || strings.Join(p.Targets, "|") != c.targets || p.Confirm != c.confirm || p.DeletesIndex != c.deletesIndex {
+		if (p.Refuse != "") != c.refuse || strings.Join(p.Targets, "|") != c.targets || p.Confirm != c.confirm || p.DeletesIndex != c.deletesIndex || p.Closes != c.closes {
 			t.Errorf("%s %s: %+v", c.method, c.path, p)
 		}
 		if c.refuse && !strings.Contains(p.Refuse, "was not sent") {

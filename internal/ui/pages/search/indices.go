@@ -32,6 +32,10 @@ func newIndexList(p *Pane) *base.List[search.IndexInfo] {
 		Load:  p.loadIndices,
 		Key:   func(ix search.IndexInfo) string { return ix.Index },
 		Row: func(ix search.IndexInfo) components.Row {
+			if ix.Closed() {
+				// Its health is the shards', but it answers nothing: no count to show.
+				return components.Row{Cells: []string{p.ctx.Styles.Muted.Render("○"), ix.Index, "closed", ""}}
+			}
 			return components.Row{Cells: []string{healthGlyph(p.ctx, ix.Health), ix.Index, strconv.FormatInt(ix.DocsCount, 10), ix.Size}}
 		},
 		Loaded: p.indicesLoaded,

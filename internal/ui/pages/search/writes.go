@@ -80,6 +80,10 @@ func (p *Pane) openReview(w writeReview) tea.Cmd {
 	r := w.req
 	effect := "written"
 	switch {
+	case w.plan.Closes:
+		effect = "closed: no search, get or write until _open"
+	case strings.HasSuffix(r.Base(), "/_open") && r.Method == "POST":
+		effect = "opened"
 	case w.plan.DeletesIndex:
 		effect = "deleted"
 	case w.plan.DeletesDocs:
@@ -92,7 +96,7 @@ func (p *Pane) openReview(w writeReview) tea.Cmd {
 	changes := []components.Change{{Field: "request", Old: "not sent", New: r.Method + " " + r.Path,
 		Note: "from line " + itoa(r.StartLine) + " of the editor"}}
 	var docs int64
-	var names []string
+	var names, closed []string
 	for _, t := range w.targets {
 		switch {
 		case t.err != "":
@@ -107,8 +111,13 @@ func (p *Pane) openReview(w writeReview) tea.Cmd {
 				}
 				docs += ix.DocsCount
 				names = append(names, ix.Index)
-				changes = append(changes, components.Change{Field: field, Old: thousands(ix.DocsCount) + " docs · " + ix.Size,
-					New: effect, Warn: w.plan.DeletesIndex || w.plan.DeletesDocs})
+				was := thousands(ix.DocsCount) + " docs · " + ix.Size
+				if ix.Closed() {
+					was = "closed"
+					closed = append(closed, ix.Index)
+				}
+				changes = append(changes, components.Change{Field: field, Old: was,
+					New: effect, Warn: w.plan.DeletesIndex || w.plan.DeletesDocs || w.plan.Closes})
 			}
 		}
 	}
@@ -124,7 +133,19 @@ func (p *Pane) openReview(w writeReview) tea.Cmd {
 	next := send
 	if w.plan.Confirm != "" && len(names) > 0 {
 		what := "Delete index"
-		text := "Deleting " + strings.Join(names, ", ") + " removes " + thousands(docs) + " documents and the index itself. This cannot be undone."
+		counted := docsPhrase(docs, closed)
+		text := "Deleting " + strings.Join(names, ", ") + " removes " + counted + " and the index itself. This cannot be undone."
+		switch {
+		case w.plan.Closes && len(closed) == len(names):
+			what = "Close index"
+			text = strings.Join(names, ", ") + " is closed already: closing it again changes nothing."
+		case w.plan.Closes:
+			what = "Close index"
+			text = "Closing " + strings.Join(names, ", ") + " takes its " + thousands(docs) + " documents offline: searches, gets and writes answer index_closed_exception until POST /" + w.plan.Confirm + "/_open. Nothing is deleted."
+		case strings.HasPrefix(strings.Trim(r.Base(), "/"), "_data_stream/"):
+			what = "Delete data stream"
+			text = "Deleting data stream " + w.plan.Confirm + " removes its backing indices (" + strings.Join(names, ", ") + ") and " + counted + ". This cannot be undone."
+		}
 		if w.plan.DeletesDocs {
 			what = "Delete documents"
 			text = "Every document of " + strings.Join(names, ", ") + " that matches the query is deleted (up to " + thousands(docs) + "). This cannot be undone."
@@ -138,6 +159,19 @@ func (p *Pane) openReview(w writeReview) tea.Cmd {
 		}
 	}
 	return common.Send(common.OpenModal{Modal: components.NewReview(p.ctx, title, changes, next, nil)})
+}
+
+// docsPhrase is how many documents a write removes: a closed index gives no count, so its
+// documents are named, not counted as none.
+func docsPhrase(docs int64, closed []string) string {
+	if len(closed) == 0 {
+		return thousands(docs) + " documents"
+	}
+	counted := "every document of closed " + strings.Join(closed, ", ") + " (a closed index gives no count)"
+	if docs > 0 {
+		counted = thousands(docs) + " documents, and " + counted
+	}
+	return counted
 }
 
 // countMatches counts the documents of expr a delete by query's body matches (-1 when

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -190,6 +191,59 @@ func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
 		if ix.Index == "products" {
 			t.Fatalf("the index list still shows the deleted index: %+v", p.indices.Items())
 		}
+	}
+}
+
+// A close takes an index offline for everyone: the review says so and the name is typed, as
+// for a delete; a close through a wildcard is refused before anything is sent.
+func TestEditorCloseIsReviewedAndNamed(t *testing.T) {
+	p, rl, _ := enginePane(t)
+	msgs := runLine(t, p, "POST /products/_close\n")
+	review, ok := modalOf(t, msgs).(*components.Review)
+	if !ok {
+		t.Fatalf("not a review: %#v", msgs)
+	}
+	if v := flat(review.View()); !strings.Contains(v, "products 200 docs") || !strings.Contains(v, "→ closed") {
+		t.Fatalf("review:\n%s", v)
+	}
+	confirm, ok := modalOf(t, press(review, enter)).(*components.TypedConfirm)
+	if !ok {
+		t.Fatal("enter in the review did not ask for the name")
+	}
+	if v := flat(confirm.View()); !strings.Contains(v, "offline") || !strings.Contains(v, "POST /products/_open") {
+		t.Fatalf("typed confirm:\n%s", v)
+	}
+	var sent tea.Msg
+	for _, m := range press(confirm, append(typed("products"), enter)...) {
+		if w, ok := m.(confirmedWrite); ok {
+			sent = w
+		}
+	}
+	if sent == nil || rl.count("POST", "/products/_close") != 0 {
+		t.Fatalf("the name did not confirm, or the close was sent early: %v", rl.all())
+	}
+	deliver(t, p, func() tea.Msg { return sent })
+	if n := rl.count("POST", "/products/_close"); n != 1 {
+		t.Fatalf("POST /products/_close sent %d times: %v", n, rl.all())
+	}
+	// The list says closed, not "0 docs" beside a green dot; a delete counts no documents as
+	// none, it names the closed index's.
+	if v := flat(p.indices.View()); !regexp.MustCompile(`○\s+products\s+closed`).MatchString(v) {
+		t.Fatalf("index list after the close:\n%s", v)
+	}
+	review, ok = modalOf(t, runLine(t, p, "DELETE /products\n")).(*components.Review)
+	if !ok {
+		t.Fatal("the delete of a closed index opened no review")
+	}
+	confirm, ok = modalOf(t, press(review, enter)).(*components.TypedConfirm)
+	if v := strings.Join(strings.Fields(strings.ReplaceAll(flat(confirm.View()), "│", "")), " "); !ok ||
+		!strings.Contains(v, "removes every document of closed products (a closed index gives no count)") {
+		t.Fatalf("typed confirm of a closed index's delete:\n%s", v)
+	}
+	before := len(rl.all())
+	msgs = runLine(t, p, "POST /logs-*/_close\n")
+	if !strings.Contains(notes(msgs), "was not sent") || len(rl.all()) != before {
+		t.Fatalf("a wildcard close was not refused: %v %v", msgs, rl.all()[before:])
 	}
 }
 
