@@ -130,6 +130,17 @@ func typed(s string) []tea.KeyMsg {
 
 var enter = tea.KeyMsg{Type: tea.KeyEnter}
 
+// reviewOf runs text in the editor and returns the review it opens.
+func reviewOf(t testing.TB, p *Pane, text string) *components.Review {
+	t.Helper()
+	msgs := runLine(t, p, text)
+	review, ok := modalOf(t, msgs).(*components.Review)
+	if !ok {
+		t.Fatalf("not a review: %#v", msgs)
+	}
+	return review
+}
+
 func flat(s string) string { return strings.Join(strings.Fields(ansi.Strip(s)), " ") }
 
 // runLine puts text in the editor, the cursor on its first line, and runs it.
@@ -146,11 +157,7 @@ func runLine(t testing.TB, p *Pane, text string) []tea.Msg {
 // the index list no longer shows it.
 func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
 	p, rl, _ := enginePane(t)
-	msgs := runLine(t, p, "DELETE /products\n")
-	review, ok := modalOf(t, msgs).(*components.Review)
-	if !ok {
-		t.Fatalf("not a review: %#v", msgs)
-	}
+	review := reviewOf(t, p, "DELETE /products\n")
 	if v := flat(review.View()); !strings.Contains(v, "DELETE /products") || !strings.Contains(v, "products 200 docs") ||
 		!strings.Contains(v, "→ deleted") {
 		t.Fatalf("review:\n%s", v)
@@ -198,11 +205,7 @@ func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
 // for a delete; a close through a wildcard is refused before anything is sent.
 func TestEditorCloseIsReviewedAndNamed(t *testing.T) {
 	p, rl, _ := enginePane(t)
-	msgs := runLine(t, p, "POST /products/_close\n")
-	review, ok := modalOf(t, msgs).(*components.Review)
-	if !ok {
-		t.Fatalf("not a review: %#v", msgs)
-	}
+	review := reviewOf(t, p, "POST /products/_close\n")
 	if v := flat(review.View()); !strings.Contains(v, "products 200 docs") || !strings.Contains(v, "→ closed") {
 		t.Fatalf("review:\n%s", v)
 	}
@@ -241,7 +244,7 @@ func TestEditorCloseIsReviewedAndNamed(t *testing.T) {
 		t.Fatalf("typed confirm of a closed index's delete:\n%s", v)
 	}
 	before := len(rl.all())
-	msgs = runLine(t, p, "POST /logs-*/_close\n")
+	msgs := runLine(t, p, "POST /logs-*/_close\n")
 	if !strings.Contains(notes(msgs), "was not sent") || len(rl.all()) != before {
 		t.Fatalf("a wildcard close was not refused: %v %v", msgs, rl.all()[before:])
 	}
