@@ -81,7 +81,7 @@ func (p *Pane) openReview(w writeReview) tea.Cmd {
 	effect := "written"
 	switch {
 	case w.plan.Closes:
-		effect = "closed: no search, get or write until _open"
+		effect = "closed: offline until _open"
 	case strings.HasSuffix(r.Base(), "/_open") && r.Method == "POST":
 		effect = "opened"
 	case w.plan.DeletesIndex:
