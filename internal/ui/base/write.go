@@ -93,7 +93,7 @@ func kindOf(k common.Kind) common.Kind { return common.Kind(fmt.Sprintf("%s-%d",
 // SendWrite sends w once.
 func SendWrite[T any](req *common.Requests, w *Write[T]) tea.Cmd {
 	ing := map[Verb]string{Create: "Creating ", Update: "Saving ", Delete: "Deleting "}[w.Verb]
-	return tea.Batch(common.Info(ing+w.Name+"…"), common.Fetch(req, kindOf(KindWrite), func(ctx context.Context) (written[T], error) {
+	return common.Working(ing+w.Name+"…", common.Fetch(req, kindOf(KindWrite), func(ctx context.Context) (written[T], error) {
 		v, err := w.Send(ctx)
 		return written[T]{w: w, value: v}, err
 	}))
@@ -152,7 +152,8 @@ func refresh[T any](w *Write[T]) tea.Cmd {
 
 // readBack says the outcome is unknown and asks the platform what is there.
 func readBack[T any](req *common.Requests, w *Write[T]) tea.Cmd {
-	return tea.Batch(
+	// In sequence: the warning must not arrive after the read-back's answer and cover it.
+	return tea.Sequence(
 		common.Warn("The connection dropped after the request was sent; checking whether "+w.Noun+" "+w.Name+" was "+w.Verb.past()+"…"),
 		common.Fetch(req, kindOf(KindReadBack), func(ctx context.Context) (written[T], error) {
 			v, found, err := w.Find(ctx)

@@ -111,3 +111,23 @@ func TestTwoWritesInFlightBothAnswer(t *testing.T) {
 		t.Fatalf("done for %v, want both", got)
 	}
 }
+
+// "Creating x…" is delivered before the request starts: started together (a batch), a
+// quick answer's "Created x" could arrive first and be covered by the stale notice, which
+// a loaded CI machine showed.
+func TestSendWriteAnnouncesBeforeItSends(t *testing.T) {
+	sent := false
+	w := &Write[string]{Verb: Create, Noun: "project", Name: "p1",
+		Send: func(context.Context) (string, error) { sent = true; return "p1", nil }}
+	cmds, ok := uitest.Sequenced(SendWrite(common.NewRequests(), w))
+	if !ok || len(cmds) != 2 {
+		t.Fatal("the notice and the request are not in sequence")
+	}
+	if n, ok := cmds[0]().(common.Notify); !ok || n.Text != "Creating p1…" || sent {
+		t.Fatalf("first: %#v (sent already: %v)", n, sent)
+	}
+	uitest.Run(cmds[1])
+	if !sent {
+		t.Fatal("the request was not sent after the notice")
+	}
+}

@@ -144,6 +144,11 @@ func Success(text string) tea.Cmd { return Send(Notify{theme.LevelSuccess, text}
 func Warn(text string) tea.Cmd    { return Send(Notify{theme.LevelWarn, text}) }
 func Error(text string) tea.Cmd   { return Send(Notify{theme.LevelError, text}) }
 
+// Working says what is starting ("Creating pg-main…") and then starts it: in that order,
+// so the notice can never arrive after the answer it announces and cover what the answer
+// said ("Created pg-main"). A Batch of the two races under load.
+func Working(text string, cmd tea.Cmd) tea.Cmd { return tea.Sequence(Info(text), cmd) }
+
 // RetractText takes back the footer message text, if the footer still shows it.
 func RetractText(text string) tea.Cmd {
 	if text == "" {

@@ -135,6 +135,19 @@ func (d *Driver) Advance(dur time.Duration) { d.Send(d.Clock.Advance(dur)...) }
 
 var cmdType = reflect.TypeOf((*tea.Cmd)(nil)).Elem()
 
+// Sequenced is the commands cmd runs one after another (tea.Sequence), or false when it
+// runs none in order (a tea.Batch starts them together).
+func Sequenced(cmd tea.Cmd) ([]tea.Cmd, bool) {
+	if cmd == nil {
+		return nil, false
+	}
+	msg := cmd()
+	if _, batch := msg.(tea.BatchMsg); batch {
+		return nil, false
+	}
+	return sequenceCmds(msg)
+}
+
 // sequenceCmds recognises tea.Sequence's message (a []tea.Cmd under an unexported
 // name) and returns its commands in order; the driver runs them in order.
 func sequenceCmds(msg tea.Msg) ([]tea.Cmd, bool) {

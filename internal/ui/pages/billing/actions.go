@@ -105,7 +105,7 @@ func (a *actions) startEdit(b models.BillingGroup) tea.Cmd {
 // form.
 func (a *actions) startAssign(b models.BillingGroup) tea.Cmd {
 	api := a.ctx.API
-	return tea.Batch(common.Info("Loading your projects…"), common.Fetch(a.req, "prep-assign", func(ctx context.Context) (assignPrep, error) {
+	return common.Working("Loading your projects…", common.Fetch(a.req, "prep-assign", func(ctx context.Context) (assignPrep, error) {
 		list, err := api.ListProjects(ctx)
 		return assignPrep{Group: b, Projects: list.Projects}, err
 	}))

@@ -53,7 +53,7 @@ func inGroup(ctx *common.Context, what string, view func(models.BillingGroup) co
 	api, errorText := ctx.API, ctx.ErrorText
 	// The view is built in the command once the group is known; constructors read only
 	// ctx.Keys, which is set once at start.
-	return tea.Batch(common.Info("Finding the billing group of "+project+"…"), func() tea.Msg {
+	return common.Working("Finding the billing group of "+project+"…", func() tea.Msg {
 		c, cancel := context.WithTimeout(context.Background(), common.RequestTimeout)
 		defer cancel()
 		p, err := api.GetProject(c, project)

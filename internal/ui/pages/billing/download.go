@@ -234,7 +234,7 @@ func (v *Invoices) startDownload(inv invoice, folder string) tea.Cmd {
 		}
 		return downloaded{Invoice: d.invoice, Path: path, Bytes: n}, nil
 	})
-	return tea.Batch(common.Info("Downloading invoice "+inv.InvoiceNumber+"…"), fetch, v.tick())
+	return common.Working("Downloading invoice "+inv.InvoiceNumber+"…", tea.Batch(fetch, v.tick()))
 }
 
 func (d *download) line(ctx *common.Context, width int) string {

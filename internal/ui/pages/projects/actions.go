@@ -80,7 +80,7 @@ func (a *actions) startCreate() tea.Cmd {
 	if a.ctx.ReadOnly {
 		return common.Warn("Read-only mode: create is disabled")
 	}
-	return tea.Batch(common.Info("Loading clouds and billing groups…"), a.prepare("prep-create", ""))
+	return common.Working("Loading clouds and billing groups…", a.prepare("prep-create", ""))
 }
 
 func (a *actions) refuseDeveloper(project, what string) tea.Cmd {
@@ -97,7 +97,7 @@ func (a *actions) startEdit(p models.Project) tea.Cmd {
 	if cmd := a.refuseDeveloper(p.ProjectName, "edit"); cmd != nil {
 		return cmd
 	}
-	return tea.Batch(common.Info("Loading "+p.ProjectName+"…"), a.prepare("prep-edit", p.ProjectName))
+	return common.Working("Loading "+p.ProjectName+"…", a.prepare("prep-edit", p.ProjectName))
 }
 
 func (a *actions) confirmDelete(name string) tea.Cmd {

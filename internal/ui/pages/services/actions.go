@@ -103,7 +103,7 @@ func (a *actions) startCreate(project string) tea.Cmd {
 	}
 	api := a.ctx.API
 	existing := append([]string(nil), a.ctx.ServiceNames[project]...)
-	return tea.Batch(common.Info("Loading service types and clouds…"), common.Fetch(a.req, "prep-create", func(ctx context.Context) (createPrep, error) {
+	return common.Working("Loading service types and clouds…", common.Fetch(a.req, "prep-create", func(ctx context.Context) (createPrep, error) {
 		p := createPrep{Project: project, Existing: existing}
 		var wg sync.WaitGroup
 		var typeErr, cloudErr error
@@ -127,7 +127,7 @@ func (a *actions) startEdit(project string, s models.Service) tea.Cmd {
 		return cmd
 	}
 	api, name := a.ctx.API, s.ServiceName
-	return tea.Batch(common.Info("Loading "+name+" and its plans…"), common.Fetch(a.req, "prep-edit", func(ctx context.Context) (editPrep, error) {
+	return common.Working("Loading "+name+" and its plans…", common.Fetch(a.req, "prep-edit", func(ctx context.Context) (editPrep, error) {
 		cur, err := api.GetService(ctx, project, name)
 		if err != nil {
 			return editPrep{}, err

@@ -67,7 +67,7 @@ func openNamed(ctx *common.Context, arg string) tea.Cmd {
 	if len(projects) == 0 {
 		return common.Warn("No service named “" + arg + "” is known yet: the projects have not loaded")
 	}
-	return tea.Batch(common.Info("Looking for "+arg+" in every project…"), func() tea.Msg {
+	return common.Working("Looking for "+arg+" in every project…", func() tea.Msg {
 		c, cancel := context.WithTimeout(context.Background(), common.RequestTimeout)
 		defer cancel()
 		all, failed := api.ListServicesAcrossProjects(c, projects)

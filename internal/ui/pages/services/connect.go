@@ -60,7 +60,7 @@ func searchTab(ctx *common.Context, project, service string) tea.Cmd {
 // opens in the browser, or its address is copied where there is none. The console
 // stays where it was.
 func (c connector) cmd() tea.Cmd {
-	return tea.Batch(common.Info("Connecting to "+c.service+"…"), func() tea.Msg {
+	return common.Working("Connecting to "+c.service+"…", func() tea.Msg {
 		sess, err := c.plan()
 		if err != nil {
 			return common.Notify{Level: theme.LevelError, Text: err.Error()}

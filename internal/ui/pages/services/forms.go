@@ -70,7 +70,7 @@ func (a *actions) createTypeForm(p createPrep) common.Modal {
 	api := a.ctx.API
 	return components.NewForm(a.ctx, "Create service in "+p.Project+" (1/2)", func() tea.Cmd {
 		t, c := typ, cloud
-		return tea.Batch(common.Info("Loading plans of "+t+" in "+c+"…"), common.Fetch(a.req, "prep-plans", func(ctx context.Context) (planPrep, error) {
+		return common.Working("Loading plans of "+t+" in "+c+"…", common.Fetch(a.req, "prep-plans", func(ctx context.Context) (planPrep, error) {
 			plans, err := api.ListPlans(ctx, p.Project, t, c)
 			return planPrep{Prep: p, Type: t, Cloud: c, Plans: plans}, err
 		}))
