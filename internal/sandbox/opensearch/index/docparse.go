@@ -186,7 +186,7 @@ func (p *docParser) addLeaf(path string, fm *FieldMapping, vals []any) *apierr.E
 			}
 			lf.strs = append(lf.strs, s)
 		case KindLong:
-			f, err := parseLong(v, fm.typ)
+			f, err := ParseLong(v, fm.typ)
 			if err != nil {
 				return mappingErr(path, fm.typ, p.id, v, err)
 			}
@@ -248,7 +248,9 @@ var intRanges = map[string][2]float64{
 	"integer": {math.MinInt32, math.MaxInt32},
 }
 
-func parseLong(v any, typ string) (float64, *apierr.Error) {
+// ParseLong reads a source value of an integer field (byte, short, integer, long) as the
+// engine indexes it: truncated, and refused out of the type's range.
+func ParseLong(v any, typ string) (float64, *apierr.Error) {
 	var s string
 	switch t := v.(type) {
 	case json.Number:

@@ -7,10 +7,9 @@ package sql
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
-	"math"
-	"strconv"
 	"strings"
+
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // Kind is how the engine stores a field's values.
@@ -199,17 +198,6 @@ func mustJSON(v any) []byte {
 	return b
 }
 
-// marshalPlain renders without escaping HTML characters, as the engine writes answers.
-func marshalPlain(v any) []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return []byte("null")
-	}
-	return bytes.TrimRight(b.Bytes(), "\n")
-}
-
 func cmpFloat(a, b float64) int {
 	switch {
 	case a < b:
@@ -220,57 +208,8 @@ func cmpFloat(a, b float64) int {
 	return 0
 }
 
-var intRanges = map[string][2]float64{
-	"byte":    {math.MinInt8, math.MaxInt8},
-	"short":   {math.MinInt16, math.MaxInt16},
-	"integer": {math.MinInt32, math.MaxInt32},
-}
-
-// parseLong reads a long field's source value as the engine indexes it (truncated, in range).
-func parseLong(v any, typ string) (float64, error) {
-	var s string
-	switch t := v.(type) {
-	case json.Number:
-		s = t.String()
-	case string:
-		s = strings.TrimSpace(t)
-	default:
-		return 0, fmt.Errorf("not numeric")
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
-		return 0, fmt.Errorf("for input string: %q", s)
-	}
-	f = math.Trunc(f)
-	if r, ok := intRanges[typ]; ok && (f < r[0] || f > r[1]) {
-		return 0, fmt.Errorf("out of range for %s", typ)
-	}
-	if f < math.MinInt64 || f > math.MaxInt64 {
-		return 0, fmt.Errorf("out of range for a long")
-	}
-	return f, nil
-}
-
-// --- ordered JSON objects, for answers that read like the plugin's ---
-
-type kv struct {
-	k string
-	v any
-}
-
-type obj []kv
-
-func (o obj) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range o {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(marshalPlain(m.k))
-		b.WriteByte(':')
-		b.Write(marshalPlain(m.v))
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
+// obj and kv are the plugin's ordered answers, built as {"key", value} literals.
+type (
+	obj = jsonval.Object
+	kv  = jsonval.Member
+)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/dates"
+	"github.com/svcui/svcui/internal/sandbox/opensearch/index"
 )
 
 // Result is a finished query: typed columns, rows, and the engine's own answer (format=json).
@@ -276,7 +277,7 @@ func sqlValue(ix *Table, src map[string]any, field string) any {
 		s, _ := jsonval.String(v)
 		return s
 	case kindLong:
-		f, err := parseLong(v, fd.typ)
+		f, err := index.ParseLong(v, fd.typ)
 		if err != nil {
 			return nil
 		}

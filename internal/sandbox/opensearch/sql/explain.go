@@ -3,6 +3,8 @@ package sql
 import (
 	"encoding/json"
 	"strings"
+
+	"github.com/svcui/svcui/internal/jsonval"
 )
 
 // Explain answers POST /_plugins/_sql/_explain with the plan the statement runs as, in
@@ -18,7 +20,7 @@ func Explain(e Engine, stmt string) (json.RawMessage, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	return marshalPlain(p.explain()), nil
+	return []byte(jsonval.Compact(p.explain())), nil
 }
 
 // explain renders the operator tree: projection, then what runs over the engine's answer in
