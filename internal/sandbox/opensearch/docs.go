@@ -271,26 +271,11 @@ func (c *Cluster) updateDoc(indexName, id string, body map[string]any, raw []byt
 	if !hasDoc && !hasUpsert {
 		return index.WriteResult{}, nil, apierr.Errf(400, "action_request_validation_exception", "Validation Failed: 1: script or doc is missing;")
 	}
-	if err := c.streamWriteErr(indexName); err != nil {
-		return index.WriteResult{}, nil, err
+	indexName, ix, current, err := c.updateTarget(indexName, id)
+	if err != nil {
+		return index.WriteResult{}, ix, err
 	}
-	ix, exists := c.indices[indexName]
-	if !exists && c.isAlias(indexName) {
-		var err *apierr.Error
-		if ix, err = c.writeIndexOf(indexName); err != nil {
-			return index.WriteResult{}, nil, err
-		}
-		indexName, exists = ix.Name, true
-	}
-	if exists {
-		if err := c.openForWrite(ix); err != nil {
-			return index.WriteResult{}, ix, err
-		}
-	}
-	var current *index.Document
-	if exists {
-		current = ix.Get(id)
-	}
+	exists := ix != nil
 	if current == nil {
 		var src map[string]any
 		var srcKey string
@@ -371,29 +356,39 @@ func (c *Cluster) handleUpdate(w http.ResponseWriter, r *http.Request, indexName
 	c.reply(w, r, res.Status, out)
 }
 
+// updateTarget resolves where an update of id in name writes: a data stream refuses updates
+// through its name, an alias writes to its write index, a closed index refuses. ix is nil
+// when the index does not exist yet (an upsert creates it); current is the document, if any.
+// The caller holds the write lock.
+func (c *Cluster) updateTarget(name, id string) (string, *index.Index, *index.Document, *apierr.Error) {
+	if err := c.streamWriteErr(name); err != nil {
+		return name, nil, nil, err
+	}
+	ix, exists := c.indices[name]
+	if !exists && c.isAlias(name) {
+		var err *apierr.Error
+		if ix, err = c.writeIndexOf(name); err != nil {
+			return name, nil, nil, err
+		}
+		name, exists = ix.Name, true
+	}
+	if !exists {
+		return name, nil, nil, nil
+	}
+	if err := c.openForWrite(ix); err != nil {
+		return name, ix, nil, err
+	}
+	return name, ix, ix.Get(id), nil
+}
+
 // scriptUpdate runs an update script on a document (or its upsert); ctx.op may turn the update
 // into a noop or a delete. The caller holds the write lock.
 func (c *Cluster) scriptUpdate(indexName, id string, sc *painless.Script, body map[string]any) (index.WriteResult, *index.Index, *apierr.Error) {
-	if err := c.streamWriteErr(indexName); err != nil {
-		return index.WriteResult{}, nil, err
+	indexName, ix, current, err := c.updateTarget(indexName, id)
+	if err != nil {
+		return index.WriteResult{}, ix, err
 	}
-	ix, exists := c.indices[indexName]
-	if !exists && c.isAlias(indexName) {
-		var err *apierr.Error
-		if ix, err = c.writeIndexOf(indexName); err != nil {
-			return index.WriteResult{}, nil, err
-		}
-		indexName, exists = ix.Name, true
-	}
-	if exists {
-		if err := c.openForWrite(ix); err != nil {
-			return index.WriteResult{}, ix, err
-		}
-	}
-	var current *index.Document
-	if exists {
-		current = ix.Get(id)
-	}
+	exists := ix != nil
 	if current == nil {
 		upsert, hasUpsert := body["upsert"].(map[string]any)
 		if !hasUpsert {
