@@ -1,8 +1,9 @@
 package aggs
 
 import (
+	"maps"
 	"math"
-	"sort"
+	"slices"
 	"time"
 
 	"github.com/svcui/svcui/internal/jsonval"
@@ -258,11 +259,7 @@ func (dp dateHistogramParams) run(sp *Spec, segs []index.Segment, ctx *Context) 
 	if err != nil {
 		return nil, err
 	}
-	keys := make([]int64, 0, len(buckets))
-	for k := range buckets {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	keys := slices.Sorted(maps.Keys(buckets))
 	if minCount == 0 {
 		lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
 		if len(keys) > 0 {

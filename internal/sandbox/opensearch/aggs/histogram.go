@@ -1,8 +1,9 @@
 package aggs
 
 import (
+	"maps"
 	"math"
-	"sort"
+	"slices"
 
 	"github.com/svcui/svcui/internal/jsonval"
 	"github.com/svcui/svcui/internal/sandbox/opensearch/apierr"
@@ -51,11 +52,7 @@ func (hp histogramParams) run(sp *Spec, segs []index.Segment, ctx *Context) (jso
 	if err != nil {
 		return nil, err
 	}
-	keys := make([]float64, 0, len(buckets))
-	for k := range buckets {
-		keys = append(keys, k)
-	}
-	sort.Float64s(keys)
+	keys := slices.Sorted(maps.Keys(buckets))
 	if minCount == 0 {
 		lo, hi := math.Inf(1), math.Inf(-1)
 		if len(keys) > 0 {
