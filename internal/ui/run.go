@@ -34,7 +34,10 @@ import (
 	"github.com/svcui/svcui/internal/ui/watch"
 )
 
-var _ common.API = (*api.Client)(nil)
+var (
+	_ common.Client           = (*api.Client)(nil)
+	_ common.ServicesStreamer = (*api.Client)(nil)
+)
 
 // TokenFromSandbox is the token source of the embedded sandbox (--sandbox, or the
 // welcome screen's choice): the console runs under the profile "sandbox" and says the
@@ -226,7 +229,8 @@ func profileSwitcher(ctx context.Context, opts Options, cur config.Settings, th 
 			logger.Info("switching profile", "profile", name, "api", s.APIURL)
 			return common.Reconnect{Profile: name, Apply: func(c *common.Context) {
 				fresh, _ := newContext(s, th, logger, client)
-				c.API, c.Platform, c.Keys, c.Clipboard = fresh.API, fresh.Platform, fresh.Keys, fresh.Clipboard
+				c.ConnectAs(fresh)
+				c.Platform, c.Keys, c.Clipboard = fresh.Platform, fresh.Keys, fresh.Clipboard
 				c.Profile, c.ReadOnly, c.Refresh, c.DefaultProject, c.AccountID = s.ProfileName, s.ReadOnly, fresh.Refresh, s.DefaultProject, s.AccountID
 				c.SearchInsecure = s.SearchInsecure
 			}}
@@ -249,7 +253,7 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 	c := common.NewContext()
 	c.Styles = th
 	c.Keys = km
-	c.API = client
+	c.Connect(client)
 	c.Platform = common.Platform{
 		RateLimit: func() common.RateLimit {
 			rl := client.RateLimit()

@@ -401,7 +401,7 @@ func (m *Model) deliver(msg common.Addressed) tea.Cmd {
 	if f, ok := msg.(common.Failed); ok {
 		var pe *common.PanicError
 		if errors.As(f.Failure(), &pe) {
-			m.ctx.Log.Error("panic in a request", "kind", pe.Kind, "value", fmt.Sprint(pe.Value), "stack", string(pe.Stack))
+			m.ctx.Log.Error("panic in a request", "kind", pe.Kind.String(), "value", fmt.Sprint(pe.Value), "stack", string(pe.Stack))
 		}
 	}
 	for ti := range m.tabs {

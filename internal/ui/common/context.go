@@ -86,6 +86,10 @@ type Deps struct {
 	DefaultProject string
 
 	Commands *Commands
+
+	// writer is the client's write methods, reached only through the write pipeline
+	// (write.go): no view can send a change any other way.
+	writer Writer
 }
 
 // Session is where the person is. Only the root writes it, on the messages views send.

@@ -22,7 +22,7 @@ var errDropped = errors.New("connection dropped after the request was sent")
 // fakeAPI answers the calls this pane makes, keeps what was created and records the
 // mutating calls.
 type fakeAPI struct {
-	common.API
+	common.Client
 	mu        sync.Mutex
 	users     []models.ServiceUser
 	topics    []models.Topic
@@ -174,7 +174,8 @@ func typeInto(m common.Modal, text string) {
 
 func newCtx(f *fakeAPI, role models.Role) *common.Context {
 	ctx := common.NewContext()
-	ctx.API, ctx.Project = f, "acme-prod"
+	ctx.Connect(f)
+	ctx.Project = "acme-prod"
 	if role != "" {
 		ctx.Roles["acme-prod"] = role
 	}

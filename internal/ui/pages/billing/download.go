@@ -98,7 +98,7 @@ func (v *Invoices) folderModal(inv invoice, folder string) *folderModal {
 		Value(&a.folder).Validate(a.validate)
 	m.Form = components.NewForm(v.Ctx, "Download invoice "+inv.InvoiceNumber, func() tea.Cmd {
 		folder := a.folder
-		m.pending = common.Fetch(m.req, "check", func(context.Context) (folderChecked, error) {
+		m.pending = common.Fetch(m.req, kindCheck, func(context.Context) (folderChecked, error) {
 			p, err := checkFolder(folder)
 			return folderChecked{p}, err
 		})
@@ -164,7 +164,7 @@ func (v *Invoices) askFolder(inv invoice) tea.Cmd {
 	if inv.DownloadURL == "" {
 		return common.Warn("Invoice " + inv.InvoiceNumber + " has no download link")
 	}
-	return common.Fetch(v.Req, "folder", func(context.Context) (folderProposal, error) {
+	return common.Fetch(v.Req, kindFolder, func(context.Context) (folderProposal, error) {
 		return folderProposal{defaultFolder(), inv}, nil
 	})
 }
@@ -210,7 +210,7 @@ func (v *Invoices) startDownload(inv invoice, folder string) tea.Cmd {
 	v.dl = d
 	v.SetSize(v.w, v.h)
 	api, url := v.Ctx.API, inv.DownloadURL
-	fetch := common.Fetch(v.Req, "download", func(context.Context) (downloaded, error) {
+	fetch := common.Fetch(v.Req, kindDownload, func(context.Context) (downloaded, error) {
 		defer cancel()
 		tmp, err := os.CreateTemp(folder, ".svcui-download-*")
 		if err != nil {

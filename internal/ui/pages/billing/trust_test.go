@@ -22,7 +22,7 @@ import (
 // fakeAPI answers the billing calls from memory and counts the writes; any other call
 // panics (the embedded interface is nil).
 type fakeAPI struct {
-	common.API
+	common.Client
 	groups   []models.BillingGroup
 	projects []models.Project
 	creates  int
@@ -93,7 +93,7 @@ func newFake(t *testing.T) (*common.Context, *fakeAPI) {
 		},
 	}
 	ctx := common.NewContext()
-	ctx.API = f
+	ctx.Connect(f)
 	ctx.AccountID = "acc"
 	ctx.Platform.IsOutcomeUnknown = func(err error) bool { return errors.Is(err, errDropped) }
 	return ctx, f
@@ -344,7 +344,7 @@ func TestFolderIsCheckedInACommandNotInTheValidator(t *testing.T) {
 		t.Fatal("an empty folder passed")
 	}
 	check := func(folder string) tea.Msg {
-		return common.Fetch(m.req, "check", func(context.Context) (folderChecked, error) {
+		return common.Fetch(m.req, kindCheck, func(context.Context) (folderChecked, error) {
 			p, err := checkFolder(folder)
 			return folderChecked{p}, err
 		})()

@@ -122,7 +122,7 @@ func (v *aroundView) load() tea.Cmd {
 	c := v.pane.conn.client
 	path := "/" + v.index + "/_search"
 	ms, n, field, anchorKey := v.at.UnixMilli(), v.n, v.field, v.index+"/"+v.id
-	return common.Fetch(v.req, "around", func(ctx context.Context) (aroundDocs, error) {
+	return common.Fetch(v.req, kindAround, func(ctx context.Context) (aroundDocs, error) {
 		get := func(op string, order string, size int) ([]json.RawMessage, error) {
 			sort := []any{map[string]any{field: order}}
 			if op == "same" {

@@ -110,7 +110,7 @@ func (p *Pane) openBulkForm(path, index string) tea.Cmd {
 // progress wins when the UI is slower).
 func (p *Pane) startBulk(path, index string) tea.Cmd {
 	id, c := p.req.ID, p.conn.client
-	return common.Fetch(p.req, "bulk", func(context.Context) (*bulkJob, error) {
+	return common.Fetch(p.req, kindBulk, func(context.Context) (*bulkJob, error) {
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, fileError(path, err)

@@ -121,7 +121,7 @@ func (p *Pane) resolve(user, password string) tea.Cmd {
 	p.loading, p.loadErr = true, ""
 	d := newDialer(p.ctx)
 	project, wanted := p.project, p.wanted
-	return common.Fetch(p.req, "target", func(ctx context.Context) (targetResult, error) {
+	return common.Fetch(p.req, kindTarget, func(ctx context.Context) (targetResult, error) {
 		if wanted != "" && user != "" {
 			return d.connectTo(ctx, project, wanted, user, password)
 		}

@@ -121,7 +121,7 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 	retract := common.RetractText(p.said)
 	p.said = ""
 	c, sql, hist, log, now := p.conn.client, p.sqlMode, p.conn.history, p.ctx.Log, p.ctx.Now
-	return tea.Batch(retract, common.Fetch(p.req, "run", func(ctx context.Context) (runOutcome, error) {
+	return tea.Batch(retract, common.Fetch(p.req, kindRun, func(ctx context.Context) (runOutcome, error) {
 		resp, err := c.Do(ctx, httpReq)
 		a := shapeAnswer(log, r, sql, resp, err)
 		a.page, a.typed, a.log, a.first, a.back = page, s.typed, s.log, s.first, s.back

@@ -83,7 +83,7 @@ func (p *Pane) saveEditor() tea.Cmd {
 	p.savedText = text
 	p.saveSeq++
 	store, seq := p.editorStore(), p.saveSeq
-	return common.Fetch(p.req, "save-editor", func(context.Context) (saved, error) {
+	return common.Fetch(p.req, kindSaveEditor, func(context.Context) (saved, error) {
 		return saved{"The editor text"}, store.write(seq, text)
 	})
 }

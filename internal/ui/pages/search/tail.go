@@ -164,7 +164,7 @@ func (p *Pane) pollTail() tea.Cmd {
 	t.polled = p.ctx.Now()
 	c, path := p.conn.client, "/"+t.pattern+"/_search"
 	snap := *t // the command reads a copy; the buffer slices are never written in place
-	return common.Fetch(p.req, "tail", func(ctx context.Context) (tailBatch, error) {
+	return common.Fetch(p.req, kindTail, func(ctx context.Context) (tailBatch, error) {
 		return snap.poll(ctx, c, path)
 	})
 }

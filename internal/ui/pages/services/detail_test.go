@@ -17,7 +17,7 @@ import (
 // the root's messages of the load are returned too.
 func loadedDetail(t *testing.T, ctx *common.Context, s models.Service, conn models.ConnectionInfo) (*Detail, []tea.Msg) {
 	t.Helper()
-	ctx.API = &fakeAPI{services: map[string][]models.Service{"acme-prod": {s}}, conn: conn}
+	ctx.Connect(&fakeAPI{services: map[string][]models.Service{"acme-prod": {s}}, conn: conn})
 	d := NewDetail(ctx, "acme-prod", s.ServiceName)
 	d.SetSize(120, 40)
 	var msgs []tea.Msg

@@ -329,20 +329,19 @@ func updateRequest(orig, v editValues) (req models.UpdateServiceRequest, off, an
 }
 
 func (a *actions) update(project, name string, req models.UpdateServiceRequest) tea.Cmd {
-	api := a.ctx.API
-	return base.SendWrite(a.req, &base.Write[models.Service]{Verb: base.Update, Noun: "service", Name: name, Form: refusable(a.edit),
-		Send: func(ctx context.Context) (models.Service, error) {
+	return base.SendWrite(a.ctx, a.req, &base.Write[models.Service]{Verb: base.Update, Noun: "service", Name: name, Form: refusable(a.edit),
+		Send: func(ctx context.Context, wr common.Writer) (models.Service, error) {
 			out := models.Service{ServiceName: name}
 			// Removing protection and powering off in one edit: the protection change must
 			// land first, or the platform refuses the power off.
 			if req.Powered != nil && !*req.Powered && req.TerminationProtection != nil && !*req.TerminationProtection {
 				first := models.UpdateServiceRequest{TerminationProtection: req.TerminationProtection}
-				if _, err := api.UpdateService(ctx, project, name, first); err != nil {
+				if _, err := wr.UpdateService(ctx, project, name, first); err != nil {
 					return out, err
 				}
 				req.TerminationProtection = nil
 			}
-			s, err := api.UpdateService(ctx, project, name, req)
+			s, err := wr.UpdateService(ctx, project, name, req)
 			if err == nil {
 				out = s
 				if s.ServiceName == "" {

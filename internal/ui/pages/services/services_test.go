@@ -23,7 +23,7 @@ import (
 // fakeAPI answers the calls the pane makes; anything else panics through the nil
 // embedded interface, which would show as a test failure.
 type fakeAPI struct {
-	common.API
+	common.Client
 	mu       sync.Mutex
 	services map[string][]models.Service
 	failing  map[string]error
@@ -138,9 +138,9 @@ func svc(name, state string) models.Service {
 		CreateTime: epoch.Add(-48 * time.Hour), UpdateTime: epoch.Add(-2 * time.Minute)}
 }
 
-func testCtx(api common.API) *common.Context {
+func testCtx(api common.Client) *common.Context {
 	ctx := common.NewContext()
-	ctx.API = api
+	ctx.Connect(api)
 	ctx.Now = func() time.Time { return epoch }
 	ctx.Project = "acme-prod"
 	ctx.Width, ctx.Height, ctx.ScreenWidth, ctx.ScreenHeight = 120, 30, 120, 34
