@@ -6,6 +6,7 @@ import (
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/search"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 )
@@ -19,6 +20,9 @@ func (p *Pane) Update(msg tea.Msg) (common.View, tea.Cmd) {
 }
 
 func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
+	if cmd, ok := base.HandleWrite[*answer](p.ctx, p.req, msg); ok {
+		return p, cmd
+	}
 	switch msg := msg.(type) {
 	case common.Result[targetResult]:
 		if !p.req.Current(msg.Addr) {
@@ -57,7 +61,7 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 	case rangeChosen:
 		return p, p.setRange(msg.tr)
 	case confirmedWrite:
-		return p, p.send(msg.req, 1)
+		return p, p.sendWrite(msg.req)
 	case common.Result[columnChoice]:
 		if !p.req.Current(msg.Addr) {
 			return p, nil
