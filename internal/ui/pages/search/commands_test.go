@@ -68,7 +68,7 @@ func TestConnectingMakesTheServiceCurrent(t *testing.T) {
 
 func TestBulkProgressAndEnd(t *testing.T) {
 	p := connectedPane(t)
-	job := &bulkJob{path: "f.ndjson", index: "logs", size: 100, running: true, visible: true, cancel: func() {}, updates: make(chan tea.Msg, 1)}
+	job := &bulkJob{path: "f.ndjson", index: "logs", size: 100, running: true, visible: true, cancel: func() {}, updates: make(chan search.BulkProgress, 1)}
 	p.bulk = job
 	if cmd := p.handleBulk(bulkMsg{id: p.req.ID, job: job, progress: search.BulkProgress{BytesRead: 50, DocsSent: 5, Batches: 1}}); cmd == nil {
 		t.Fatal("progress did not re-arm the wait")
@@ -76,8 +76,8 @@ func TestBulkProgressAndEnd(t *testing.T) {
 	if v := p.View(); !strings.Contains(v, "50%") || !strings.Contains(v, "5 documents sent") {
 		t.Fatalf("progress view:\n%s", v)
 	}
-	p.handleBulk(bulkMsg{id: p.req.ID, job: job, done: true, result: search.BulkResult{Docs: 6, Succeeded: 5, Failed: 1, BytesRead: 100,
-		Failures: []search.BulkFailure{{Line: 3, Type: "mapper_parsing_exception", Reason: "failed to parse"}}}})
+	p.bulkEnded(job, search.BulkResult{Docs: 6, Succeeded: 5, Failed: 1, BytesRead: 100,
+		Failures: []search.BulkFailure{{Line: 3, Type: "mapper_parsing_exception", Reason: "failed to parse"}}}, nil)
 	v := p.View()
 	if job.running || !strings.Contains(v, "5 indexed, 1 failed") || !strings.Contains(v, "line 3: mapper_parsing_exception: failed to parse") {
 		t.Fatalf("end view:\n%s", v)

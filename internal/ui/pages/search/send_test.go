@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,6 +17,7 @@ import (
 
 	"github.com/svcui/svcui/internal/sandbox/opensearch"
 	"github.com/svcui/svcui/internal/search"
+	"github.com/svcui/svcui/internal/ui/components"
 )
 
 // confirmWrite runs text, confirms its review and returns the confirmed write.
@@ -98,5 +101,42 @@ func TestALostWriteIsReadBackNotResent(t *testing.T) {
 	if !strings.Contains(got, "checking whether request PUT /lost-probe was created") ||
 		!strings.Contains(got, "exists: it was created") || rl.count("GET", "/lost-probe") != 1 {
 		t.Fatalf("the lost answer was not read back: %q %v", got, rl.all())
+	}
+}
+
+// ctrl+o's load is reviewed (file, target index, documents, bytes) before anything is
+// sent, then runs as one write of the pipeline and reports how it ended.
+func TestBulkLoadIsReviewedThenSentThroughThePipeline(t *testing.T) {
+	p, rl, _ := enginePane(t)
+	path := filepath.Join(t.TempDir(), "docs.ndjson")
+	data := "{\"n\":1}\n{\"n\":2}\n\n{\"n\":3}\n"
+	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, msgs := deliver(t, p, p.startBulk(path, "bulk-probe"))
+	review, ok := modalOf(t, msgs).(*components.Review)
+	if !ok {
+		t.Fatalf("no review: %#v", msgs)
+	}
+	v := flat(review.View())
+	for _, want := range []string{"file", "/tmp", "target index", "does not exist", "bulk-probe (created)", "documents 3 in the file → indexed", "bytes " + strconv.Itoa(len(data)) + " in the file → sent"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("the review does not say %q:\n%s", want, v)
+		}
+	}
+	if n := rl.count("POST", "/bulk-probe/_bulk") + rl.count("POST", "/_bulk"); n != 0 || p.bulk != nil {
+		t.Fatalf("the load started before the review was confirmed: %v", rl.all())
+	}
+	var said []tea.Msg
+	for _, m := range press(review, enter) {
+		_, more := deliver(t, p, func() tea.Msg { return m })
+		said = append(said, more...)
+	}
+	msgs = said
+	if p.bulk == nil || p.bulk.running || p.bulk.result == nil || p.bulk.result.Succeeded != 3 {
+		t.Fatalf("the load did not end with 3 documents: %+v", p.bulk)
+	}
+	if got := notes(msgs); !strings.Contains(got, "Bulk load finished: 3 documents indexed into bulk-probe") {
+		t.Fatalf("the end was not said: %q", got)
 	}
 }

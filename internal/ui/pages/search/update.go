@@ -23,6 +23,9 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 	if cmd, ok := base.HandleWrite[*answer](p.ctx, p.req, msg); ok {
 		return p, cmd
 	}
+	if cmd, ok := base.HandleWrite[search.BulkResult](p.ctx, p.req, msg); ok {
+		return p, cmd
+	}
 	switch msg := msg.(type) {
 	case common.Result[targetResult]:
 		if !p.req.Current(msg.Addr) {
@@ -77,14 +80,11 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil
 		}
 		return p, common.Warn(msg.Value.what + " not saved: " + msg.Err.Error())
-	case common.Result[*bulkJob]:
+	case common.Result[bulkPlan]:
 		if !p.req.Current(msg.Addr) {
-			if msg.Value != nil {
-				msg.Value.cancel()
-			}
 			return p, nil
 		}
-		return p, p.bulkStarted(msg.Value, msg.Err)
+		return p, p.reviewBulk(msg.Value, msg.Err)
 	case bulkMsg:
 		return p, p.handleBulk(msg)
 	case common.Result[externalFile]:
