@@ -140,20 +140,8 @@ func (a *actions) assignForm(p assignPrep) common.Modal {
 			return common.Info(project + " is already in " + gname + "; nothing to change")
 		}
 		a.assign = c
-		from := "no billing group"
-		if pr.BillingGroupID != "" {
-			from = groupName(pr)
-		}
-		note := "Invoices of " + gname + " include " + project + "'s costs from now on"
-		if pr.BillingGroupID != "" {
-			note += "; " + from + " stops billing it"
-		}
-		changes := []components.Change{{Field: "Billing group of " + project, Old: from, New: gname, Note: note + ".", Warn: true}}
-		if was, now := pr.BillingCurrency, b.BillingCurrency; was != "" && now != "" && was != now {
-			changes = append(changes, components.Change{Field: "Currency", Old: was, New: now,
-				Note: project + " is billed in " + now + " from now on: its estimates and invoices change currency.", Warn: true})
-		}
-		c.Then(components.NewReview(a.ctx, "Move "+project+" to "+gname, changes, func() tea.Cmd {
+		pr.ProjectName = project
+		c.Then(components.BillingMove(a.ctx, pr, b, nil, func() tea.Cmd {
 			return base.SendWrite(a.ctx, a.req, &base.Write[models.Project]{Verb: base.Update, Noun: "project", Name: project, Form: c,
 				Send: func(ctx context.Context, wr common.Writer) (models.Project, error) {
 					return wr.AssignBillingGroup(ctx, project, id)

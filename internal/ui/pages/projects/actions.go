@@ -298,26 +298,61 @@ func (a *actions) editForm(d formData) common.Modal {
 		huh.NewSelect[string]().Title("Billing group").Description(groupsDesc).Options(groups...).Value(&v.Group),
 	}
 	name := p.ProjectName
-	var form *components.Form
-	form = components.NewForm(a.ctx, "Edit project "+name, func() tea.Cmd {
+	var flow *components.Flow
+	form := components.NewForm(a.ctx, "Edit project "+name, func() tea.Cmd {
 		req, changed := updateRequest(orig, *v)
 		if !changed {
 			return common.Info("Nothing changed")
 		}
-		return base.SendWrite(a.ctx, a.req, &base.Write[models.Project]{Verb: base.Update, Noun: "project", Name: name, Form: form,
-			Send: func(ctx context.Context, wr common.Writer) (models.Project, error) {
-				return wr.UpdateProject(ctx, name, req)
-			},
-			Find: a.find(name),
-		})
+		send := func() tea.Cmd {
+			return base.SendWrite(a.ctx, a.req, &base.Write[models.Project]{Verb: base.Update, Noun: "project", Name: name, Form: flow,
+				Send: func(ctx context.Context, wr common.Writer) (models.Project, error) {
+					return wr.UpdateProject(ctx, name, req)
+				},
+				Find: a.find(name),
+				Done: func(models.Project) tea.Cmd {
+					if req.BillingGroupID != nil {
+						a.ctx.BillingWrites++
+					}
+					return nil
+				},
+			})
+		}
+		if req.BillingGroupID == nil {
+			return send()
+		}
+		// A move to another billing group is reviewed as the Billing tab reviews it.
+		to := models.BillingGroup{BillingGroupID: v.Group}
+		for _, g := range d.Groups {
+			if g.BillingGroupID == v.Group {
+				to = g
+			}
+		}
+		flow.Then(components.BillingMove(a.ctx, p, to, alsoChanged(orig, *v), send, nil))
+		return nil
 	}, huh.NewGroup(fields...)).
 		Names("billing_emails", "Billing e-mails", nil).Names("tech_emails", "Technical e-mails", nil).
 		Names("country_code", "Country code", nil).Names("billing_group_id", "Billing group", nil).
-		Names("cloud", "Default cloud", nil)
-	return form.
+		Names("cloud", "Default cloud", nil).
 		Live(billing, func() error { return optionalEmails(v.BillingEmails) }).
 		Live(tech, func() error { return optionalEmails(v.TechEmails) }).
 		Live(country, func() error { return optionalCountry(v.Country) })
+	flow = components.NewFlow(form)
+	return flow
+}
+
+// alsoChanged are the fields besides the billing group an edit changes, for its review.
+func alsoChanged(orig, v editValues) []components.Change {
+	var out []components.Change
+	for _, f := range []struct{ field, old, new string }{
+		{"Default cloud", orig.Cloud, v.Cloud}, {"Billing e-mails", orig.BillingEmails, v.BillingEmails},
+		{"Technical e-mails", orig.TechEmails, v.TechEmails}, {"Country code", orig.Country, v.Country},
+	} {
+		if f.old != f.new {
+			out = append(out, components.Change{Field: f.field, Old: f.old, New: f.new})
+		}
+	}
+	return out
 }
 
 // updateRequest sends only the fields that changed.
