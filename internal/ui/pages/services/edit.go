@@ -225,6 +225,9 @@ func reviewChanges(p editPrep, orig, v editValues) []components.Change {
 			c.Note = monthly(after) + "; the price of " + orig.Plan + " is not listed, so the difference is unknown"
 		}
 		out = append(out, c)
+		if okB && okA {
+			out = append(out, downgrade(s, before, after)...)
+		}
 	}
 	if v.Cloud != orig.Cloud {
 		out = append(out, components.Change{Field: "Cloud", Old: orig.Cloud, New: v.Cloud, Note: "migrates the service: REBALANCING while its data moves", Warn: true})
@@ -265,6 +268,27 @@ func reviewChanges(p editPrep, orig, v editValues) []components.Change {
 			c.Note = "no filter: the platform's default applies"
 		}
 		out = append(out, c)
+	}
+	return out
+}
+
+// downgrade says what a smaller plan takes away besides money: nodes (one node is no
+// longer highly available) and a disk the new plan does not include (disk never
+// shrinks, so the service keeps it).
+func downgrade(s models.Service, before, after models.Plan) []components.Change {
+	var out []components.Change
+	if b, a := int(before.NodeCount), int(after.NodeCount); a > 0 && b > a {
+		c := components.Change{Field: "Nodes", Old: strconv.Itoa(b), New: strconv.Itoa(a), Warn: true,
+			Note: "fewer nodes carry the same load"}
+		if a == 1 {
+			c.Note = "no more high availability: one node, so a node failure or a maintenance update stops the service until it is rebuilt"
+		}
+		out = append(out, c)
+	}
+	if include := int(after.DiskSpaceMB); include > 0 && s.DiskSpaceMB > include {
+		out = append(out, components.Change{Field: "Disk", Old: diskGB(s.DiskSpaceMB) + " GB", New: diskGB(s.DiskSpaceMB) + " GB (kept)", Warn: true,
+			Note: "larger than the " + diskGB(include) + " GB plan " + after.PlanName + " includes: disk never shrinks, so the service keeps " +
+				diskGB(s.DiskSpaceMB) + " GB on a plan made for " + diskGB(include) + " GB"})
 	}
 	return out
 }
