@@ -15,6 +15,8 @@ func watchToggle(project string, s models.Service) tea.Cmd {
 	return common.Send(watch.Toggle{Project: project, Service: s.ServiceName, State: s.State})
 }
 
+const reasonPowerOff = "power off"
+
 // watchReason names an update that moves the service, or is "" for one that does not.
 func watchReason(req models.UpdateServiceRequest) string {
 	switch {
@@ -25,7 +27,7 @@ func watchReason(req models.UpdateServiceRequest) string {
 	case req.Powered != nil && *req.Powered:
 		return "power on"
 	case req.Powered != nil:
-		return "power off"
+		return reasonPowerOff
 	}
 	return ""
 }
@@ -35,7 +37,11 @@ func watchStart(project string, s models.Service, reason string) tea.Cmd {
 	if reason == "" {
 		return nil
 	}
-	return common.Send(watch.Start{Project: project, Service: s.ServiceName, Reason: reason, State: s.State})
+	target := models.StateRunning
+	if reason == reasonPowerOff {
+		target = models.StatePowerOff
+	}
+	return common.Send(watch.Start{Project: project, Service: s.ServiceName, Reason: reason, State: s.State, Target: target})
 }
 
 // watchFailed tells a refused change that would have been watched (the write protocol
