@@ -538,13 +538,13 @@ func (m *Model) pop() tea.Cmd {
 	}
 	m.movedOn()
 	leaving := t.stack[len(t.stack)-1]
-	m.leave(leaving)
+	save := m.leave(leaving)
 	t.stack = t.stack[:len(t.stack)-1]
 	if len(t.stack) == 1 && t.returnTo > 0 {
-		return m.switchTab(t.returnTo - 1)
+		return tea.Batch(save, m.switchTab(t.returnTo-1))
 	}
 	// The view we return to shows fresh data at once.
-	return m.refreshNow()
+	return tea.Batch(save, m.refreshNow())
 }
 
 // tabIndex is the place of the tab with id, or -1.
@@ -601,15 +601,16 @@ func (m *Model) sendToTabRoot(tab int, msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	// The views above the root leave: their requests are cancelled.
+	var saves []tea.Cmd
 	for _, v := range st[1:] {
-		m.leave(v)
+		saves = append(saves, m.leave(v))
 	}
 	m.tabs[tab].stack = st[:1]
 	nv, cmd := st[0].Update(msg)
 	if nv != nil {
 		m.tabs[tab].stack[0] = nv
 	}
-	return cmd
+	return tea.Batch(append(saves, cmd)...)
 }
 
 func (m *Model) copy(req common.CopyRequest) tea.Cmd {
@@ -711,9 +712,10 @@ func (m *Model) gone(msg common.Gone) tea.Cmd {
 
 // reconnect starts over with another profile's client and settings.
 func (m *Model) reconnect(msg common.Reconnect) tea.Cmd {
+	var saves []tea.Cmd
 	for i := range m.tabs {
 		for _, v := range m.tabs[i].stack {
-			m.leave(v)
+			saves = append(saves, m.leave(v))
 		}
 		m.tabs[i].stack = nil
 	}
@@ -730,19 +732,24 @@ func (m *Model) reconnect(msg common.Reconnect) tea.Cmd {
 	msg.Apply(c)
 	m.live = components.LiveState{}
 	m.active = 0
-	return tea.Batch(m.notify(theme.LevelSuccess, "Connected with profile "+msg.Profile), m.ensureTab(0))
+	return tea.Batch(append(saves, m.notify(theme.LevelSuccess, "Connected with profile "+msg.Profile), m.ensureTab(0))...)
 }
 
 func (m *Model) quit() tea.Cmd {
 	m.quitting = true
+	var last []tea.Cmd
 	for _, t := range m.tabs {
 		for _, v := range t.stack {
+			if s, ok := v.(common.Saver); ok {
+				last = append(last, s.SaveOnLeave())
+			}
 			if l, ok := v.(common.Leaver); ok {
 				l.Leave()
 			}
 		}
 	}
-	return tea.Quit
+	// What views keep on disk is written before the program ends, in order.
+	return tea.Sequence(append(last, tea.Quit)...)
 }
 
 // refreshNow asks the focused live view to reload (or passes RefreshNow to a view that
@@ -791,12 +798,17 @@ func (m *Model) armRefresh() tea.Cmd {
 }
 
 // leave ends a view that leaves the stack: its requests are cancelled, its refresh
-// history forgotten.
-func (m *Model) leave(v common.View) {
+// history forgotten; what it keeps on disk is the command returned.
+func (m *Model) leave(v common.View) tea.Cmd {
+	var save tea.Cmd
+	if s, ok := v.(common.Saver); ok {
+		save = s.SaveOnLeave()
+	}
 	if l, ok := v.(common.Leaver); ok {
 		l.Leave()
 	}
 	delete(m.liveByView, v.ID())
+	return save
 }
 
 // liveRecord is one view's refresh history: the header shows the top view's, so a

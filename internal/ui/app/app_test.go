@@ -489,3 +489,33 @@ func TestRetractTakesBackOnlyThatMessage(t *testing.T) {
 		t.Fatalf(":messages has %d entries, want both kept", n)
 	}
 }
+
+// savingView keeps something on disk as it leaves: its write is a command.
+type savingView struct {
+	fakeView
+	order *[]string
+}
+
+func (s *savingView) SaveOnLeave() tea.Cmd {
+	return func() tea.Msg { *s.order = append(*s.order, "saved"); return nil }
+}
+
+// Quitting runs what the views keep on disk as commands, before the program ends; the
+// root does no I/O in Update.
+func TestQuitRunsTheViewsSavesBeforeQuitting(t *testing.T) {
+	m, _ := newModel(t, false)
+	var order []string
+	drive(m, common.PushView{View: &savingView{fakeView: fakeView{title: "Editor"}, order: &order}})
+	cmd := m.quit()
+	if len(order) != 0 {
+		t.Fatal("the save ran inside Update")
+	}
+	for _, msg := range run(cmd) {
+		if _, ok := msg.(tea.QuitMsg); ok {
+			order = append(order, "quit")
+		}
+	}
+	if strings.Join(order, ",") != "saved,quit" {
+		t.Fatalf("order %v", order)
+	}
+}

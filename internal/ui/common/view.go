@@ -44,8 +44,16 @@ type Animator interface {
 }
 
 // Leaver is a view with cleanup when it leaves the stack (cancel in-flight requests).
+// Leave does no I/O: what must reach the disk goes in SaveOnLeave's command.
 type Leaver interface {
 	Leave()
+}
+
+// Saver is a view that keeps something on disk as it leaves (the Search editor's
+// text): SaveOnLeave returns the command that writes it, which the root runs (before it
+// quits, when quitting); nil when there is nothing to keep.
+type Saver interface {
+	SaveOnLeave() tea.Cmd
 }
 
 // Closer is a modal that can say it has closed itself; the root then removes it in the

@@ -140,7 +140,6 @@ func (p *Pane) Title() string {
 func (p *Pane) ID() int64 { return p.req.ID }
 
 func (p *Pane) Leave() {
-	p.flushEditor()
 	p.tail = nil
 	p.req.CancelAll()
 	if p.bulk != nil {
