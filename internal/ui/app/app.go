@@ -78,8 +78,6 @@ type Model struct {
 	keyCount, msgKey int
 	// liveByView keeps each view's last success and failures (see liveOf).
 	liveByView map[int64]*liveRecord
-	// modalGen counts opened modals, so a modal's late close cannot shut the next one.
-	modalGen int
 	spinning bool
 	spinGen  int
 
@@ -291,21 +289,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case common.PopView:
 		return m.pop()
 	case common.OpenModal:
-		m.modalGen++
 		m.modal = msg.Modal
-		if g, ok := m.modal.(common.ModalGenerations); ok {
-			g.SetModalGen(m.modalGen)
-		}
 		m.modal.SetSize(m.ctx.ScreenWidth, m.ctx.ScreenHeight)
 		return m.modal.Init()
-	case common.CloseModal:
-		// A close from a modal that is no longer the open one (its close arrived after
-		// the next modal opened: the palette typed just after esc closed the help, the
-		// review opened by a form's submit) leaves the new one alone.
-		if msg.Gen == 0 || msg.Gen == m.modalGen {
-			m.modal = nil
-		}
-		return nil
 	case common.Notify:
 		return m.notify(msg.Level, msg.Text)
 	case common.Retract:
@@ -380,14 +366,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// updateModal hands msg to the open modal. A modal that closed itself (common.Closer)
-// goes at once; its own CloseModal carries its generation (common.ModalGenerations).
+// updateModal hands msg to the open modal; a modal that closed itself goes at once.
 func (m *Model) updateModal(msg tea.Msg) tea.Cmd {
 	nm, cmd := m.modal.Update(msg)
 	if nm != nil {
 		m.modal = nm
 	}
-	if c, ok := m.modal.(common.Closer); ok && c.Closed() {
+	if m.modal.Closed() {
 		m.modal = nil
 	}
 	return cmd

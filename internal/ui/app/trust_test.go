@@ -123,16 +123,12 @@ func TestAModalThatClosesItselfIsGoneBeforeTheNextKey(t *testing.T) {
 	if m.Modal() == nil {
 		t.Fatal("help did not open")
 	}
-	// esc closes the help; its CloseModal command has not run yet when ":" arrives.
+	// esc closes the help in its own Update: ":" right after reaches the root (no
+	// close message runs later, so none can shut the palette that ":" opens).
 	m.Update(keyMsg("esc"))
 	m.Update(keyMsg(":"))
 	if _, ok := m.Modal().(*components.Palette); !ok {
 		t.Fatalf("':' after esc should open the palette, modal is %T", m.Modal())
-	}
-	// The help's late close must not shut the palette.
-	drive(m, common.CloseModal{Gen: m.modalGen - 1})
-	if m.Modal() == nil {
-		t.Fatal("a late close shut the modal opened after it")
 	}
 	_ = root
 }

@@ -56,14 +56,13 @@ type Saver interface {
 	SaveOnLeave() tea.Cmd
 }
 
-// Closer is a modal that can say it has closed itself; the root then removes it in the
-// same Update instead of waiting for its CloseModal message, which may arrive after the
-// next key.
-type Closer interface{ Closed() bool }
-
-// Modal is the single overlay (form, confirmation, one-time secret). It closes itself
-// by returning Send(CloseModal{}) (plus whatever its result is).
+// Modal is the single overlay (form, confirmation, one-time secret). There is one way
+// to close it: the modal itself reports Closed once it is done, and the root removes it
+// right after the Update that closed it, so the next key (":" typed just after esc)
+// reaches what is under it; no message closes a modal later, and none can close another.
 type Modal interface {
+	// Closed reports that the modal is done.
+	Closed() bool
 	Init() tea.Cmd
 	Update(msg tea.Msg) (Modal, tea.Cmd)
 	View() string

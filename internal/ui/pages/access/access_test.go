@@ -444,7 +444,7 @@ func drive(t *testing.T, m common.Modal, keys ...tea.Msg) []tea.Msg {
 	}
 	back := func(msg tea.Msg) bool {
 		switch msg.(type) {
-		case common.Addressed, common.Notify, common.CloseModal, common.OpenModal, common.CopyRequest:
+		case common.Addressed, common.Notify, common.OpenModal, common.CopyRequest:
 			return false
 		}
 		return true

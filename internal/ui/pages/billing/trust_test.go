@@ -351,10 +351,9 @@ func TestFolderIsCheckedInACommandNotInTheValidator(t *testing.T) {
 	}
 	// Refused: the form stays open with the reason at the field.
 	_, cmd := m.Update(check(missing))
-	for _, msg := range uitest.Run(cmd) {
-		if _, ok := msg.(common.CloseModal); ok {
-			t.Fatal("the form closed on a refused folder")
-		}
+	uitest.Run(cmd)
+	if m.Closed() {
+		t.Fatal("the form closed on a refused folder")
 	}
 	if err := a.validate(missing); err == nil || !strings.Contains(err.Error(), "does not exist") {
 		t.Fatalf("the check's answer is not at the field: %v", err)
@@ -365,12 +364,9 @@ func TestFolderIsCheckedInACommandNotInTheValidator(t *testing.T) {
 	// Passed: the form closes and its view starts the download there.
 	_, cmd = m.Update(check(dir))
 	var start *startDownload
-	closed := false
+	closed := m.Closed()
 	for _, msg := range uitest.Run(cmd) {
-		switch msg := msg.(type) {
-		case common.CloseModal:
-			closed = true
-		case startDownload:
+		if msg, ok := msg.(startDownload); ok {
 			start = &msg
 		}
 	}
