@@ -78,8 +78,8 @@ type Model struct {
 	keyCount, msgKey int
 	// liveByView keeps each view's last success and failures (see liveOf).
 	liveByView map[int64]*liveRecord
-	spinning bool
-	spinGen  int
+	spinning   bool
+	spinGen    int
 
 	switchProfile func(string) tea.Cmd
 	quitting      bool
