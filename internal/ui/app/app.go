@@ -555,7 +555,13 @@ func (m *Model) switchTab(i int) tea.Cmd {
 }
 
 func (m *Model) selectProject(name string) tea.Cmd {
-	if name == "" || name == m.ctx.Project {
+	if name == "" {
+		return nil
+	}
+	if name == m.ctx.Project {
+		// Chosen again: the latest choice wins over a billing group chosen since
+		// (:estimate then means this project's, not the group's).
+		m.ctx.BillingGroupID, m.ctx.BillingGroupName = "", ""
 		return nil
 	}
 	m.ctx.Project = name

@@ -519,3 +519,18 @@ func TestQuitRunsTheViewsSavesBeforeQuitting(t *testing.T) {
 		t.Fatalf("order %v", order)
 	}
 }
+
+// The latest choice of context wins: a billing group opened, then the current project
+// chosen again (:project demo-prod), makes the project the place :estimate is about.
+func TestChoosingTheCurrentProjectAgainWinsOverAGroupChosenSince(t *testing.T) {
+	m, _ := newModel(t, false)
+	drive(m, common.SelectProject{Name: "demo-prod"})
+	drive(m, common.SelectBillingGroup{ID: "bg-1", Name: "Demo Org - Production"})
+	if m.ctx.BillingGroupID != "bg-1" {
+		t.Fatal("the group was not made current")
+	}
+	drive(m, common.SelectProject{Name: "demo-prod"})
+	if m.ctx.BillingGroupID != "" || m.ctx.Project != "demo-prod" {
+		t.Fatalf("the group chosen before the project still wins: group %q, project %q", m.ctx.BillingGroupID, m.ctx.Project)
+	}
+}
