@@ -190,8 +190,8 @@ func programOptions(ctx context.Context, opts Options, ex *execState) []tea.Prog
 
 // newRoot builds the root model for settings and a client.
 func newRoot(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client, switchProfile func(string) tea.Cmd) *safeModel {
-	cctx, warnings := newContext(s, th, logger, client)
-	root := app.New(app.Options{Context: cctx, Tabs: Tabs(), Commands: Commands(), SwitchProfile: switchProfile})
+	cctx, session, warnings := newContext(s, th, logger, client)
+	root := app.New(app.Options{Context: cctx, Session: session, Tabs: Tabs(), Commands: Commands(), SwitchProfile: switchProfile})
 	for _, w := range warnings {
 		logger.Warn("config", "warning", w)
 	}
@@ -228,10 +228,10 @@ func profileSwitcher(ctx context.Context, opts Options, cur config.Settings, th 
 			}
 			logger.Info("switching profile", "profile", name, "api", s.APIURL)
 			return common.Reconnect{Profile: name, Apply: func(c *common.Context) {
-				fresh, _ := newContext(s, th, logger, client)
+				fresh, _, _ := newContext(s, th, logger, client)
 				c.ConnectAs(fresh)
 				c.Platform, c.Keys, c.Clipboard = fresh.Platform, fresh.Keys, fresh.Clipboard
-				c.Profile, c.ReadOnly, c.Refresh, c.DefaultProject, c.AccountID = s.ProfileName, s.ReadOnly, fresh.Refresh, s.DefaultProject, s.AccountID
+				c.Profile, c.ReadOnly, c.Refresh, c.DefaultProject, c.ProfileAccount = s.ProfileName, s.ReadOnly, fresh.Refresh, s.DefaultProject, s.AccountID
 				c.SearchInsecure = s.SearchInsecure
 			}}
 		}
@@ -239,7 +239,7 @@ func profileSwitcher(ctx context.Context, opts Options, cur config.Settings, th 
 }
 
 // newContext builds the shared context from settings and a client.
-func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client) (*common.Context, []string) {
+func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client) (*common.Context, *common.SessionWriter, []string) {
 	var warnings []string
 	km, errs := keys.New(s.Keys, s.ReadOnly)
 	for _, e := range errs {
@@ -250,7 +250,7 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 		warnings = append(warnings, err.Error())
 	}
 	searchpane.SetTimeZone(s.TimeZone)
-	c := common.NewContext()
+	c, session := common.NewRootContext()
 	c.Styles = th
 	c.Keys = km
 	c.Connect(client)
@@ -282,8 +282,8 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 		c.Refresh = s.Refresh
 	}
 	c.DefaultProject = s.DefaultProject
-	c.AccountID = s.AccountID
-	return c, warnings
+	c.ProfileAccount = s.AccountID
+	return c, session, warnings
 }
 
 // safeModel logs the stack of a panic in Update or View before Bubble Tea's own

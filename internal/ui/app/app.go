@@ -36,6 +36,8 @@ type Tab struct {
 // Options configure the root.
 type Options struct {
 	Context *common.Context
+	// Session writes the context's session: the root holds the only writer.
+	Session *common.SessionWriter
 	// Tabs are the five tabs in order (1 Projects … 5 Search).
 	Tabs []Tab
 	// Commands are registered in the palette after the root's defaults, so panes
@@ -57,10 +59,12 @@ type tabState struct {
 
 // Model is the root model.
 type Model struct {
-	ctx    *common.Context
-	tabs   []tabState
-	active int
-	modal  common.Modal
+	// session is the only writer of the context's session.
+	session *common.SessionWriter
+	ctx     *common.Context
+	tabs    []tabState
+	active  int
+	modal   common.Modal
 
 	msgLevel theme.Level
 	msgText  string
@@ -109,11 +113,14 @@ const logLimit = 500
 
 // New builds the root.
 func New(opts Options) *Model {
-	ctx := opts.Context
+	ctx, session := opts.Context, opts.Session
 	if ctx == nil {
-		ctx = common.NewContext()
+		ctx, session = common.NewRootContext()
 	}
-	m := &Model{ctx: ctx, focused: true, switchProfile: opts.SwitchProfile, active: opts.StartTab, watches: watch.New(ctx)}
+	if session == nil {
+		panic("app.New: the root needs its context's SessionWriter (common.NewRootContext)")
+	}
+	m := &Model{ctx: ctx, session: session, focused: true, switchProfile: opts.SwitchProfile, active: opts.StartTab, watches: watch.New(ctx)}
 	for _, t := range opts.Tabs {
 		m.tabs = append(m.tabs, tabState{spec: t})
 	}
@@ -312,7 +319,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case common.Gone:
 		return m.gone(msg)
 	case common.SelectBillingGroup:
-		m.ctx.BillingGroupID, m.ctx.BillingGroupName = msg.ID, msg.Name
+		m.session.SetBillingGroup(msg.ID, msg.Name)
 		return nil
 	case common.SwitchTab:
 		return m.switchTab(m.tabIndex(msg.Tab))
@@ -558,18 +565,16 @@ func (m *Model) selectProject(name string) tea.Cmd {
 	if name == "" {
 		return nil
 	}
-	if name == m.ctx.Project {
+	if name == m.ctx.Project() {
 		// Chosen again: the latest choice wins over a billing group chosen since
 		// (:estimate then means this project's, not the group's).
-		m.ctx.BillingGroupID, m.ctx.BillingGroupName = "", ""
+		m.session.SetBillingGroup("", "")
 		return nil
 	}
-	m.ctx.Project = name
-	m.ctx.Role = m.ctx.Roles[name]
-	m.ctx.AccountID = m.ctx.Accounts[name]
+	m.session.SetProject(name)
 	// The current service and billing group belonged to the other project.
-	m.ctx.Service, m.ctx.ServiceType = "", ""
-	m.ctx.BillingGroupID, m.ctx.BillingGroupName = "", ""
+	m.session.SetService("", "")
+	m.session.SetBillingGroup("", "")
 	var cmds []tea.Cmd
 	for ti := range m.tabs {
 		for i, v := range m.tabs[ti].stack {
@@ -670,16 +675,16 @@ func (m *Model) Log() []LoggedMessage { return m.log }
 // selectService makes a service (and its project) current.
 func (m *Model) selectService(msg common.SelectService) tea.Cmd {
 	var cmd tea.Cmd
-	if msg.Project != "" && msg.Project != m.ctx.Project {
+	if msg.Project != "" && msg.Project != m.ctx.Project() {
 		cmd = tea.Batch(m.selectProject(msg.Project), m.notify(theme.LevelInfo, "Current project: "+msg.Project))
 	}
-	m.ctx.Service, m.ctx.ServiceType = msg.Name, msg.Type
+	m.session.SetService(msg.Name, msg.Type)
 	return cmd
 }
 
 // gone drops what no longer exists from the session, and says so when it was current.
 func (m *Model) gone(msg common.Gone) tea.Cmd {
-	c := &m.ctx.Session
+	c, w := m.ctx, m.session
 	said := func(what, name, now string) tea.Cmd {
 		if msg.Deleted {
 			return m.notify(theme.LevelSuccess, "Deleted "+what+" "+name+"; "+now)
@@ -687,15 +692,15 @@ func (m *Model) gone(msg common.Gone) tea.Cmd {
 		return m.notify(theme.LevelWarn, strings.ToUpper(what[:1])+what[1:]+" "+name+" no longer exists; "+now)
 	}
 	switch {
-	case msg.What == common.GoneProject && msg.Name == c.Project:
-		*c = common.Session{}
+	case msg.What == common.GoneProject && msg.Name == c.Project():
+		w.Clear()
 		return said("project", msg.Name, "no project is current until one is picked")
-	case msg.What == common.GoneService && msg.Name == c.Service && (msg.Project == "" || msg.Project == c.Project):
-		c.Service, c.ServiceType = "", ""
+	case msg.What == common.GoneService && msg.Name == c.Service() && (msg.Project == "" || msg.Project == c.Project()):
+		w.SetService("", "")
 		return said("service", msg.Name, "no service is current now")
-	case msg.What == common.GoneBillingGroup && msg.Name == c.BillingGroupID:
-		name := c.BillingGroupName
-		c.BillingGroupID, c.BillingGroupName = "", ""
+	case msg.What == common.GoneBillingGroup && msg.Name == c.BillingGroupID():
+		name := c.BillingGroupName()
+		w.SetBillingGroup("", "")
 		return said("billing group", name, "no billing group is current now")
 	}
 	return nil
@@ -712,8 +717,7 @@ func (m *Model) reconnect(msg common.Reconnect) tea.Cmd {
 	}
 	m.modal = nil
 	c := m.ctx
-	c.Project, c.Role, c.AccountID = "", "", ""
-	c.Service, c.ServiceType, c.BillingGroupID, c.BillingGroupName = "", "", "", ""
+	m.session.Clear()
 	c.Passwords = map[string]string{}
 	c.ProjectNames = nil
 	c.Roles = map[string]models.Role{}
@@ -902,11 +906,11 @@ func (m *Model) View() string {
 // work on one (Users, Search), then the titles of the tab's view stack.
 func (m *Model) crumbs() []string {
 	var out []string
-	if m.ctx.Project != "" {
-		out = append(out, m.ctx.Project)
+	if m.ctx.Project() != "" {
+		out = append(out, m.ctx.Project())
 	}
-	if m.tabs[m.active].spec.UsesService && m.ctx.Service != "" {
-		out = append(out, m.ctx.Service)
+	if m.tabs[m.active].spec.UsesService && m.ctx.Service() != "" {
+		out = append(out, m.ctx.Service())
 	}
 	for _, v := range m.tabs[m.active].stack {
 		if t := v.Title(); len(out) == 0 || t != out[len(out)-1] {

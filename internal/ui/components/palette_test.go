@@ -8,6 +8,7 @@ import (
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 type gotoProject struct{ name string }
@@ -15,7 +16,7 @@ type gotoProject struct{ name string }
 func paletteCtx() *common.Context {
 	c := testCtx()
 	c.SetProjects(models.ProjectList{Projects: []models.Project{{ProjectName: "acme-prod"}, {ProjectName: "acme-staging"}}})
-	c.Project = "acme-prod"
+	uitest.Session(c).SetProject("acme-prod")
 	c.SetServiceNames("acme-prod", []string{"pg-main", "kafka-events"})
 	c.Commands.Register(
 		common.Command{Name: "projects", Run: func(*common.Context, string) tea.Cmd { return common.Send(common.SwitchTab{Tab: common.TabProjects}) }},
@@ -213,7 +214,7 @@ func TestPaletteOffersOnlyServicesOfTheRightTypeFromTheCache(t *testing.T) {
 	c.SetServices("acme-prod", []models.Service{{ServiceName: "pg-main", ServiceType: "pg"}, {ServiceName: "logs", ServiceType: "opensearch"}})
 	c.Commands.Register(common.Command{Name: "search", Arg: common.ServiceArg, OptionalArg: true,
 		Accepts: func(ctx *common.Context, name string) bool {
-			typ, ok := ctx.ServiceTypeOf(ctx.Project, name)
+			typ, ok := ctx.ServiceTypeOf(ctx.Project(), name)
 			return !ok || typ == "opensearch"
 		},
 		Run: func(*common.Context, string) tea.Cmd { return nil }})

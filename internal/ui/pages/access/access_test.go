@@ -173,9 +173,9 @@ func typeInto(m common.Modal, text string) {
 }
 
 func newCtx(f *fakeAPI, role models.Role) *common.Context {
-	ctx := common.NewContext()
+	ctx := uitest.NewContext()
 	ctx.Connect(f)
-	ctx.Project = "acme-prod"
+	uitest.Session(ctx).SetProject("acme-prod")
 	if role != "" {
 		ctx.Roles["acme-prod"] = role
 	}

@@ -92,9 +92,9 @@ func newFake(t *testing.T) (*common.Context, *fakeAPI) {
 			{ProjectName: "lab", AccountID: "acc"},
 		},
 	}
-	ctx := common.NewContext()
+	ctx := uitest.NewContext()
 	ctx.Connect(f)
-	ctx.AccountID = "acc"
+	ctx.ProfileAccount = "acc"
 	ctx.Platform.IsOutcomeUnknown = func(err error) bool { return errors.Is(err, errDropped) }
 	return ctx, f
 }
@@ -302,7 +302,7 @@ func TestPaletteUsesTheCurrentGroupElseTheProjectsGroup(t *testing.T) {
 		return "(nothing) " + texts(msgs)
 	}
 
-	ctx.Project = "prod" // in Acme Europe
+	uitest.Session(ctx).SetProject("prod") // in Acme Europe
 	msgs := invoices()
 	if got := shown(msgs); got != "Invoices of Acme Europe" {
 		t.Fatalf("project's group: %s", got)
@@ -317,13 +317,14 @@ func TestPaletteUsesTheCurrentGroupElseTheProjectsGroup(t *testing.T) {
 		t.Fatal("the project's group was not made current")
 	}
 
-	ctx.BillingGroupID, ctx.BillingGroupName = "g-am", "Acme Americas"
+	uitest.Session(ctx).SetBillingGroup("g-am", "Acme Americas")
 	gets := f.gets
 	if got := shown(invoices()); got != "Invoices of Acme Americas" || f.gets != gets {
 		t.Fatalf("current group: %s (project read %d times)", got, f.gets-gets)
 	}
 
-	ctx.BillingGroupID, ctx.BillingGroupName, ctx.Project = "", "", "lab" // no group
+	uitest.Session(ctx).SetBillingGroup("", "")
+	uitest.Session(ctx).SetProject("lab") // no group
 	if got := shown(invoices()); !strings.Contains(got, "lab has no billing group: pick a group and press i") {
 		t.Fatalf("no group: %s", got)
 	}

@@ -41,8 +41,8 @@ type formData struct {
 type deleted struct{ Name string }
 
 func (a *actions) accountID() string {
-	if a.ctx.AccountID != "" {
-		return a.ctx.AccountID
+	if a.ctx.AccountID() != "" {
+		return a.ctx.AccountID()
 	}
 	return a.account
 }

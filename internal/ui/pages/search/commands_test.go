@@ -13,13 +13,13 @@ import (
 )
 
 func TestSearchCommandUsesTheCurrentService(t *testing.T) {
-	ctx := common.NewContext()
-	ctx.Service, ctx.ServiceType = "os-b", models.TypeOpenSearch
+	ctx := uitest.NewContext()
+	uitest.Session(ctx).SetService("os-b", models.TypeOpenSearch)
 	msgs := uitest.Run(runSearch(ctx, ""))
 	if len(msgs) != 2 || msgs[1] != (selectService{name: "os-b"}) {
 		t.Fatalf(":search with an opensearch service current: %#v", msgs)
 	}
-	ctx.Service, ctx.ServiceType = "pg-main", models.TypePG
+	uitest.Session(ctx).SetService("pg-main", models.TypePG)
 	if msgs := uitest.Run(runSearch(ctx, "")); len(msgs) != 1 {
 		t.Fatalf(":search with a pg service current should let the tab find one: %#v", msgs)
 	}
@@ -56,7 +56,7 @@ func TestConnectingMakesTheServiceCurrent(t *testing.T) {
 		t.Fatalf("no SelectService: %#v", msgs)
 	}
 	// With os-b current, a new Search tab connects to it without asking.
-	ctx.Service, ctx.ServiceType = "os-b", models.TypeOpenSearch
+	uitest.Session(ctx).SetService("os-b", models.TypeOpenSearch)
 	np := newPane(ctx, "")
 	np.SetSize(100, 30)
 	deliver(t, np, np.Init())

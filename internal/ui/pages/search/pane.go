@@ -101,7 +101,7 @@ func newPane(ctx *common.Context, service string) *Pane {
 	ta.MaxHeight = 0
 	ta.Placeholder = "GET /logs-app/_search   (" + ctx.Keys.Templates.Help().Key + " templates)"
 	ta.SetValue(defaultBuffer)
-	p := &Pane{ctx: ctx, req: common.NewRequests(), project: ctx.Project, wanted: service, editor: ta, focus: focusEditor}
+	p := &Pane{ctx: ctx, req: common.NewRequests(), project: ctx.Project(), wanted: service, editor: ta, focus: focusEditor}
 	p.editor.SetPromptFunc(gutterWidth, p.gutter)
 	p.indices = newIndexList(p)
 	p.res = newResults(ctx, p)
@@ -110,8 +110,8 @@ func newPane(ctx *common.Context, service string) *Pane {
 }
 
 func (p *Pane) Init() tea.Cmd {
-	if p.wanted == "" && p.ctx.ServiceType == models.TypeOpenSearch {
-		p.wanted = p.ctx.Service
+	if p.wanted == "" && p.ctx.ServiceType() == models.TypeOpenSearch {
+		p.wanted = p.ctx.Service()
 	}
 	return p.resolve("", "")
 }

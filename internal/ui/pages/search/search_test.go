@@ -58,8 +58,8 @@ func (f fakeAPI) ListUsers(context.Context, string, string) ([]models.ServiceUse
 // testContext is a context whose state directory is the test's and whose debug log is kept.
 func testContext(t testing.TB) (*common.Context, *bytes.Buffer) {
 	t.Helper()
-	ctx := common.NewContext()
-	ctx.Project = "p"
+	ctx := uitest.NewContext()
+	uitest.Session(ctx).SetProject("p")
 	ctx.StateDir = t.TempDir()
 	var log bytes.Buffer
 	ctx.Log = slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug}))

@@ -178,7 +178,7 @@ func (p *Pane) connected(r targetResult, err error) tea.Cmd {
 	}
 	p.layout()
 	cmds := []tea.Cmd{p.indices.Reset()}
-	if p.ctx.Service != r.conn.service {
+	if p.ctx.Service() != r.conn.service {
 		cmds = append(cmds, common.Send(common.SelectService{Project: r.conn.project, Name: r.conn.service, Type: models.TypeOpenSearch}))
 	}
 	return tea.Batch(cmds...)

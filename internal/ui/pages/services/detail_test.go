@@ -11,6 +11,7 @@ import (
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 // loadedDetail is a detail view that has loaded s (with conn) from a fake platform;
@@ -110,7 +111,7 @@ func TestDetailStepsAsideWhenAnotherProjectIsCurrent(t *testing.T) {
 // A detail opened from the palette tells the root the service's type once it knows it.
 func TestDetailCompletesTheCurrentService(t *testing.T) {
 	ctx := testCtx(nil)
-	ctx.Service = "pg-main"
+	uitest.Session(ctx).SetService("pg-main", "")
 	_, msgs := loadedDetail(t, ctx, svc("pg-main", "RUNNING"), models.ConnectionInfo{})
 	found := false
 	for _, m := range msgs {

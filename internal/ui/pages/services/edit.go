@@ -117,7 +117,7 @@ func (a *actions) editFlow(p editPrep) *components.Flow {
 	)
 	var fl *components.Flow
 	title := "Edit " + s.ServiceName
-	if p.Project != a.ctx.Project {
+	if p.Project != a.ctx.Project() {
 		title += " in " + p.Project
 	}
 	form := components.NewForm(a.ctx, title, func() tea.Cmd {

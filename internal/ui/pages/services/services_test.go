@@ -139,10 +139,10 @@ func svc(name, state string) models.Service {
 }
 
 func testCtx(api common.Client) *common.Context {
-	ctx := common.NewContext()
+	ctx := uitest.NewContext()
 	ctx.Connect(api)
 	ctx.Now = func() time.Time { return epoch }
-	ctx.Project = "acme-prod"
+	uitest.Session(ctx).SetProject("acme-prod")
 	ctx.Width, ctx.Height, ctx.ScreenWidth, ctx.ScreenHeight = 120, 30, 120, 34
 	return ctx
 }
@@ -300,7 +300,7 @@ func TestAllProjectsShowsPartialFailures(t *testing.T) {
 func TestProjectSelectedReloads(t *testing.T) {
 	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}, "acme-staging": {svc("pg-stg", "RUNNING")}}}
 	l, ctx, _ := newList(t, api)
-	ctx.Project = "acme-staging"
+	uitest.Session(ctx).SetProject("acme-staging")
 	drive(l, common.ProjectSelected{Name: "acme-staging"})
 	if out := l.View(); !strings.Contains(out, "pg-stg") || strings.Contains(out, "pg-main") {
 		t.Errorf("after project change:\n%s", out)
