@@ -455,3 +455,27 @@ func drive(t *testing.T, m common.Modal, keys ...tea.Msg) []tea.Msg {
 	}
 	return out
 }
+
+// Resets go through the write pipeline: two in flight (a second user's reset confirmed
+// before the first answered) each get their answer and their one-time secret; neither
+// cancels the other, and the list is read again after each.
+func TestTwoResetsInFlightBothShowTheirSecret(t *testing.T) {
+	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}, {Username: "etl", Type: "regular"}}}
+	u, _ := usersView(t, f, models.RoleAdmin)
+	first, second := u.reset("app"), u.reset("etl")
+	var secrets []string
+	for _, m := range run(t, u, tea.Batch(first, second)) {
+		if o, ok := m.(common.OpenModal); ok {
+			if s, ok := o.Modal.(*components.Secret); ok {
+				s.SetSize(100, 30)
+				secrets = append(secrets, s.View())
+			}
+		}
+	}
+	if len(secrets) != 2 || !strings.Contains(strings.Join(secrets, ""), "app") || !strings.Contains(strings.Join(secrets, ""), "etl") {
+		t.Fatalf("%d secrets shown, want app's and etl's", len(secrets))
+	}
+	if got := f.mutations(); len(got) != 2 {
+		t.Fatalf("sent: %v", got)
+	}
+}
