@@ -154,17 +154,6 @@ func (r *Requests) Forget(kind Kind) {
 	r.mu.Unlock()
 }
 
-// Cancel cancels the request of kind in flight, if any (a person stopping a bulk
-// load); its answer still arrives, with context.Canceled.
-func (r *Requests) Cancel(kind Kind) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if c := r.cancels[r.gens[kind]]; c != nil {
-		c()
-		delete(r.cancels, r.gens[kind])
-	}
-}
-
 // CancelAll cancels every in-flight request; their results arrive with context.Canceled
 // and are dropped as stale.
 func (r *Requests) CancelAll() {
