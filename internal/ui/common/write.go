@@ -57,6 +57,8 @@ type Write[T any] struct {
 	// Form sent it (nil for a confirmation without a form: the refusal is then shown
 	// in the footer).
 	Form Refusable
+	// Send makes the change, with the writer the pipeline hands it: the only way to the
+	// client's write methods. A change to another service (a search engine) ignores it.
 	Send func(context.Context, Writer) (T, error)
 	// Find reads the item back by name: found, and as the platform has it now.
 	Find func(context.Context) (T, bool, error)
@@ -68,8 +70,9 @@ type Write[T any] struct {
 	// Reload reloads the view that sent the write after it is done (nil: the root
 	// refreshes the focused view, which is the one that sent it).
 	Reload func() tea.Cmd
-	// Lost, when set, says which errors leave the outcome unknown (a search service's
-	// dropped connection); nil: the platform client's (Context.OutcomeUnknown).
+	// Lost, when set, says which other errors than the platform client's
+	// (Context.OutcomeUnknown) leave the outcome unknown: a search service's dropped
+	// connection.
 	Lost func(error) bool
 	// Unknown, when set, is what to say when the answer is lost and Find is nil (what
 	// the person can do next); the default says to look before sending it again.
