@@ -10,15 +10,19 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/keys"
 )
 
 // Action is a key a view answers with an effect on the selected item (or on the view
-// when NoSelection is set). Bindings come from ctx.Keys, so overrides apply and
-// read-only mode has already disabled the mutating ones (the root refuses them).
+// when NoSelection is set): the view's declaration of one of its keys (k9s: a
+// KeyAction). Bindings come from ctx.Keys, so overrides apply. A Mutating action changes
+// the platform: read-only mode drops it from the view's keys and help, and its key is
+// answered with a refusal.
 type Action[T any] struct {
 	Key key.Binding
 	// Help replaces the binding's help text in this view ("create user").
-	Help string
+	Help     string
+	Mutating bool
 	// NoSelection actions run without a selected item (create, toggle).
 	NoSelection bool
 	// Hidden actions work but are left out of the short help (the footer).
@@ -27,24 +31,40 @@ type Action[T any] struct {
 	Run func(item T) tea.Cmd
 }
 
-// binding is the action's key with its view-specific help text.
-func (a Action[T]) binding() key.Binding {
-	if a.Help == "" {
-		return a.Key
+// declared is the view's actions as a key set, in order (their places match acts').
+func declared[T any](acts []Action[T]) keys.Actions {
+	out := make(keys.Actions, len(acts))
+	for i, a := range acts {
+		out[i] = keys.Action{Binding: a.Key, Help: a.Help, Mutating: a.Mutating, Hidden: a.Hidden}
 	}
-	b := a.Key
-	b.SetHelp(b.Help().Key, a.Help)
-	return b
+	return out
 }
 
-// match finds the action a key runs; ok is false when none does.
-func match[T any](acts []Action[T], msg tea.KeyMsg) (Action[T], bool) {
+// usable is the actions the view answers now: read-only mode drops the mutating ones.
+func usable[T any](ctx *common.Context, acts []Action[T]) []Action[T] {
+	if !ctx.ReadOnly {
+		return acts
+	}
+	out := make([]Action[T], 0, len(acts))
 	for _, a := range acts {
-		if a.Key.Enabled() && key.Matches(msg, a.Key) {
-			return a, true
+		if !a.Mutating {
+			out = append(out, a)
 		}
 	}
-	return Action[T]{}, false
+	return out
+}
+
+// match finds the action a key runs; ok is false when none does. A key of a mutating
+// action read-only mode dropped comes back as refused, with the sentence to show.
+func match[T any](ctx *common.Context, acts []Action[T], msg tea.KeyMsg) (a Action[T], refused tea.Cmd, ok bool) {
+	if why := declared(acts).Refusal(msg, ctx.ReadOnly); why != "" {
+		return a, common.Warn(why), false
+	}
+	now := usable(ctx, acts)
+	if i := declared(now).Find(msg); i >= 0 {
+		return now[i], nil, true
+	}
+	return a, nil, false
 }
 
 // run runs an action on the selected item, or says there is none.
@@ -53,16 +73,4 @@ func run[T any](a Action[T], item T, ok bool, noun string) tea.Cmd {
 		return common.Warn("No " + noun + " selected")
 	}
 	return a.Run(item)
-}
-
-// helpOf lists the enabled actions' bindings (short: without the hidden ones).
-func helpOf[T any](acts []Action[T], short bool) []key.Binding {
-	out := make([]key.Binding, 0, len(acts))
-	for _, a := range acts {
-		if !a.Key.Enabled() || (short && a.Hidden) {
-			continue
-		}
-		out = append(out, a.binding())
-	}
-	return out
 }

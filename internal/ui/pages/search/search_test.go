@@ -305,7 +305,7 @@ func TestFocusCapturingAndKeys(t *testing.T) {
 // Keys come from ctx.Keys: an override moves them, and the old key does nothing.
 func TestKeysFollowTheKeyMap(t *testing.T) {
 	p := connectedPane(t)
-	km, errs := keys.New(map[string][]string{"templates": {"ctrl+g"}, "run": {"f9"}}, false)
+	km, errs := keys.New(map[string][]string{"templates": {"ctrl+g"}, "run": {"f9"}})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -349,7 +349,7 @@ func TestEditorHelpFollowsFocus(t *testing.T) {
 		t.Fatalf("results footer: %s", got)
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyShiftTab})
-	km, _ := keys.New(map[string][]string{"help": {"?", "f1"}}, false)
+	km, _ := keys.New(map[string][]string{"help": {"?", "f1"}})
 	p.ctx.Keys = km
 	_, cmd := p.Update(tea.KeyMsg{Type: tea.KeyF1})
 	if cmd == nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/keys"
 )
 
 func (p *Pane) Update(msg tea.Msg) (common.View, tea.Cmd) {
@@ -195,9 +196,10 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 		p.bulk.cancel()
 		return common.Info("Cancelling the bulk load…")
 	}
-	// The root refuses mutating keys in read-only mode, but not while the editor takes keys.
-	if action := k.MutatingAction(msg); action != "" && k.ReadOnly() && msg.Type != tea.KeyRunes {
-		return common.Warn("Read-only mode: " + action + " is disabled")
+	// The pane's chords (ctrl+o bulk load) work from the editor too, so their read-only
+	// refusal is the pane's (a rune is the editor's text).
+	if why := p.chords().Refusal(msg, p.ctx.ReadOnly); why != "" && msg.Type != tea.KeyRunes {
+		return common.Warn(why)
 	}
 	if p.zoom && key.Matches(msg, k.Back) {
 		p.setZoom(false)
@@ -234,6 +236,13 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return p.indices.Handle(msg)
 	}
 	return p.resultsKey(msg)
+}
+
+// chords are the pane's keys that act whatever has focus, the editor included.
+func (p *Pane) chords() keys.Actions {
+	k := p.ctx.Keys
+	return keys.Actions{{Binding: k.Run}, {Binding: k.Templates}, {Binding: k.History}, {Binding: k.SQLMode},
+		{Binding: k.BulkLoad, Mutating: true}, {Binding: k.ExternalEditor}}
 }
 
 func (p *Pane) moveFocus(forward bool) {
@@ -288,7 +297,7 @@ func (p *Pane) openHelp() tea.Cmd {
 	for i, row := range p.FullHelp() {
 		groups = append(groups, components.HelpGroup{Title: helpTitles[i], Bindings: row})
 	}
-	groups = append(groups, components.HelpGroup{Title: "Global", Bindings: p.ctx.Keys.Global()})
+	groups = append(groups, components.HelpGroup{Title: "Global", Bindings: p.ctx.GlobalKeys().Help(false)})
 	return common.Send(common.OpenModal{Modal: components.NewHelp(p.ctx, groups...)})
 }
 
@@ -321,8 +330,7 @@ func (p *Pane) ShortHelp() []key.Binding {
 		}
 		return bs
 	case focusResults:
-		return []key.Binding{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.Surround, k.FieldStats, k.NextPage, k.PrevPage, k.ViewMode, k.Columns,
-			k.Zoom, k.Copy, k.CopyCurl, k.NextPane}
+		return append(p.resultKeys().Help(true), k.NextPane)
 	}
 	return append(p.indices.ShortHelp(), k.NextPane)
 }
@@ -342,6 +350,16 @@ func helpKey(b key.Binding) key.Binding {
 	return key.NewBinding(key.WithKeys(ks...), key.WithHelp(ks[0], "help"))
 }
 
+// Keys is the set of the part with focus that the root routes to (keys.Clashes holds it
+// apart from the global set): the results' or the index list's. The editor takes keys
+// as text, and the pane's chords (Run shares ctrl+r with refresh) act from anywhere.
+func (p *Pane) Keys() keys.Actions {
+	if p.focus == focusIndices && !p.zoom {
+		return p.indices.Keys()
+	}
+	return p.resultKeys()
+}
+
 func (p *Pane) FullHelp() [][]key.Binding {
 	k := p.ctx.Keys
 	// tab completes when a hint is open and moves to the next pane otherwise: one line
@@ -352,8 +370,7 @@ func (p *Pane) FullHelp() [][]key.Binding {
 	}
 	rows := [][]key.Binding{
 		append([]key.Binding{help(k.Back, "leave the editor"), k.Run, k.Templates, k.History, k.SQLMode, k.BulkLoad, k.ExternalEditor}, tab...),
-		{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.Surround, k.FieldStats, k.NextPage, k.PrevPage, k.ViewMode, k.Columns, k.Zoom,
-			help(k.Copy, "copy result"), k.CopyCurl},
+		p.resultKeys().Help(true),
 	}
 	// The index list's actions (U connects as another user from any part), without the
 	// keys listed above or in the global group (the root's ? lists all rows as one).
