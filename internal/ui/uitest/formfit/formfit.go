@@ -18,9 +18,10 @@ import (
 // Sizes are the screens every form is tried at, from the smallest the UI accepts.
 var Sizes = [][2]int{{80, 24}, {100, 30}, {120, 40}, {160, 50}}
 
-// Misses walks the form of m (a Form, or a Flow on its form) at w×h from its first field
-// to its last and returns, per focused field, what the screen does not show. It only
-// moves the focus: nothing is submitted. build makes a fresh modal for each size.
+// Misses walks the form of each modal build makes (a Form, a modal built on one, or a
+// Flow on its form) at every size from its first field to its last and returns, per
+// focused field, what the screen does not show. It only moves the focus: nothing is
+// submitted. build makes a fresh modal for each size.
 func Misses(build func() common.Modal) []string {
 	var out []string
 	for _, s := range Sizes {
@@ -29,41 +30,42 @@ func Misses(build func() common.Modal) []string {
 	return out
 }
 
-func formOf(m common.Modal) *components.Form {
+// huhOf is the huh form inside m: a Form, a modal built on one, or a Flow's form.
+func huhOf(m common.Modal) *huh.Form {
 	switch f := m.(type) {
-	case *components.Form:
-		return f
 	case *components.Flow:
-		return f.Form()
+		return f.Form().Huh()
+	case interface{ Huh() *huh.Form }:
+		return f.Huh()
 	}
 	return nil
 }
 
 func missesAt(m common.Modal, w, h int) []string {
-	f := formOf(m)
-	if f == nil {
+	if huhOf(m) == nil {
 		return []string{fmt.Sprintf("%T is not a form", m)}
 	}
 	m.SetSize(w, h)
 	m.Init()
 	var out []string
 	for seen := 0; seen < 64; seen++ {
-		field := f.Huh().GetFocusedField()
+		field := huhOf(m).GetFocusedField()
 		if field == nil {
 			break
 		}
-		out = append(out, missing(m.View(), f.Huh(), field, w, h)...)
+		out = append(out, missing(m.View(), huhOf(m), field, w, h)...)
 		m.Update(huh.NextField())
-		if f.Huh().GetFocusedField() != field {
+		if huhOf(m).GetFocusedField() != field {
 			continue
 		}
 		// The group's last field: huh asked for the next group (not run, so nothing is
 		// sent); move there ourselves, or stop after the last (a group whose fields do
 		// not validate yet keeps the focus too).
-		f.Huh().NextGroup()
-		if f.Huh().GetFocusedField() == field {
+		huhOf(m).NextGroup()
+		if huhOf(m).GetFocusedField() == field {
 			break
 		}
+		m.Update(struct{}{}) // huh's group move arrives as a message in the program
 	}
 	return out
 }
