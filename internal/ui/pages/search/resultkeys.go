@@ -54,8 +54,10 @@ func (p *Pane) resultActions() []paneAction {
 }
 
 // resultKeys is the results' key set.
-func (p *Pane) resultKeys() keys.Actions {
-	acts := p.resultActions()
+func (p *Pane) resultKeys() keys.Actions { return keysOf(p.resultActions()) }
+
+// keysOf is the key set of the pane's actions, in their order.
+func keysOf(acts []paneAction) keys.Actions {
 	out := make(keys.Actions, len(acts))
 	for i, a := range acts {
 		out[i] = a.Action
@@ -70,7 +72,7 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 		return r.update(msg)
 	}
 	acts := p.resultActions()
-	if i := p.resultKeys().Find(msg); i >= 0 {
+	if i := keysOf(acts).Find(msg); i >= 0 {
 		return acts[i].run()
 	}
 	cmd := r.update(msg)

@@ -198,7 +198,8 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	// The pane's chords (ctrl+o bulk load) work from the editor too, so their read-only
 	// refusal is the pane's (a rune is the editor's text).
-	if why := p.chords().Refusal(msg, p.ctx.ReadOnly); why != "" && msg.Type != tea.KeyRunes {
+	chords := p.chords()
+	if why := keysOf(chords).Refusal(msg, p.ctx.ReadOnly); why != "" && msg.Type != tea.KeyRunes {
 		return common.Warn(why)
 	}
 	if p.zoom && key.Matches(msg, k.Back) {
@@ -209,21 +210,8 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if key.Matches(msg, k.Help) && msg.Type != tea.KeyRunes {
 		return p.openHelp()
 	}
-	// Chords that act whatever has focus.
-	switch {
-	case key.Matches(msg, k.Run):
-		return p.run()
-	case key.Matches(msg, k.Templates):
-		p.openTemplates()
-		return p.saveEditor()
-	case key.Matches(msg, k.History):
-		return tea.Batch(p.saveEditor(), p.openHistory())
-	case key.Matches(msg, k.SQLMode):
-		return p.toggleSQL()
-	case key.Matches(msg, k.BulkLoad):
-		return p.openBulkForm("", "")
-	case key.Matches(msg, k.ExternalEditor):
-		return p.openExternal()
+	if i := keysOf(chords).Find(msg); i >= 0 {
+		return chords[i].run()
 	}
 	if p.focus == focusEditor && !p.zoom {
 		return p.editorKey(msg)
@@ -238,11 +226,18 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 	return p.resultsKey(msg)
 }
 
-// chords are the pane's keys that act whatever has focus, the editor included.
-func (p *Pane) chords() keys.Actions {
+// chords are the pane's keys that act whatever has focus, the editor included, in help
+// order.
+func (p *Pane) chords() []paneAction {
 	k := p.ctx.Keys
-	return keys.Actions{{Binding: k.Run}, {Binding: k.Templates}, {Binding: k.History}, {Binding: k.SQLMode},
-		{Binding: k.BulkLoad, Mutating: true}, {Binding: k.ExternalEditor}}
+	return []paneAction{
+		{keys.Action{Binding: k.Run}, p.run},
+		{keys.Action{Binding: k.Templates}, func() tea.Cmd { p.openTemplates(); return p.saveEditor() }},
+		{keys.Action{Binding: k.History}, func() tea.Cmd { return tea.Batch(p.saveEditor(), p.openHistory()) }},
+		{keys.Action{Binding: k.SQLMode}, p.toggleSQL},
+		{keys.Action{Binding: k.BulkLoad, Mutating: true}, func() tea.Cmd { return p.openBulkForm("", "") }},
+		{keys.Action{Binding: k.ExternalEditor}, p.openExternal},
+	}
 }
 
 func (p *Pane) moveFocus(forward bool) {
@@ -369,7 +364,7 @@ func (p *Pane) FullHelp() [][]key.Binding {
 		tab = []key.Binding{help(k.NextPane, "complete, else next pane")}
 	}
 	rows := [][]key.Binding{
-		append([]key.Binding{help(k.Back, "leave the editor"), k.Run, k.Templates, k.History, k.SQLMode, k.BulkLoad, k.ExternalEditor}, tab...),
+		append(append([]key.Binding{help(k.Back, "leave the editor")}, keysOf(p.chords()).Usable(p.ctx.ReadOnly).Help(false)...), tab...),
 		p.resultKeys().Help(true),
 	}
 	// The index list's actions (U connects as another user from any part), without the
