@@ -15,13 +15,15 @@ import (
 
 // Action is a key a view answers with an effect on the selected item (or on the view
 // when NoSelection is set): the view's declaration of one of its keys (k9s: a
-// KeyAction). Bindings come from ctx.Keys, so overrides apply. A Mutating action changes
-// the platform: read-only mode drops it from the view's keys and help, and its key is
-// answered with a refusal.
+// KeyAction). Bindings come from ctx.Keys, so overrides apply. An action that changes
+// the platform is mutating (k9s: dangerous): read-only mode drops it from the view's keys
+// and help, and its key is answered with a refusal. An action on a binding that mutates
+// (create, edit, delete, reset, assign, bulk load) is mutating whatever it says.
 type Action[T any] struct {
 	Key key.Binding
 	// Help replaces the binding's help text in this view ("create user").
-	Help     string
+	Help string
+	// Mutating marks an action that changes the platform on a binding that does not.
 	Mutating bool
 	// NoSelection actions run without a selected item (create, toggle).
 	NoSelection bool
@@ -32,10 +34,10 @@ type Action[T any] struct {
 }
 
 // declared is the view's actions as a key set, in order (their places match acts').
-func declared[T any](acts []Action[T]) keys.Actions {
+func declared[T any](ctx *common.Context, acts []Action[T]) keys.Actions {
 	out := make(keys.Actions, len(acts))
 	for i, a := range acts {
-		out[i] = keys.Action{Binding: a.Key, Help: a.Help, Mutating: a.Mutating, Hidden: a.Hidden}
+		out[i] = keys.Action{Binding: a.Key, Help: a.Help, Mutating: a.Mutating || ctx.Keys.Mutates(a.Key), Hidden: a.Hidden}
 	}
 	return out
 }
@@ -45,9 +47,10 @@ func usable[T any](ctx *common.Context, acts []Action[T]) []Action[T] {
 	if !ctx.ReadOnly {
 		return acts
 	}
+	set := declared(ctx, acts)
 	out := make([]Action[T], 0, len(acts))
-	for _, a := range acts {
-		if !a.Mutating {
+	for i, a := range acts {
+		if !set[i].Mutating {
 			out = append(out, a)
 		}
 	}
@@ -57,11 +60,11 @@ func usable[T any](ctx *common.Context, acts []Action[T]) []Action[T] {
 // match finds the action a key runs; ok is false when none does. A key of a mutating
 // action read-only mode dropped comes back as refused, with the sentence to show.
 func match[T any](ctx *common.Context, acts []Action[T], msg tea.KeyMsg) (a Action[T], refused tea.Cmd, ok bool) {
-	if why := declared(acts).Refusal(msg, ctx.ReadOnly); why != "" {
+	if why := declared(ctx, acts).Refusal(msg, ctx.ReadOnly); why != "" {
 		return a, common.Warn(why), false
 	}
 	now := usable(ctx, acts)
-	if i := declared(now).Find(msg); i >= 0 {
+	if i := declared(ctx, now).Find(msg); i >= 0 {
 		return now[i], nil, true
 	}
 	return a, nil, false

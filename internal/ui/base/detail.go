@@ -140,15 +140,15 @@ func (d *Detail[T]) Leave() { d.Req.CancelAll() }
 // read-only mode), then the fields' movement, reveal and copy.
 func (d *Detail[T]) Keys() keys.Actions {
 	k := d.Ctx.Keys
-	return append(declared(usable(d.Ctx, d.Spec.Actions)), keys.Bindings(append(k.Movement(), k.Reveal, k.Copy)...)...)
+	return append(declared(d.Ctx, usable(d.Ctx, d.Spec.Actions)), keys.Bindings(append(k.Movement(), k.Reveal, k.Copy)...)...)
 }
 
 // ShortHelp is the actions and copy.
 func (d *Detail[T]) ShortHelp() []key.Binding {
-	return append(declared(usable(d.Ctx, d.Spec.Actions)).Help(true), d.Ctx.Keys.Copy)
+	return append(declared(d.Ctx, usable(d.Ctx, d.Spec.Actions)).Help(true), d.Ctx.Keys.Copy)
 }
 
 // FullHelp is every action and refresh, then the detail's keys.
 func (d *Detail[T]) FullHelp() [][]key.Binding {
-	return [][]key.Binding{append(declared(usable(d.Ctx, d.Spec.Actions)).Help(false), d.Ctx.Keys.Refresh), d.Fields.HelpBindings()}
+	return [][]key.Binding{append(declared(d.Ctx, usable(d.Ctx, d.Spec.Actions)).Help(false), d.Ctx.Keys.Refresh), d.Fields.HelpBindings()}
 }

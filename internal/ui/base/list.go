@@ -297,15 +297,15 @@ func (l *List[T]) Leave() { l.Req.CancelAll() }
 // Keys is what the list answers now: its actions (without the mutating ones in
 // read-only mode), then the table's movement, filter and sort.
 func (l *List[T]) Keys() keys.Actions {
-	return append(declared(usable(l.Ctx, l.Spec.Actions)), keys.Bindings(l.Table.HelpBindings()...)...)
+	return append(declared(l.Ctx, usable(l.Ctx, l.Spec.Actions)), keys.Bindings(l.Table.HelpBindings()...)...)
 }
 
 // ShortHelp is the actions, then the filter.
 func (l *List[T]) ShortHelp() []key.Binding {
-	return append(declared(usable(l.Ctx, l.Spec.Actions)).Help(true), l.Ctx.Keys.Filter)
+	return append(declared(l.Ctx, usable(l.Ctx, l.Spec.Actions)).Help(true), l.Ctx.Keys.Filter)
 }
 
 // FullHelp is every action and refresh, then the table's keys.
 func (l *List[T]) FullHelp() [][]key.Binding {
-	return [][]key.Binding{append(declared(usable(l.Ctx, l.Spec.Actions)).Help(false), l.Ctx.Keys.Refresh), l.Table.HelpBindings()}
+	return [][]key.Binding{append(declared(l.Ctx, usable(l.Ctx, l.Spec.Actions)).Help(false), l.Ctx.Keys.Refresh), l.Table.HelpBindings()}
 }

@@ -1,11 +1,12 @@
 // Package keys names every key binding of the UI in one place (docs/interaction.md's
 // table) and lets the config override any of them by action name. Which keys a view
-// answers, and which of them change the platform, is the view's own declaration: an
-// Actions set (action.go), from which read-only mode drops the mutating ones.
+// answers is the view's own declaration: an Actions set (action.go), from which
+// read-only mode drops the mutating ones.
 package keys
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -37,93 +38,96 @@ type KeyMap struct {
 	// Pane keys: the Search tab's results as a log reader.
 	TimeRange, PrevPage, Tail, Surround, More, Fewer, FieldStats, Exclude key.Binding
 
+	// mutating are the bindings whose action changes the platform, as built.
+	mutating []key.Binding
 	// tabs are the keys overridden for tabs by place (1-based): "tab2" in the config.
 	// A tab's default key is its place; its name comes from the tab registry (Tab).
 	tabs map[int][]string
 }
 
-// entry describes one binding: its config name, default keys and help. Whether an
-// action changes the platform belongs to the view that declares it (Action.Mutating).
+// entry describes one action: its config name, default keys, help and whether it
+// changes anything on the platform (a view's action on it is mutating: Mutates).
 type entry struct {
-	name  string
-	keys  []string
-	help  string
-	desc  string
-	field func(*KeyMap) *key.Binding
+	name     string
+	keys     []string
+	help     string
+	desc     string
+	mutating bool
+	field    func(*KeyMap) *key.Binding
 }
 
 var table = []entry{
 	// f1 too: in a text editor "?" is text.
-	{"help", []string{"?", "f1"}, "?", "help", func(k *KeyMap) *key.Binding { return &k.Help }},
-	{"palette", []string{":"}, ":", "command", func(k *KeyMap) *key.Binding { return &k.Palette }},
-	{"filter", []string{"/"}, "/", "filter", func(k *KeyMap) *key.Binding { return &k.Filter }},
-	{"open", []string{"enter"}, "enter", "open", func(k *KeyMap) *key.Binding { return &k.Open }},
-	{"back", []string{"esc"}, "esc", "back", func(k *KeyMap) *key.Binding { return &k.Back }},
-	{"up", []string{"up", "k"}, "↑/k", "up", func(k *KeyMap) *key.Binding { return &k.Up }},
-	{"down", []string{"down", "j"}, "↓/j", "down", func(k *KeyMap) *key.Binding { return &k.Down }},
-	{"top", []string{"g", "home"}, "g", "top", func(k *KeyMap) *key.Binding { return &k.Top }},
-	{"bottom", []string{"G", "end"}, "G", "bottom", func(k *KeyMap) *key.Binding { return &k.Bottom }},
-	{"pageup", []string{"pgup"}, "pgup", "page up", func(k *KeyMap) *key.Binding { return &k.PgUp }},
-	{"pagedown", []string{"pgdown"}, "pgdn", "page down", func(k *KeyMap) *key.Binding { return &k.PgDn }},
-	{"sort", []string{"s"}, "s", "sort by next column", func(k *KeyMap) *key.Binding { return &k.Sort }},
-	{"sortreverse", []string{"S"}, "S", "reverse order", func(k *KeyMap) *key.Binding { return &k.SortReverse }},
-	{"toggleall", []string{"a"}, "a", "this project / all", func(k *KeyMap) *key.Binding { return &k.ToggleAll }},
-	{"refresh", []string{"ctrl+r"}, "ctrl+r", "refresh", func(k *KeyMap) *key.Binding { return &k.Refresh }},
-	{"run", []string{"ctrl+r", "f5", "alt+enter"}, "ctrl+r/f5", "run", func(k *KeyMap) *key.Binding { return &k.Run }},
-	{"create", []string{"c"}, "c", "create", func(k *KeyMap) *key.Binding { return &k.Create }},
-	{"edit", []string{"e"}, "e", "edit", func(k *KeyMap) *key.Binding { return &k.Edit }},
-	{"delete", []string{"d"}, "d", "delete", func(k *KeyMap) *key.Binding { return &k.Delete }},
-	{"reset", []string{"R"}, "R", "reset credentials", func(k *KeyMap) *key.Binding { return &k.Reset }},
-	{"reveal", []string{"x"}, "x", "reveal/hide secrets", func(k *KeyMap) *key.Binding { return &k.Reveal }},
-	{"copy", []string{"y"}, "y", "copy", func(k *KeyMap) *key.Binding { return &k.Copy }},
-	{"copyuri", []string{"u"}, "u", "copy URI", func(k *KeyMap) *key.Binding { return &k.CopyURI }},
-	{"quit", []string{"q"}, "q", "quit", func(k *KeyMap) *key.Binding { return &k.Quit }},
-	{"forcequit", []string{"ctrl+c"}, "ctrl+c", "quit", func(k *KeyMap) *key.Binding { return &k.ForceQuit }},
-	{"confirm", []string{"enter"}, "enter", "confirm", func(k *KeyMap) *key.Binding { return &k.Confirm }},
-	{"complete", []string{"tab"}, "tab", "complete", func(k *KeyMap) *key.Binding { return &k.Complete }},
+	{"help", []string{"?", "f1"}, "?", "help", false, func(k *KeyMap) *key.Binding { return &k.Help }},
+	{"palette", []string{":"}, ":", "command", false, func(k *KeyMap) *key.Binding { return &k.Palette }},
+	{"filter", []string{"/"}, "/", "filter", false, func(k *KeyMap) *key.Binding { return &k.Filter }},
+	{"open", []string{"enter"}, "enter", "open", false, func(k *KeyMap) *key.Binding { return &k.Open }},
+	{"back", []string{"esc"}, "esc", "back", false, func(k *KeyMap) *key.Binding { return &k.Back }},
+	{"up", []string{"up", "k"}, "↑/k", "up", false, func(k *KeyMap) *key.Binding { return &k.Up }},
+	{"down", []string{"down", "j"}, "↓/j", "down", false, func(k *KeyMap) *key.Binding { return &k.Down }},
+	{"top", []string{"g", "home"}, "g", "top", false, func(k *KeyMap) *key.Binding { return &k.Top }},
+	{"bottom", []string{"G", "end"}, "G", "bottom", false, func(k *KeyMap) *key.Binding { return &k.Bottom }},
+	{"pageup", []string{"pgup"}, "pgup", "page up", false, func(k *KeyMap) *key.Binding { return &k.PgUp }},
+	{"pagedown", []string{"pgdown"}, "pgdn", "page down", false, func(k *KeyMap) *key.Binding { return &k.PgDn }},
+	{"sort", []string{"s"}, "s", "sort by next column", false, func(k *KeyMap) *key.Binding { return &k.Sort }},
+	{"sortreverse", []string{"S"}, "S", "reverse order", false, func(k *KeyMap) *key.Binding { return &k.SortReverse }},
+	{"toggleall", []string{"a"}, "a", "this project / all", false, func(k *KeyMap) *key.Binding { return &k.ToggleAll }},
+	{"refresh", []string{"ctrl+r"}, "ctrl+r", "refresh", false, func(k *KeyMap) *key.Binding { return &k.Refresh }},
+	{"run", []string{"ctrl+r", "f5", "alt+enter"}, "ctrl+r/f5", "run", false, func(k *KeyMap) *key.Binding { return &k.Run }},
+	{"create", []string{"c"}, "c", "create", true, func(k *KeyMap) *key.Binding { return &k.Create }},
+	{"edit", []string{"e"}, "e", "edit", true, func(k *KeyMap) *key.Binding { return &k.Edit }},
+	{"delete", []string{"d"}, "d", "delete", true, func(k *KeyMap) *key.Binding { return &k.Delete }},
+	{"reset", []string{"R"}, "R", "reset credentials", true, func(k *KeyMap) *key.Binding { return &k.Reset }},
+	{"reveal", []string{"x"}, "x", "reveal/hide secrets", false, func(k *KeyMap) *key.Binding { return &k.Reveal }},
+	{"copy", []string{"y"}, "y", "copy", false, func(k *KeyMap) *key.Binding { return &k.Copy }},
+	{"copyuri", []string{"u"}, "u", "copy URI", false, func(k *KeyMap) *key.Binding { return &k.CopyURI }},
+	{"quit", []string{"q"}, "q", "quit", false, func(k *KeyMap) *key.Binding { return &k.Quit }},
+	{"forcequit", []string{"ctrl+c"}, "ctrl+c", "quit", false, func(k *KeyMap) *key.Binding { return &k.ForceQuit }},
+	{"confirm", []string{"enter"}, "enter", "confirm", false, func(k *KeyMap) *key.Binding { return &k.Confirm }},
+	{"complete", []string{"tab"}, "tab", "complete", false, func(k *KeyMap) *key.Binding { return &k.Complete }},
 
-	{"users", []string{"u"}, "u", "users", func(k *KeyMap) *key.Binding { return &k.Users }},
-	{"acl", []string{"A"}, "A", "ACL", func(k *KeyMap) *key.Binding { return &k.ACL }},
-	{"topics", []string{"t"}, "t", "topics", func(k *KeyMap) *key.Binding { return &k.Topics }},
-	{"databases", []string{"b"}, "b", "databases", func(k *KeyMap) *key.Binding { return &k.Databases }},
-	{"searchtab", []string{"f"}, "f", "search tab", func(k *KeyMap) *key.Binding { return &k.SearchTab }},
-	{"launch", []string{"o"}, "o", "open in its client", func(k *KeyMap) *key.Binding { return &k.Launch }},
+	{"users", []string{"u"}, "u", "users", false, func(k *KeyMap) *key.Binding { return &k.Users }},
+	{"acl", []string{"A"}, "A", "ACL", false, func(k *KeyMap) *key.Binding { return &k.ACL }},
+	{"topics", []string{"t"}, "t", "topics", false, func(k *KeyMap) *key.Binding { return &k.Topics }},
+	{"databases", []string{"b"}, "b", "databases", false, func(k *KeyMap) *key.Binding { return &k.Databases }},
+	{"searchtab", []string{"f"}, "f", "search tab", false, func(k *KeyMap) *key.Binding { return &k.SearchTab }},
+	{"launch", []string{"o"}, "o", "open in its client", false, func(k *KeyMap) *key.Binding { return &k.Launch }},
 
-	{"watch", []string{"w"}, "w", "watch", func(k *KeyMap) *key.Binding { return &k.Watch }},
-	{"invoices", []string{"i"}, "i", "invoices", func(k *KeyMap) *key.Binding { return &k.Invoices }},
-	{"estimates", []string{"E"}, "E", "estimates", func(k *KeyMap) *key.Binding { return &k.Estimates }},
-	{"credits", []string{"C"}, "C", "credits", func(k *KeyMap) *key.Binding { return &k.Credits }},
-	{"assign", []string{"p"}, "p", "assign a project", func(k *KeyMap) *key.Binding { return &k.Assign }},
-	{"download", []string{"D"}, "D", "download PDF", func(k *KeyMap) *key.Binding { return &k.Download }},
-	{"statefilter", []string{"f"}, "f", "cycle state filter", func(k *KeyMap) *key.Binding { return &k.StateFilter }},
-	{"chart", []string{"m"}, "m", "totals per month", func(k *KeyMap) *key.Binding { return &k.Chart }},
+	{"watch", []string{"w"}, "w", "watch", false, func(k *KeyMap) *key.Binding { return &k.Watch }},
+	{"invoices", []string{"i"}, "i", "invoices", false, func(k *KeyMap) *key.Binding { return &k.Invoices }},
+	{"estimates", []string{"E"}, "E", "estimates", false, func(k *KeyMap) *key.Binding { return &k.Estimates }},
+	{"credits", []string{"C"}, "C", "credits", false, func(k *KeyMap) *key.Binding { return &k.Credits }},
+	{"assign", []string{"p"}, "p", "assign a project", true, func(k *KeyMap) *key.Binding { return &k.Assign }},
+	{"download", []string{"D"}, "D", "download PDF", false, func(k *KeyMap) *key.Binding { return &k.Download }},
+	{"statefilter", []string{"f"}, "f", "cycle state filter", false, func(k *KeyMap) *key.Binding { return &k.StateFilter }},
+	{"chart", []string{"m"}, "m", "totals per month", false, func(k *KeyMap) *key.Binding { return &k.Chart }},
 
-	{"nextpane", []string{"tab", "shift+tab"}, "tab", "next pane", func(k *KeyMap) *key.Binding { return &k.NextPane }},
-	{"viewmode", []string{"v"}, "v", "view", func(k *KeyMap) *key.Binding { return &k.ViewMode }},
-	{"nextpage", []string{"n"}, "n", "next page", func(k *KeyMap) *key.Binding { return &k.NextPage }},
+	{"nextpane", []string{"tab", "shift+tab"}, "tab", "next pane", false, func(k *KeyMap) *key.Binding { return &k.NextPane }},
+	{"viewmode", []string{"v"}, "v", "view", false, func(k *KeyMap) *key.Binding { return &k.ViewMode }},
+	{"nextpage", []string{"n"}, "n", "next page", false, func(k *KeyMap) *key.Binding { return &k.NextPage }},
 	// Y, not C: C is the log reader's surrounding documents (docs/interaction.md).
-	{"copycurl", []string{"Y"}, "Y", "copy as curl", func(k *KeyMap) *key.Binding { return &k.CopyCurl }},
-	{"searchuser", []string{"U"}, "U", "user", func(k *KeyMap) *key.Binding { return &k.SearchUser }},
-	{"templates", []string{"ctrl+t"}, "ctrl+t", "templates", func(k *KeyMap) *key.Binding { return &k.Templates }},
+	{"copycurl", []string{"Y"}, "Y", "copy as curl", false, func(k *KeyMap) *key.Binding { return &k.CopyCurl }},
+	{"searchuser", []string{"U"}, "U", "user", false, func(k *KeyMap) *key.Binding { return &k.SearchUser }},
+	{"templates", []string{"ctrl+t"}, "ctrl+t", "templates", false, func(k *KeyMap) *key.Binding { return &k.Templates }},
 	// ctrl+h is backspace on many terminals; ctrl+p is the key that always works.
-	{"history", []string{"ctrl+p", "ctrl+h"}, "ctrl+p", "history", func(k *KeyMap) *key.Binding { return &k.History }},
-	{"sqlmode", []string{"ctrl+s"}, "ctrl+s", "SQL mode", func(k *KeyMap) *key.Binding { return &k.SQLMode }},
+	{"history", []string{"ctrl+p", "ctrl+h"}, "ctrl+p", "history", false, func(k *KeyMap) *key.Binding { return &k.History }},
+	{"sqlmode", []string{"ctrl+s"}, "ctrl+s", "SQL mode", false, func(k *KeyMap) *key.Binding { return &k.SQLMode }},
 	// Not ctrl+b: that is tmux's default prefix, so tmux users could never press it.
-	{"bulkload", []string{"ctrl+o"}, "ctrl+o", "bulk load a file", func(k *KeyMap) *key.Binding { return &k.BulkLoad }},
-	{"externaleditor", []string{"ctrl+e"}, "ctrl+e", "$EDITOR", func(k *KeyMap) *key.Binding { return &k.ExternalEditor }},
-	{"prevhit", []string{"N"}, "N", "previous hit", func(k *KeyMap) *key.Binding { return &k.PrevHit }},
-	{"copydocument", []string{"Y"}, "Y", "copy document", func(k *KeyMap) *key.Binding { return &k.CopyDocument }},
-	{"zoom", []string{"z"}, "z", "results full screen", func(k *KeyMap) *key.Binding { return &k.Zoom }},
-	{"columns", []string{"f"}, "f", "choose columns", func(k *KeyMap) *key.Binding { return &k.Columns }},
+	{"bulkload", []string{"ctrl+o"}, "ctrl+o", "bulk load a file", true, func(k *KeyMap) *key.Binding { return &k.BulkLoad }},
+	{"externaleditor", []string{"ctrl+e"}, "ctrl+e", "$EDITOR", false, func(k *KeyMap) *key.Binding { return &k.ExternalEditor }},
+	{"prevhit", []string{"N"}, "N", "previous hit", false, func(k *KeyMap) *key.Binding { return &k.PrevHit }},
+	{"copydocument", []string{"Y"}, "Y", "copy document", false, func(k *KeyMap) *key.Binding { return &k.CopyDocument }},
+	{"zoom", []string{"z"}, "z", "results full screen", false, func(k *KeyMap) *key.Binding { return &k.Zoom }},
+	{"columns", []string{"f"}, "f", "choose columns", false, func(k *KeyMap) *key.Binding { return &k.Columns }},
 	// The Search tab's results as a log reader (docs/interaction.md: "Search tab as a log reader").
-	{"timerange", []string{"T"}, "T", "time range", func(k *KeyMap) *key.Binding { return &k.TimeRange }},
-	{"prevpage", []string{"p"}, "p", "previous page", func(k *KeyMap) *key.Binding { return &k.PrevPage }},
-	{"tail", []string{"t"}, "t", "live tail", func(k *KeyMap) *key.Binding { return &k.Tail }},
-	{"surround", []string{"C"}, "C", "surrounding documents", func(k *KeyMap) *key.Binding { return &k.Surround }},
-	{"more", []string{"+", "="}, "+", "more", func(k *KeyMap) *key.Binding { return &k.More }},
-	{"fewer", []string{"-"}, "-", "fewer", func(k *KeyMap) *key.Binding { return &k.Fewer }},
-	{"fieldstats", []string{"F"}, "F", "field stats", func(k *KeyMap) *key.Binding { return &k.FieldStats }},
-	{"exclude", []string{"-"}, "-", "exclude", func(k *KeyMap) *key.Binding { return &k.Exclude }},
+	{"timerange", []string{"T"}, "T", "time range", false, func(k *KeyMap) *key.Binding { return &k.TimeRange }},
+	{"prevpage", []string{"p"}, "p", "previous page", false, func(k *KeyMap) *key.Binding { return &k.PrevPage }},
+	{"tail", []string{"t"}, "t", "live tail", false, func(k *KeyMap) *key.Binding { return &k.Tail }},
+	{"surround", []string{"C"}, "C", "surrounding documents", false, func(k *KeyMap) *key.Binding { return &k.Surround }},
+	{"more", []string{"+", "="}, "+", "more", false, func(k *KeyMap) *key.Binding { return &k.More }},
+	{"fewer", []string{"-"}, "-", "fewer", false, func(k *KeyMap) *key.Binding { return &k.Fewer }},
+	{"fieldstats", []string{"F"}, "F", "field stats", false, func(k *KeyMap) *key.Binding { return &k.FieldStats }},
+	{"exclude", []string{"-"}, "-", "exclude", false, func(k *KeyMap) *key.Binding { return &k.Exclude }},
 }
 
 // maxTabs is how many tab places the config may name ("tab1" … "tab9").
@@ -177,7 +181,24 @@ func New(overrides map[string][]string) (*KeyMap, []error) {
 		}
 		*e.field(k) = key.NewBinding(key.WithKeys(ks...), key.WithHelp(strings.Join(ks, "/"), e.desc))
 	}
+	for _, e := range table {
+		if e.mutating {
+			k.mutating = append(k.mutating, *e.field(k))
+		}
+	}
 	return k, errs
+}
+
+// Mutates reports whether b is one of the bindings whose action changes the platform
+// (create, edit, delete, reset, assign, bulk load): a view's action on it is mutating
+// whether or not the view says so, so read-only mode drops it.
+func (k *KeyMap) Mutates(b key.Binding) bool {
+	for _, m := range k.mutating {
+		if m.Help() == b.Help() && slices.Equal(m.Keys(), b.Keys()) {
+			return true
+		}
+	}
+	return false
 }
 
 // tabPlace is n for "tabN" (1 ≤ n ≤ maxTabs), else 0.

@@ -96,6 +96,21 @@ func TestReadOnlyDropsOnlyTheViewsMutatingActions(t *testing.T) {
 	}
 }
 
+// The bindings whose action changes the platform are known as such, overridden too.
+func TestMutatingBindings(t *testing.T) {
+	k, _ := New(map[string][]string{"delete": {"X"}})
+	for _, b := range []key.Binding{k.Create, k.Edit, k.Delete, k.Reset, k.Assign, k.BulkLoad} {
+		if !k.Mutates(b) {
+			t.Errorf("%s does not mutate", b.Help().Desc)
+		}
+	}
+	for _, b := range []key.Binding{k.Copy, k.Reveal, k.PrevPage, k.Watch, key.NewBinding(key.WithKeys("d"), key.WithHelp("d", "delete"))} {
+		if k.Mutates(b) {
+			t.Errorf("%q mutates", b.Help().Desc)
+		}
+	}
+}
+
 func TestClashesNameSharedKeys(t *testing.T) {
 	k, _ := New(nil)
 	global := k.Global([]string{"Projects", "Services"})

@@ -31,8 +31,8 @@ func NewACLs(ctx *common.Context, t target) *ACLs {
 			return components.Row{Cells: []string{e.Username, e.Topic, string(e.Permission)}}
 		},
 		Actions: []base.Action[models.ACL]{
-			{Key: ctx.Keys.Create, Mutating: true, Help: "create ACL", NoSelection: true, Run: func(models.ACL) tea.Cmd { return a.startCreate() }},
-			{Key: ctx.Keys.Delete, Mutating: true, Hidden: true, NoSelection: true, Run: func(models.ACL) tea.Cmd { return noDelete("ACL entries") }},
+			{Key: ctx.Keys.Create, Help: "create ACL", NoSelection: true, Run: func(models.ACL) tea.Cmd { return a.startCreate() }},
+			{Key: ctx.Keys.Delete, Hidden: true, NoSelection: true, Run: func(models.ACL) tea.Cmd { return noDelete("ACL entries") }},
 		},
 	})
 	return a

@@ -26,8 +26,8 @@ func NewDatabases(ctx *common.Context, t target) *Databases {
 		Key:     name,
 		Row:     func(d models.Database) components.Row { return components.Row{Cells: []string{d.DatabaseName}} },
 		Actions: []base.Action[models.Database]{
-			{Key: ctx.Keys.Create, Mutating: true, Help: "create database", NoSelection: true, Run: func(models.Database) tea.Cmd { return v.startCreate() }},
-			{Key: ctx.Keys.Delete, Mutating: true, Hidden: true, NoSelection: true, Run: func(models.Database) tea.Cmd { return noDelete("databases") }},
+			{Key: ctx.Keys.Create, Help: "create database", NoSelection: true, Run: func(models.Database) tea.Cmd { return v.startCreate() }},
+			{Key: ctx.Keys.Delete, Hidden: true, NoSelection: true, Run: func(models.Database) tea.Cmd { return noDelete("databases") }},
 		},
 	})
 	return v

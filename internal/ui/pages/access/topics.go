@@ -38,8 +38,8 @@ func NewTopics(ctx *common.Context, t target) *Topics {
 				Sort: []string{tp.TopicName, p, r, tp.State}}
 		},
 		Actions: []base.Action[models.Topic]{
-			{Key: ctx.Keys.Create, Mutating: true, Help: "create topic", NoSelection: true, Run: func(models.Topic) tea.Cmd { return v.startCreate() }},
-			{Key: ctx.Keys.Delete, Mutating: true, Hidden: true, NoSelection: true, Run: func(models.Topic) tea.Cmd { return noDelete("topics") }},
+			{Key: ctx.Keys.Create, Help: "create topic", NoSelection: true, Run: func(models.Topic) tea.Cmd { return v.startCreate() }},
+			{Key: ctx.Keys.Delete, Hidden: true, NoSelection: true, Run: func(models.Topic) tea.Cmd { return noDelete("topics") }},
 		},
 		Interval: func() time.Duration {
 			if v.configuring() {

@@ -48,9 +48,9 @@ func NewUsers(ctx *common.Context, t target) *Users {
 			return components.Row{Cells: []string{su.Username, typ}, Sort: []string{su.Username, string(su.Type)}}
 		},
 		Actions: []base.Action[models.ServiceUser]{
-			{Key: k.Create, Mutating: true, Help: "create user", NoSelection: true, Run: func(models.ServiceUser) tea.Cmd { return u.startCreate() }},
-			{Key: k.Reset, Mutating: true, Help: "reset credentials", Run: u.confirmReset},
-			{Key: k.Delete, Mutating: true, Help: "delete user", Run: u.confirmDelete},
+			{Key: k.Create, Help: "create user", NoSelection: true, Run: func(models.ServiceUser) tea.Cmd { return u.startCreate() }},
+			{Key: k.Reset, Help: "reset credentials", Run: u.confirmReset},
+			{Key: k.Delete, Help: "delete user", Run: u.confirmDelete},
 			{Key: k.Launch, Help: "connect as this user", Run: u.connect},
 		},
 	})

@@ -57,8 +57,8 @@ func NewGroupDetail(ctx *common.Context, b models.BillingGroup) *GroupDetail {
 		},
 		Sections: func(v groupDetail) []components.Section { return groupSections(ctx, v) },
 		Actions: []base.Action[groupDetail]{
-			{Key: k.Edit, Mutating: true, Run: func(v groupDetail) tea.Cmd { return d.acts.startEdit(v.Group) }},
-			{Key: k.Assign, Mutating: true, Run: func(groupDetail) tea.Cmd { return d.acts.startAssign(current()) }, NoSelection: true},
+			{Key: k.Edit, Run: func(v groupDetail) tea.Cmd { return d.acts.startEdit(v.Group) }},
+			{Key: k.Assign, Run: func(groupDetail) tea.Cmd { return d.acts.startAssign(current()) }, NoSelection: true},
 			{Key: k.Invoices, NoSelection: true, Run: func(groupDetail) tea.Cmd { return push(NewInvoices(ctx, current())) }},
 			{Key: k.Estimates, NoSelection: true, Help: "group estimate", Hidden: true, Run: func(groupDetail) tea.Cmd {
 				g := current()

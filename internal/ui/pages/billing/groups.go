@@ -96,9 +96,9 @@ func New(ctx *common.Context) common.View {
 		},
 		Actions: []base.Action[group]{
 			{Key: k.Open, Run: func(b group) tea.Cmd { return openGroup(ctx, b.BillingGroup) }},
-			{Key: k.Create, Mutating: true, NoSelection: true, Run: func(group) tea.Cmd { return g.acts.startCreate(g.account()) }},
-			{Key: k.Edit, Mutating: true, Run: func(b group) tea.Cmd { return g.acts.startEdit(b.BillingGroup) }},
-			{Key: k.Assign, Mutating: true, Hidden: true, Run: func(b group) tea.Cmd { return g.acts.startAssign(b.BillingGroup) }},
+			{Key: k.Create, NoSelection: true, Run: func(group) tea.Cmd { return g.acts.startCreate(g.account()) }},
+			{Key: k.Edit, Run: func(b group) tea.Cmd { return g.acts.startEdit(b.BillingGroup) }},
+			{Key: k.Assign, Hidden: true, Run: func(b group) tea.Cmd { return g.acts.startAssign(b.BillingGroup) }},
 			{Key: k.Invoices, Run: func(b group) tea.Cmd { return push(NewInvoices(ctx, b.BillingGroup)) }},
 			{Key: k.Estimates, Help: "group estimate", Run: func(b group) tea.Cmd {
 				return push(NewGroupEstimates(ctx, b.BillingGroupID, b.BillingGroupName))

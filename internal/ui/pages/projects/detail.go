@@ -36,8 +36,8 @@ func NewDetail(ctx *common.Context, name string) *Detail {
 		},
 		Sections: func(p shown) []components.Section { return sections(ctx, p) },
 		Actions: []base.Action[shown]{
-			{Key: k.Edit, Mutating: true, Run: func(p shown) tea.Cmd { return d.acts.startEdit(p.Project) }},
-			{Key: k.Delete, Mutating: true, NoSelection: true, Run: func(shown) tea.Cmd { return d.acts.confirmDelete(name) }},
+			{Key: k.Edit, Run: func(p shown) tea.Cmd { return d.acts.startEdit(p.Project) }},
+			{Key: k.Delete, NoSelection: true, Run: func(shown) tea.Cmd { return d.acts.confirmDelete(name) }},
 		},
 	})
 	d.acts = &actions{ctx: ctx, req: d.Req}

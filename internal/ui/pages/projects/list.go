@@ -58,9 +58,9 @@ func New(ctx *common.Context) common.View {
 				return tea.Sequence(common.Send(common.SelectProject{Name: p.ProjectName}),
 					common.Send(common.PushView{View: NewDetail(ctx, p.ProjectName)}))
 			}},
-			{Key: k.Create, Mutating: true, NoSelection: true, Run: func(member) tea.Cmd { return l.acts.startCreate() }},
-			{Key: k.Edit, Mutating: true, Run: func(p member) tea.Cmd { return l.acts.startEdit(p.Project) }},
-			{Key: k.Delete, Mutating: true, Run: func(p member) tea.Cmd { return l.acts.confirmDelete(p.ProjectName) }},
+			{Key: k.Create, NoSelection: true, Run: func(member) tea.Cmd { return l.acts.startCreate() }},
+			{Key: k.Edit, Run: func(p member) tea.Cmd { return l.acts.startEdit(p.Project) }},
+			{Key: k.Delete, Run: func(p member) tea.Cmd { return l.acts.confirmDelete(p.ProjectName) }},
 		},
 	})
 	l.acts = &actions{ctx: ctx, req: l.Req, created: l.SelectLater}

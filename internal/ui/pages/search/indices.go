@@ -46,7 +46,7 @@ func newIndexList(p *Pane) *base.List[search.IndexInfo] {
 				return nil
 			}},
 			{Key: k.SearchUser, Help: "connect as another user", NoSelection: true, Run: func(search.IndexInfo) tea.Cmd { return p.loadUsers() }},
-			{Key: k.BulkLoad, Mutating: true, NoSelection: true, Run: func(ix search.IndexInfo) tea.Cmd { return p.openBulkForm("", ix.Index) }},
+			{Key: k.BulkLoad, NoSelection: true, Run: func(ix search.IndexInfo) tea.Cmd { return p.openBulkForm("", ix.Index) }},
 		},
 		// The list changes when the user writes; ctrl+r reloads it.
 		Interval: func() time.Duration { return -1 },

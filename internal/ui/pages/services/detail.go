@@ -116,9 +116,9 @@ func (d *Detail) actionsFor(typ string) []base.Action[detailData] {
 		base.Action[detailData]{Key: k.Launch, Help: launch, Run: func(detailData) tea.Cmd {
 			return newConnector(d.Ctx, d.project, d.name).cmd()
 		}},
-		base.Action[detailData]{Key: k.Edit, Mutating: true, Run: func(dd detailData) tea.Cmd { return d.acts.startEdit(d.project, dd.Service) }},
+		base.Action[detailData]{Key: k.Edit, Run: func(dd detailData) tea.Cmd { return d.acts.startEdit(d.project, dd.Service) }},
 		base.Action[detailData]{Key: k.Watch, Hidden: true, Run: func(dd detailData) tea.Cmd { return watchToggle(d.project, dd.Service) }},
-		base.Action[detailData]{Key: k.Delete, Mutating: true, Run: func(dd detailData) tea.Cmd { return d.acts.confirmDelete(d.project, dd.Service) }},
+		base.Action[detailData]{Key: k.Delete, Run: func(dd detailData) tea.Cmd { return d.acts.confirmDelete(d.project, dd.Service) }},
 	)
 }
 

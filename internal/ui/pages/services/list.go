@@ -52,16 +52,16 @@ func New(ctx *common.Context) common.View {
 		Loaded:  l.loaded,
 		Actions: []base.Action[entry]{
 			{Key: k.Open, Run: l.open},
-			{Key: k.Create, Mutating: true, NoSelection: true, Run: func(e entry) tea.Cmd {
+			{Key: k.Create, NoSelection: true, Run: func(e entry) tea.Cmd {
 				project := l.Ctx.Project
 				if l.all && e.Project != "" {
 					project = e.Project
 				}
 				return l.acts.startCreate(project)
 			}},
-			{Key: k.Edit, Mutating: true, Run: func(e entry) tea.Cmd { return l.acts.startEdit(e.Project, e.Service) }},
+			{Key: k.Edit, Run: func(e entry) tea.Cmd { return l.acts.startEdit(e.Project, e.Service) }},
 			{Key: k.Watch, Hidden: true, Run: func(e entry) tea.Cmd { return watchToggle(e.Project, e.Service) }},
-			{Key: k.Delete, Mutating: true, Run: func(e entry) tea.Cmd { return l.acts.confirmDelete(e.Project, e.Service) }},
+			{Key: k.Delete, Run: func(e entry) tea.Cmd { return l.acts.confirmDelete(e.Project, e.Service) }},
 			{Key: k.ToggleAll, NoSelection: true, Run: func(entry) tea.Cmd { return l.setAll(!l.all) }},
 			{Key: k.Launch, Help: "connect", Hidden: true, Run: func(e entry) tea.Cmd {
 				return newConnector(l.Ctx, e.Project, e.Service.ServiceName).cmd()
