@@ -23,17 +23,18 @@ func TestNoViewActionSharesAKey(t *testing.T) {
 	}
 	global := ctx.GlobalKeys()
 	views := map[string]common.View{
-		"project":         projects.NewDetail(ctx, "acme-prod"),
-		"clouds":          projects.NewClouds(ctx),
-		"service types":   projects.NewTypes(ctx),
-		"billing group":   billing.NewGroupDetail(ctx, models.BillingGroup{BillingGroupID: "bg-1"}),
-		"invoices":        billing.NewInvoices(ctx, models.BillingGroup{BillingGroupID: "bg-1"}),
-		"estimates":       billing.NewEstimates(ctx, "acme-prod"),
-		"all estimates":   billing.NewAllEstimates(ctx),
-		"group estimates": billing.NewGroupEstimates(ctx, "bg-1", "Main"),
-		"credits":         billing.NewCredits(ctx),
-		"api log":         apilogpage.New(ctx, apilog.New(10)),
-		"api log entry":   apilogpage.NewDetail(ctx, apilog.New(10), 1),
+		"project":          projects.NewDetail(ctx, "acme-prod"),
+		"clouds":           projects.NewClouds(ctx),
+		"service types":    projects.NewTypes(ctx),
+		"billing group":    billing.NewGroupDetail(ctx, models.BillingGroup{BillingGroupID: "bg-1"}),
+		"invoices":         billing.NewInvoices(ctx, models.BillingGroup{BillingGroupID: "bg-1"}),
+		"estimates":        billing.NewEstimates(ctx, "acme-prod"),
+		"all estimates":    billing.NewAllEstimates(ctx),
+		"group estimates":  billing.NewGroupEstimates(ctx, "bg-1", "Main"),
+		"credits":          billing.NewCredits(ctx),
+		"totals per month": billing.NewChart(ctx, models.BillingGroup{BillingGroupID: "bg-1"}, nil),
+		"api log":          apilogpage.New(ctx, apilog.New(10)),
+		"api log entry":    apilogpage.NewDetail(ctx, apilog.New(10), 1),
 	}
 	for _, tab := range Tabs() {
 		views["tab "+tab.Name] = tab.New(ctx)

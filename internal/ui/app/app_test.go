@@ -241,6 +241,15 @@ func TestReadOnlyLeavesKeysToTheView(t *testing.T) {
 	}
 }
 
+// :messages declares its keys, none of them global.
+func TestMessagesKeysNeverClash(t *testing.T) {
+	m, _ := newModel(t, false)
+	v := newMessages(m.Context(), nil)
+	if c := keys.Clashes(v.Keys(), m.Context().GlobalKeys()); len(c) > 0 || len(v.ShortHelp()) != 2 {
+		t.Fatalf("clashes %v, footer %v", c, v.ShortHelp())
+	}
+}
+
 // The tab keys come from the tab registry: their names in the help, their places as
 // their keys, an override by place.
 func TestTabKeysComeFromTheRegistry(t *testing.T) {
