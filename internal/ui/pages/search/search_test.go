@@ -71,22 +71,14 @@ func testContext(t testing.TB) (*common.Context, *bytes.Buffer) {
 // modals, copies) in order.
 func deliver(t testing.TB, v common.View, cmd tea.Cmd) (common.View, []tea.Msg) {
 	t.Helper()
-	var others []tea.Msg
-	queue := uitest.Run(cmd)
-	for steps := 0; len(queue) > 0; steps++ {
-		if steps > 200 {
-			t.Fatal("commands kept producing messages")
-		}
-		msg := queue[0]
-		queue = queue[1:]
-		if a, ok := msg.(common.Addressed); ok && a.Target() == v.ID() {
-			var next tea.Cmd
-			v, next = v.Update(msg)
-			queue = append(queue, uitest.Run(next)...)
-			continue
-		}
-		others = append(others, msg)
-	}
+	others := uitest.Pump(cmd, func(msg tea.Msg) tea.Cmd {
+		var next tea.Cmd
+		v, next = v.Update(msg)
+		return next
+	}, func(msg tea.Msg) bool {
+		a, ok := msg.(common.Addressed)
+		return ok && a.Target() == v.ID()
+	})
 	return v, others
 }
 
