@@ -277,6 +277,9 @@ func (r *results) statusLine() string {
 			parts = append(parts, st.Accent.Render(thousands(int64(a.unseen))+" new ↓"))
 		}
 		parts = append(parts, thousands(int64(len(a.keys)))+" documents")
+		if a.late > 0 {
+			parts = append(parts, st.Accent.Render(thousands(int64(a.late))+" late (placed by time)"))
+		}
 		if a.dropped > 0 {
 			parts = append(parts, st.Warn.Render("oldest "+thousands(int64(a.dropped))+" dropped (the tail keeps "+thousands(tailLimit)+")"))
 		}

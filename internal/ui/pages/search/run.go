@@ -42,13 +42,14 @@ type answer struct {
 	first int
 	back  []pageRef
 	// A live tail's view: keys are the rows' documents ("index/id"), live while it
-	// runs, dropped the oldest let go, unseen those below the cursor; tailNote says
-	// why it stopped.
+	// runs, dropped the oldest let go, unseen those below the cursor, late those
+	// inserted among older ones; tailNote says why it stopped.
 	keys     []string
 	anchor   string // the row marked ◆ (surrounding documents)
 	live     bool
 	dropped  int
 	unseen   int
+	late     int
 	tailNote string
 }
 
