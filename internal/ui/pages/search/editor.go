@@ -114,6 +114,27 @@ func (p *Pane) insertRequest(text string) {
 	p.gotoLine(line)
 }
 
+// placeRequest puts the cursor on text where the buffer already holds it as a request,
+// and appends it otherwise.
+func (p *Pane) placeRequest(text string) {
+	cur := p.editor.Value()
+	want := strings.TrimRight(text, "\n")
+	for off := 0; off < len(cur); {
+		i := strings.Index(cur[off:], want)
+		if i < 0 {
+			break
+		}
+		at := off + i
+		end := at + len(want)
+		if (at == 0 || cur[at-1] == '\n') && (end == len(cur) || cur[end] == '\n') {
+			p.gotoLine(strings.Count(cur[:at], "\n"))
+			return
+		}
+		off = at + 1
+	}
+	p.insertRequest(text)
+}
+
 // gotoLine moves the cursor to a 0-based line.
 func (p *Pane) gotoLine(line int) {
 	for p.editor.Line() > 0 {

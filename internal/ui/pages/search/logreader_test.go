@@ -1,0 +1,69 @@
+package search
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Enter on an index runs its search, newest first over the time range, and shows the
+// hits under the histogram; the request enters the editor once however often enter
+// is pressed.
+func TestEnterOnAnIndexRunsItsSearchOnce(t *testing.T) {
+	p, rl, _ := enginePane(t)
+	p.setFocus(focusIndices)
+	if !p.indices.Table.Select("logs-app") {
+		t.Fatal("no logs-app in the index list")
+	}
+	before := strings.Count(p.editor.Value(), "/logs-app/_search")
+	for range 3 {
+		p.setFocus(focusIndices)
+		_, cmd := p.Update(enter)
+		deliver(t, p, cmd)
+	}
+	if n := strings.Count(p.editor.Value(), "GET /logs-app/_search"); n != before+1 {
+		t.Fatalf("the request is in the editor %d times:\n%s", n, p.editor.Value())
+	}
+	if n := rl.count("GET", "/logs-app/_search") + rl.count("POST", "/logs-app/_search"); n != 3 {
+		t.Fatalf("enter ran %d searches, want one a press", n)
+	}
+	a := p.res.ans
+	if a == nil || a.status != 200 || a.hits == nil || len(a.hits.Rows) == 0 || !a.log.histogram {
+		t.Fatalf("answer: %+v", a)
+	}
+	if !strings.Contains(a.req.Body, `"sort"`) || !strings.Contains(a.req.Body, `"desc"`) {
+		t.Fatalf("not sorted by time:\n%s", a.req.Body)
+	}
+	if p.focus != focusResults {
+		t.Fatal("the hits are not focused")
+	}
+	if v := ansi.Strip(p.View()); !strings.ContainsAny(v, "▁▂▃▄▅▆▇█") {
+		t.Fatalf("no histogram over the hits:\n%s", v)
+	}
+}
+
+// In results full screen the pickers T and F open are drawn, not typed into blind.
+func TestPickersAreDrawnInFullScreen(t *testing.T) {
+	p, _, _ := enginePane(t)
+	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"query\": {\"match_all\": {}}}\n")
+	p.setFocus(focusResults)
+	p.Update(runes("z"))
+	if !p.zoom {
+		t.Fatal("z did not zoom")
+	}
+	for _, k := range []struct{ key, title string }{{"T", "Time range"}, {"F", "Field stats of"}} {
+		p.Update(runes(k.key))
+		if p.picker == nil {
+			t.Fatalf("%s opened nothing", k.key)
+		}
+		if v := ansi.Strip(p.View()); !strings.Contains(v, k.title) || !strings.Contains(v, "search:") {
+			t.Fatalf("%s in full screen draws no picker:\n%s", k.key, v)
+		}
+		p.Update(tea.KeyMsg{Type: tea.KeyEsc})
+		if p.picker != nil || !p.zoom {
+			t.Fatalf("esc after %s: picker %v, zoom %v", k.key, p.picker != nil, p.zoom)
+		}
+	}
+}
