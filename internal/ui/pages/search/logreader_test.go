@@ -6,6 +6,10 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/svcui/svcui/internal/search"
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 // Enter on an index runs its search, newest first over the time range, and shows the
@@ -65,5 +69,34 @@ func TestPickersAreDrawnInFullScreen(t *testing.T) {
 		if p.picker != nil || !p.zoom {
 			t.Fatalf("esc after %s: picker %v, zoom %v", k.key, p.picker != nil, p.zoom)
 		}
+	}
+}
+
+// After t, t (a tail started and stopped) Y copies the request that ran, its time range
+// with it.
+func TestCopyCurlAfterTheTailKeepsTheTimeRange(t *testing.T) {
+	p, _, _ := enginePane(t)
+	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"query\": {\"match_all\": {}}}\n")
+	deliver(t, p, p.setRange(search.TimeRange{Quick: "24h"}))
+	if !strings.Contains(p.res.ans.req.Body, `"range"`) {
+		t.Fatalf("the range was not applied: %s", p.res.ans.req.Body)
+	}
+	p.setFocus(focusResults)
+	for range 2 {
+		_, cmd := p.Update(runes("t"))
+		deliver(t, p, cmd)
+	}
+	if p.tail != nil {
+		t.Fatal("t, t left the tail running")
+	}
+	_, cmd := p.Update(runes("Y"))
+	var copied string
+	for _, m := range uitest.Run(cmd) {
+		if c, ok := m.(common.CopyRequest); ok {
+			copied = c.Value
+		}
+	}
+	if !strings.Contains(copied, `"range"`) || !strings.Contains(copied, `"@timestamp"`) {
+		t.Fatalf("the copy has no time range:\n%s", copied)
 	}
 }
