@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/safe"
 	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
@@ -98,5 +100,35 @@ func TestCopyCurlAfterTheTailKeepsTheTimeRange(t *testing.T) {
 	}
 	if !strings.Contains(copied, `"range"`) || !strings.Contains(copied, `"@timestamp"`) {
 		t.Fatalf("the copy has no time range:\n%s", copied)
+	}
+}
+
+// A copied document keeps U+202E (and the other characters the clipboard would strip)
+// as JSON escapes: pasted and parsed, the copy is the document.
+func TestCopiedDocumentEscapesBidiAsJSONDoes(t *testing.T) {
+	body := []byte("{\"hits\":{\"hits\":[{\"_id\":\"1\",\"_source\":{\"file\":\"report\u202egpj.exe\"}}]}}")
+	p := docPane(t, body, false)
+	d := newDocView(p.ctx, p.res, 0, "", "")
+	d.SetSize(120, 30)
+	_, cmd := d.Update(runes("Y"))
+	var copied string
+	for _, m := range uitest.Run(cmd) {
+		if c, ok := m.(common.CopyRequest); ok {
+			copied = c.Value
+		}
+	}
+	if !strings.Contains(copied, `report\u202egpj.exe`) {
+		t.Fatalf("copy:\n%s", copied)
+	}
+	if out, removed := safe.Copy(copied); removed != 0 || out != copied {
+		t.Fatalf("the clipboard still strips %d characters of the copy", removed)
+	}
+	var doc struct {
+		Source struct {
+			File string `json:"file"`
+		} `json:"_source"`
+	}
+	if err := json.Unmarshal([]byte(copied), &doc); err != nil || doc.Source.File != "report\u202egpj.exe" {
+		t.Fatalf("the copy is not the data: %q (%v)", doc.Source.File, err)
 	}
 }

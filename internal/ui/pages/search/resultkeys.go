@@ -7,7 +7,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
 )
 
@@ -50,7 +49,7 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 		if r.ans == nil || len(r.ans.body) == 0 {
 			return common.Warn("Nothing to copy yet: run a request first")
 		}
-		return common.Send(common.CopyRequest{Label: "result", Value: search.PrettyJSON(r.ans.body)})
+		return copyJSON("result", r.ans.body)
 	case key.Matches(msg, k.CopyCurl):
 		return p.copyCurl()
 	case key.Matches(msg, k.SearchUser):
