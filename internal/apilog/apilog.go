@@ -186,6 +186,12 @@ func maskText(text string, known []string) string {
 	return urlUserinfo.ReplaceAllString(text, "${1}:"+Mask+"@")
 }
 
+// MaskSecrets masks what may be a secret in text that is about to be kept (a request
+// in the Search history or the saved editor text): string values of members named like
+// secrets ("password": "…"), secret-looking query parameters (?password=…) and URL
+// passwords, each as Mask — the same rules the log applies to what it shows.
+func MaskSecrets(text string) string { return maskText(text, nil) }
+
 // maskSecretFields replaces the string value after each secretField match.
 func maskSecretFields(text string) string {
 	locs := secretField.FindAllStringIndex(text, -1)

@@ -132,3 +132,39 @@ func TestCopiedDocumentEscapesBidiAsJSONDoes(t *testing.T) {
 		t.Fatalf("the copy is not the data: %q (%v)", doc.Source.File, err)
 	}
 }
+
+// The history lists a search once however often it ran and whatever pages were read
+// (n, p), with its body's start and when it ran, and says that secrets are masked.
+func TestHistoryShowsExcerptsFoldsRepeatsAndSkipsPages(t *testing.T) {
+	p, _, _ := enginePane(t)
+	h, err := search.OpenHistory(p.ctx.StateDir, "p-os")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.conn.history = h
+	for range 3 {
+		runLine(t, p, "GET /logs-app/_search\n{\"size\": 5, \"query\": {\"match_all\": {}}}\n")
+	}
+	p.setFocus(focusResults)
+	for _, k := range []string{"n", "n", "p"} {
+		_, cmd := p.Update(runes(k))
+		deliver(t, p, cmd)
+	}
+	if p.res.ans.page != 2 {
+		t.Fatalf("paging: page %d", p.res.ans.page)
+	}
+	if h.Len() != 1 || h.Entries()[0].Times() != 3 {
+		t.Fatalf("history: %+v", h.Entries())
+	}
+	p.Update(tea.KeyMsg{Type: tea.KeyCtrlH})
+	deliver(t, p, p.openHistory())
+	if p.picker == nil {
+		t.Fatal("no history picker")
+	}
+	v := ansi.Strip(p.View())
+	for _, want := range []string{"secrets stored masked (***)", `GET /logs-app/_search  ran `, `· {"size": 5, "query": {"match_a`, "×3", "ran "} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("history view lacks %q:\n%s", want, v)
+		}
+	}
+}

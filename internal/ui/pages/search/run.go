@@ -65,6 +65,9 @@ type sending struct {
 	log   logMeta
 	first int
 	back  []pageRef
+	// paging says the request is another page of the shown search (n, p): the history
+	// keeps the search, not each page.
+	paging bool
 }
 
 // runOutcome is a run's answer and whether it could be kept in the history.
@@ -122,6 +125,9 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 	retract := common.RetractText(p.said)
 	p.said = ""
 	c, sql, hist, log, now := p.conn.client, p.sqlMode, p.conn.history, p.ctx.Log, p.ctx.Now
+	if s.paging {
+		hist = nil
+	}
 	return tea.Batch(retract, common.Fetch(p.req, "run", func(ctx context.Context) (runOutcome, error) {
 		resp, err := c.Do(ctx, httpReq)
 		a := shapeAnswer(log, r, sql, resp, err)
@@ -131,7 +137,8 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 		}
 		var herr error
 		if hist != nil && a.sent {
-			herr = hist.Add(search.NewHistoryEntry(r, resp, now()))
+			// What was typed: run again from the history, it takes the range of then.
+			herr = hist.Add(search.NewHistoryEntry(s.typed, resp, now()))
 		}
 		return runOutcome{ans: a, historyErr: herr}, nil
 	}))
@@ -228,7 +235,7 @@ func (p *Pane) nextPage() tea.Cmd {
 		return p.fail("No next page: " + err.Error())
 	}
 	back := append(append([]pageRef(nil), a.back...), pageRef{req: a.req, first: a.first})
-	return p.sendAs(next, a.page+1, sending{typed: a.typed, log: a.log, first: a.first + len(a.hits.Rows), back: back})
+	return p.sendAs(next, a.page+1, sending{typed: a.typed, log: a.log, first: a.first + len(a.hits.Rows), back: back, paging: true})
 }
 
 // prevPage runs the page before the shown one again (the request that fetched it).
@@ -244,7 +251,7 @@ func (p *Pane) prevPage() tea.Cmd {
 		return common.Info("That is the first page")
 	}
 	ref := a.back[len(a.back)-1]
-	return p.sendAs(ref.req, a.page-1, sending{typed: a.typed, log: a.log, first: ref.first, back: a.back[:len(a.back)-1]})
+	return p.sendAs(ref.req, a.page-1, sending{typed: a.typed, log: a.log, first: ref.first, back: a.back[:len(a.back)-1], paging: true})
 }
 
 func (p *Pane) copyCurl() tea.Cmd {
