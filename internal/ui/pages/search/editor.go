@@ -156,15 +156,15 @@ func (p *Pane) consoleText() string {
 	return p.editor.Value()
 }
 
-// currentRequest is the request under the cursor (SQL mode: the whole buffer).
+// currentRequest is the request under the cursor (SQL mode: the first statement; run
+// sends them all).
 func (p *Pane) currentRequest() (search.ParsedRequest, bool) {
 	if p.sqlMode {
-		stmt := strings.TrimSpace(p.editor.Value())
-		if stmt == "" {
+		stmts := search.SplitSQL(p.editor.Value())
+		if len(stmts) == 0 {
 			return search.ParsedRequest{}, false
 		}
-		body, _ := jsonString(stmt)
-		return search.ParsedRequest{Method: "POST", Path: sqlPath, Body: `{"query": ` + body + `}`, StartLine: 1, EndLine: 1}, true
+		return sqlRequest(stmts[0]), true
 	}
 	return search.RequestAt(p.editor.Value(), p.editor.Line()+1)
 }

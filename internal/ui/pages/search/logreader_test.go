@@ -168,3 +168,26 @@ func TestHistoryShowsExcerptsFoldsRepeatsAndSkipsPages(t *testing.T) {
 		}
 	}
 }
+
+// SQL mode runs each statement (separated by a blank line or ;) in order and shows
+// every result; a failing one says so under its own text.
+func TestSQLModeRunsEveryStatement(t *testing.T) {
+	p, rl, _ := enginePane(t)
+	p.toggleSQL()
+	p.editor.SetValue("SELECT level, COUNT(*) FROM logs-app GROUP BY level\n\nSELECT name FROM products LIMIT 2; SELECT nope FROM nowhere;\n")
+	_, msgs := deliver(t, p, p.run())
+	if n := rl.count("POST", "/_plugins/_sql"); n != 3 {
+		t.Fatalf("%d SQL requests, want 3 (notes %q)", n, notes(msgs))
+	}
+	a := p.res.ans
+	if a == nil || len(a.parts) != 3 || a.parts[0].ans.sqlTable == nil || a.parts[1].ans.sqlTable == nil || a.parts[2].ans.errText == "" {
+		t.Fatalf("answer: %+v", a)
+	}
+	p.SetSize(120, 60)
+	v := ansi.Strip(p.View())
+	for _, want := range []string{"3 statements", "1 failed", "1/3  SELECT level, COUNT(*) FROM logs-app GROUP BY level", "2/3  SELECT name FROM products LIMIT 2 · 2 rows", "3/3  SELECT nope FROM nowhere"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("view lacks %q:\n%s", want, v)
+		}
+	}
+}

@@ -220,6 +220,10 @@ func (r *results) render() {
 	case viewAggs:
 		r.lines = aggLines(r.ctx, r.ans.aggs, r.w)
 	case viewRaw:
+		if len(r.ans.parts) > 0 {
+			r.lines = sqlPartsLines(r.ctx, r.ans.parts)
+			break
+		}
 		r.lines = rawLines(r.ctx, r.ans.body, r.ans.sqlTable)
 	}
 }
@@ -311,6 +315,18 @@ func (r *results) statusLine() string {
 	if a.sqlTable != nil {
 		parts = append(parts, strconv.Itoa(len(a.sqlTable.Rows))+" rows")
 	}
+	if n := len(a.parts); n > 0 {
+		failed := 0
+		for _, part := range a.parts {
+			if part.ans.errText != "" {
+				failed++
+			}
+		}
+		parts = append(parts, strconv.Itoa(n)+" statements")
+		if failed > 0 {
+			parts = append(parts, st.Danger.Render(strconv.Itoa(failed)+" failed"))
+		}
+	}
 	if a.took != nil {
 		parts = append(parts, "took "+strconv.FormatInt(*a.took, 10)+"ms")
 	}
@@ -395,36 +411,7 @@ func aggLines(ctx *common.Context, aggs []search.AggTable, w int) []string {
 	var out []string
 	for _, a := range aggs {
 		out = append(out, st.Title.Render(safe.Text(a.Name))+st.Muted.Render(" ("+safe.Text(string(a.Kind))+")"))
-		cols := safeCells(a.Columns)
-		rows := make([][]string, len(a.Rows))
-		for i, row := range a.Rows {
-			rows[i] = safeCells(row)
-		}
-		widths := make([]int, len(cols))
-		for i, c := range cols {
-			widths[i] = min(30, ansi.StringWidth(c))
-		}
-		for _, row := range rows {
-			for i := range min(len(row), len(widths)) {
-				widths[i] = min(30, max(widths[i], ansi.StringWidth(row[i])))
-			}
-		}
-		line := func(cells []string) string {
-			var b strings.Builder
-			for i := range widths {
-				c := ""
-				if i < len(cells) {
-					c = ansi.Truncate(cells[i], widths[i], "…")
-				}
-				b.WriteString(c)
-				b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(c)+2))
-			}
-			return b.String()
-		}
-		out = append(out, st.TableHeader.Render(line(cols)))
-		for _, row := range rows {
-			out = append(out, line(row))
-		}
+		out = append(out, gridLines(ctx, safeCells(a.Columns), safeRows(a.Rows))...)
 		if len(a.Series) > 0 {
 			maxV, labelW := 0.0, 0
 			labels := make([]string, len(a.Series))
@@ -441,6 +428,37 @@ func aggLines(ctx *common.Context, aggs []search.AggTable, w int) []string {
 			}
 		}
 		out = append(out, "")
+	}
+	return out
+}
+
+// gridLines lays cells out in columns (each at most 30 wide), a header line first.
+func gridLines(ctx *common.Context, cols []string, rows [][]string) []string {
+	widths := make([]int, len(cols))
+	for i, c := range cols {
+		widths[i] = min(30, ansi.StringWidth(c))
+	}
+	for _, row := range rows {
+		for i := range min(len(row), len(widths)) {
+			widths[i] = min(30, max(widths[i], ansi.StringWidth(row[i])))
+		}
+	}
+	line := func(cells []string) string {
+		var b strings.Builder
+		for i := range widths {
+			c := ""
+			if i < len(cells) {
+				c = ansi.Truncate(cells[i], widths[i], "…")
+			}
+			b.WriteString(c)
+			b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(c)+2))
+		}
+		return b.String()
+	}
+	out := make([]string, 0, len(rows)+1)
+	out = append(out, ctx.Styles.TableHeader.Render(line(cols)))
+	for _, row := range rows {
+		out = append(out, line(row))
 	}
 	return out
 }

@@ -46,6 +46,8 @@ type answer struct {
 	// inserted among older ones; tailNote says why it stopped.
 	keys     []string
 	anchor   string // the row marked ◆ (surrounding documents)
+	// parts are the statements of an SQL run of several, each with its answer.
+	parts []sqlPart
 	live     bool
 	dropped  int
 	unseen   int
@@ -88,6 +90,11 @@ func (p *Pane) run() tea.Cmd {
 	}
 	if p.tail != nil {
 		p.stopTail("") // a new run replaces what the tail followed
+	}
+	if p.sqlMode {
+		if stmts := search.SplitSQL(p.editor.Value()); len(stmts) > 1 {
+			return tea.Batch(p.saveEditor(), p.runSQL(stmts))
+		}
 	}
 	if !p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
 		return tea.Batch(p.saveEditor(), p.reviewWrite(r))
