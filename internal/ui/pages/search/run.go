@@ -44,10 +44,10 @@ type answer struct {
 	// A live tail's view: keys are the rows' documents ("index/id"), live while it
 	// runs, dropped the oldest let go, unseen those below the cursor, late those
 	// inserted among older ones; tailNote says why it stopped.
-	keys     []string
-	anchor   string // the row marked ◆ (surrounding documents)
+	keys   []string
+	anchor string // the row marked ◆ (surrounding documents)
 	// parts are the statements of an SQL run of several, each with its answer.
-	parts []sqlPart
+	parts    []sqlPart
 	live     bool
 	dropped  int
 	unseen   int
