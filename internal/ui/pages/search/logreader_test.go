@@ -191,3 +191,47 @@ func TestSQLModeRunsEveryStatement(t *testing.T) {
 		}
 	}
 }
+
+// The histogram has a time axis (start, middle, end), marks the bar of the cursor's
+// row with its time and count; ← → choose a bar and enter narrows the range to it.
+func TestHistogramAxisCursorBarAndZoom(t *testing.T) {
+	p, _, _ := enginePane(t)
+	p.SetSize(140, 40)
+	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"sort\": [{\"@timestamp\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
+	p.setFocus(focusResults)
+	r := p.res
+	hb := r.shownBars()
+	if len(hb) < 4 {
+		t.Fatalf("%d bars", len(hb))
+	}
+	loc := p.loc()
+	layout := axisFormat(hb[len(hb)-1].to.Sub(hb[0].from))
+	start, end := hb[0].from.In(loc).Format(layout), hb[len(hb)-1].to.In(loc).Format(layout)
+	v := ansi.Strip(p.View())
+	if !strings.Contains(v, start) || !strings.Contains(v, end) {
+		t.Fatalf("no time axis %q … %q:\n%s", start, end, v)
+	}
+	axis := axisLine(hb, len(hb)*barWidth(len(hb), r.histWidth()), loc)
+	if len(strings.Fields(axis)) < 3*len(strings.Fields(start)) {
+		t.Fatalf("axis without its middle: %q", axis)
+	}
+	// The newest hit is under the cursor: its bar is the last with documents.
+	mark := r.markedBar(hb)
+	if mark < 0 || !strings.Contains(v, "▲ "+hb[mark].from.In(loc).Format(layout)+" "+thousands(hb[mark].count)) {
+		t.Fatalf("cursor's bar %d not shown:\n%s", mark, v)
+	}
+	_, cmd := p.Update(tea.KeyMsg{Type: tea.KeyLeft})
+	if r.bar != mark-1 || !strings.Contains(notes(uitest.Run(cmd)), "narrows the range") {
+		t.Fatalf("← chose bar %d (cursor's %d)", r.bar, mark)
+	}
+	chosen := hb[r.bar]
+	_, cmd = p.Update(enter)
+	deliver(t, p, cmd)
+	if !p.trange.From.Equal(chosen.from) || !p.trange.To.Equal(chosen.to) || r.bar != -1 {
+		t.Fatalf("range %+v, want %v–%v", p.trange, chosen.from, chosen.to)
+	}
+	a := p.res.ans
+	if a == nil || a.hits == nil || a.hits.Total == nil || *a.hits.Total != chosen.count {
+		t.Fatalf("zoomed: %+v, want %d hits", a, chosen.count)
+	}
+}

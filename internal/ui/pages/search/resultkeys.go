@@ -17,6 +17,9 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 	if r.table.Filtering() {
 		return r.update(msg)
 	}
+	if cmd, ok := p.histogramKey(msg); ok {
+		return cmd
+	}
 	switch {
 	case key.Matches(msg, k.Open):
 		return p.openHit()
@@ -55,6 +58,7 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.SearchUser):
 		return p.loadUsers()
 	}
+	r.bar = -1 // moving in the table: the mark follows the cursor's time again
 	cmd := r.update(msg)
 	if a := r.ans; a != nil && a.live && a.unseen > 0 && r.atNewest() && p.tail != nil {
 		a.unseen, p.tail.unseen = 0, 0 // the new documents were reached

@@ -49,13 +49,15 @@ type results struct {
 	// by document (see hitsTable).
 	liveSig   string
 	liveCells map[string][]string
+	// bar is the histogram bar chosen with ← → (-1: the one under the cursor's time).
+	bar int
 	// chosen are the user's columns per index pattern, loaded from the state dir.
 	chosen map[string][]string
 	known  map[string]bool
 }
 
 func newResults(ctx *common.Context, p *Pane) *results {
-	r := &results{ctx: ctx, pane: p, chosen: map[string][]string{}, known: map[string]bool{}}
+	r := &results{ctx: ctx, pane: p, bar: -1, chosen: map[string][]string{}, known: map[string]bool{}}
 	r.table = components.NewTable(ctx, []components.Column{{Title: "_id", Flex: true}})
 	r.table.Empty = "No hits."
 	return r
@@ -65,7 +67,7 @@ func newResults(ctx *common.Context, p *Pane) *results {
 // column choice of the answer's index pattern the first time one is seen.
 func (r *results) set(a *answer) tea.Cmd {
 	r.ans = a
-	r.offset = 0
+	r.offset, r.bar = 0, -1
 	r.fillTable()
 	if r.view == viewAggs && len(a.aggs) == 0 {
 		r.view = viewTable
@@ -113,8 +115,11 @@ func (r *results) fillTable() {
 // tableHeight is the room under the status line, and the histogram when there is one.
 func (r *results) tableHeight() int {
 	top := 1
-	if r.ans != nil && r.ans.log.histogram && r.ans.errText == "" {
+	if a := r.ans; a != nil && a.log.histogram && a.errText == "" {
 		top++
+		if len(a.hist) > 0 {
+			top++ // the time axis under the bars
+		}
 	}
 	return max(1, r.h-top)
 }
@@ -376,7 +381,9 @@ func (r *results) View() string {
 		}
 	case r.shownView() == viewTable:
 		if h := r.histogramView(); h != "" {
-			head += "\n" + ansi.Truncate(h, r.w, "")
+			for _, l := range strings.Split(h, "\n") {
+				head += "\n" + ansi.Truncate(l, r.w, "")
+			}
 		}
 		return head + "\n" + r.table.View()
 	default:

@@ -353,7 +353,7 @@ func (p *Pane) FullHelp() [][]key.Binding {
 	rows := [][]key.Binding{
 		append([]key.Binding{help(k.Back, "leave the editor"), k.Run, k.Templates, k.History, k.SQLMode, k.BulkLoad, k.ExternalEditor}, tab...),
 		{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.Surround, k.FieldStats, k.NextPage, k.PrevPage, k.ViewMode, k.Columns, k.Zoom,
-			help(k.Copy, "copy result"), k.CopyCurl},
+			help(k.Copy, "copy result"), k.CopyCurl, k.BarPrev, k.BarNext},
 	}
 	// The index list's actions (U connects as another user from any part), without the
 	// keys listed above or in the global group (the root's ? lists all rows as one).
