@@ -2,6 +2,8 @@ package search
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -233,5 +235,44 @@ func TestHistogramAxisCursorBarAndZoom(t *testing.T) {
 	a := p.res.ans
 	if a == nil || a.hits == nil || a.hits.Total == nil || *a.hits.Total != chosen.count {
 		t.Fatalf("zoomed: %+v, want %d hits", a, chosen.count)
+	}
+}
+
+// :save writes the search under the cursor as a 0600 YAML file; :saved in another
+// console of the same user lists it, and choosing it runs it with its range.
+func TestSavedSearchesAreSharedBetweenConsoles(t *testing.T) {
+	cfg := t.TempDir()
+	p, _, _ := enginePane(t)
+	p.ctx.ConfigDir = cfg
+	p.editor.SetValue("GET /logs-app/_search\n{\"query\": {\"match_all\": {}}}\n")
+	p.gotoLine(0)
+	p.trange = search.TimeRange{Quick: "24h"}
+	_, cmd := p.Update(saveSearchAs{name: "errors today"})
+	_, msgs := deliver(t, p, cmd)
+	if !strings.Contains(notes(msgs), "Saved errors today in "+cfg) {
+		t.Fatalf("notes: %q", notes(msgs))
+	}
+	files, _ := filepath.Glob(filepath.Join(cfg, search.SavedSubdir, "*.yaml"))
+	if len(files) != 1 {
+		t.Fatalf("files: %v", files)
+	}
+	if info, _ := os.Stat(files[0]); info.Mode().Perm() != 0o600 {
+		t.Fatalf("mode %v", info.Mode())
+	}
+
+	other, rl, _ := enginePane(t) // another console on the same host
+	other.ctx.ConfigDir = cfg
+	_, cmd = other.Update(listSaved{})
+	deliver(t, other, cmd)
+	if other.picker == nil || !strings.Contains(ansi.Strip(other.View()), "errors today") {
+		t.Fatalf("the other console does not list it:\n%s", ansi.Strip(other.View()))
+	}
+	_, cmd = other.Update(enter)
+	deliver(t, other, cmd)
+	if other.trange.Quick != "24h" || rl.count("GET", "/logs-app/_search")+rl.count("POST", "/logs-app/_search") != 1 {
+		t.Fatalf("range %+v, searches %v", other.trange, rl.all())
+	}
+	if a := other.res.ans; a == nil || a.status != 200 || a.log.rangeLabel != "last 24h" {
+		t.Fatalf("answer %+v", a)
 	}
 }

@@ -108,6 +108,23 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil // already this service's, or connecting to it
 		}
 		return p.replace(msg.name)
+	case saveSearchAs:
+		return p, p.saveSearch(msg.name)
+	case listSaved:
+		if p.conn == nil {
+			return p, common.Warn("Saved searches run on an opensearch service: " + p.notReady())
+		}
+		return p, p.loadSaved()
+	case common.Result[savedAs]:
+		if !p.req.Current(msg.Addr) {
+			return p, nil
+		}
+		return p, p.searchSaved(msg.Value, msg.Err)
+	case common.Result[savedList]:
+		if !p.req.Current(msg.Addr) {
+			return p, nil
+		}
+		return p, p.openSaved(msg.Value, msg.Err)
 	case bulkRequest:
 		if p.conn == nil {
 			return p, common.Warn("Bulk load needs an opensearch service: " + p.notReady())
