@@ -104,6 +104,8 @@ func drawBars(hb []histBar, width, mark int, style func(text string, marked bool
 // day for long ones.
 func axisFormat(span time.Duration) string {
 	switch {
+	case span >= 7*24*time.Hour:
+		return "Jan 02"
 	case span >= 24*time.Hour:
 		return "Jan 02 15:04"
 	case span < 10*time.Minute:

@@ -335,7 +335,7 @@ func (r *results) statusLine() string {
 	if a.took != nil {
 		parts = append(parts, "took "+strconv.FormatInt(*a.took, 10)+"ms")
 	}
-	if a.errText == "" {
+	if a.errText == "" && len(a.parts) == 0 {
 		parts = append(parts, r.shownView().String())
 	}
 	if n := len(r.plan.Hidden); n > 0 && r.shownView() == viewTable && a.hits != nil {
