@@ -16,21 +16,23 @@ import (
 )
 
 // Live tail (t): the shown search is followed as documents arrive. Log shippers
-// deliver seconds late, so each poll reads a lookback window — the documents at or
+// deliver seconds late, so each poll reads a lookback window — which documents are at or
 // after the newest time seen minus tailLookback, sorted by [time, _doc], paging with
-// search_after — and keeps documents by id: one already shown is skipped, a new one
-// older than the newest shown is a late document, inserted where its time belongs
-// and counted ("N late"). A document later than the lookback is not seen (said in the
-// README). Polls come from the root's live refresh (RefreshInterval), so they stop
-// when the results are not on screen: a document opened pauses the tail and esc
-// resumes it; leaving the tab stops it. The buffer keeps the newest tailLimit.
+// search_after, as ids and times only — and keeps documents by id: one already shown is
+// skipped, the others are fetched whole by id, and a new one older than the newest
+// shown is a late document, inserted where its time belongs and counted ("N late"). A
+// document later than the lookback is not seen (said in docs/search.md). Polls come
+// from the root's live refresh (RefreshInterval), so they stop when the results are not
+// on screen: a document opened pauses the tail and esc resumes it; leaving the tab
+// stops it. The buffer keeps the newest tailLimit.
 
 const (
 	tailEvery    = time.Second      // at most one poll a second
 	tailLookback = 15 * time.Second // how late a document may arrive and still be shown
 	tailLimit    = 10000            // documents kept; the oldest go first
 	tailPage     = 500              // documents per request
-	tailPages    = 40               // requests per poll, at most (20,000 documents)
+	tailScanPage = 2000             // ids per request reading the window (no sources)
+	tailPages    = 10               // window requests per poll, at most (20,000 documents)
 	tailInitial  = 100              // documents shown when the tail starts
 	// tailAway is the gap between polls that means the results left the screen.
 	tailAway = 4 * tailEvery
@@ -146,26 +148,46 @@ func (p *Pane) Refresh() tea.Cmd {
 	return p.resolve("", "")
 }
 
-// tailBody is one poll's search: the query, on or after the newest time seen less
-// the lookback.
-func (t *tail) tailBody(first bool, after []any) ([]byte, error) {
-	var filter []any
-	if !first {
-		from := t.last - tailLookback.Milliseconds()
+// tailQuery is the search's own query on or after from (epoch ms; 0: no bound),
+// with extra filters.
+func (t *tail) tailQuery(from int64, extra ...any) map[string]any {
+	filter := extra
+	if from > 0 {
 		filter = append(filter, map[string]any{"range": map[string]any{t.field: map[string]any{"gte": from, "format": "epoch_millis"}}})
 	}
 	boolQ := map[string]any{"filter": filter}
 	if len(t.query) > 0 {
 		boolQ["must"] = []json.RawMessage{t.query}
 	}
-	body := map[string]any{"query": map[string]any{"bool": boolQ}, "track_total_hits": false}
-	if first {
-		body["size"] = tailInitial
-		body["sort"] = []any{map[string]any{t.field: "desc"}}
-	} else {
-		body["size"] = tailPage
-		body["sort"] = []any{map[string]any{t.field: "asc"}, map[string]any{"_doc": "asc"}}
+	return map[string]any{"bool": boolQ}
+}
+
+// ascending is the order every poll reads in: time, then a tie-breaker.
+func (t *tail) ascending() []any {
+	return []any{map[string]any{t.field: "asc"}, map[string]any{"_doc": "asc"}}
+}
+
+// firstBody asks for the newest documents, to start with.
+func (t *tail) firstBody() ([]byte, error) {
+	return json.Marshal(map[string]any{"query": t.tailQuery(0), "track_total_hits": false, "size": tailInitial,
+		"sort": []any{map[string]any{t.field: "desc"}}})
+}
+
+// scanBody asks which documents the lookback window holds: ids and times, no sources.
+func (t *tail) scanBody(after []any) ([]byte, error) {
+	body := map[string]any{"query": t.tailQuery(t.last - tailLookback.Milliseconds()), "track_total_hits": false,
+		"size": tailScanPage, "_source": false, "sort": t.ascending()}
+	if after != nil {
+		body["search_after"] = after
 	}
+	return json.Marshal(body)
+}
+
+// fetchBody asks for the documents with these ids in the window (a document of
+// another index with the same id comes too, and is left out by its key).
+func (t *tail) fetchBody(ids []string, after []any) ([]byte, error) {
+	body := map[string]any{"query": t.tailQuery(t.last-tailLookback.Milliseconds(), map[string]any{"ids": map[string]any{"values": ids}}),
+		"track_total_hits": false, "size": tailPage, "sort": t.ascending()}
 	if after != nil {
 		body["search_after"] = after
 	}
@@ -191,6 +213,49 @@ func (p *Pane) pollTail() tea.Cmd {
 	})
 }
 
+// searchHits sends one tail search and returns its raw hits.
+func searchHits(ctx context.Context, c *search.Client, path string, body []byte) ([]json.RawMessage, error) {
+	resp, err := c.Do(ctx, search.Request{Method: "POST", Path: path, Body: body, ContentType: search.ContentTypeJSON})
+	if err != nil {
+		return nil, err
+	}
+	if err := resp.Err(); err != nil {
+		return nil, err
+	}
+	var ans struct {
+		Hits struct {
+			Hits []json.RawMessage `json:"hits"`
+		} `json:"hits"`
+	}
+	if err := json.Unmarshal(resp.Body, &ans); err != nil {
+		return nil, errors.New("the tail's answer is not a search answer")
+	}
+	return ans.Hits.Hits, nil
+}
+
+// readHit reads a hit's key ("index/id"), id, time (its first sort value) and sort.
+func readHit(raw json.RawMessage) (h tailHit, key string, at int64, ok bool) {
+	if json.Unmarshal(raw, &h) != nil || len(h.Sort) == 0 {
+		return h, "", 0, false
+	}
+	ms, err := strconv.ParseFloat(string(h.Sort[0]), 64)
+	if err != nil {
+		return h, "", 0, false
+	}
+	return h, h.Index + "/" + h.ID, int64(ms), true
+}
+
+// sortValues is a hit's sort as search_after takes it.
+func sortValues(h tailHit) []any {
+	out := make([]any, len(h.Sort))
+	for i, s := range h.Sort {
+		out[i] = s
+	}
+	return out
+}
+
+// poll reads what arrived: the first time the newest documents; then the window's ids
+// and times (light: no sources), and the documents of those not seen yet.
 func (t tail) poll(ctx context.Context, c *search.Client, path string) (tailBatch, error) {
 	b := tailBatch{last: t.last, seen: make(map[string]int64, len(t.seen))}
 	for k, at := range t.seen {
@@ -199,69 +264,88 @@ func (t tail) poll(ctx context.Context, c *search.Client, path string) (tailBatc
 	var fresh []json.RawMessage
 	var keys []string
 	var times []int64
-	after := t.resume
-	first := !t.started
-	full := false
-	for page := 0; page < tailPages; page++ {
-		body, err := t.tailBody(first, after)
-		if err != nil {
-			return b, err
-		}
-		resp, err := c.Do(ctx, search.Request{Method: "POST", Path: path, Body: body, ContentType: search.ContentTypeJSON})
-		if err != nil {
-			return b, err
-		}
-		if err := resp.Err(); err != nil {
-			return b, err
-		}
-		var ans struct {
-			Hits struct {
-				Hits []json.RawMessage `json:"hits"`
-			} `json:"hits"`
-		}
-		if err := json.Unmarshal(resp.Body, &ans); err != nil {
-			return b, errors.New("the tail's answer is not a search answer")
-		}
-		hits := ans.Hits.Hits
-		if first {
-			// The newest documents, newest first: shown oldest first.
-			for i, j := 0, len(hits)-1; i < j; i, j = i+1, j-1 {
-				hits[i], hits[j] = hits[j], hits[i]
-			}
-		}
-		for _, raw := range hits {
-			var h tailHit
-			if json.Unmarshal(raw, &h) != nil || len(h.Sort) == 0 {
-				continue
-			}
-			ms, err := strconv.ParseFloat(string(h.Sort[0]), 64)
-			if err != nil {
-				continue
-			}
-			at, key := int64(ms), h.Index+"/"+h.ID
-			if _, ok := b.seen[key]; ok {
-				continue // already shown
-			}
-			b.seen[key] = at
-			fresh = append(fresh, raw)
-			keys = append(keys, key)
-			times = append(times, at)
-		}
-		if first || len(hits) < tailPage {
-			break
-		}
-		var lastHit tailHit
-		_ = json.Unmarshal(hits[len(hits)-1], &lastHit)
-		after = make([]any, len(lastHit.Sort))
-		for i, s := range lastHit.Sort {
-			after[i] = s
-		}
-		full = page == tailPages-1
+	take := func(raw json.RawMessage, key string, at int64) {
+		b.seen[key] = at
+		fresh, keys, times = append(fresh, raw), append(keys, key), append(times, at)
 	}
-	// A poll that could not read all it was given goes on from there next time, so a
-	// window fuller than tailPages pages is still read to its end.
-	if full {
-		b.resume = after
+	if !t.started {
+		body, err := t.firstBody()
+		if err != nil {
+			return b, err
+		}
+		hits, err := searchHits(ctx, c, path, body)
+		if err != nil {
+			return b, err
+		}
+		for i := len(hits) - 1; i >= 0; i-- { // newest first: shown oldest first
+			if _, key, at, ok := readHit(hits[i]); ok {
+				take(hits[i], key, at)
+			}
+		}
+	} else {
+		// Which documents of the window are new.
+		want := map[string]bool{}
+		var ids []string
+		after := t.resume
+		full := false
+		for page := 0; page < tailPages; page++ {
+			body, err := t.scanBody(after)
+			if err != nil {
+				return b, err
+			}
+			hits, err := searchHits(ctx, c, path, body)
+			if err != nil {
+				return b, err
+			}
+			for _, raw := range hits {
+				h, key, _, ok := readHit(raw)
+				if !ok || want[key] {
+					continue
+				}
+				if _, shown := b.seen[key]; !shown {
+					want[key] = true
+					ids = append(ids, h.ID)
+				}
+			}
+			if len(hits) < tailScanPage {
+				break
+			}
+			last, _, _, _ := readHit(hits[len(hits)-1])
+			after = sortValues(last)
+			full = page == tailPages-1
+		}
+		// A poll that could not read all the window goes on from there next time, so a
+		// window fuller than tailPages pages is still read to its end.
+		if full {
+			b.resume = after
+		}
+		// Their documents, tailPage ids a request.
+		for len(ids) > 0 {
+			chunk := ids[:min(len(ids), tailPage)]
+			ids = ids[len(chunk):]
+			var after []any
+			for {
+				body, err := t.fetchBody(chunk, after)
+				if err != nil {
+					return b, err
+				}
+				hits, err := searchHits(ctx, c, path, body)
+				if err != nil {
+					return b, err
+				}
+				for _, raw := range hits {
+					if _, key, at, ok := readHit(raw); ok && want[key] {
+						delete(want, key)
+						take(raw, key, at)
+					}
+				}
+				if len(hits) < tailPage {
+					break
+				}
+				last, _, _, _ := readHit(hits[len(hits)-1])
+				after = sortValues(last)
+			}
+		}
 	}
 	b.added = len(fresh)
 	if b.added == 0 && t.table != nil {
