@@ -6,7 +6,6 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/keys"
 )
@@ -45,7 +44,7 @@ func (p *Pane) resultActions() []paneAction {
 			if r.ans == nil || len(r.ans.body) == 0 {
 				return common.Warn("Nothing to copy yet: run a request first")
 			}
-			return common.Send(common.CopyRequest{Label: "result", Value: search.PrettyJSON(r.ans.body)})
+			return copyJSON("result", r.ans.body)
 		}},
 		{keys.Action{Binding: k.CopyCurl}, p.copyCurl},
 		// U connects as another user from any part; the index list's help lists it.
@@ -71,10 +70,14 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 	if r.table.Filtering() {
 		return r.update(msg)
 	}
+	if cmd, ok := p.histogramKey(msg); ok {
+		return cmd
+	}
 	acts := p.resultActions()
 	if i := keysOf(acts).Find(msg); i >= 0 {
 		return acts[i].run()
 	}
+	r.bar = -1 // moving in the table: the mark follows the cursor's time again
 	cmd := r.update(msg)
 	if a := r.ans; a != nil && a.live && a.unseen > 0 && r.atNewest() && p.tail != nil {
 		a.unseen, p.tail.unseen = 0, 0 // the new documents were reached
