@@ -33,11 +33,16 @@ type Action[T any] struct {
 	Run func(item T) tea.Cmd
 }
 
+// mutating reports whether a changes the platform: by its binding or by its word.
+func mutating[T any](ctx *common.Context, a Action[T]) bool {
+	return a.Mutating || ctx.Keys.Mutates(a.Key)
+}
+
 // declared is the view's actions as a key set, in order (their places match acts').
 func declared[T any](ctx *common.Context, acts []Action[T]) keys.Actions {
 	out := make(keys.Actions, len(acts))
 	for i, a := range acts {
-		out[i] = keys.Action{Binding: a.Key, Help: a.Help, Mutating: a.Mutating || ctx.Keys.Mutates(a.Key), Hidden: a.Hidden}
+		out[i] = keys.Action{Binding: a.Key, Help: a.Help, Mutating: mutating(ctx, a), Hidden: a.Hidden}
 	}
 	return out
 }
@@ -47,10 +52,9 @@ func usable[T any](ctx *common.Context, acts []Action[T]) []Action[T] {
 	if !ctx.ReadOnly {
 		return acts
 	}
-	set := declared(ctx, acts)
 	out := make([]Action[T], 0, len(acts))
-	for i, a := range acts {
-		if !set[i].Mutating {
+	for _, a := range acts {
+		if !mutating(ctx, a) {
 			out = append(out, a)
 		}
 	}
