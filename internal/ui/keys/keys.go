@@ -151,8 +151,8 @@ func Names() []string {
 }
 
 // New builds the key map: defaults, then overrides (action name → keys; names are
-// case-insensitive). Unknown action names and empty key lists are reported as errors and
-// otherwise ignored, so a typo in the config never breaks the UI.
+// case-insensitive; no keys unbinds the action). Unknown action names are reported as
+// errors and otherwise ignored, so a typo in the config never breaks the UI.
 func New(overrides map[string][]string) (*KeyMap, []error) {
 	k := &KeyMap{tabs: map[int][]string{}}
 	byName := map[string]entry{}
@@ -175,15 +175,11 @@ func New(overrides map[string][]string) (*KeyMap, []error) {
 			continue
 		}
 		ks := overrides[n]
-		if len(ks) == 0 {
-			errs = append(errs, fmt.Errorf("keys: action %q has no keys", n))
-			continue
-		}
 		if tab > 0 {
 			k.tabs[tab] = ks
 			continue
 		}
-		*e.field(k) = key.NewBinding(key.WithKeys(ks...), key.WithHelp(strings.Join(ks, "/"), e.desc))
+		*e.field(k) = bind(ks, e.desc)
 	}
 	for _, e := range table {
 		if e.mutating {
@@ -205,6 +201,14 @@ func (k *KeyMap) Mutates(b key.Binding) bool {
 	return false
 }
 
+// bind is an overridden binding; no keys ([] in the config) unbinds the action.
+func bind(ks []string, desc string) key.Binding {
+	if len(ks) == 0 {
+		return key.NewBinding(key.WithDisabled(), key.WithHelp("", desc))
+	}
+	return key.NewBinding(key.WithKeys(ks...), key.WithHelp(strings.Join(ks, "/"), desc))
+}
+
 // tabPlace is n for "tabN" (1 ≤ n ≤ maxTabs), else 0.
 func tabPlace(name string) int {
 	n, err := strconv.Atoi(strings.TrimPrefix(name, "tab"))
@@ -221,7 +225,7 @@ func (k *KeyMap) Tab(place int, name string) key.Binding {
 	if !ok {
 		ks = []string{strconv.Itoa(place)}
 	}
-	return key.NewBinding(key.WithKeys(ks...), key.WithHelp(strings.Join(ks, "/"), strings.ToLower(name)))
+	return bind(ks, strings.ToLower(name))
 }
 
 // Global are the keys that work in every view, for the root's routing and for help:

@@ -45,8 +45,8 @@ func TestDefaultsFollowUX(t *testing.T) {
 
 func TestOverrides(t *testing.T) {
 	k, errs := New(map[string][]string{"Delete": {"X"}, "quit": {"Q", "ctrl+q"}, "nosuch": {"z"}, "help": nil, "tab2": {"F2"}, "tab10": {"0"}})
-	if len(errs) != 3 {
-		t.Fatalf("want 3 errors (unknown action, empty keys, no tenth tab), got %v", errs)
+	if len(errs) != 2 {
+		t.Fatalf("want 2 errors (unknown action, no tenth tab), got %v", errs)
 	}
 	if tab := k.Tab(2, "Services"); !key.Matches(press("F2"), tab) || key.Matches(press("2"), tab) || tab.Help().Desc != "services" {
 		t.Errorf("tab2 override not applied: %v %q", tab.Keys(), tab.Help().Desc)
@@ -60,8 +60,12 @@ func TestOverrides(t *testing.T) {
 	if !key.Matches(press("Q"), k.Quit) || key.Matches(press("q"), k.Quit) {
 		t.Error("quit override not applied")
 	}
-	if !key.Matches(press("?"), k.Help) {
-		t.Error("empty override must keep the default")
+	// [] unbinds, as the config file says.
+	if key.Matches(press("?"), k.Help) || k.Help.Enabled() || len(Actions{{Binding: k.Help}}.Help(false)) != 0 {
+		t.Error("an empty override must unbind the action")
+	}
+	if k2, _ := New(map[string][]string{"tab3": {}}); k2.Tab(3, "Users").Enabled() {
+		t.Error("an empty tab override must unbind the tab's key")
 	}
 	if k.Delete.Help().Key != "X" {
 		t.Errorf("help should show the override, got %q", k.Delete.Help().Key)
