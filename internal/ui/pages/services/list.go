@@ -48,6 +48,8 @@ func New(ctx *common.Context) common.View {
 		Columns: columns(false),
 		Load:    l.load,
 		Key:     l.key,
+		MarkKey: func(e entry) string { return e.Project + "/" + e.Service.ServiceName },
+		InScope: func(e entry) bool { return l.all || e.Project == l.project },
 		Row:     l.row,
 		Loaded:  l.loaded,
 		Actions: []base.Action[entry]{
@@ -194,9 +196,9 @@ func (l *List) key(e entry) string {
 // Title is the breadcrumb segment.
 func (l *List) Title() string {
 	if l.all {
-		return "Services (all projects)" + l.progress()
+		return "Services (all projects)" + l.progress() + l.MarkedSuffix()
 	}
-	return "Services"
+	return "Services" + l.MarkedSuffix()
 }
 
 // allRequestSpacing is the average time per project request that an all-projects
@@ -227,8 +229,7 @@ func (l *List) setAll(all bool) tea.Cmd {
 		return l.Load()
 	}
 	l.all = all
-	l.Spec.Columns = columns(all)
-	l.Table = components.NewTable(l.Ctx, l.Spec.Columns)
+	l.SetColumns(columns(all))
 	l.Table.SetSize(l.Ctx.Width, l.Ctx.Height)
 	l.spin = nil
 	return l.Reset()
