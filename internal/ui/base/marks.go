@@ -45,11 +45,22 @@ func (m *marks[T]) drop(k string) {
 	}
 }
 
-// Marked is what a bulk action gets: the marked items in marking order, and how many
-// of them the current filter (or mode) does not show.
+// Marked is what a bulk action gets: the marked items in marking order, and for each
+// whether the current filter (or mode) does not show it.
 type Marked[T any] struct {
 	Items  []T
-	Hidden int
+	Hidden []bool
+}
+
+// HiddenCount is how many marked items the filter does not show.
+func (m Marked[T]) HiddenCount() int {
+	n := 0
+	for _, h := range m.Hidden {
+		if h {
+			n++
+		}
+	}
+	return n
 }
 
 // markKey is the key marks use: the spec's MarkKey, else its Key.
@@ -88,12 +99,10 @@ func (l *List[T]) Marked() Marked[T] {
 			shown[l.markKey(l.items[i])] = true
 		}
 	}
-	out := Marked[T]{Items: make([]T, 0, len(l.marks.order))}
+	out := Marked[T]{Items: make([]T, 0, len(l.marks.order)), Hidden: make([]bool, 0, len(l.marks.order))}
 	for _, k := range l.marks.order {
 		out.Items = append(out.Items, l.marks.items[k])
-		if !shown[k] {
-			out.Hidden++
-		}
+		out.Hidden = append(out.Hidden, !shown[k])
 	}
 	return out
 }

@@ -77,13 +77,13 @@ func TestMarksSurviveFiltersSortsAndRefreshes(t *testing.T) {
 	}
 	l.Table.SetFilter("ta") // beta, delta
 	l.Table.SortBy(0, true)
-	if m := l.Marked(); len(m.Items) != 2 || m.Hidden != 1 || m.Items[0].name != "alpha" {
+	if m := l.Marked(); len(m.Items) != 2 || m.HiddenCount() != 1 || m.Items[0].name != "alpha" {
 		t.Fatalf("marked %+v", m)
 	}
 	press(l, ctrlA) // marks beta and delta
 	l.Table.SetFilter("")
 	feed(l, l.Load())
-	if m := l.Marked(); len(m.Items) != 3 || m.Hidden != 0 {
+	if m := l.Marked(); len(m.Items) != 3 || m.HiddenCount() != 0 {
 		t.Fatalf("after ctrl+a and a refresh: %+v", m)
 	}
 

@@ -61,9 +61,11 @@ func New(ctx *common.Context) common.View {
 				}
 				return l.acts.startCreate(project)
 			}},
-			{Key: k.Edit, Run: func(e entry) tea.Cmd { return l.acts.startEdit(e.Project, e.Service) }},
-			{Key: k.Watch, Hidden: true, Run: func(e entry) tea.Cmd { return watchToggle(e.Project, e.Service) }},
-			{Key: k.Delete, Run: func(e entry) tea.Cmd { return l.acts.confirmDelete(e.Project, e.Service) }},
+			{Key: k.Edit, Run: func(e entry) tea.Cmd { return l.acts.startEdit(e.Project, e.Service) },
+				Many: func(m base.Marked[entry]) tea.Cmd { return l.acts.startBulk(m, false) }},
+			{Key: k.Watch, Hidden: true, Run: func(e entry) tea.Cmd { return watchToggle(e.Project, e.Service) }, Many: watchMarked},
+			{Key: k.Delete, Run: func(e entry) tea.Cmd { return l.acts.confirmDelete(e.Project, e.Service) },
+				Many: func(m base.Marked[entry]) tea.Cmd { return l.acts.startBulk(m, true) }},
 			{Key: k.ToggleAll, NoSelection: true, Run: func(entry) tea.Cmd { return l.setAll(!l.all) }},
 			{Key: k.Launch, Help: "connect", Hidden: true, Run: func(e entry) tea.Cmd {
 				return newConnector(l.Ctx, e.Project, e.Service.ServiceName).cmd()
