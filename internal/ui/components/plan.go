@@ -74,6 +74,13 @@ type PlanProgress struct {
 	Next tea.Cmd
 }
 
+// PlanNote is a sentence for the plan's head (the runbook saved, and where): the footer
+// is hidden behind the plan.
+type PlanNote struct {
+	ID   int64
+	Text string
+}
+
 // PlanFinished says a run ended: every row sent, or stopped.
 type PlanFinished struct {
 	ID      int64
@@ -104,6 +111,7 @@ type Plan struct {
 	offset       int
 	phase        planPhase
 	typed        string
+	note         string
 	stopping     bool
 	reveal       bool
 	screenW, scH int
@@ -153,8 +161,27 @@ func (p *Plan) Hidden() int {
 	return n
 }
 
-func (p *Plan) Init() tea.Cmd    { return nil }
-func (p *Plan) SetSize(w, h int) { p.screenW, p.scH = w, h }
+func (p *Plan) Init() tea.Cmd { return nil }
+
+// SetSize lays the rows out again when the width changes.
+func (p *Plan) SetSize(w, h int) {
+	changed := w != p.screenW
+	p.screenW, p.scH = w, h
+	if changed {
+		for i := range p.lines {
+			p.lines[i] = p.line(i)
+		}
+	}
+}
+
+// widths are the name's and the change's columns: the change takes what the name,
+// the cost and the notes leave.
+func (p *Plan) widths() (name, change int) {
+	w := max(60, p.screenW-12)
+	name = min(34, w/4)
+	change = max(24, w-name-2-12-2-2-28)
+	return name, change
+}
 
 func (p *Plan) bindings() []key.Binding {
 	b := func(k, h string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, h)) }
@@ -191,6 +218,13 @@ func (p *Plan) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 			p.lines[msg.Index] = p.line(msg.Index)
 		}
 		return p, msg.Next
+	case PlanNote:
+		if msg.ID != p.spec.ID {
+			return p, nil
+		}
+		p.note = msg.Text
+		return p, common.Info(msg.Text) // for :messages
+
 	case PlanFinished:
 		if msg.ID == p.spec.ID {
 			p.phase, p.stopping = phaseFinished, false
@@ -371,21 +405,24 @@ func (p *Plan) line(i int) string {
 		}
 		tail = "password " + st.Bold.Render(shown)
 	}
-	return glyph + " " + pad(name, 34, false) + "  " + pad(safe.Text(r.Change), 46, false) + "  " + pad(safe.Text(r.Cost), 12, true) + "  " + tail
+	nameW, changeW := p.widths()
+	line := glyph + " " + pad(name, nameW, false) + "  " + pad(safe.Text(r.Change), changeW, false) + "  " + pad(safe.Text(r.Cost), 12, true) + "  " + tail
+	return pad(line, max(40, p.screenW-12), false)
 }
 
 // summary is the plan's head: how many, how many hidden, the total, what is skipped.
 func (p *Plan) summary() []string {
 	st := p.ctx.Styles
 	n, hidden := len(p.spec.Rows), p.Hidden()
-	head := fmt.Sprintf("%s: %d", plural(n, p.spec.Noun), n)
+	head := fmt.Sprintf("%s: %d", title(plural(n, p.spec.Noun)), n)
 	if hidden > 0 {
-		head += fmt.Sprintf(" (%d not shown)", hidden)
-	}
-	if hidden > 0 {
-		head += st.Warn.Render(fmt.Sprintf(" · %d of the marked %s are hidden by the current filter and are in this plan", hidden, plural(hidden, p.spec.Noun)))
+		head += fmt.Sprintf(" (%d not shown)", hidden) +
+			st.Warn.Render(fmt.Sprintf(" · %d marked %s the current filter hides %s in this plan", hidden, plural(hidden, p.spec.Noun), isAre(hidden)))
 	}
 	out := []string{head}
+	if p.note != "" {
+		out = append(out, st.Muted.Render(safe.Text(p.note)))
+	}
 	if p.spec.Total != "" {
 		out = append(out, "Monthly cost difference in total: "+st.Bold.Render(p.spec.Total))
 	}
@@ -444,7 +481,21 @@ func (p *Plan) View() string {
 
 func plural(n int, noun string) string {
 	if n == 1 {
-		return strings.ToUpper(noun[:1]) + noun[1:]
+		return noun
 	}
-	return strings.ToUpper(noun[:1]) + noun[1:] + "s"
+	return noun + "s"
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func isAre(n int) string {
+	if n == 1 {
+		return "is"
+	}
+	return "are"
 }

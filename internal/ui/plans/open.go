@@ -15,7 +15,6 @@ import (
 	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
-	"github.com/svcui/svcui/internal/ui/theme"
 )
 
 // Workers is how many of a plan's requests are in flight at once.
@@ -185,13 +184,13 @@ func (r *runner[T]) runbook() tea.Cmd {
 	p := r.plan
 	p.Rows = append([]fleet.Row(nil), r.plan.Rows...)
 	r.mu.Unlock()
-	api, stateDir := r.api, r.state
+	api, stateDir, id := r.api, r.state, r.id
 	return func() tea.Msg {
 		sh, js, err := SaveRunbook(p, api, stateDir)
 		if err != nil {
-			return common.Notify{Level: theme.LevelError, Text: "Could not save the runbook: " + err.Error()}
+			return components.PlanNote{ID: id, Text: "Could not save the runbook: " + err.Error()}
 		}
-		return common.Notify{Level: theme.LevelSuccess, Text: "Saved the runbook " + sh + " and the plan " + js + " (reads $SVCUI_TOKEN)"}
+		return components.PlanNote{ID: id, Text: "Saved the runbook " + sh + " and the plan " + js + " (it reads $SVCUI_TOKEN)"}
 	}
 }
 
