@@ -389,10 +389,13 @@ func (p *Plan) line(i int) string {
 	if r.Hidden {
 		name += st.Muted.Render(" (not shown)")
 	}
+	nameW, changeW := p.widths()
+	if r.Skip != "" {
+		// A skipped row is read for why: the reason takes the change's and cost's room.
+		return pad(glyph+" "+pad(name, nameW, false)+"  "+st.Muted.Render("skipped: "+safe.Text(r.Skip)), max(40, p.screenW-12), false)
+	}
 	tail := ""
 	switch {
-	case r.Skip != "":
-		tail = st.Muted.Render("skipped: " + safe.Text(r.Skip))
 	case p.result[i] != "":
 		tail = st.Muted.Render(safe.Text(p.result[i]))
 	case len(r.Notes) > 0:
@@ -405,7 +408,6 @@ func (p *Plan) line(i int) string {
 		}
 		tail = "password " + st.Bold.Render(shown)
 	}
-	nameW, changeW := p.widths()
 	line := glyph + " " + pad(name, nameW, false) + "  " + pad(safe.Text(r.Change), changeW, false) + "  " + pad(safe.Text(r.Cost), 12, true) + "  " + tail
 	return pad(line, max(40, p.screenW-12), false)
 }
