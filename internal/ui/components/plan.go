@@ -108,6 +108,7 @@ type Plan struct {
 	result       []string
 	secrets      []string
 	lines        []string // one screen line per row, rebuilt when its row changes
+	changeW      int      // the widest change, so short changes leave room for the notes
 	offset       int
 	phase        planPhase
 	typed        string
@@ -125,6 +126,9 @@ func NewPlan(ctx *common.Context, spec PlanSpec) *Plan {
 		if r.Skip != "" {
 			p.state[i] = RowSkipped
 		}
+		p.changeW = max(p.changeW, ansi.StringWidth(r.Change))
+	}
+	for i := range spec.Rows {
 		p.lines[i] = p.line(i)
 	}
 	return p
@@ -179,7 +183,7 @@ func (p *Plan) SetSize(w, h int) {
 func (p *Plan) widths() (name, change int) {
 	w := max(60, p.screenW-12)
 	name = min(34, w/4)
-	change = max(24, w-name-2-12-2-2-28)
+	change = min(max(12, p.changeW), max(24, w-name-2-12-2-2-28))
 	return name, change
 }
 
@@ -468,9 +472,8 @@ func (p *Plan) View() string {
 	room := p.room()
 	p.offset = max(0, min(p.offset, len(p.lines)-room))
 	end := min(len(p.lines), p.offset+room)
-	for _, l := range p.lines[p.offset:end] {
-		lines = append(lines, ansi.Truncate(l, width, "…"))
-	}
+	// Each line was cut to the width when it was built.
+	lines = append(lines, p.lines[p.offset:end]...)
 	if len(p.lines) > room {
 		lines = append(lines, st.Muted.Render(fmt.Sprintf("rows %d–%d of %d · j/k pgdn/pgup scroll", p.offset+1, end, len(p.lines))))
 	}
