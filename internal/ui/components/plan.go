@@ -232,6 +232,9 @@ func (p *Plan) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 	case PlanFinished:
 		if msg.ID == p.spec.ID {
 			p.phase, p.stopping = phaseFinished, false
+			if n := len(p.pending()); msg.Stopped && n > 0 {
+				p.note = fmt.Sprintf("Stopped: %d not sent, kept for :plans; r sends them, reading each back first.", n)
+			}
 		}
 		return p, nil
 	case tea.KeyMsg:
@@ -246,10 +249,11 @@ func (p *Plan) key(km tea.KeyMsg) tea.Cmd {
 		case tea.KeyEsc:
 			p.phase, p.typed = phaseReview, ""
 		case tea.KeyEnter:
-			if p.typed != strconv.Itoa(p.Sendable()) {
-				return common.Warn("Type " + strconv.Itoa(p.Sendable()) + ", the number of " + p.spec.Noun + "s this plan changes")
+			rows := p.toSend()
+			if p.typed != strconv.Itoa(len(rows)) {
+				return common.Warn("Type " + strconv.Itoa(len(rows)) + ", the number of " + p.spec.Noun + "s this plan sends to")
 			}
-			return p.start(p.pending(), p.spec.Resumed)
+			return p.start(rows, p.spec.Resumed)
 		case tea.KeyBackspace:
 			if p.typed != "" {
 				p.typed = p.typed[:len(p.typed)-1]
@@ -284,8 +288,8 @@ func (p *Plan) key(km tea.KeyMsg) tea.Cmd {
 	case phaseReview:
 		switch km.Type {
 		case tea.KeyEnter:
-			if p.Sendable() == 0 {
-				return common.Warn("Every row of this plan is skipped: nothing to send")
+			if len(p.toSend()) == 0 {
+				return common.Warn("Nothing left to send in this plan")
 			}
 			p.phase = phaseConfirm
 		case tea.KeyEsc:
@@ -326,6 +330,15 @@ func (p *Plan) start(rows []int, checkFirst bool) tea.Cmd {
 		p.lines[i] = p.line(i)
 	}
 	return p.spec.Apply(rows, checkFirst)
+}
+
+// toSend are the rows a confirmation sends: those not sent yet, and for a resumed plan
+// also those refused or of unknown outcome (each read back before it is sent).
+func (p *Plan) toSend() []int {
+	if p.spec.Resumed {
+		return p.retryable()
+	}
+	return p.pending()
 }
 
 // pending are the rows not yet sent.
@@ -464,7 +477,7 @@ func (p *Plan) View() string {
 	case phaseReview:
 		lines = append(lines, st.Muted.Render("Nothing is sent until you confirm."))
 	case phaseConfirm:
-		lines = append(lines, fmt.Sprintf("Type %d (the number of %ss it changes) and press enter: %s", p.Sendable(), p.spec.Noun, st.Bold.Render(p.typed+"▏")))
+		lines = append(lines, fmt.Sprintf("Type %d (the number of %ss it sends to) and press enter: %s", len(p.toSend()), p.spec.Noun, st.Bold.Render(p.typed+"▏")))
 	default:
 		lines = append(lines, p.progress(width))
 	}
