@@ -235,6 +235,8 @@ func (p *Plan) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 			if n := len(p.pending()); msg.Stopped && n > 0 {
 				p.note = fmt.Sprintf("Stopped: %d not sent, kept for :plans; r sends them, reading each back first.", n)
 			}
+			// The table under the plan shows what changed.
+			return p, common.Send(common.RefreshNow{})
 		}
 		return p, nil
 	case tea.KeyMsg:

@@ -11,6 +11,7 @@ import (
 	"github.com/svcui/svcui/internal/fleet"
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/base"
+	"github.com/svcui/svcui/internal/ui/watch"
 )
 
 func bulkFixture(n int) bulkPrep {
@@ -83,5 +84,18 @@ func BenchmarkPlan1000Services(b *testing.B) {
 		if p := planEdit(prep, v, time.Now); len(p.Rows) != 1000 {
 			b.Fatal(len(p.Rows))
 		}
+	}
+}
+
+// w with services marked watches every marked one.
+func TestWatchMarkedWatchesEach(t *testing.T) {
+	var n int
+	for _, m := range run(watchMarked(bulkFixture(7).Marked)) {
+		if _, ok := m.(watch.Start); ok {
+			n++
+		}
+	}
+	if n != 7 {
+		t.Fatalf("%d watches", n)
 	}
 }
