@@ -33,6 +33,7 @@ import (
 type requestLog struct {
 	mu       sync.Mutex
 	executed map[string]int
+	lost     int // writes executed whose answer the sandbox cut off
 }
 
 type loggedWriter struct {
@@ -60,6 +61,9 @@ func (l *requestLog) wrap(h http.Handler) http.Handler {
 			if r.Method == http.MethodPut && (lw.hijacked || lw.status/100 == 2) {
 				l.mu.Lock()
 				l.executed[r.URL.Path]++
+				if lw.hijacked {
+					l.lost++
+				}
 				l.mu.Unlock()
 			}
 		}()
@@ -226,7 +230,7 @@ func TestFleetPlanAgainstAFaultySandbox(t *testing.T) {
 			t.Fatalf("%s/%s reads back as %v %+v", e.Project, s.ServiceName, s.TerminationProtection, s.Maintenance)
 		}
 	}
-	t.Logf("%d service paths written", len(log.executed))
+	t.Logf("%d services written, %d answers lost after the write (read back, not resent)", len(log.executed), log.lost)
 	for path, n := range log.executed {
 		if n > 1 {
 			t.Errorf("%s was written %d times", path, n)
