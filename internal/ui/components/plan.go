@@ -72,6 +72,8 @@ type PlanProgress struct {
 	Secret string
 	// Next waits for the run's next message.
 	Next tea.Cmd
+	// Also is what the row's result sets off (a watch of a service that moves).
+	Also tea.Cmd
 }
 
 // PlanNote is a sentence for the plan's head (the runbook saved, and where): the footer
@@ -221,7 +223,7 @@ func (p *Plan) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 			}
 			p.lines[msg.Index] = p.line(msg.Index)
 		}
-		return p, msg.Next
+		return p, tea.Batch(msg.Next, msg.Also)
 	case PlanNote:
 		if msg.ID != p.spec.ID {
 			return p, nil

@@ -15,6 +15,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/watch"
 )
 
 // Workers is how many of a plan's requests are in flight at once.
@@ -40,11 +41,11 @@ func NewModal(ctx *common.Context, p fleet.Plan, hidden []bool, resumed bool) (*
 	pl := platformOf(ctx)
 	switch p.Rows[0].Op {
 	case fleet.OpServiceUpdate:
-		return build(ctx, p, hidden, resumed, pl.serviceStep, nil), ""
+		return build(ctx, p, hidden, resumed, pl.serviceStep, nil, watchMoved), ""
 	case fleet.OpServiceDelete:
-		return build(ctx, p, hidden, resumed, pl.deleteStep, nil), ""
+		return build(ctx, p, hidden, resumed, pl.deleteStep, nil, nil), ""
 	case fleet.OpUserReset:
-		return build(ctx, p, hidden, resumed, pl.resetStep, func(u models.ServiceUser) string { return u.Password }), ""
+		return build(ctx, p, hidden, resumed, pl.resetStep, func(u models.ServiceUser) string { return u.Password }, nil), ""
 	}
 	return nil, "The plan's rows are of a kind this console does not know (" + string(p.Rows[0].Op) + ")"
 }
@@ -57,6 +58,8 @@ type runner[T any] struct {
 	api    string
 	stepOf func(fleet.Row) base.Step[T]
 	secret func(T) string
+	// after is what a done row sets off (nil: nothing).
+	after  func(fleet.Row, T) tea.Cmd
 	budget base.Budget
 	pl     platform
 
@@ -65,8 +68,10 @@ type runner[T any] struct {
 	cancel context.CancelFunc
 }
 
-func build[T any](ctx *common.Context, p fleet.Plan, hidden []bool, resumed bool, stepOf func(fleet.Row) base.Step[T], secret func(T) string) *components.Plan {
-	r := &runner[T]{id: planSeq.Add(1), dir: fleet.Dir(ctx.StateDir, ctx.Profile), state: ctx.StateDir, api: ctx.APIURL, stepOf: stepOf, secret: secret,
+func build[T any](ctx *common.Context, p fleet.Plan, hidden []bool, resumed bool, stepOf func(fleet.Row) base.Step[T],
+	secret func(T) string, after func(fleet.Row, T) tea.Cmd) *components.Plan {
+	r := &runner[T]{id: planSeq.Add(1), dir: fleet.Dir(ctx.StateDir, ctx.Profile), state: ctx.StateDir, api: ctx.APIURL, stepOf: stepOf,
+		secret: secret, after: after,
 		budget: newRateBudget(ctx), pl: platformOf(ctx), plan: p}
 	r.plan.Rows = append([]fleet.Row(nil), p.Rows...)
 	rows := make([]components.PlanRow, len(p.Rows))
@@ -160,6 +165,12 @@ func (r *runner[T]) run(stop context.Context, cancel context.CancelFunc, b *base
 		if r.secret != nil && res.State == base.StepDone {
 			msg.Secret = r.secret(res.Value)
 		}
+		if r.after != nil && res.State == base.StepDone && res.Sent {
+			r.mu.Lock()
+			row := r.plan.Rows[i]
+			r.mu.Unlock()
+			msg.Also = r.after(row, res.Value)
+		}
 		ch <- msg
 	})
 	ch <- components.PlanFinished{ID: r.id, Stopped: stop.Err() != nil}
@@ -221,4 +232,17 @@ func SaveRunbook(p fleet.Plan, api, stateDir string) (sh, js string, err error) 
 		return "", "", err
 	}
 	return sh, js, write(dir)
+}
+
+// watchMoved watches a service a plan powered on or off, or moved to another plan, until
+// it settles, as a single edit does.
+func watchMoved(r fleet.Row, s models.Service) tea.Cmd {
+	if r.Update == nil {
+		return nil
+	}
+	reason := watch.Reason(*r.Update)
+	if reason == "" {
+		return nil
+	}
+	return common.Send(watch.Start{Project: r.Project, Service: r.Service, Reason: reason, State: s.State})
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/uitest"
+	"github.com/svcui/svcui/internal/ui/watch"
 )
 
 // fakeAPI holds services and answers resets; anything else panics (nil interface).
@@ -51,6 +52,9 @@ func (f *fakeAPI) UpdateService(_ context.Context, project, name string, req mod
 	s := f.services[project+"/"+name]
 	if req.TerminationProtection != nil {
 		s.TerminationProtection = *req.TerminationProtection
+	}
+	if req.Powered != nil && !*req.Powered {
+		s.State = models.StatePowerOff
 	}
 	f.services[project+"/"+name] = s
 	return s, nil
@@ -224,5 +228,23 @@ func TestExportCommandArguments(t *testing.T) {
 		if !strings.HasPrefix(err, want) || (want == "" && msg.File == "") || (want != "" && msg.File != "") {
 			t.Fatalf("%q: %+v %q", arg, msg, err)
 		}
+	}
+}
+
+// A service a plan powers off is watched until it settles, as after a single edit.
+func TestAPoweredOffServiceIsWatched(t *testing.T) {
+	api := &fakeAPI{puts: map[string]int{}, services: map[string]models.Service{"p/a": {ServiceName: "a", State: models.StateRunning}}}
+	ctx := testContext(t, api)
+	p := fleet.Plan{ID: "w1", Title: "Power off 1", Noun: "service", Rows: []fleet.Row{{Op: fleet.OpServiceUpdate, Project: "p", Service: "a",
+		Update: &models.UpdateServiceRequest{Powered: models.Ptr(false)}, State: fleet.StatePending}}}
+	m, _ := NewModal(ctx, p, nil, false)
+	var started []watch.Start
+	for _, msg := range pump(m, keys(m, enter, runes("1"), enter)) {
+		if s, ok := msg.(watch.Start); ok {
+			started = append(started, s)
+		}
+	}
+	if len(started) != 1 || started[0].Reason != "power off" || started[0].State != models.StatePowerOff {
+		t.Fatalf("watches %+v", started)
 	}
 }
