@@ -180,12 +180,15 @@ func (p *Plan) SetSize(w, h int) {
 	}
 }
 
+// costW fits "-$12,345.67/month".
+const costW = 17
+
 // widths are the name's and the change's columns: the change takes what the name,
 // the cost and the notes leave.
 func (p *Plan) widths() (name, change int) {
 	w := max(60, p.screenW-12)
 	name = min(34, w/4)
-	change = min(max(12, p.changeW), max(24, w-name-2-12-2-2-28))
+	change = min(max(12, p.changeW), max(24, w-name-2-costW-2-2-28))
 	return name, change
 }
 
@@ -429,7 +432,7 @@ func (p *Plan) line(i int) string {
 		}
 		tail = "password " + st.Bold.Render(shown)
 	}
-	line := glyph + " " + pad(name, nameW, false) + "  " + pad(safe.Text(r.Change), changeW, false) + "  " + pad(safe.Text(r.Cost), 12, true) + "  " + tail
+	line := glyph + " " + pad(name, nameW, false) + "  " + pad(safe.Text(r.Change), changeW, false) + "  " + pad(safe.Text(r.Cost), costW, true) + "  " + tail
 	return pad(line, max(40, p.screenW-12), false)
 }
 
