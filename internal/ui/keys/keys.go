@@ -17,10 +17,12 @@ import (
 // KeyMap holds all bindings. Field names are the action names used in the config's key
 // overrides, in lower case (see Names).
 type KeyMap struct {
-	Help, Palette                      key.Binding
-	Filter, Open, Back                 key.Binding
-	Up, Down, Top, Bottom, PgUp, PgDn  key.Binding
-	Sort, SortReverse, ToggleAll       key.Binding
+	Help, Palette                     key.Binding
+	Filter, Open, Back                key.Binding
+	Up, Down, Top, Bottom, PgUp, PgDn key.Binding
+	Sort, SortReverse, ToggleAll      key.Binding
+	// Marks on any table, and saving a plan as a runbook (docs/interaction.md, "Fleets").
+	Mark, MarkAll, Runbook             key.Binding
 	Refresh, Run                       key.Binding
 	Create, Edit, Delete, Reset        key.Binding
 	Reveal, Copy, CopyURI              key.Binding
@@ -74,6 +76,9 @@ var table = []entry{
 	{"sort", []string{"s"}, "s", "sort by next column", false, func(k *KeyMap) *key.Binding { return &k.Sort }},
 	{"sortreverse", []string{"S"}, "S", "reverse order", false, func(k *KeyMap) *key.Binding { return &k.SortReverse }},
 	{"toggleall", []string{"a"}, "a", "this project / all", false, func(k *KeyMap) *key.Binding { return &k.ToggleAll }},
+	{"mark", []string{" "}, "space", "mark / unmark", false, func(k *KeyMap) *key.Binding { return &k.Mark }},
+	{"markall", []string{"ctrl+a"}, "ctrl+a", "mark every shown row", false, func(k *KeyMap) *key.Binding { return &k.MarkAll }},
+	{"runbook", []string{"X"}, "X", "save as a runbook", false, func(k *KeyMap) *key.Binding { return &k.Runbook }},
 	{"refresh", []string{"ctrl+r"}, "ctrl+r", "refresh", false, func(k *KeyMap) *key.Binding { return &k.Refresh }},
 	{"run", []string{"ctrl+r", "f5", "alt+enter"}, "ctrl+r/f5", "run", false, func(k *KeyMap) *key.Binding { return &k.Run }},
 	{"create", []string{"c"}, "c", "create", true, func(k *KeyMap) *key.Binding { return &k.Create }},
