@@ -36,8 +36,8 @@ type Toggle struct {
 }
 
 // Start watches a service after a change that moves it (create, plan, cloud, power);
-// Reason names the change ("plan change"), Target the state it leads to (RUNNING when
-// not set; POWEROFF for a power off). Watching already (w), the watch becomes the
+// Reason names the change ("plan change"), Target the state it leads to (when not set:
+// POWEROFF for a power off, RUNNING for the other changes Reason names). Watching already (w), the watch becomes the
 // change's. A watch ends when its target is reached, whoever reached it: the change's
 // own answer may already be there (a power off answers POWEROFF).
 type Start struct {
@@ -130,7 +130,7 @@ func (m *Model) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 	case Start:
 		target := msg.Target
 		if target == "" {
-			target = models.StateRunning
+			target = targetOf(msg.Reason)
 		}
 		i := m.find(msg.Project, msg.Service)
 		if i < 0 {
@@ -142,7 +142,7 @@ func (m *Model) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 		if msg.State != "" {
 			w.State = msg.State
 		}
-		if w.State == target { // the answer is the target: no transition will be seen
+		if target != "" && w.State == target { // the answer is the target: no transition will be seen
 			m.list = append(m.list[:i], m.list[i+1:]...)
 			return m.reached(w), true
 		}

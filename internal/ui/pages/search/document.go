@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/keys"
 	"github.com/svcui/svcui/internal/ui/safe"
 )
 
@@ -220,10 +222,10 @@ func (d *docView) Update(msg tea.Msg) (common.View, tea.Cmd) {
 		}
 		return d, d.step(-1)
 	case key.Matches(km, k.CopyDocument):
-		return d, common.Send(common.CopyRequest{Label: "document", Value: search.PrettyJSON(d.raw)})
+		return d, copyJSON("document", d.raw)
 	case key.Matches(km, k.Copy):
 		if d.rawMode {
-			return d, common.Send(common.CopyRequest{Label: "document", Value: search.PrettyJSON(d.raw)})
+			return d, copyJSON("document", d.raw)
 		}
 		if d.cursor >= len(d.fields) {
 			return d, common.Warn("Nothing to copy here")
@@ -327,12 +329,30 @@ func (d *docView) View() string {
 	return strings.Join(out, "\n")
 }
 
-func (d *docView) ShortHelp() []key.Binding {
+// Keys are the document's keys (tab and shift+tab step through the hits too; the
+// movement keys scroll).
+func (d *docView) Keys() keys.Actions {
 	k := d.ctx.Keys
-	return []key.Binding{help(k.Copy, "copy field"), k.CopyDocument, help(k.ViewMode, "fields / raw JSON"),
-		help(k.NextPage, "next hit"), k.PrevHit}
+	return append(keys.Actions{{Binding: k.Copy, Help: "copy field"}, {Binding: k.CopyDocument}, {Binding: k.ViewMode, Help: "fields / raw JSON"},
+		{Binding: k.NextPage, Help: "next hit"}, {Binding: k.PrevHit}, {Binding: k.NextPane, Help: "next / previous hit", Hidden: true}},
+		keys.Bindings(k.Movement()...)...)
+}
+
+func (d *docView) ShortHelp() []key.Binding {
+	return d.Keys()[:5].Help(true)
 }
 
 func (d *docView) FullHelp() [][]key.Binding {
 	return [][]key.Binding{d.ShortHelp(), d.ctx.Keys.Movement()}
+}
+
+// copyJSON copies JSON text indented, the characters the clipboard would strip written
+// as JSON escapes: the copy equals the data. Other text (an SQL answer as text) is
+// copied as it is.
+func copyJSON(label string, raw []byte) tea.Cmd {
+	text := search.PrettyJSON(raw)
+	if json.Valid(bytes.TrimSpace(raw)) {
+		text = safe.JSON(text)
+	}
+	return common.Send(common.CopyRequest{Label: label, Value: text})
 }

@@ -14,6 +14,8 @@ var (
 	kindRun           = common.NewKind("run")
 	kindSaveColumns   = common.NewKind("save-columns")
 	kindSaveEditor    = common.NewKind("save-editor")
+	kindSaveSearch    = common.NewKind("save-search")
+	kindSaved         = common.NewKind("saved")
 	kindSaveTimefield = common.NewKind("save-timefield")
 	kindStats         = common.NewKind("stats")
 	kindTail          = common.NewKind("tail")

@@ -15,33 +15,12 @@ func watchToggle(project string, s models.Service) tea.Cmd {
 	return common.Send(watch.Toggle{Project: project, Service: s.ServiceName, State: s.State})
 }
 
-const reasonPowerOff = "power off"
-
-// watchReason names an update that moves the service, or is "" for one that does not.
-func watchReason(req models.UpdateServiceRequest) string {
-	switch {
-	case req.Cloud != nil:
-		return "cloud migration"
-	case req.Plan != nil:
-		return "plan change"
-	case req.Powered != nil && *req.Powered:
-		return "power on"
-	case req.Powered != nil:
-		return reasonPowerOff
-	}
-	return ""
-}
-
 // watchStart watches the service of a change that moves it (reason "" does not).
 func watchStart(project string, s models.Service, reason string) tea.Cmd {
 	if reason == "" {
 		return nil
 	}
-	target := models.StateRunning
-	if reason == reasonPowerOff {
-		target = models.StatePowerOff
-	}
-	return common.Send(watch.Start{Project: project, Service: s.ServiceName, Reason: reason, State: s.State, Target: target})
+	return common.Send(watch.Start{Project: project, Service: s.ServiceName, Reason: reason, State: s.State})
 }
 
 // watchFailed tells a refused change that would have been watched (the write protocol
