@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/url"
 	"strconv"
 	"time"
 
@@ -162,14 +163,17 @@ type tailHit struct {
 func (p *Pane) pollTail() tea.Cmd {
 	t := p.tail
 	t.polled = p.ctx.Now()
-	c, path := p.conn.client, "/"+t.pattern+"/_search"
+	c, target := p.conn.client, t.pattern
+	if plain, err := url.PathUnescape(target); err == nil {
+		target = plain // as typed, perhaps escaped: SearchIn escapes it once
+	}
 	snap := *t // the command reads a copy; the buffer slices are never written in place
 	return common.Fetch(p.req, "tail", func(ctx context.Context) (tailBatch, error) {
-		return snap.poll(ctx, c, path)
+		return snap.poll(ctx, c, target)
 	})
 }
 
-func (t tail) poll(ctx context.Context, c *search.Client, path string) (tailBatch, error) {
+func (t tail) poll(ctx context.Context, c *search.Client, target string) (tailBatch, error) {
 	b := tailBatch{last: t.last, edge: make(map[string]bool, len(t.edge))}
 	for k := range t.edge {
 		b.edge[k] = true
@@ -183,7 +187,7 @@ func (t tail) poll(ctx context.Context, c *search.Client, path string) (tailBatc
 		if err != nil {
 			return b, err
 		}
-		resp, err := c.Do(ctx, search.Request{Method: "POST", Path: path, Body: body, ContentType: search.ContentTypeJSON})
+		resp, err := c.Read(ctx, search.SearchIn(target, body))
 		if err != nil {
 			return b, err
 		}
