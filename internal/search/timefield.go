@@ -83,7 +83,7 @@ func LoadTimeFields(stateDir string) (map[string]string, error) {
 	if strings.TrimSpace(stateDir) == "" {
 		return out, errors.New("time fields: no state directory was given")
 	}
-	data, err := os.ReadFile(filepath.Join(stateDir, stateSubdir, timeFieldsFile))
+	data, err := readState(filepath.Join(stateDir, stateSubdir, timeFieldsFile))
 	if errors.Is(err, os.ErrNotExist) {
 		return out, nil
 	}

@@ -65,3 +65,39 @@ func TestSQLDoesNotNameAnIndexWithControls(t *testing.T) {
 		t.Fatalf("SQL text %q, said %v", p.editor.Value(), msgs)
 	}
 }
+
+// Project "a-b" with service "c" and project "a" with service "b-c" once shared one
+// history and one editor file; a name over 250 characters could not be saved at all
+// ("file name too long"). Each service has its own files, whatever its name.
+func TestStateFilesOfServicesNeverCollideOrOverflow(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("s", 300)
+	keys := []string{stateKey("a-b", "c"), stateKey("a", "b-c"), stateKey("p", long), stateKey(long, long)}
+	paths := map[string]bool{}
+	for i, k := range keys {
+		if err := search.SaveEditorText(dir, k, fmt.Sprint("GET /", i)); err != nil {
+			t.Fatalf("editor text of key %d: %v", i, err)
+		}
+		h, err := search.OpenHistory(dir, k)
+		if err != nil {
+			t.Fatalf("history of key %d: %v", i, err)
+		}
+		if err := h.Add(search.HistoryEntry{Method: "GET", Path: fmt.Sprint("/", i)}); err != nil {
+			t.Fatalf("history of key %d: %v", i, err)
+		}
+		paths[h.Path()] = true
+	}
+	if len(paths) != len(keys) {
+		t.Fatalf("%d history files for %d services", len(paths), len(keys))
+	}
+	for i, k := range keys {
+		text, ok, err := search.LoadEditorText(dir, k)
+		if err != nil || !ok || text != fmt.Sprint("GET /", i) {
+			t.Fatalf("key %d reads %q %v %v", i, text, ok, err)
+		}
+		h, _ := search.OpenHistory(dir, k)
+		if h.Len() != 1 || h.Entries()[0].Path != fmt.Sprint("/", i) {
+			t.Fatalf("key %d: history %+v", i, h.Entries())
+		}
+	}
+}
