@@ -73,6 +73,7 @@ func Run(ctx context.Context, opts Options) (err error) {
 	// Credentials a connect session of a svcui killed with SIGKILL left behind go now,
 	// not at the next connect.
 	connect.SweepStale("")
+	holdMemory()
 
 	if opts.ConfigPath == "" {
 		opts.ConfigPath = config.ConfigPath()
