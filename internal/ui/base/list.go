@@ -2,7 +2,7 @@ package base
 
 import (
 	"context"
-	"runtime"
+	"runtime/debug"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -55,7 +55,6 @@ type List[T any] struct {
 	Spec  ListSpec[T]
 
 	items  []T
-	byKey  map[string]int
 	pick   string // select this key after the next load (a created item)
 	loaded bool
 	// partialSaid is the footer warning the last partial load posted, taken back when a
@@ -112,7 +111,7 @@ func (l *List[T]) reportSkips(f Fetcher[T]) Fetcher[T] {
 // Reset drops what is shown and loads again (project changed, mode switched).
 func (l *List[T]) Reset() tea.Cmd {
 	l.Req.Forget(KindList)
-	l.items, l.byKey, l.loaded = nil, nil, false
+	l.items, l.loaded = nil, false
 	l.Table.SetRows(nil)
 	l.Table.Loading = true
 	return l.Load()
@@ -128,10 +127,10 @@ func (l *List[T]) Loaded() bool { return l.loaded }
 // the cursor on the same key.
 func (l *List[T]) SetItems(items []T) {
 	l.items = items
-	l.byKey = make(map[string]int, len(items))
+	// Row i is item i: the table's row under the cursor is the item (no map from keys,
+	// 7 MB with 80,000 projects).
 	rows := make([]components.Row, len(items))
 	for i, it := range items {
-		l.byKey[l.Spec.Key(it)] = i
 		rows[i] = l.Spec.Row(it)
 		rows[i].Key = l.Spec.Key(it)
 	}
@@ -146,8 +145,8 @@ func (l *List[T]) Rerender() { l.SetItems(l.items) }
 
 // Selected is the item under the cursor.
 func (l *List[T]) Selected() (T, bool) {
-	i, ok := l.byKey[l.Table.SelectedKey()]
-	if !ok {
+	i, ok := l.Table.SelectedRow()
+	if !ok || i >= len(l.items) {
 		var zero T
 		return zero, false
 	}
@@ -214,14 +213,16 @@ func (l *List[T]) finish(items []T, err error) tea.Cmd {
 	l.loaded = true
 	old := len(l.items)
 	l.SetItems(items)
+	cmds := []tea.Cmd{common.Send(common.RefreshDone{})}
 	if max(old, len(items)) >= collectAfter {
 		// The previous items and rows are garbage now, and the last collection ran
 		// while they and the answer were live: its goal is twice all of that, so the
-		// heap would grow to it before the next. One collection now sets the goal from
-		// what the view keeps (it runs beside the UI, which does not wait for it).
-		go runtime.GC()
+		// heap would grow to it before the next, and the runtime gives memory back to
+		// the system only slowly (80,000 projects stayed at the load's peak, 6.7 times
+		// the answer resident). One collection that returns the memory, in a command
+		// after Loaded has replaced what it keeps too, sets both from what the view keeps.
+		cmds = append(cmds, returnMemory)
 	}
-	cmds := []tea.Cmd{common.Send(common.RefreshDone{})}
 	if partial != nil {
 		l.Table.Err = partial.Text
 		cmds = append(cmds, common.Warn(partial.Text))
@@ -235,6 +236,12 @@ func (l *List[T]) finish(items []T, err error) tea.Cmd {
 		cmds = append(cmds, l.Spec.Loaded(items))
 	}
 	return tea.Batch(cmds...)
+}
+
+// returnMemory collects and gives the freed memory back to the system, beside the UI.
+func returnMemory() tea.Msg {
+	debug.FreeOSMemory()
+	return nil
 }
 
 // collectAfter is how many items make a list large enough for a collection after it

@@ -163,6 +163,14 @@ func (t *Table) SelectedKey() string {
 	return t.rows[t.visible[t.cursor]].Key
 }
 
+// SelectedRow is the position in the rows given to SetRows of the row under the cursor.
+func (t *Table) SelectedRow() (int, bool) {
+	if t.cursor < 0 || t.cursor >= len(t.visible) {
+		return 0, false
+	}
+	return t.visible[t.cursor], true
+}
+
 // Select moves the cursor to the row with key, if shown.
 func (t *Table) Select(key string) bool {
 	for i, ri := range t.visible {

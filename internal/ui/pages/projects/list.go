@@ -108,15 +108,6 @@ func (l *List) Update(msg tea.Msg) (common.View, tea.Cmd) {
 // are kept once, as the list's items: the context's caches are built from them, not
 // from a copy (80,000 projects: a copy was 22 MB, its membership map 8 MB more).
 func (l *List) loaded(ms []member) tea.Cmd {
-	var release tea.Cmd
-	if len(ms) >= common.LargeList {
-		release = common.ReturnMemory()
-	}
-	return tea.Batch(release, l.pick(ms))
-}
-
-// pick makes the context's caches from ms and picks the project to show.
-func (l *List) pick(ms []member) tea.Cmd {
 	l.Ctx.SetProjectsOf(len(ms), func(i int) (string, string, models.Role) {
 		return ms[i].ProjectName, ms[i].AccountID, ms[i].Role
 	})
