@@ -3,6 +3,7 @@
 package search
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,9 +114,9 @@ func TestHistoryReadsOnlyTheEndOfAHugeFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	old := `{"method":"GET","path":"/old","body":"` + strings.Repeat("x", 64<<10) + `"}` + "\n"
-	for range (maxHistoryFile + 8<<20) / len(old) {
-		_, _ = f.WriteString(old)
+	body := strings.Repeat("x", 64<<10)
+	for i := range (maxHistoryFile + 8<<20) / len(body) {
+		fmt.Fprintf(f, `{"method":"GET","path":"/old-%d","body":"%s"}`+"\n", i, body)
 	}
 	_, _ = f.WriteString(`{"method":"GET","path":"/newest"}` + "\n")
 	_ = f.Close()
