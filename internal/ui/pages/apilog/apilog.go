@@ -136,11 +136,11 @@ func copyCurl(e apilog.Entry) tea.Cmd {
 func curlLabel(e apilog.Entry, whole bool) string {
 	switch {
 	case !whole:
-		return "the curl command without its body (longer than the log keeps)"
+		return "curl command without its body (longer than the log keeps)"
 	case e.ReqMasked:
-		return "the curl command with masked values (***: put the real ones in before running it)"
+		return "curl command with masked values (***: put the real ones in before running it)"
 	}
-	return "the curl command"
+	return "curl command"
 }
 
 // Detail is one request: the curl command, what came back, the headers and bodies.
