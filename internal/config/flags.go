@@ -14,6 +14,7 @@ const (
 	FlagRefresh  = "refresh"
 	FlagDebug    = "debug"
 	FlagLogFile  = "log-file"
+	FlagNoMotion = "no-motion"
 )
 
 // Flags are the command-line values. A flag overrides the environment and the file only
@@ -27,6 +28,7 @@ type Flags struct {
 	Refresh  time.Duration
 	Debug    bool
 	LogFile  string
+	NoMotion bool
 
 	set map[string]bool
 }
@@ -40,6 +42,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.Refresh, FlagRefresh, 0, "live refresh interval, at least 1s (default 10s)")
 	fs.BoolVar(&f.Debug, FlagDebug, false, "write a debug log (default file under $XDG_STATE_HOME/svcui/)")
 	fs.StringVar(&f.LogFile, FlagLogFile, "", "write the log to this file")
+	fs.BoolVar(&f.NoMotion, FlagNoMotion, false, "no spinners or ticking times: a static glyph, for slow links (config motion: false)")
 }
 
 // Capture records which of the flags were given on the command line; call it after fs.Parse.
@@ -75,6 +78,8 @@ func (f Flags) IsSet(name string) bool {
 		return f.Debug
 	case FlagLogFile:
 		return f.LogFile != ""
+	case FlagNoMotion:
+		return f.NoMotion
 	}
 	return false
 }

@@ -829,7 +829,7 @@ func (m *Model) animating() bool {
 }
 
 func (m *Model) ensureSpinner() tea.Cmd {
-	if m.spinning || !m.animating() {
+	if m.spinning || m.ctx.NoMotion || !m.animating() {
 		return nil
 	}
 	m.spinning = true
@@ -867,7 +867,7 @@ func (m *Model) View() string {
 		names[i] = t.spec.Name
 	}
 	header := m.watches.IntoHeader(components.Header(m.ctx, crumbs, m.live, w))
-	tabs := components.Tabs(m.ctx, names, m.active, w)
+	tabs := m.withActivity(components.Tabs(m.ctx, names, m.active, w), w)
 	var body string
 	var help []key.Binding
 	if v := m.top(); v != nil {
