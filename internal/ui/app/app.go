@@ -853,7 +853,7 @@ func (m *Model) View() string {
 		return ""
 	}
 	if m.tooSmall() {
-		return fmt.Sprintf("terminal too small (need %d×%d, have %d×%d)", common.MinWidth, common.MinHeight, w, h)
+		return tooSmallText(w, h)
 	}
 	if m.modal != nil {
 		return fitLines(m.modal.View(), w, h)

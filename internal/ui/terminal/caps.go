@@ -56,7 +56,7 @@ func Detect(getenv Getenv) Caps {
 	family, _, _ := strings.Cut(t, "-")
 	family, _, _ = strings.Cut(family, ".")
 	switch {
-	case strings.HasSuffix(t, "-mono") || vt(family):
+	case strings.HasSuffix(t, "-mono") || decTerminal(family):
 		c.Colour = AttributesOnly
 	case family == "screen" || family == "tmux":
 		c.Colour = ColourANSI
@@ -70,8 +70,8 @@ func Detect(getenv Getenv) Caps {
 	return c
 }
 
-// vt reports DEC's terminals and their emulations (vt52, vt100, vt220, …): no colour.
-func vt(family string) bool {
+// decTerminal reports DEC's terminals and their emulations (vt52, vt100, vt220, …): no colour.
+func decTerminal(family string) bool {
 	return len(family) > 2 && family[:2] == "vt" && family[2] >= '0' && family[2] <= '9'
 }
 

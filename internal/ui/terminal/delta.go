@@ -119,19 +119,33 @@ func (d *Delta) patch(b *bytes.Buffer, row int, l frameLine) {
 	if first == len(prev) && first == len(next) {
 		return
 	}
-	end := len(next)
-	erase := l.erase
-	if width(prev) == width(next) {
-		// Same width: the unchanged end stays on screen, aligned column for column.
-		p, n := len(prev), len(next)
-		for p > first && n > first && prev[p-1] == next[n-1] {
-			p--
-			n--
-		}
-		end, erase = n, false
+	if width(prev) != width(next) {
+		// The line moved: from the first change to its end.
+		writeAt(b, row, width(next[:first]), next[first:], l.erase)
+		return
 	}
+	// Same width: cells stay aligned column for column, so only the runs that differ
+	// go out; runs a few cells apart go as one (a cursor move costs about as much).
+	const gap = 6
 	col := width(next[:first])
-	writeAt(b, row, col, next[first:end], erase)
+	for i := first; i < len(next); {
+		if i < len(prev) && prev[i] == next[i] {
+			col += next[i].width
+			i++
+			continue
+		}
+		start, startCol, same := i, col, 0
+		for i < len(next) && same <= gap {
+			if i < len(prev) && prev[i] == next[i] {
+				same++
+			} else {
+				same = 0
+			}
+			col += next[i].width
+			i++
+		}
+		writeAt(b, row, startCol, next[start:i-same], false)
+	}
 }
 
 // writeAt moves to (row, col) and draws cs, restating the style whenever it changes,
@@ -239,9 +253,9 @@ func parseFrame(p []byte) (frame, bool) {
 		body = body[:len(body)-len(ansi.EraseScreenBelow)]
 		tail = ansi.EraseScreenBelow + tail
 	}
-	if strings.HasPrefix(body, "\r") {
-		return frame{}, false // the first frame: goes out as it is
-	}
+	// A frame after a repaint (the first, a resize) starts with a carriage return; it
+	// paints every line, so it goes out as it is, and is remembered.
+	body = strings.TrimPrefix(body, "\r")
 	f := frame{tail: tail}
 	for len(f.rows) < count {
 		switch {
