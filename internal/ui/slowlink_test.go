@@ -150,3 +150,34 @@ func BenchmarkIdleBytesPerSecond(b *testing.B) {
 		}
 	}
 }
+
+// Idle with eleven transitional rows, no row is written again: the screen's one spinner
+// turns (not with --no-motion) and only the digits of times that moved go out. Each
+// spinner frame rewrote every such row before, about 200 bytes a row.
+func TestIdleTransitionalRowsAreNotRepainted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("watches the screen for seconds")
+	}
+	url, token := transitionalSandbox(t, 10)
+	for _, noMotion := range []bool{false, true} {
+		t.Run(fmt.Sprintf("no-motion=%t", noMotion), func(t *testing.T) {
+			r := startIdle(t, url, token, noMotion, true, 160, 50)
+			from := r.out.Len()
+			time.Sleep(2500 * time.Millisecond) // a fast refresh (2 s) included
+			idle := r.out.String()[from:]
+			for _, whole := range []string{"spin-", "REBUILDING", "pg  ", "aws-us-east-1"} {
+				if strings.Contains(idle, whole) {
+					t.Fatalf("a row went out whole (%q) while idle: %q", whole, idle)
+				}
+			}
+			turned := strings.ContainsAny(idle, "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+			if turned == noMotion {
+				t.Errorf("spinner turned: %t, with no-motion %t", turned, noMotion)
+			}
+			if !noMotion && !strings.Contains(idle, "\x1b[38;5;245m") {
+				t.Errorf("the times in state did not move: %q", idle)
+			}
+			t.Logf("%d bytes in 2.5 s", len(idle))
+		})
+	}
+}
