@@ -38,7 +38,7 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.Profile, FlagProfile, "", "profile of the config file to use (env SVCUI_PROFILE)")
 	fs.StringVar(&f.APIURL, FlagAPIURL, "", "platform API URL (env SVCUI_API_URL)")
 	fs.BoolVar(&f.ReadOnly, FlagReadOnly, false, "hide and refuse every mutating action")
-	fs.StringVar(&f.Theme, FlagTheme, "", "colour theme: auto, dark or light (default auto)")
+	fs.StringVar(&f.Theme, FlagTheme, "", "colour theme: auto, dark or light (default auto: asks the terminal, and tmux; GNU screen cannot be asked, so say light there on a light background)")
 	fs.DurationVar(&f.Refresh, FlagRefresh, 0, "live refresh interval, at least 1s (default 10s)")
 	fs.BoolVar(&f.Debug, FlagDebug, false, "write a debug log (default file under $XDG_STATE_HOME/svcui/)")
 	fs.StringVar(&f.LogFile, FlagLogFile, "", "write the log to this file")
