@@ -105,7 +105,7 @@ func startIdle(tb testing.TB, url, token string, noMotion, delta bool, w, h int)
 	r.p.Send(tea.WindowSizeMsg{Width: w, Height: h})
 	r.waitFor(tb, "acme-prod")
 	r.p.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("2")})
-	r.waitFor(tb, "spin-")
+	r.waitFor(tb, "mysql-orders-legacy")
 	time.Sleep(1500 * time.Millisecond) // the first full frames and the first refresh
 	return r
 }
