@@ -37,6 +37,9 @@ func terminalTheme(opts *Options, s config.Settings) (*theme.Theme, error) {
 		tty = f
 	}
 	mode = theme.ResolveMode(mode, terminal.DarkBackground(caps, tty, os.Getenv))
+	// lipgloss's adaptive colours (huh's among them) follow the theme: --theme, or the
+	// answer tmux gave, which lipgloss never asked for.
+	lipgloss.SetHasDarkBackground(mode == theme.Dark)
 	profile, colourless := caps.Profile(lipgloss.ColorProfile())
 	th := theme.New(mode, noColor || colourless)
 	th.ASCII = !caps.UTF8
