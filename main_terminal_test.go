@@ -87,10 +87,14 @@ func TestScreenAndVT100KeepSelectionAndStateMarks(t *testing.T) {
 // terminal: glyphs, borders, the spinner and platform text are ASCII.
 func TestNoUTF8LocaleWritesOnlyASCII(t *testing.T) {
 	bin := svcuiBinary(t)
-	for _, locale := range [][]string{{"LANG=C"}, {"LANG=en_US.UTF-8", "LC_ALL=POSIX"}} {
-		t.Run(strings.Join(locale, ","), func(t *testing.T) {
+	for _, run := range []struct {
+		data   string
+		locale []string
+	}{{"demo", []string{"LANG=C"}}, {"demo", []string{"LANG=en_US.UTF-8", "LC_ALL=POSIX"}}, {"hostile", []string{"LANG=C"}}} {
+		t.Run(run.data+","+strings.Join(run.locale, ","), func(t *testing.T) {
 			env, _ := testEnv(t)
-			c := startConsole(t, bin, withEnv(env, locale...), demoArgs...)
+			// The hostile data's names carry C1 controls, bidi overrides and accents.
+			c := startConsole(t, bin, withEnv(env, run.locale...), "--sandbox", "--sandbox-data", run.data)
 			c.waitFor(t, "acme-prod", 10*time.Second)
 			_, _ = c.pty.WriteString("2") // Services: state glyphs, a REBALANCING row, the spinner
 			c.waitFor(t, "REBALANCING", 10*time.Second)
