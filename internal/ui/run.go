@@ -264,6 +264,8 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 	c.NoMotion = s.NoMotion
 	c.Demo = s.TokenSource == TokenFromSandbox
 	c.StateDir = config.StateDir()
+	c.APIURL = s.APIURL
+	c.ConfigDir = config.ConfigDir()
 	c.ReadOnly = s.ReadOnly
 	c.SearchInsecure = s.SearchInsecure
 	if s.Refresh > 0 {
