@@ -228,7 +228,7 @@ func profileSwitcher(ctx context.Context, opts Options, cur config.Settings, th 
 // newContext builds the shared context from settings and a client.
 func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client) (*common.Context, []string) {
 	var warnings []string
-	km, errs := keys.New(s.Keys, s.ReadOnly)
+	km, errs := keys.New(s.Keys)
 	for _, e := range errs {
 		warnings = append(warnings, e.Error())
 	}
