@@ -119,24 +119,24 @@ func (d *Delta) patch(b *bytes.Buffer, row int, l frameLine) {
 	if first == len(prev) && first == len(next) {
 		return
 	}
-	if width(prev) != width(next) {
+	if !aligned(prev, next) {
 		// The line moved: from the first change to its end.
 		writeAt(b, row, width(next[:first]), next[first:], l.erase)
 		return
 	}
-	// Same width: cells stay aligned column for column, so only the runs that differ
-	// go out; runs a few cells apart go as one (a cursor move costs about as much).
+	// Cells stay in their columns, so only the runs that differ go out; runs a few
+	// cells apart go as one (a cursor move costs about as much).
 	const gap = 6
 	col := width(next[:first])
 	for i := first; i < len(next); {
-		if i < len(prev) && prev[i] == next[i] {
+		if prev[i] == next[i] {
 			col += next[i].width
 			i++
 			continue
 		}
 		start, startCol, same := i, col, 0
 		for i < len(next) && same <= gap {
-			if i < len(prev) && prev[i] == next[i] {
+			if prev[i] == next[i] {
 				same++
 			} else {
 				same = 0
@@ -176,6 +176,20 @@ func writeAt(b *bytes.Buffer, row, col int, cs []cell, erase bool) {
 	if erase {
 		b.WriteString(ansi.EraseLineRight)
 	}
+}
+
+// aligned reports whether every cell of next sits in the column of the same cell of
+// prev (same count, same widths).
+func aligned(prev, next []cell) bool {
+	if len(prev) != len(next) {
+		return false
+	}
+	for i := range prev {
+		if prev[i].width != next[i].width {
+			return false
+		}
+	}
+	return true
 }
 
 func width(cs []cell) int {

@@ -162,7 +162,7 @@ func (m busy) View() string {
 		}
 		lines = append(lines, row)
 	}
-	lines = append(lines, strings.Repeat("日本", m.n%3)+"end")
+	lines = append(lines, strings.Repeat("日本", m.n%3)+"end", []string{"日x", "ab日", "xy日"}[m.n%3]+"same width")
 	return strings.Join(lines, "\n")
 }
 
@@ -173,7 +173,7 @@ func TestDeltaDrawsTheScreenTheRendererWould(t *testing.T) {
 	lipgloss.SetColorProfile(termenv.ANSI256)
 	defer lipgloss.SetColorProfile(prev)
 
-	const w, h = 60, 14
+	const w, h = 60, 15
 	whole, cut := newVT(w, h), newVT(w, h)
 	out := &tee{a: whole, b: NewDelta(nil, cut)}
 	p := tea.NewProgram(busy{}, tea.WithOutput(out), tea.WithInput(nil), tea.WithAltScreen(), tea.WithoutSignalHandler())
