@@ -47,6 +47,9 @@ type Entry struct {
 	ReqBody, RespBody     string
 	// ReqCut and RespCut say a body was longer than MaxBody.
 	ReqCut, RespCut bool
+	// ReqMasked says values of the request's address or body were masked as ***: a
+	// replay of what the entry holds would send *** (set a password to ***).
+	ReqMasked bool
 	// OwnCA says the connection trusted only a CA of the service's own (its copied curl
 	// needs --cacert); Insecure that it verified nothing.
 	OwnCA, Insecure bool

@@ -88,6 +88,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	e.Path = maskText(u.RequestURI(), known)
 	e.ReqHeader = maskHeader(req.Header, known)
 	e.ReqBody, e.ReqCut = maskText(string(body), known), cut
+	e.ReqMasked = e.URL != u.String() || e.ReqBody != string(body)
 	t.log.add(e)
 
 	res, err := t.next.RoundTrip(req)

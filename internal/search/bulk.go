@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
 	"strings"
 	"time"
 )
@@ -64,7 +63,7 @@ type bulkItem struct{ line int }
 type bulkLoader struct {
 	ctx      context.Context
 	c        *Client
-	path     string
+	path     Path
 	opts     BulkOptions
 	progress func(BulkProgress)
 	res      BulkResult
@@ -102,7 +101,7 @@ func BulkLoad(ctx context.Context, c *Client, index string, r io.Reader, opts Bu
 	if c == nil {
 		return BulkResult{}, errors.New("bulk load: no client")
 	}
-	l := &bulkLoader{ctx: ctx, c: c, path: "/" + url.PathEscape(index) + "/_bulk", opts: opts, progress: progress, start: time.Now()}
+	l := &bulkLoader{ctx: ctx, c: c, path: PathOf(index, "_bulk"), opts: opts, progress: progress, start: time.Now()}
 	err := l.run(bufio.NewReaderSize(r, 64<<10))
 	l.res.Elapsed = time.Since(l.start)
 	return l.res, err

@@ -289,3 +289,13 @@ func TestReviewScrollsAndKeepsItsFirstLines(t *testing.T) {
 		t.Fatalf("after g:\n%s", v)
 	}
 }
+
+// The discard question names the form, whose title may hold a platform name.
+func TestDiscardQuestionEscapesTheTitle(t *testing.T) {
+	f := NewForm(testCtx(), "Edit project evil\x1b[31m\x1b[8m", func() tea.Cmd { return nil }, huh.NewGroup(huh.NewInput().Title("Name")))
+	f.SetSize(200, 60)
+	f.discarding = true
+	if v := f.View(); strings.Contains(v, "\x1b[31m\x1b[8m") || !strings.Contains(v, `What you typed in Edit project evil\x1b[31m`) {
+		t.Fatalf("discard question:\n%q", v)
+	}
+}

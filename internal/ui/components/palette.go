@@ -235,10 +235,11 @@ func (p *Palette) View() string {
 	}
 	for i := start; i < len(p.matches) && i < start+rows; i++ {
 		m := p.matches[i]
-		text := pad(safe.Text(m.text), min(30, w/2), false)
-		line := "  " + text + "  " + st.Muted.Render(m.help)
+		// Both hold platform names ("service X in PROJECT").
+		text, help := pad(safe.Text(m.text), min(30, w/2), false), safe.Text(m.help)
+		line := "  " + text + "  " + st.Muted.Render(help)
 		if i == p.cursor {
-			line = st.Selected.Render("› "+text) + "  " + st.Muted.Render(m.help)
+			line = st.Selected.Render("› "+text) + "  " + st.Muted.Render(help)
 		}
 		b.WriteString(ansi.Truncate(line, w, "…") + "\n")
 	}

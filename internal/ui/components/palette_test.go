@@ -224,3 +224,21 @@ func TestPaletteOffersOnlyServicesOfTheRightTypeFromTheCache(t *testing.T) {
 		t.Fatalf("offered: %s", got)
 	}
 }
+
+// The palette's lines hold platform names in their help ("in PROJECT: …"): a project
+// named with SGR and OSC sequences shows them escaped, never as colour, blink or a title.
+func TestPaletteHelpEscapesPlatformNames(t *testing.T) {
+	c := paletteCtx()
+	c.Commands.Register(common.Command{Name: "svc", Arg: common.AnyServiceArg, Run: func(*common.Context, string) tea.Cmd { return nil }})
+	evil := "evil\x1b[31m\x1b[5m\x1b]0;t\x07"
+	c.SetServiceNames(evil, []string{"pg"})
+	p := NewPalette(c)
+	p.SetSize(200, 60)
+	for _, r := range "svc evil" {
+		p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+	v := p.View()
+	if strings.Contains(v, "\x1b[31m\x1b[5m") || strings.Contains(v, "\x1b]") || !strings.Contains(v, `evil\x1b[31m`) {
+		t.Fatalf("palette:\n%q", v)
+	}
+}

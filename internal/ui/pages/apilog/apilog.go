@@ -114,10 +114,12 @@ func size(e apilog.Entry) string {
 	}
 }
 
-// copyCurl copies the request as curl; the footer says where the token comes from.
+// copyCurl copies the request as curl; the footer says where the token comes from,
+// and the copy's own report says what it lacks (the body, masked values), since that
+// report comes last.
 func copyCurl(e apilog.Entry) tea.Cmd {
 	cmd, whole := e.Curl()
-	copyIt := common.Send(common.CopyRequest{Label: "curl command", Value: cmd})
+	copyIt := common.Send(common.CopyRequest{Label: curlLabel(e, whole), Value: cmd})
 	switch {
 	case !whole:
 		return tea.Batch(copyIt, common.Warn("The request body was longer than the log keeps: the curl command has none"))
@@ -127,6 +129,18 @@ func copyCurl(e apilog.Entry) tea.Cmd {
 		return tea.Batch(copyIt, common.Info("The curl command reads the token from $"+apilog.TokenEnv))
 	}
 	return copyIt
+}
+
+// curlLabel names the curl copy: it says when the copy has no body, or values masked
+// as *** that the person must put back before running it.
+func curlLabel(e apilog.Entry, whole bool) string {
+	switch {
+	case !whole:
+		return "curl command without its body (longer than the log keeps)"
+	case e.ReqMasked:
+		return "curl command with masked values (***: put the real ones in before running it)"
+	}
+	return "curl command"
 }
 
 // Detail is one request: the curl command, what came back, the headers and bodies.
@@ -155,9 +169,16 @@ func NewDetail(ctx *common.Context, log *apilog.Log, seq uint64) *Detail {
 func (d *Detail) Update(msg tea.Msg) (common.View, tea.Cmd) { return d, d.Handle(msg) }
 
 func sections(e apilog.Entry) []components.Section {
-	curl, _ := e.Curl()
+	curl, whole := e.Curl()
+	label := "curl"
+	switch {
+	case !whole:
+		label = "curl (no body)"
+	case e.ReqMasked:
+		label = "curl (masked values: fill in ***)"
+	}
 	req := components.Section{Title: "Request", Fields: []components.Field{
-		{Label: "curl", Value: curl},
+		{Label: label, Value: curl},
 		{Label: "Method", Value: e.Method},
 		{Label: "URL", Value: e.URL},
 		{Label: "Sent", Value: e.Start.Format("2006-01-02 15:04:05.000 MST")},

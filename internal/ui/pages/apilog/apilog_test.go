@@ -168,3 +168,54 @@ func TestTheLogNeverShowsATokenOrPassword(t *testing.T) {
 		t.Fatalf("curl copies: %d read the token from $SVCUI_TOKEN, %d ask for the search password:\n%s", api, search, strings.Join(curls, "\n"))
 	}
 }
+
+// A request whose body held a password is logged with "***": y on it copies the curl
+// command and says, in the copy's own report, that it has masked values; a replay of
+// it would set the password to ***.
+func TestCurlCopyOfAMaskedRequestSaysSo(t *testing.T) {
+	log := apilog.New(10)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "{}") }))
+	t.Cleanup(srv.Close)
+	client := &http.Client{Transport: log.Wrap("search", nil)}
+	for _, body := range []string{`{"password": "hunter2-secret"}`, `{"size": 1}`} {
+		req, _ := http.NewRequest("PUT", srv.URL+"/_plugins/_security/api/internalusers/bob", strings.NewReader(body))
+		res, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.ReadAll(res.Body)
+		res.Body.Close()
+	}
+	es := log.Entries()
+	plain, masked := es[0], es[1]
+	if !masked.ReqMasked || plain.ReqMasked {
+		t.Fatalf("masked %v, plain %v", masked.ReqMasked, plain.ReqMasked)
+	}
+	label := func(e apilog.Entry) (string, string) {
+		for _, m := range uitest.Run(copyCurl(e)) {
+			if c, ok := m.(common.CopyRequest); ok {
+				return c.Label, c.Value
+			}
+		}
+		t.Fatal("nothing copied")
+		return "", ""
+	}
+	if l, v := label(masked); !strings.Contains(l, "masked values") || !strings.Contains(v, `"password": "***"`) {
+		t.Fatalf("copy of the masked request: label %q, value %s", l, v)
+	}
+	if l, _ := label(plain); strings.Contains(l, "masked") {
+		t.Fatalf("copy of a plain request: label %q", l)
+	}
+	ctx := testCtx()
+	d := NewDetail(ctx, log, masked.Seq)
+	d.SetSize(240, 200)
+	for _, m := range uitest.Run(d.Init()) {
+		d.Update(m)
+	}
+	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y")})
+	for _, m := range uitest.Run(cmd) {
+		if c, ok := m.(common.CopyRequest); ok && !strings.Contains(c.Label, "masked") {
+			t.Fatalf("the detail's copy is labelled %q", c.Label)
+		}
+	}
+}

@@ -127,7 +127,7 @@ func (p *Pane) indexSearch(index string) string {
 		q, _ := jsonString(tf)
 		sort = "  \"sort\": [ { " + q + ": \"desc\" } ],\n"
 	}
-	return "GET /" + index + "/_search\n{\n  \"size\": 20,\n" + sort + "  \"query\": {\"match_all\": {}}\n}\n"
+	return "GET /" + search.PathName(index) + "/_search\n{\n  \"size\": 20,\n" + sort + "  \"query\": {\"match_all\": {}}\n}\n"
 }
 
 // searchIndex runs the index's search (newest first, over the time range) and shows

@@ -124,7 +124,7 @@ func TestEditorTextIsSavedAsItIsTyped(t *testing.T) {
 	clock := uitest.NewClock(time.Unix(0, 0))
 	p.ctx.After = clock.After
 	load := func() string {
-		text, _, err := search.LoadEditorText(p.ctx.StateDir, "p-os")
+		text, _, err := search.LoadEditorText(p.ctx.StateDir, stateKey("p", "os"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -132,7 +132,7 @@ func TestResolveTargetSaysWhyThereIsNothingToSearch(t *testing.T) {
 	if r.conn.client.Insecure() {
 		t.Fatal("TLS verification must be on unless the profile turns it off")
 	}
-	if want := filepath.Join(c.StateDir, "history", "p-os-b.jsonl"); r.conn.history == nil || r.conn.history.Path() != want {
+	if want := filepath.Join(c.StateDir, "history"); r.conn.history == nil || filepath.Dir(r.conn.history.Path()) != want || !strings.HasPrefix(filepath.Base(r.conn.history.Path()), "p-os-b.") {
 		t.Fatalf("history must live in the context's state dir (%s), got %+v", want, r.conn.history)
 	}
 	r, err = d(api, true).resolveTarget(ctx, "p", "os-b")

@@ -103,8 +103,13 @@ func readBackOf(c *search.Client, r search.ParsedRequest) (base.Verb, func(conte
 		return verb, nil
 	}
 	return verb, func(ctx context.Context) (*answer, bool, error) {
+		// Built from the segments as the user typed them: a path the editor takes as written.
 		get := search.ParsedRequest{Method: "GET", Path: look}
-		resp, err := c.Do(ctx, search.Request{Method: "GET", Path: look})
+		req, err := get.HTTPRequest()
+		if err != nil {
+			return nil, false, err
+		}
+		resp, err := c.Do(ctx, req)
 		if err != nil {
 			return nil, false, err
 		}

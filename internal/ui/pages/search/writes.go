@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"encoding/json"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -187,7 +186,7 @@ func countMatches(ctx context.Context, c *search.Client, expr, body string) int6
 			count = []byte(`{"query":` + string(q) + `}`)
 		}
 	}
-	resp, err := c.Do(ctx, search.Request{Method: "POST", Path: "/" + url.PathEscape(expr) + "/_count", Body: count, ContentType: search.ContentTypeJSON})
+	resp, err := c.Read(ctx, search.CountIn(expr, count))
 	if err != nil || resp.Err() != nil {
 		return -1
 	}
