@@ -116,3 +116,14 @@ func (c *Context) Forbidden(err error) bool {
 func (c *Context) NotFound(err error) bool {
 	return err != nil && c.Platform.IsNotFound != nil && c.Platform.IsNotFound(err)
 }
+
+// Background marks ctx's requests as background work (live refresh, watches): the
+// client sends them only while half of the platform's rate budget remains, so key
+// presses always find some (docs/architecture.md, "The request budget").
+func Background(ctx context.Context) context.Context {
+	return api.WithClass(ctx, api.Background)
+}
+
+// Bulk marks ctx's requests as a plan's over many resources: they leave a quarter of
+// the rate budget to key presses.
+func Bulk(ctx context.Context) context.Context { return api.WithClass(ctx, api.Bulk) }
