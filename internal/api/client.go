@@ -317,6 +317,11 @@ func (c *Client) execute(ctx context.Context, method, path, rawQuery string, bod
 		if !retryable || attempt >= c.maxRetries {
 			return nil, apiErr
 		}
+		if resp.status == http.StatusTooManyRequests && ctx.Value(fanoutKey{}) != nil {
+			// A fan-out's project asked to slow down is not asked again at once by each
+			// of its requests: the view reads it again when the platform said.
+			return nil, apiErr
+		}
 		d := c.retryDelay(resp, attempt)
 		if d > maxHonouredWait {
 			return nil, apiErr // the console shows "try again in …" instead of hanging

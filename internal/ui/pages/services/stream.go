@@ -196,7 +196,9 @@ func (l *List) handleStream(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		if len(msg.answers) > 0 {
 			es := l.Items()
+			now := l.Ctx.Now()
 			for _, a := range msg.answers {
+				l.roll.note(a.project, a.err == nil, now)
 				if a.err == nil {
 					es = mergeProject(es, a.project, a.services)
 				}
@@ -215,6 +217,10 @@ func (l *List) handleStream(msg tea.Msg) (tea.Cmd, bool) {
 	case common.Result[[]entry]:
 		if msg.Kind == "list" && l.Req.Current(msg.Addr) {
 			l.stream = nil
+			if l.all && (msg.Err == nil || isPartial(msg.Err)) {
+				// Read whole: the rolling refresh's shares start from here.
+				l.noteWhole(msg.Value, msg.Err == nil)
+			}
 		}
 	}
 	return nil, false
