@@ -2,6 +2,7 @@ package services
 
 import (
 	"context"
+	"reflect"
 	"slices"
 	"sort"
 	"strconv"
@@ -159,9 +160,15 @@ func (l *List) rolled(answers []projectAnswer) tea.Cmd {
 		}
 		fresh[a.project] = a.services
 	}
-	es := mergeProjects(l.Items(), fresh)
-	l.show(es)
-	cmds := []tea.Cmd{l.loaded(es)}
+	var cmds []tea.Cmd
+	es := l.Items()
+	if changed(es, fresh) {
+		// Rows are rebuilt only when something they show changed: an idle account's
+		// refreshes leave no copies of the list behind.
+		es = mergeProjects(es, fresh)
+		l.show(es)
+		cmds = append(cmds, l.loaded(es))
+	}
 	err := failures(l.Ctx.Platform, fails, len(answers), len(es) > 0, now)
 	done := common.RefreshDone{}
 	switch e := err.(type) {
@@ -282,12 +289,42 @@ func mergeProjects(es []entry, fresh map[string][]models.Service) []entry {
 		}
 		start := len(out)
 		for _, s := range fresh[p] {
-			out = append(out, entry{p, s})
+			out = append(out, listed(p, s))
 		}
 		mid := out[start:]
 		sort.SliceStable(mid, func(a, b int) bool { return mid[a].Service.ServiceName < mid[b].Service.ServiceName })
 	}
 	return append(out, es[i:]...)
+}
+
+// changed reports whether any fresh project's services differ from what es shows.
+func changed(es []entry, fresh map[string][]models.Service) bool {
+	shown := map[string][]models.Service{}
+	for p := range fresh {
+		shown[p] = nil
+	}
+	for _, e := range es {
+		if _, ok := shown[e.Project]; ok {
+			shown[e.Project] = append(shown[e.Project], e.Service)
+		}
+	}
+	for p, svcs := range fresh {
+		old := shown[p]
+		if len(old) != len(svcs) {
+			return true
+		}
+		byName := make(map[string]*models.Service, len(old))
+		for i := range old {
+			byName[old[i].ServiceName] = &old[i]
+		}
+		for i := range svcs {
+			o, ok := byName[svcs[i].ServiceName]
+			if !ok || !reflect.DeepEqual(*o, listed(p, svcs[i]).Service) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // freshness is the breadcrumb's word on how old the list is: the oldest project's
