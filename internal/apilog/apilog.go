@@ -58,6 +58,10 @@ type Entry struct {
 
 	// children are a fan-out's requests (at most MaxGroup are kept).
 	children []*Entry
+
+	// OwnCA says the connection trusted only a CA of the service's own (its copied curl
+	// needs --cacert); Insecure that it verified nothing.
+	OwnCA, Insecure bool
 }
 
 // MaxGroup is how many of a fan-out's requests its entry keeps; the rest are counted.
@@ -283,6 +287,12 @@ func maskText(text string, known []string) string {
 	text = secretParam.ReplaceAllString(text, "${1}"+Mask)
 	return urlUserinfo.ReplaceAllString(text, "${1}:"+Mask+"@")
 }
+
+// MaskSecrets masks what may be a secret in text that is about to be kept (a request
+// in the Search history or the saved editor text): string values of members named like
+// secrets ("password": "…"), secret-looking query parameters (?password=…) and URL
+// passwords, each as Mask — the same rules the log applies to what it shows.
+func MaskSecrets(text string) string { return maskText(text, nil) }
 
 // maskSecretFields replaces the string value after each secretField match.
 func maskSecretFields(text string) string {

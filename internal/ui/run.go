@@ -284,6 +284,7 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 	c.Profile = s.ProfileName
 	c.Demo = s.TokenSource == TokenFromSandbox
 	c.StateDir = config.StateDir()
+	c.ConfigDir = config.ConfigDir()
 	c.ReadOnly = s.ReadOnly
 	c.SearchInsecure = s.SearchInsecure
 	if s.Refresh > 0 {

@@ -77,6 +77,9 @@ type Deps struct {
 	// StateDir is where the UI keeps what it remembers between runs (search history,
 	// editor text, column choices): config.StateDir(), or a test's temporary directory.
 	StateDir string
+	// ConfigDir is where the user's own files are (saved searches): config.ConfigDir(),
+	// or a test's temporary directory.
+	ConfigDir string
 	// SearchInsecure skips TLS verification of search interfaces (profile setting); the
 	// Search tab warns on screen while it is on.
 	SearchInsecure bool

@@ -183,7 +183,19 @@ func (t *Table) FilterText() string { return t.filter.Value() }
 // SetFilter applies a filter programmatically.
 func (t *Table) SetFilter(s string) {
 	t.filter.SetValue(s)
-	t.rebuild(t.SelectedKey())
+	t.refilter()
+}
+
+// refilter applies a changed filter: the cursor goes to the first match (the row a
+// person filtering for something looks at first, whatever row was selected before);
+// a cleared filter keeps the selected row.
+func (t *Table) refilter() {
+	if strings.TrimSpace(t.filter.Value()) == "" {
+		t.rebuild(t.SelectedKey())
+		return
+	}
+	t.cursor, t.offset = 0, 0
+	t.rebuild("")
 }
 
 // SortBy sorts by column c (desc reverses); c < 0 restores the data order.
@@ -315,7 +327,7 @@ func (t *Table) Update(msg tea.Msg) (bool, tea.Cmd) {
 			var cmd tea.Cmd
 			t.filter, cmd = t.filter.Update(msg)
 			if t.filter.Value() != before {
-				t.rebuild(t.SelectedKey())
+				t.refilter()
 			}
 			return true, cmd
 		}

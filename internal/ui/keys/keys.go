@@ -36,6 +36,8 @@ type KeyMap struct {
 	PrevHit, CopyDocument, Zoom, Columns                                                                      key.Binding
 	// Pane keys: the Search tab's results as a log reader.
 	TimeRange, PrevPage, Tail, Surround, More, Fewer, FieldStats, Exclude key.Binding
+	// The histogram over the hits: choose a bar (enter narrows the range to it).
+	BarPrev, BarNext key.Binding
 
 	readOnly bool
 	// mutating keeps the mutating bindings as they were before read-only disabled them,
@@ -131,6 +133,8 @@ var table = []entry{
 	{"fewer", []string{"-"}, "-", "fewer", false, func(k *KeyMap) *key.Binding { return &k.Fewer }},
 	{"fieldstats", []string{"F"}, "F", "field stats", false, func(k *KeyMap) *key.Binding { return &k.FieldStats }},
 	{"exclude", []string{"-"}, "-", "exclude", false, func(k *KeyMap) *key.Binding { return &k.Exclude }},
+	{"barprev", []string{"left"}, "←", "histogram bar before", false, func(k *KeyMap) *key.Binding { return &k.BarPrev }},
+	{"barnext", []string{"right"}, "→", "histogram bar after (enter zooms)", false, func(k *KeyMap) *key.Binding { return &k.BarNext }},
 }
 
 // Actions lists the action names accepted in key overrides, sorted.
