@@ -158,7 +158,7 @@ func (c *Context) RateLimitedText(err error) (text string, at time.Time, ok bool
 // RateLimitedSentence says the rate limit stopped a read until at: the platform's
 // (a 429) or the budget's (background work held back for key presses).
 func RateLimitedSentence(platform bool, at time.Time) string {
-	clock := at.Local().Format("15:04:05")
+	clock := at.Format("15:04:05")
 	if platform {
 		return "rate limited by the platform; retrying at " + clock
 	}

@@ -58,7 +58,7 @@ func Header(ctx *common.Context, crumbs []string, live LiveState, width int) str
 		case live.Paused:
 			right = append(right, st.Muted.Render("⏸ paused · "+clock(live.LastOK)))
 		case !live.RetryAt.IsZero():
-			right = append(right, st.Warn.Render("↻ rate limited · retry "+clock(live.RetryAt.Local())+" · last ok "+clock(live.LastOK)))
+			right = append(right, st.Warn.Render("↻ rate limited · retry "+clock(live.RetryAt)+" · last ok "+clock(live.LastOK)))
 		case live.Failures > 0:
 			right = append(right, st.Warn.Render(fmt.Sprintf("↻ stale · failing (%d) · last ok %s", live.Failures, clock(live.LastOK))))
 		case live.LastOK.IsZero():
