@@ -226,6 +226,7 @@ func (l *List) setAll(all bool) tea.Cmd {
 		return l.Load()
 	}
 	shown, wasLoaded := l.Items(), l.Loaded()
+	cur, onRow := l.Selected()
 	l.all = all
 	l.Spec.Columns = columns(all)
 	l.Table = components.NewTable(l.Ctx, l.Spec.Columns)
@@ -237,6 +238,9 @@ func (l *List) setAll(all bool) tea.Cmd {
 		l.Restore(l.allItems)
 		l.allItems = nil
 		l.findSpinners()
+		if onRow {
+			l.SelectLater(l.key(cur)) // the cursor stays on the service it was on
+		}
 		return l.Refresh()
 	case !all && wasLoaded && l.Ctx.Project != "":
 		l.allItems = shown
@@ -249,6 +253,9 @@ func (l *List) setAll(all bool) tea.Cmd {
 		}
 		l.Restore(mine)
 		l.findSpinners()
+		if onRow && cur.Project == l.project {
+			l.SelectLater(l.key(cur))
+		}
 		return l.Refresh()
 	}
 	return l.Reset()

@@ -597,3 +597,39 @@ func TestTimeInStateFitsTheCompactLayout(t *testing.T) {
 		t.Errorf("wide: %q", got)
 	}
 }
+
+// Toggling a back and forth shows what was read at once, from memory: back on all
+// projects there is no second fan-out, only the rolling refresh's due share, and the
+// cursor stays on its service.
+func TestAllProjectsToggleShowsFromMemory(t *testing.T) {
+	api := &fakeAPI{services: map[string][]models.Service{
+		"acme-prod": {svc("pg-main", "RUNNING"), svc("kafka-events", "RUNNING")}, "acme-staging": {svc("pg-stg", "POWEROFF")}}}
+	l, ctx, _ := newList(t, api)
+	ctx.ProjectNames = []string{"acme-prod", "acme-staging"}
+	drive(l, press("a"))
+	drive(l, press("down"))
+	if e, _ := l.Selected(); e.Service.ServiceName != "pg-main" {
+		t.Fatalf("cursor on %v", e)
+	}
+	calls := len(api.calls)
+	for _, m := range run(l.setAll(false)) {
+		drive(l, m)
+	}
+	if e, ok := l.Selected(); !ok || e.Service.ServiceName != "pg-main" || len(l.Items()) != 2 {
+		t.Fatalf("one project from memory: %d items, cursor on %v", len(l.Items()), e)
+	}
+	for _, m := range run(l.setAll(true)) {
+		drive(l, m)
+	}
+	for _, c := range api.calls[calls:] {
+		if strings.HasPrefix(c, "across") {
+			t.Fatalf("back on all projects fanned out again: %v", api.calls[calls:])
+		}
+	}
+	if e, ok := l.Selected(); !ok || len(l.Items()) != 3 || e.Service.ServiceName != "pg-main" {
+		t.Fatalf("all projects from memory: %d items, cursor on %v", len(l.Items()), e)
+	}
+	if !strings.Contains(l.Title(), "oldest read") {
+		t.Errorf("breadcrumb %q", l.Title())
+	}
+}
