@@ -246,7 +246,7 @@ func failures(platform common.Platform, fails []projectAnswer, asked int, shown 
 	return &base.Partial{Text: strings.Join(sentences, "; "), RetryAt: retryAt}
 }
 
-// projectsNamed is "(3 projects not read yet: a, b, c)", cut after a few names.
+// projectsNamed is "(3 projects to read: a, b, c)", cut after a few names.
 func projectsNamed(ps []string) string {
 	slices.Sort(ps)
 	names := ps
@@ -257,7 +257,7 @@ func projectsNamed(ps []string) string {
 	if len(ps) != 1 {
 		s += "s"
 	}
-	s += " not read yet: " + strings.Join(names, ", ")
+	s += " to read: " + strings.Join(names, ", ")
 	if len(ps) > len(names) {
 		s += ", …"
 	}
