@@ -248,7 +248,7 @@ func profileSwitcher(ctx context.Context, opts Options, cur config.Settings, th 
 // newContext builds the shared context from settings and a client.
 func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client) (*common.Context, []string) {
 	var warnings []string
-	km, errs := keys.New(s.Keys, s.ReadOnly)
+	km, errs := keys.New(s.Keys)
 	for _, e := range errs {
 		warnings = append(warnings, e.Error())
 	}
@@ -284,6 +284,7 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 	c.Profile = s.ProfileName
 	c.Demo = s.TokenSource == TokenFromSandbox
 	c.StateDir = config.StateDir()
+	c.APIURL = s.APIURL
 	c.ConfigDir = config.ConfigDir()
 	c.ReadOnly = s.ReadOnly
 	c.SearchInsecure = s.SearchInsecure

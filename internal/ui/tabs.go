@@ -10,6 +10,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/pages/projects"
 	searchpane "github.com/svcui/svcui/internal/ui/pages/search"
 	"github.com/svcui/svcui/internal/ui/pages/services"
+	"github.com/svcui/svcui/internal/ui/plans"
 	"github.com/svcui/svcui/internal/ui/watch"
 )
 
@@ -36,5 +37,6 @@ func Commands() []common.Command {
 	out = append(out, searchpane.Commands()...)
 	out = append(out, apilogpage.Commands(apilog.Session)...)
 	out = append(out, watch.Commands()...)
+	out = append(out, plans.Commands()...)
 	return out
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/keys"
 )
 
 // Fetcher loads a list. It runs inside a command, never in Update, so it must capture
@@ -43,6 +44,12 @@ type ListSpec[T any] struct {
 	// Key identifies an item across refreshes (the cursor follows it); Row renders it.
 	Key func(T) string
 	Row func(T) components.Row
+	// MarkKey, when set, identifies an item's mark where Key changes with the mode
+	// (services keyed by name in one project, by project/name in all).
+	MarkKey func(T) string
+	// InScope, when set, says whether a load covers a marked item: a marked item the
+	// load does not cover keeps its mark (another project's service while one is shown).
+	InScope func(T) bool
 	// FollowsProject lists reload when the current project changes.
 	FollowsProject bool
 	// Loaded runs after every successful load (caches, default selection).
@@ -66,14 +73,22 @@ type List[T any] struct {
 	// partialSaid is the footer warning the last partial load posted, taken back when a
 	// load comes back whole.
 	partialSaid string
+	marks       marks[T]
 }
 
 // NewList builds a list view from its spec.
 func NewList[T any](ctx *common.Context, spec ListSpec[T]) *List[T] {
 	l := &List[T]{Ctx: ctx, Req: common.NewRequests(), Spec: spec}
-	l.Table = components.NewTable(ctx, spec.Columns)
-	l.Table.Empty = spec.Empty
+	l.SetColumns(spec.Columns)
 	return l
+}
+
+// SetColumns gives the view a new table of those columns (another mode); the marks stay.
+func (l *List[T]) SetColumns(cols []components.Column) {
+	l.Spec.Columns = cols
+	l.Table = components.NewTable(l.Ctx, cols)
+	l.Table.Empty = l.Spec.Empty
+	l.Table.Marked = l.rowMarked
 }
 
 // ID addresses results to this view.
@@ -131,13 +146,15 @@ func (l *List[T]) Reset() tea.Cmd {
 }
 
 // Restore shows items read earlier as the loaded list (a view coming back to what it
-// had shown), without a load; the caller refreshes them in the background.
-func (l *List[T]) Restore(items []T) {
+// had shown), without a load; the caller refreshes them in the background. Marks
+// follow as after a load.
+func (l *List[T]) Restore(items []T) tea.Cmd {
 	l.Req.Forget(KindList)
 	l.loaded = true
 	l.Table.Loading = false
 	l.Table.Err = ""
 	l.SetItems(items)
+	return l.refreshMarks(items, true)
 }
 
 // Items are the loaded items in load order.
@@ -198,6 +215,9 @@ func (l *List[T]) Handle(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return l.finish(msg.Value, msg.Err)
+	case common.Unmark, common.Export:
+		cmd, _ := l.handleMarks(msg)
+		return cmd
 	case common.Addressed:
 		// A result the view's own Update did not take: a kind nobody handles.
 		dropped(l.Ctx, msg)
@@ -215,9 +235,14 @@ func (l *List[T]) Handle(msg tea.Msg) tea.Cmd {
 			_, cmd := l.Table.Update(msg)
 			return cmd
 		}
-		if a, ok := match(l.Spec.Actions, msg); ok {
+		if cmd, ok := l.handleMarks(msg); ok {
+			return cmd
+		}
+		if a, refused, ok := match(l.Ctx, l.Spec.Actions, msg); ok {
 			item, ok := l.Selected()
 			return run(a, item, ok, l.noun())
+		} else if refused != nil {
+			return refused
 		}
 		if why := noAction(l.Ctx, msg, l.Spec.Title); why != nil {
 			return why
@@ -252,7 +277,7 @@ func (l *List[T]) finish(items []T, err error) tea.Cmd {
 	if partial != nil {
 		done.RetryAt = partial.RetryAt
 	}
-	cmds := []tea.Cmd{common.Send(done)}
+	cmds := []tea.Cmd{common.Send(done), l.refreshMarks(items, partial == nil)}
 	if partial != nil {
 		l.Table.Err = partial.Text
 		cmds = append(cmds, common.Warn(partial.Text))
@@ -306,7 +331,7 @@ func (l *List[T]) noun() string {
 }
 
 // Title is the breadcrumb segment.
-func (l *List[T]) Title() string { return l.Spec.Title }
+func (l *List[T]) Title() string { return l.Spec.Title + l.MarkedSuffix() }
 
 // View renders the table.
 func (l *List[T]) View() string { return l.Table.View() }
@@ -343,12 +368,19 @@ func interval(ctx *common.Context, own func() time.Duration) time.Duration {
 // Leave cancels what is in flight.
 func (l *List[T]) Leave() { l.Req.CancelAll() }
 
+// Keys is what the list answers now: its actions (without the mutating ones in
+// read-only mode), the marks, then the table's movement, filter and sort.
+func (l *List[T]) Keys() keys.Actions {
+	k := l.Ctx.Keys
+	return append(declared(l.Ctx, usable(l.Ctx, l.Spec.Actions)), keys.Bindings(append([]key.Binding{k.Mark, k.MarkAll}, l.Table.HelpBindings()...)...)...)
+}
+
 // ShortHelp is the actions, then the filter.
 func (l *List[T]) ShortHelp() []key.Binding {
-	return append(helpOf(l.Spec.Actions, true), l.Ctx.Keys.Filter)
+	return append(declared(l.Ctx, usable(l.Ctx, l.Spec.Actions)).Help(true), l.Ctx.Keys.Filter)
 }
 
 // FullHelp is every action and refresh, then the table's keys.
 func (l *List[T]) FullHelp() [][]key.Binding {
-	return [][]key.Binding{append(helpOf(l.Spec.Actions, false), l.Ctx.Keys.Refresh), l.Table.HelpBindings()}
+	return [][]key.Binding{append(declared(l.Ctx, usable(l.Ctx, l.Spec.Actions)).Help(false), l.Ctx.Keys.Refresh, l.Ctx.Keys.Mark, l.Ctx.Keys.MarkAll), l.Table.HelpBindings()}
 }

@@ -57,8 +57,10 @@ type Context struct {
 
 // Deps are fixed for a profile: the root replaces them only on :profile.
 type Deps struct {
-	Styles    *theme.Theme
-	Keys      *keys.KeyMap
+	Styles *theme.Theme
+	Keys   *keys.KeyMap
+	// Tabs names the tabs in order (the root's registry): a tab's key is its place.
+	Tabs      []string
 	API       API
 	Platform  Platform
 	Clipboard *clipboard.Clipboard
@@ -74,6 +76,8 @@ type Deps struct {
 	// Demo is set on the embedded sandbox: the header says the data is demo data.
 	Demo     bool
 	ReadOnly bool
+	// APIURL is the platform's address, written into runbooks as their default.
+	APIURL string
 	// StateDir is where the UI keeps what it remembers between runs (search history,
 	// editor text, column choices): config.StateDir(), or a test's temporary directory.
 	StateDir string
@@ -126,7 +130,7 @@ type Cache struct {
 // NewContext returns a context with safe defaults (discarding logger, real clock,
 // 10 s refresh, default keys, dark theme); callers replace what they configure.
 func NewContext() *Context {
-	k, _ := keys.New(nil, false)
+	k, _ := keys.New(nil)
 	return &Context{
 		Deps: Deps{
 			Styles:    theme.New(theme.Dark, false),
@@ -235,3 +239,7 @@ var viewIDs atomic.Int64
 
 // NewViewID returns a process-unique id for addressing async results to a view.
 func NewViewID() int64 { return viewIDs.Add(1) }
+
+// GlobalKeys are the keys every view leaves to the root: the tabs', the palette, help,
+// refresh, back and quit.
+func (c *Context) GlobalKeys() keys.Actions { return c.Keys.Global(c.Tabs) }

@@ -92,6 +92,9 @@ type Table struct {
 	Empty   string
 	Loading bool
 	Err     string
+	// Marked, when set, says which rows carry a mark (base.List's marks), drawn in the
+	// marker column beside the cursor.
+	Marked func(key string) bool
 }
 
 // NewTable builds an empty table.
@@ -529,8 +532,15 @@ func (t *Table) renderRow(ri int, selected bool, shown, widths []int) string {
 		}
 	}
 	line := b.String()
+	mark := " "
+	if t.Marked != nil && t.Marked(r.Key) {
+		mark = MarkGlyph
+	}
 	if selected {
-		return t.ctx.Styles.Selected.Render(ansi.Truncate("› "+line, t.width, "…"))
+		return t.ctx.Styles.Selected.Render(ansi.Truncate("›"+mark+line, t.width, "…"))
+	}
+	if mark != " " {
+		return ansi.Truncate(" "+t.ctx.Styles.Bold.Render(mark)+line, t.width, "…")
 	}
 	return ansi.Truncate("  "+line, t.width, "…")
 }

@@ -63,6 +63,8 @@ func New(ctx *common.Context) common.View {
 		Columns: columns(false),
 		Load:    l.load,
 		Key:     l.key,
+		MarkKey: func(e entry) string { return e.Project + "/" + e.Service.ServiceName },
+		InScope: func(e entry) bool { return l.all || e.Project == l.project },
 		Row:     l.row,
 		Loaded:  l.loaded,
 		Actions: []base.Action[entry]{
@@ -74,9 +76,11 @@ func New(ctx *common.Context) common.View {
 				}
 				return l.acts.startCreate(project)
 			}},
-			{Key: k.Edit, Run: func(e entry) tea.Cmd { return l.acts.startEdit(e.Project, e.Service) }},
-			{Key: k.Watch, Hidden: true, Run: func(e entry) tea.Cmd { return watchToggle(e.Project, e.Service) }},
-			{Key: k.Delete, Run: func(e entry) tea.Cmd { return l.acts.confirmDelete(e.Project, e.Service) }},
+			{Key: k.Edit, Run: func(e entry) tea.Cmd { return l.acts.startEdit(e.Project, e.Service) },
+				Many: func(m base.Marked[entry]) tea.Cmd { return l.acts.startBulk(m, false) }},
+			{Key: k.Watch, Hidden: true, Run: func(e entry) tea.Cmd { return watchToggle(e.Project, e.Service) }, Many: watchMarked},
+			{Key: k.Delete, Run: func(e entry) tea.Cmd { return l.acts.confirmDelete(e.Project, e.Service) },
+				Many: func(m base.Marked[entry]) tea.Cmd { return l.acts.startBulk(m, true) }},
 			{Key: k.ToggleAll, NoSelection: true, Run: func(entry) tea.Cmd { return l.setAll(!l.all) }},
 			{Key: k.Launch, Help: "connect", Hidden: true, Run: func(e entry) tea.Cmd {
 				return newConnector(l.Ctx, e.Project, e.Service.ServiceName).cmd()
@@ -201,9 +205,9 @@ func (l *List) key(e entry) string {
 // Title is the breadcrumb segment.
 func (l *List) Title() string {
 	if l.all {
-		return "Services (all projects)" + l.progress() + l.freshness()
+		return "Services (all projects)" + l.progress() + l.freshness() + l.MarkedSuffix()
 	}
-	return "Services"
+	return "Services" + l.MarkedSuffix()
 }
 
 // interval is faster while any service is being built or rebalanced. In all-projects
@@ -228,20 +232,19 @@ func (l *List) setAll(all bool) tea.Cmd {
 	shown, wasLoaded := l.Items(), l.Loaded()
 	cur, onRow := l.Selected()
 	l.all = all
-	l.Spec.Columns = columns(all)
-	l.Table = components.NewTable(l.Ctx, l.Spec.Columns)
+	l.SetColumns(columns(all))
 	l.Table.SetSize(l.Ctx.Width, l.Ctx.Height)
 	l.spin = nil
 	// What was read recently is shown at once and refreshed in the background.
 	switch {
 	case all && l.allItems != nil:
-		l.Restore(l.allItems)
+		marks := l.Restore(l.allItems)
 		l.allItems = nil
 		l.findSpinners()
 		if onRow {
 			l.SelectLater(l.key(cur)) // the cursor stays on the service it was on
 		}
-		return l.Refresh()
+		return tea.Batch(marks, l.Refresh())
 	case !all && wasLoaded && l.Ctx.Project != "":
 		l.allItems = shown
 		l.project = l.Ctx.Project
@@ -251,12 +254,12 @@ func (l *List) setAll(all bool) tea.Cmd {
 				mine = append(mine, e)
 			}
 		}
-		l.Restore(mine)
+		marks := l.Restore(mine)
 		l.findSpinners()
 		if onRow && cur.Project == l.project {
 			l.SelectLater(l.key(cur))
 		}
-		return l.Refresh()
+		return tea.Batch(marks, l.Refresh())
 	}
 	return l.Reset()
 }
