@@ -81,6 +81,10 @@ type Platform struct {
 	// SkipReport counts the list entries a request leaves out because they could not be
 	// read (no name, a field of the wrong type): lists show the rest and say so.
 	SkipReport func(ctx context.Context) (context.Context, func() string)
+	// WaitBulk blocks until a plan's next request may be sent: the client's budget
+	// owner lets bulk work spend only while more than a quarter of the platform's limit
+	// remains (api.Budget.Wait with api.Bulk).
+	WaitBulk func(ctx context.Context) error
 	// RateLimited reports an error of the rate limit (api.RateLimited): the platform's
 	// 429 (platform true) or a background request the budget held back, and when to
 	// try again (zero when nobody said).
