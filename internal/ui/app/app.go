@@ -851,7 +851,7 @@ func (m *Model) animating() bool {
 }
 
 func (m *Model) ensureSpinner() tea.Cmd {
-	if m.spinning || !m.animating() {
+	if m.spinning || m.ctx.NoMotion || !m.animating() {
 		return nil
 	}
 	m.spinning = true
@@ -875,7 +875,7 @@ func (m *Model) View() string {
 		return ""
 	}
 	if m.tooSmall() {
-		return fmt.Sprintf("terminal too small (need %d×%d, have %d×%d)", common.MinWidth, common.MinHeight, w, h)
+		return tooSmallText(w, h)
 	}
 	if m.modal != nil {
 		return fitLines(m.modal.View(), w, h)
@@ -889,7 +889,7 @@ func (m *Model) View() string {
 		names[i] = t.spec.Name
 	}
 	header := m.watches.IntoHeader(components.Header(m.ctx, crumbs, m.live, w))
-	tabs := components.Tabs(m.ctx, names, m.active, w)
+	tabs := m.withActivity(components.Tabs(m.ctx, names, m.active, w), w)
 	var body string
 	var help []key.Binding
 	if v := m.top(); v != nil {

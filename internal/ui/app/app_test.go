@@ -275,9 +275,15 @@ func TestTabKeysComeFromTheRegistry(t *testing.T) {
 func TestTooSmallAndResize(t *testing.T) {
 	m, _ := newModel(t, false)
 	drive(m, tea.WindowSizeMsg{Width: 79, Height: 30})
-	if v := m.View(); v != "terminal too small (need 80×24, have 79×30)" {
+	if v := m.View(); v != "Terminal 79×30 is too small: svcui needs at least 80×24." {
 		t.Fatalf("too small: %q", v)
 	}
+	// At 40×12 the size and the need are both on screen, wrapped to the width.
+	drive(m, tea.WindowSizeMsg{Width: 40, Height: 12})
+	if v := m.View(); v != "Terminal 40×12 is too small: svcui needs\nat least 80×24." {
+		t.Fatalf("too small at 40×12: %q", v)
+	}
+	drive(m, tea.WindowSizeMsg{Width: 79, Height: 30})
 	if drive(m, keyMsg("2")); m.Active() != 0 {
 		t.Fatal("keys other than quit are ignored on the too-small screen")
 	}

@@ -47,8 +47,11 @@ type Context struct {
 	Width, Height int
 	// ScreenWidth and ScreenHeight are the whole terminal.
 	ScreenWidth, ScreenHeight int
-	// SpinnerFrame is the frame in-progress badges draw; the root advances it.
+	// SpinnerFrame is the frame of the screen's one spinner; the root advances it.
 	SpinnerFrame int
+	// NoMotion (--no-motion, motion: false) stops the spinner and the ticks that move
+	// times on screen: what is drawn changes only when data does.
+	NoMotion bool
 
 	Deps
 	Session
