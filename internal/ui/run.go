@@ -258,6 +258,8 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 		// Writes whose answer never came, and the full account of an error for the log.
 		IsOutcomeUnknown: api.IsOutcomeUnknown,
 		Detail:           api.Detail,
+		RateLimited:      api.RateLimited,
+		WaitBulk:         func(ctx context.Context) error { return client.Budget().Wait(ctx, api.Bulk) },
 		SkipReport: func(ctx context.Context) (context.Context, func() string) {
 			ctx, r := api.WithSkipReport(ctx)
 			return ctx, func() string { return r.Skipped().Sentence() }

@@ -286,8 +286,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case common.RefreshDone:
 		// The header speaks of the view on top: its own last success and failures.
 		rec := m.liveOf()
+		rec.retryAt = time.Time{}
 		switch {
 		case msg.Idle:
+		case !msg.RetryAt.IsZero():
+			// The rate limit asked to wait: not a failure, and the next refresh is
+			// when it said, not after a backoff.
+			rec.retryAt = msg.RetryAt
 		case msg.Err != nil:
 			rec.failures++
 		default:
@@ -490,6 +495,11 @@ func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Help):
 		return m.update(common.OpenModal{Modal: m.helpOverlay()}), true
 	case key.Matches(msg, k.Refresh):
+		// A key press: the view's own reload, which the budget never holds back.
+		if r, ok := m.top().(common.Reloader); ok {
+			m.tickGen++
+			return r.Reload(), true
+		}
 		return m.refreshNow(), true
 	case key.Matches(msg, k.Quit):
 		if m.Depth() <= 1 {
@@ -775,7 +785,7 @@ func (m *Model) refreshNow() tea.Cmd {
 func (m *Model) armRefresh() tea.Cmd {
 	m.tickGen++
 	rec := m.liveOf()
-	m.live.LastOK, m.live.Failures = rec.lastOK, rec.failures
+	m.live.LastOK, m.live.Failures, m.live.RetryAt = rec.lastOK, rec.failures, rec.retryAt
 	r, ok := m.top().(common.Refresher)
 	if !ok {
 		m.live.Interval = 0
@@ -791,6 +801,10 @@ func (m *Model) armRefresh() tea.Cmd {
 		iv *= 2
 	}
 	iv = min(iv, 2*time.Minute)
+	if !rec.retryAt.IsZero() {
+		// Try again when the rate limit said, a second late so the window has reset.
+		iv = max(time.Second, rec.retryAt.Sub(m.ctx.Now())+time.Second)
+	}
 	if !m.focused {
 		return nil
 	}
@@ -817,6 +831,8 @@ func (m *Model) leave(v common.View) tea.Cmd {
 type liveRecord struct {
 	lastOK   time.Time
 	failures int
+	// retryAt is when the rate limit allows the next refresh (zero: no wait asked).
+	retryAt time.Time
 }
 
 // liveOf is the record of the view on top (a throwaway one when there is none).

@@ -570,3 +570,34 @@ func TestChoosingTheCurrentProjectAgainWinsOverAGroupChosenSince(t *testing.T) {
 		t.Fatalf("the group chosen before the project still wins: group %q, project %q", m.ctx.BillingGroupID(), m.ctx.Project())
 	}
 }
+
+// A refresh the rate limit stopped is a wait the platform asked for: the failing count
+// does not grow, the header says when it is tried again, and the next refresh comes
+// then, not after the interval or a backoff.
+func TestRateLimitedRefreshIsAWaitNotAFailure(t *testing.T) {
+	m, root, clk := newModelClock(t, false)
+	drive(m, common.RefreshDone{})
+	retry := clk.Now().Add(25 * time.Second)
+	drive(m, common.RefreshDone{Err: errTest, RetryAt: retry})
+	drive(m, common.RefreshDone{Err: errTest, RetryAt: retry})
+	header := strings.SplitN(m.View(), "\n", 2)[0]
+	if m.live.Failures != 0 || strings.Contains(header, "failing") {
+		t.Fatalf("a rate-limit wait counted as a failure: %q", header)
+	}
+	if !strings.Contains(header, "rate limited · retry "+retry.Format("15:04:05")) {
+		t.Errorf("header %q does not say when it is tried again", header)
+	}
+	before := root.refreshes
+	for _, msg := range clk.Advance(20 * time.Second) {
+		drive(m, msg)
+	}
+	if root.refreshes != before {
+		t.Fatal("refreshed before the platform's time")
+	}
+	for _, msg := range clk.Advance(7 * time.Second) {
+		drive(m, msg)
+	}
+	if root.refreshes != before+1 {
+		t.Fatalf("not refreshed once the platform's wait was over (%d refreshes)", root.refreshes-before)
+	}
+}

@@ -126,6 +126,14 @@ type Platform struct {
 	// SkipReport counts the list entries a request leaves out because they could not be
 	// read (no name, a field of the wrong type): lists show the rest and say so.
 	SkipReport func(ctx context.Context) (context.Context, func() string)
+	// WaitBulk blocks until a plan's next request may be sent: the client's budget
+	// owner lets bulk work spend only while more than a quarter of the platform's limit
+	// remains (api.Budget.Wait with api.Bulk).
+	WaitBulk func(ctx context.Context) error
+	// RateLimited reports an error of the rate limit (api.RateLimited): the platform's
+	// 429 (platform true) or a background request the budget held back, and when to
+	// try again (zero when nobody said).
+	RateLimited func(error) (at time.Time, platform, ok bool)
 	// Detail is the full account of an error for the debug log (status, content type,
 	// what was unreadable); never shown whole on screen, never holding a secret.
 	Detail func(error) string
@@ -160,4 +168,48 @@ func (c *Context) Forbidden(err error) bool {
 // NotFound reports whether err says the thing asked for does not exist.
 func (c *Context) NotFound(err error) bool {
 	return err != nil && c.Platform.IsNotFound != nil && c.Platform.IsNotFound(err)
+}
+
+// Background marks ctx's requests as background work (live refresh, watches): the
+// client sends them only while half of the platform's rate budget remains, so key
+// presses always find some (docs/architecture.md, "The request budget").
+func Background(ctx context.Context) context.Context {
+	return api.WithClass(ctx, api.Background)
+}
+
+// Bulk marks ctx's requests as a plan's over many resources: they leave a quarter of
+// the rate budget to key presses.
+func Bulk(ctx context.Context) context.Context { return api.WithClass(ctx, api.Bulk) }
+
+// rateLimitDefaultWait is when to try again after a 429 that said nothing of when.
+const rateLimitDefaultWait = 30 * time.Second
+
+// RateLimitedText says that the rate limit stopped err's request, and when it is tried
+// again: "rate limited by the platform; retrying at 15:04:05". ok is false for any
+// other error.
+func (c *Context) RateLimitedText(err error) (text string, at time.Time, ok bool) {
+	if err == nil || c.Platform.RateLimited == nil {
+		return "", time.Time{}, false
+	}
+	at, platform, ok := c.Platform.RateLimited(err)
+	if !ok {
+		return "", time.Time{}, false
+	}
+	if now := c.Now(); !at.After(now) {
+		at = now.Add(rateLimitDefaultWait)
+		if !platform {
+			at = now.Add(time.Second)
+		}
+	}
+	return RateLimitedSentence(platform, at), at, true
+}
+
+// RateLimitedSentence says the rate limit stopped a read until at: the platform's
+// (a 429) or the budget's (background work held back for key presses).
+func RateLimitedSentence(platform bool, at time.Time) string {
+	clock := at.Format("15:04:05")
+	if platform {
+		return "rate limited by the platform; retrying at " + clock
+	}
+	return "waiting for the rate budget (the rest is kept for key presses); refreshing at " + clock
 }

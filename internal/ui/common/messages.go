@@ -1,6 +1,8 @@
 package common
 
 import (
+	"time"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/ui/theme"
@@ -87,9 +89,12 @@ type RefreshNow struct{}
 // indicator (last success, "stale") and the backoff follow.
 // Idle says the view asked the platform nothing (no project chosen yet): neither a
 // success nor a failure, so "last ok" does not move.
+// RetryAt, when set, says the rate limit stopped the refresh and when to try again: a
+// wait the platform asked for, not a failure (the failing count does not grow).
 type RefreshDone struct {
-	Err  error
-	Idle bool
+	Err     error
+	Idle    bool
+	RetryAt time.Time
 }
 
 // Gone says a project, service or billing group no longer exists (deleted here, or seen

@@ -39,6 +39,13 @@ type Refresher interface {
 	Refresh() tea.Cmd
 }
 
+// Reloader is a live view whose reload for a key press (r) differs from its live
+// refresh: Refresh is background work that spends only what key presses leave of the
+// rate budget, Reload is the key press's own.
+type Reloader interface {
+	Reload() tea.Cmd
+}
+
 // Animator is a view that shows spinners; the root ticks the spinner frame only while
 // the visible view reports Animating.
 type Animator interface {

@@ -221,6 +221,19 @@ func TestBudgetPacesToTheRateLimit(t *testing.T) {
 	}
 }
 
+// A plan's request waits for the client's budget owner as well: bulk work leaves a
+// quarter of the limit to key presses (common.Platform.WaitBulk, api.Budget).
+func TestBudgetWaitsForTheBudgetOwner(t *testing.T) {
+	ctx := common.NewContext()
+	asked := 0
+	held := errors.New("held")
+	ctx.Platform.WaitBulk = func(context.Context) error { asked++; return held }
+	b := newRateBudget(ctx)
+	if err := b.Take(context.Background()); !errors.Is(err, held) || asked != 1 {
+		t.Fatalf("Take = %v after %d waits on the budget owner", err, asked)
+	}
+}
+
 // :export takes csv or json and a file; anything else is a clear error and no export.
 func TestExportCommandArguments(t *testing.T) {
 	for arg, want := range map[string]string{"csv out.csv": "", "JSON ~/x.json": "", "xml out.xml": "Export what?", "csv": "Export to which file?"} {

@@ -210,7 +210,7 @@ func (m *Model) poll() tea.Cmd {
 	return func() tea.Msg {
 		out := polled{gen: gen}
 		for _, p := range projects {
-			ctx, cancel := context.WithTimeout(context.Background(), common.RequestTimeout)
+			ctx, cancel := context.WithTimeout(common.Background(context.Background()), common.RequestTimeout)
 			svcs, err := api.ListServices(ctx, p)
 			cancel()
 			out.answers = append(out.answers, answer{p, svcs, err})

@@ -219,3 +219,69 @@ func TestCurlCopyOfAMaskedRequestSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// A fan-out is one line of :log ("· 80 requests") that enter opens to its requests,
+// each of which opens to its headers; the ring is not flooded by it.
+func TestTheLogShowsAFanOutAsOneEntryThatOpens(t *testing.T) {
+	log := apilog.New(apilog.Capacity)
+	sb, err := sandbox.New(sandbox.Options{Seed: 1, Data: "scale:4000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sb.Handler())
+	t.Cleanup(func() { srv.Close(); _ = sb.Close() })
+	c, err := api.New(api.Options{BaseURL: srv.URL, Token: sb.AdminToken(),
+		WrapTransport: func(rt http.RoundTripper) http.RoundTripper { return log.Wrap("api", rt) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	pl, err := c.ListProjects(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range pl.Projects {
+		names = append(names, p.ProjectName)
+	}
+	c.ListServicesAcrossProjects(ctx, names)
+	if n := len(log.Entries()); n != 2 {
+		t.Fatalf("%d entries for the project list and a fan-out of %d projects, want 2", n, len(names))
+	}
+	uctx := testCtx()
+	l := New(uctx, log)
+	l.SetSize(240, 2000)
+	for _, m := range uitest.Run(l.Init()) {
+		l.Update(m)
+	}
+	if !strings.Contains(l.View(), "/v1/project/*/service (80 projects) · 80 requests") {
+		t.Fatalf("the fan-out's line is missing:\n%s", l.View())
+	}
+	_, cmd := l.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	var fan *List
+	for _, m := range uitest.Run(cmd) {
+		if p, ok := m.(common.PushView); ok {
+			fan, _ = p.View.(*List)
+		}
+	}
+	if fan == nil {
+		t.Fatal("enter on the fan-out opened no list of its requests")
+	}
+	fan.SetSize(240, 2000)
+	for _, m := range uitest.Run(fan.Init()) {
+		fan.Update(m)
+	}
+	if got := strings.Count(fan.View(), "/v1/project/scale-"); got != 80 {
+		t.Fatalf("the fan-out opens to %d requests, want 80:\n%s", got, fan.View())
+	}
+	_, cmd = fan.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	for _, m := range uitest.Run(cmd) {
+		if p, ok := m.(common.PushView); ok {
+			if _, ok := p.View.(*Detail); ok {
+				return
+			}
+		}
+	}
+	t.Fatal("enter on one of the fan-out's requests opened no detail")
+}
