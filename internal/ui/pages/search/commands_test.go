@@ -69,14 +69,14 @@ func TestConnectingMakesTheServiceCurrent(t *testing.T) {
 func TestBulkProgressAndEnd(t *testing.T) {
 	p := connectedPane(t)
 	job := &bulkJob{path: "f.ndjson", index: "logs", size: 100, running: true, visible: true, cancel: func() {}, updates: make(chan search.BulkProgress, 1)}
-	p.bulk = job
-	if cmd := p.handleBulk(bulkMsg{id: p.req.ID, job: job, progress: search.BulkProgress{BytesRead: 50, DocsSent: 5, Batches: 1}}); cmd == nil {
+	p.bulk.job = job
+	if cmd := p.bulk.progressed(bulkMsg{id: p.req.ID, job: job, progress: search.BulkProgress{BytesRead: 50, DocsSent: 5, Batches: 1}}); cmd == nil {
 		t.Fatal("progress did not re-arm the wait")
 	}
 	if v := p.View(); !strings.Contains(v, "50%") || !strings.Contains(v, "5 documents sent") {
 		t.Fatalf("progress view:\n%s", v)
 	}
-	p.bulkEnded(job, search.BulkResult{Docs: 6, Succeeded: 5, Failed: 1, BytesRead: 100,
+	p.bulk.ended(job, search.BulkResult{Docs: 6, Succeeded: 5, Failed: 1, BytesRead: 100,
 		Failures: []search.BulkFailure{{Line: 3, Type: "mapper_parsing_exception", Reason: "failed to parse"}}}, nil)
 	v := p.View()
 	if job.running || !strings.Contains(v, "5 indexed, 1 failed") || !strings.Contains(v, "line 3: mapper_parsing_exception: failed to parse") {
@@ -113,7 +113,7 @@ func TestReadOnlyRefusesRequestsThatChangeTheService(t *testing.T) {
 	if p.running || p.res.ans == nil || !strings.Contains(p.res.ans.errText, "Read-only mode") {
 		t.Fatalf("a DELETE ran in read-only mode: %+v", p.res.ans)
 	}
-	if cmd := p.openBulkForm("", ""); cmd == nil {
+	if cmd := p.bulk.open(p.conn, "", ""); cmd == nil {
 		t.Fatal("bulk load in read-only mode gave no answer")
 	} else if n, ok := cmd().(common.Notify); !ok || !strings.Contains(n.Text, "Read-only") {
 		t.Fatalf("bulk in read-only mode: %#v", cmd())

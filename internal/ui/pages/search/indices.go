@@ -42,7 +42,7 @@ func newIndexList(p *Pane) *base.List[search.IndexInfo] {
 		Actions: []base.Action[search.IndexInfo]{
 			{Key: k.Open, Help: "search it", Run: func(ix search.IndexInfo) tea.Cmd { return p.searchIndex(ix.Index) }},
 			{Key: k.SearchUser, Help: "connect as another user", NoSelection: true, Run: func(search.IndexInfo) tea.Cmd { return p.loadUsers() }},
-			{Key: k.BulkLoad, NoSelection: true, Run: func(ix search.IndexInfo) tea.Cmd { return p.openBulkForm("", ix.Index) }},
+			{Key: k.BulkLoad, NoSelection: true, Run: func(ix search.IndexInfo) tea.Cmd { return p.bulk.open(p.conn, "", ix.Index) }},
 		},
 		// The list changes when the user writes; ctrl+r reloads it.
 		Interval: func() time.Duration { return -1 },

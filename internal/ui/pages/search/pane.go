@@ -83,9 +83,7 @@ type Pane struct {
 
 	picker  *picker
 	columns *columnPicker
-	bulk    *bulkJob
-	// bulkForm is the last bulk form, brought back when the file cannot be read.
-	bulkForm interface{ Invalid(string) tea.Cmd }
+	bulk    *bulkLoader
 
 	w, h int
 }
@@ -104,6 +102,7 @@ func newPane(ctx *common.Context, service string) *Pane {
 	p := &Pane{ctx: ctx, req: common.NewRequests(), project: ctx.Project(), wanted: service, editor: ta, focus: focusEditor}
 	p.editor.SetPromptFunc(gutterWidth, p.gutter)
 	p.indices = newIndexList(p)
+	p.bulk = newBulkLoader(ctx, p.req, p.indices)
 	p.res = newResults(ctx, p)
 	p.editor.Focus()
 	return p
@@ -142,9 +141,7 @@ func (p *Pane) ID() int64 { return p.req.ID }
 func (p *Pane) Leave() {
 	p.tail = nil
 	p.req.CancelAll()
-	if p.bulk != nil {
-		p.bulk.cancel()
-	}
+	p.bulk.leave()
 }
 
 // Capturing: the editor and the pickers take every key (the root then steals none).
@@ -166,7 +163,7 @@ func (p *Pane) ClaimsKey(msg tea.KeyMsg) bool {
 		return false
 	}
 	k := p.ctx.Keys
-	if key.Matches(msg, k.Back) && (p.bulk != nil && p.bulk.running || p.zoom || p.res.bar >= 0) {
+	if keysOf(p.bulk.actions()).Find(msg) >= 0 || key.Matches(msg, k.Back) && (p.zoom || p.res.bar >= 0) {
 		return true
 	}
 	return p.focus != focusIndices && key.Matches(msg, k.Run)

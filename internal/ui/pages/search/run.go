@@ -124,9 +124,7 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 		p.res.set(&answer{req: r, errText: msg})
 		return p.fail(msg)
 	}
-	if p.bulk != nil && !p.bulk.running {
-		p.bulk.visible = false
-	}
+	p.bulk.hide()
 	p.running = true
 	// What the footer said of the last attempt (refused, no page, no tail) is not so now.
 	retract := common.RetractText(p.said)

@@ -437,12 +437,12 @@ func TestBulkFileIsCheckedInTheCommand(t *testing.T) {
 		}
 	}
 	p := connectedPane(t)
-	if cmd := p.openBulkForm("", "logs"); cmd == nil {
+	if cmd := p.bulk.open(p.conn, "", "logs"); cmd == nil {
 		t.Fatal("no form")
 	}
 	missing := filepath.Join(t.TempDir(), "missing.ndjson")
-	_, msgs := deliver(t, p, p.startBulk(missing, "logs"))
-	if p.bulk != nil || len(msgs) != 1 {
+	_, msgs := deliver(t, p, p.bulk.start(p.conn.client, missing, "logs"))
+	if p.bulk.job != nil || len(msgs) != 1 {
 		t.Fatalf("a missing file started a load: %v", msgs)
 	}
 	if _, ok := msgs[0].(common.OpenModal); !ok {

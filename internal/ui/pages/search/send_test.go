@@ -113,7 +113,7 @@ func TestBulkLoadIsReviewedThenSentThroughThePipeline(t *testing.T) {
 	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, msgs := deliver(t, p, p.startBulk(path, "bulk-probe"))
+	_, msgs := deliver(t, p, p.bulk.start(p.conn.client, path, "bulk-probe"))
 	review, ok := modalOf(t, msgs).(*components.Review)
 	if !ok {
 		t.Fatalf("no review: %#v", msgs)
@@ -124,7 +124,7 @@ func TestBulkLoadIsReviewedThenSentThroughThePipeline(t *testing.T) {
 			t.Fatalf("the review does not say %q:\n%s", want, v)
 		}
 	}
-	if n := rl.count("POST", "/bulk-probe/_bulk") + rl.count("POST", "/_bulk"); n != 0 || p.bulk != nil {
+	if n := rl.count("POST", "/bulk-probe/_bulk") + rl.count("POST", "/_bulk"); n != 0 || p.bulk.job != nil {
 		t.Fatalf("the load started before the review was confirmed: %v", rl.all())
 	}
 	var said []tea.Msg
@@ -133,8 +133,8 @@ func TestBulkLoadIsReviewedThenSentThroughThePipeline(t *testing.T) {
 		said = append(said, more...)
 	}
 	msgs = said
-	if p.bulk == nil || p.bulk.running || p.bulk.result == nil || p.bulk.result.Succeeded != 3 {
-		t.Fatalf("the load did not end with 3 documents: %+v", p.bulk)
+	if j := p.bulk.job; j == nil || j.running || j.result == nil || j.result.Succeeded != 3 {
+		t.Fatalf("the load did not end with 3 documents: %+v", j)
 	}
 	if got := notes(msgs); !strings.Contains(got, "Bulk load finished: 3 documents indexed into bulk-probe") {
 		t.Fatalf("the end was not said: %q", got)

@@ -24,7 +24,7 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 	if cmd, ok := base.HandleWrite[*answer](p.ctx, p.req, msg); ok {
 		return p, cmd
 	}
-	if cmd, ok := base.HandleWrite[search.BulkResult](p.ctx, p.req, msg); ok {
+	if cmd, ok := p.bulk.update(msg); ok {
 		return p, cmd
 	}
 	switch msg := msg.(type) {
@@ -81,13 +81,6 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil
 		}
 		return p, common.Warn(msg.Value.what + " not saved: " + msg.Err.Error())
-	case common.Result[bulkPlan]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.reviewBulk(msg.Value, msg.Err)
-	case bulkMsg:
-		return p, p.handleBulk(msg)
 	case common.Result[externalFile]:
 		if !p.req.Current(msg.Addr) {
 			return p, nil
@@ -134,7 +127,7 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 		if p.conn == nil {
 			return p, common.Warn("Bulk load needs an opensearch service: " + p.notReady())
 		}
-		return p, p.openBulkForm(msg.path, msg.index)
+		return p, p.bulk.open(p.conn, msg.path, msg.index)
 	case common.ProjectSelected:
 		if msg.Name == p.project {
 			return p, nil
@@ -213,9 +206,8 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return p.handleChooser(msg)
 	}
 	k := p.ctx.Keys
-	if p.bulk != nil && p.bulk.running && key.Matches(msg, k.Back) {
-		p.bulk.cancel()
-		return common.Info("Cancelling the bulk load…")
+	if cmd, ok := p.bulk.key(msg); ok {
+		return cmd
 	}
 	// The pane's chords (ctrl+o bulk load) work from the editor too, so their read-only
 	// refusal is the pane's (a rune is the editor's text).
@@ -256,7 +248,7 @@ func (p *Pane) chords() []paneAction {
 		{keys.Action{Binding: k.Templates}, func() tea.Cmd { p.openTemplates(); return p.saveEditor() }},
 		{keys.Action{Binding: k.History}, func() tea.Cmd { return tea.Batch(p.saveEditor(), p.openHistory()) }},
 		{keys.Action{Binding: k.SQLMode}, p.toggleSQL},
-		{keys.Action{Binding: k.BulkLoad, Mutating: true}, func() tea.Cmd { return p.openBulkForm("", "") }},
+		{keys.Action{Binding: k.BulkLoad, Mutating: true}, func() tea.Cmd { return p.bulk.open(p.conn, "", "") }},
 		{keys.Action{Binding: k.ExternalEditor}, p.openExternal},
 	}
 }

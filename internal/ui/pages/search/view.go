@@ -55,8 +55,8 @@ func (p *Pane) mainView() string {
 		right = p.picker.view(rightW, bodyH)
 	case p.columns != nil:
 		right = ed + "\n" + p.columns.view(p.ctx, rightW, p.res.h)
-	case p.bulk != nil && p.bulk.visible:
-		right = ed + "\n" + p.bulk.view(p.ctx, rightW)
+	case p.bulk.shown():
+		right = ed + "\n" + p.bulk.job.view(p.ctx, rightW)
 	default:
 		right = ed + "\n" + p.res.View()
 	}
