@@ -90,7 +90,7 @@ func TestCopyCurlAfterTheTailKeepsTheTimeRange(t *testing.T) {
 		_, cmd := p.Update(runes("t"))
 		deliver(t, p, cmd)
 	}
-	if p.tail != nil {
+	if p.tail.run != nil {
 		t.Fatal("t, t left the tail running")
 	}
 	_, cmd := p.Update(runes("Y"))

@@ -11,6 +11,7 @@ package search
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textarea"
@@ -38,7 +39,7 @@ const defaultBuffer = "GET /_cluster/health\n"
 // Pane is the Search tab's root view.
 type Pane struct {
 	ctx     *common.Context
-	said    string // the footer message of the last request's trouble (warn, fail)
+	foot    *footer
 	req     *common.Requests
 	project string
 	wanted  string // service named with ":search NAME" or current in the context
@@ -71,8 +72,7 @@ type Pane struct {
 	editGen   int
 
 	running bool
-	// tail is the running live tail (nil: none).
-	tail *tail
+	tail    *tailer
 	// trange is the time window searches read (all time when zero).
 	trange search.TimeRange
 	// mark is the screen lines of the request ctrl+r runs (the editor's gutter).
@@ -99,10 +99,11 @@ func newPane(ctx *common.Context, service string) *Pane {
 	ta.MaxHeight = 0
 	ta.Placeholder = "GET /logs-app/_search   (" + ctx.Keys.Templates.Help().Key + " templates)"
 	ta.SetValue(defaultBuffer)
-	p := &Pane{ctx: ctx, req: common.NewRequests(), project: ctx.Project(), wanted: service, editor: ta, focus: focusEditor}
+	p := &Pane{ctx: ctx, req: common.NewRequests(), foot: &footer{}, project: ctx.Project(), wanted: service, editor: ta, focus: focusEditor}
 	p.editor.SetPromptFunc(gutterWidth, p.gutter)
 	p.indices = newIndexList(p)
 	p.bulk = newBulkLoader(ctx, p.req, p.indices)
+	p.tail = &tailer{ctx: ctx, req: p.req, foot: p.foot}
 	p.res = newResults(ctx, p)
 	p.editor.Focus()
 	return p
@@ -139,7 +140,7 @@ func (p *Pane) Title() string {
 func (p *Pane) ID() int64 { return p.req.ID }
 
 func (p *Pane) Leave() {
-	p.tail = nil
+	p.tail.run = nil
 	p.req.CancelAll()
 	p.bulk.leave()
 }
@@ -238,6 +239,22 @@ func (p *Pane) View() string {
 		out = p.mainView()
 	}
 	return clip(out, p.w, p.h)
+}
+
+// RefreshInterval makes the root poll the tail while it runs (and nothing otherwise:
+// the index list reloads on ctrl+r and after writes).
+func (p *Pane) RefreshInterval() time.Duration { return p.tail.interval() }
+
+// Refresh is the root's live refresh and ctrl+r: a tail poll while tailing, else the
+// index list (or the connection) again.
+func (p *Pane) Refresh() tea.Cmd {
+	if cmd, ok := p.tail.refresh(p.conn, p.res); ok {
+		return cmd
+	}
+	if p.conn != nil {
+		return p.indices.Load()
+	}
+	return p.resolve("", "")
 }
 
 // clip keeps a block within w×h.

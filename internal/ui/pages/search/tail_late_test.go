@@ -40,10 +40,10 @@ func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 	p.setFocus(focusResults)
 	_, cmd := p.Update(runes("t"))
 	deliver(t, p, cmd)
-	if p.tail == nil || len(p.tail.keys) != 10 {
-		t.Fatalf("tail start: %+v", p.tail)
+	if p.tail.run == nil || len(p.tail.run.keys) != 10 {
+		t.Fatalf("tail start: %+v", p.tail.run)
 	}
-	p.tail.limit = 10 + seconds*rate // keep all, to count every one
+	p.tail.run.limit = 10 + seconds*rate // keep all, to count every one
 
 	rng := rand.New(rand.NewPCG(7, 28))
 	run := lateRun{written: 10}
@@ -61,7 +61,7 @@ func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 		do(t, c, "POST", "/_bulk?refresh=true", bulk.String(), search.ContentTypeNDJSON)
 		run.written += rate
 		deliver(t, p, p.Refresh())
-		if p.tail == nil {
+		if p.tail.run == nil {
 			t.Fatalf("the tail stopped: %+v", p.res.ans)
 		}
 	}
@@ -70,7 +70,7 @@ func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 
 	seen := map[string]bool{}
 	var prev time.Time
-	for _, raw := range p.tail.buf {
+	for _, raw := range p.tail.run.buf {
 		var h struct {
 			ID     string `json:"_id"`
 			Source struct {
@@ -91,8 +91,8 @@ func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 		prev = h.Source.TS
 	}
 	run.lost = run.written - len(seen)
-	run.said = p.tail.late
-	if !strings.Contains(ansi.Strip(p.res.statusLine()), thousands(int64(p.tail.late))+" late") {
+	run.said = p.tail.run.late
+	if !strings.Contains(ansi.Strip(p.res.statusLine()), thousands(int64(p.tail.run.late))+" late") {
 		t.Errorf("the status line does not say how many came late: %s", ansi.Strip(p.res.statusLine()))
 	}
 	return run

@@ -74,8 +74,8 @@ func tailUnderLoad(t testing.TB, batches int) tailResult {
 	p.setFocus(focusResults)
 	_, cmd := p.Update(runes("t"))
 	deliver(t, p, cmd)
-	if p.tail == nil || len(p.tail.keys) != 10 || !strings.Contains(ansi.Strip(p.View()), "● LIVE") {
-		t.Fatalf("tail start: %+v\n%s", p.tail, ansi.Strip(p.View()))
+	if p.tail.run == nil || len(p.tail.run.keys) != 10 || !strings.Contains(ansi.Strip(p.View()), "● LIVE") {
+		t.Fatalf("tail start: %+v\n%s", p.tail.run, ansi.Strip(p.View()))
 	}
 
 	// The writer: every 20 ms a bulk of 10 documents sharing one millisecond; two
@@ -113,10 +113,10 @@ func tailUnderLoad(t testing.TB, batches int) tailResult {
 		}
 		deliver(t, p, p.Refresh()) // the root's live refresh tick
 		polls++
-		if p.tail != nil {
-			tally.look(t, p.tail.buf)
+		if p.tail.run != nil {
+			tally.look(t, p.tail.run.buf)
 		}
-		if p.tail == nil {
+		if p.tail.run == nil {
 			t.Fatalf("the tail stopped: %+v", p.res.ans)
 		}
 		if finished {
@@ -124,7 +124,7 @@ func tailUnderLoad(t testing.TB, batches int) tailResult {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	tally.look(t, p.tail.buf)
+	tally.look(t, p.tail.run.buf)
 	r := tally.tailResult
 	r.written, r.polls = int(written.Load()), polls
 	r.lost = 10 + r.written - len(tally.seen)
@@ -220,22 +220,22 @@ func TestTailCursorPauseBoundAndStops(t *testing.T) {
 
 	// Opening a document pauses: the root stops polling (no interval); back, it resumes.
 	_, cmd = p.Update(enter)
-	if cmd == nil || !p.tail.paused || p.RefreshInterval() != 0 {
-		t.Fatalf("open: paused %v interval %v", p.tail.paused, p.RefreshInterval())
+	if cmd == nil || !p.tail.run.paused || p.RefreshInterval() != 0 {
+		t.Fatalf("open: paused %v interval %v", p.tail.run.paused, p.RefreshInterval())
 	}
 	write(2)
 	now = now.Add(time.Minute) // reading the document for a while
 	deliver(t, p, p.Refresh()) // the root refreshes the view it returns to
-	if p.tail == nil || p.tail.paused || len(p.tail.keys) != 10 || p.RefreshInterval() != tailEvery {
-		t.Fatalf("resume: %+v", p.tail)
+	if p.tail.run == nil || p.tail.run.paused || len(p.tail.run.keys) != 10 || p.RefreshInterval() != tailEvery {
+		t.Fatalf("resume: %+v", p.tail.run)
 	}
 
 	// The buffer keeps the newest 10,000.
 	write(tailLimit)
 	poll()
 	poll()
-	if len(p.tail.keys) != tailLimit || p.tail.keys[len(p.tail.keys)-1] != fmt.Sprintf("tail-b/d-%06d", n-1) {
-		t.Fatalf("buffer: %d, newest %s", len(p.tail.keys), p.tail.keys[len(p.tail.keys)-1])
+	if len(p.tail.run.keys) != tailLimit || p.tail.run.keys[len(p.tail.run.keys)-1] != fmt.Sprintf("tail-b/d-%06d", n-1) {
+		t.Fatalf("buffer: %d, newest %s", len(p.tail.run.keys), p.tail.run.keys[len(p.tail.run.keys)-1])
 	}
 	if s := ansi.Strip(p.res.statusLine()); !strings.Contains(s, "oldest 10 dropped (the tail keeps 10,000)") {
 		t.Fatalf("status: %s", s)
@@ -244,8 +244,8 @@ func TestTailCursorPauseBoundAndStops(t *testing.T) {
 	// Leaving the results (no polls for a while) stops it, saying so.
 	now = now.Add(time.Minute)
 	_, msgs := deliver(t, p, p.Refresh())
-	if p.tail != nil || !strings.Contains(notes(msgs), "not on screen") || !strings.Contains(p.res.statusLine(), "Live tail stopped") {
-		t.Fatalf("left: %v %q", p.tail, notes(msgs))
+	if p.tail.run != nil || !strings.Contains(notes(msgs), "not on screen") || !strings.Contains(p.res.statusLine(), "Live tail stopped") {
+		t.Fatalf("left: %v %q", p.tail.run, notes(msgs))
 	}
 
 	// A failed poll stops it with the engine's sentence.
@@ -254,7 +254,7 @@ func TestTailCursorPauseBoundAndStops(t *testing.T) {
 	do(t, c, "DELETE", "/tail-b", "", "")
 	now = now.Add(time.Second)
 	_, msgs = deliver(t, p, p.Refresh())
-	if p.tail != nil || !strings.Contains(notes(msgs), "Live tail stopped: ") {
-		t.Fatalf("error: %v %q", p.tail, notes(msgs))
+	if p.tail.run != nil || !strings.Contains(notes(msgs), "Live tail stopped: ") {
+		t.Fatalf("error: %v %q", p.tail.run, notes(msgs))
 	}
 }

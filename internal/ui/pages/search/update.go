@@ -27,6 +27,9 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 	if cmd, ok := p.bulk.update(msg); ok {
 		return p, cmd
 	}
+	if cmd, ok := p.tail.update(msg, p.res); ok {
+		return p, cmd
+	}
 	switch msg := msg.(type) {
 	case common.Result[targetResult]:
 		if !p.req.Current(msg.Addr) {
@@ -57,11 +60,6 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil
 		}
 		return p, p.openReview(msg.Value)
-	case common.Result[tailBatch]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.tailed(msg.Value, msg.Err)
 	case rangeChosen:
 		return p, p.setRange(msg.tr)
 	case confirmedWrite:
