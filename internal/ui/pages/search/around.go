@@ -120,7 +120,7 @@ func (v *aroundView) SetSize(w, h int) {
 // load fetches the n documents before and after the hit: those strictly before and
 // after its millisecond, and those sharing it, in index order around it.
 func (v *aroundView) load() tea.Cmd {
-	c, index := v.pane.conn.client, v.index
+	c, index := v.pane.link.conn.client, v.index
 	ms, n, field, anchorKey := v.at.UnixMilli(), v.n, v.field, v.index+"/"+v.id
 	return common.Fetch(v.req, kindAround, func(ctx context.Context) (aroundDocs, error) {
 		get := func(op string, order string, size int) ([]json.RawMessage, error) {

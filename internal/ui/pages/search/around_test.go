@@ -20,7 +20,7 @@ import (
 // hit marked and under the cursor; + shows more; enter opens one.
 func TestSurroundingDocuments(t *testing.T) {
 	p, _, _ := enginePane(t)
-	c := p.conn.client
+	c := p.link.conn.client
 	do(t, c, "PUT", "/around", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"},"level":{"type":"keyword"}}}}`, search.ContentTypeJSON)
 	base := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
 	var bulk strings.Builder

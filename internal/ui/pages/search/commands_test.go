@@ -45,8 +45,8 @@ func TestConnectingMakesTheServiceCurrent(t *testing.T) {
 	p.Update(tea.KeyMsg{Type: tea.KeyDown})
 	_, cmd := p.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	_, msgs := deliver(t, p, cmd)
-	if p.conn == nil || p.conn.service != "os-b" || p.Title() != "Search os-b" {
-		t.Fatalf("connected to %+v", p.conn)
+	if p.link.conn == nil || p.link.conn.service != "os-b" || p.Title() != "Search os-b" {
+		t.Fatalf("connected to %+v", p.link.conn)
 	}
 	found := false
 	for _, m := range msgs {
@@ -60,8 +60,8 @@ func TestConnectingMakesTheServiceCurrent(t *testing.T) {
 	np := newPane(ctx, "")
 	np.SetSize(100, 30)
 	deliver(t, np, np.Init())
-	if np.conn == nil || np.conn.service != "os-b" {
-		t.Fatalf("the current service was not used: %+v %q", np.conn, np.View())
+	if np.link.conn == nil || np.link.conn.service != "os-b" {
+		t.Fatalf("the current service was not used: %+v %q", np.link.conn, np.View())
 	}
 	p.Leave()
 }
@@ -113,7 +113,7 @@ func TestReadOnlyRefusesRequestsThatChangeTheService(t *testing.T) {
 	if p.running || p.res.ans == nil || !strings.Contains(p.res.ans.errText, "Read-only mode") {
 		t.Fatalf("a DELETE ran in read-only mode: %+v", p.res.ans)
 	}
-	if cmd := p.bulk.open(p.conn, "", ""); cmd == nil {
+	if cmd := p.bulk.open(p.link.conn, "", ""); cmd == nil {
 		t.Fatal("bulk load in read-only mode gave no answer")
 	} else if n, ok := cmd().(common.Notify); !ok || !strings.Contains(n.Text, "Read-only") {
 		t.Fatalf("bulk in read-only mode: %#v", cmd())
@@ -123,7 +123,7 @@ func TestReadOnlyRefusesRequestsThatChangeTheService(t *testing.T) {
 func TestReasonIsWrappedNotCut(t *testing.T) {
 	p := newPane(common.NewContext(), "")
 	p.SetSize(60, 10)
-	p.reason = "Service pg-main is pg, not opensearch: only opensearch services have a search interface."
+	p.link.reason = "Service pg-main is pg, not opensearch: only opensearch services have a search interface."
 	out := p.View()
 	if strings.Contains(out, "…") || !strings.Contains(out, "interface.") {
 		t.Fatalf("reason cut:\n%s", out)

@@ -145,7 +145,7 @@ func (v *statsView) Init() tea.Cmd {
 		v.err, v.loaded = err.Error(), true
 		return nil
 	}
-	c, log := v.pane.conn.client, v.ctx.Log
+	c, log := v.pane.link.conn.client, v.ctx.Log
 	return common.Fetch(v.req, kindStats, func(ctx context.Context) (search.FieldStats, error) {
 		resp, err := c.Do(ctx, hr)
 		if err == nil {

@@ -35,7 +35,7 @@ func (p *Pane) gutter(displayLine int) string {
 // refreshMark finds the request under the cursor and the screen lines it takes.
 func (p *Pane) refreshMark() {
 	p.mark = runMark{0, -1}
-	if p.conn == nil {
+	if p.link.conn == nil {
 		return
 	}
 	text := p.editor.Value()

@@ -42,7 +42,7 @@ func newIndexList(p *Pane) *base.List[search.IndexInfo] {
 		Actions: []base.Action[search.IndexInfo]{
 			{Key: k.Open, Help: "search it", Run: func(ix search.IndexInfo) tea.Cmd { return p.searchIndex(ix.Index) }},
 			{Key: k.SearchUser, Help: "connect as another user", NoSelection: true, Run: func(search.IndexInfo) tea.Cmd { return p.loadUsers() }},
-			{Key: k.BulkLoad, NoSelection: true, Run: func(ix search.IndexInfo) tea.Cmd { return p.bulk.open(p.conn, "", ix.Index) }},
+			{Key: k.BulkLoad, NoSelection: true, Run: func(ix search.IndexInfo) tea.Cmd { return p.bulk.open(p.link.conn, "", ix.Index) }},
 		},
 		// The list changes when the user writes; ctrl+r reloads it.
 		Interval: func() time.Duration { return -1 },
@@ -53,10 +53,10 @@ func newIndexList(p *Pane) *base.List[search.IndexInfo] {
 
 // loadIndices lists the connected service's indices, logging the error's detail.
 func (p *Pane) loadIndices() (base.Fetcher[search.IndexInfo], string) {
-	if p.conn == nil {
+	if p.link.conn == nil {
 		return nil, "Not connected."
 	}
-	c, log := p.conn.client, p.ctx.Log
+	c, log := p.link.conn.client, p.ctx.Log
 	return func(ctx context.Context) ([]search.IndexInfo, error) {
 		ix, err := c.CatIndices(ctx)
 		return ix, describe(log, "listing the indices", err)
@@ -66,14 +66,14 @@ func (p *Pane) loadIndices() (base.Fetcher[search.IndexInfo], string) {
 // indicesLoaded fetches what the editor and the hits table use besides the names:
 // cluster health and the indices' mappings (field names and types).
 func (p *Pane) indicesLoaded(ixs []search.IndexInfo) tea.Cmd {
-	if p.conn == nil {
+	if p.link.conn == nil {
 		return nil
 	}
 	names := make([]string, len(ixs))
 	for i, ix := range ixs {
 		names[i] = ix.Index
 	}
-	c := p.conn.client
+	c := p.link.conn.client
 	return common.Fetch(p.req, kindOverview, func(ctx context.Context) (overview, error) {
 		return loadOverview(ctx, c, names)
 	})
@@ -108,8 +108,8 @@ func (p *Pane) timeFieldOf(pattern string) string {
 	if pattern == "" {
 		return ""
 	}
-	if p.conn != nil {
-		if f := p.conn.timeFields[pattern]; f != "" {
+	if p.link.conn != nil {
+		if f := p.link.conn.timeFields[pattern]; f != "" {
 			return f
 		}
 	}

@@ -143,10 +143,10 @@ func (p *Pane) openTimeRange() tea.Cmd {
 // pickTimeField makes field the time field of pattern, remembers it, and runs the shown
 // search again.
 func (p *Pane) pickTimeField(pattern, field string) tea.Cmd {
-	if p.conn.timeFields == nil {
-		p.conn.timeFields = map[string]string{}
+	if p.link.conn.timeFields == nil {
+		p.link.conn.timeFields = map[string]string{}
 	}
-	p.conn.timeFields[pattern] = field
+	p.link.conn.timeFields[pattern] = field
 	dir := p.ctx.StateDir
 	save := common.Fetch(p.req, kindSaveTimefield, func(context.Context) (saved, error) {
 		return saved{"The time field"}, search.SaveTimeField(dir, pattern, field)

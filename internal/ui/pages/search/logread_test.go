@@ -124,7 +124,7 @@ func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
 		asTyped(t, "PUT", "/events", `{"mappings":{"properties":{"a_at":{"type":"date"},"b_at":{"type":"date"},"msg":{"type":"text"}}}}`),
 		asTyped(t, "POST", "/events/_doc?refresh=true", `{"a_at":"2020-01-01T00:00:00Z","b_at":"2026-01-01T00:00:00Z","msg":"x"}`),
 	} {
-		if resp, err := p.conn.client.Do(ctx, r); err != nil || resp.Err() != nil {
+		if resp, err := p.link.conn.client.Do(ctx, r); err != nil || resp.Err() != nil {
 			t.Fatalf("%s %s: %v", r.Method, r.Path, err)
 		}
 	}

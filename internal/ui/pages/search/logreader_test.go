@@ -143,7 +143,7 @@ func TestHistoryShowsExcerptsFoldsRepeatsAndSkipsPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.conn.history = h
+	p.link.conn.history = h
 	for range 3 {
 		runLine(t, p, "GET /logs-app/_search\n{\"size\": 5, \"query\": {\"match_all\": {}}}\n")
 	}

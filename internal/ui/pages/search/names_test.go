@@ -15,7 +15,7 @@ import (
 func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
 	p, _, _ := enginePane(t)
 	name := "odd\ndelete\tproducts\x1b[31m"
-	do(t, p.conn.client, "PUT", "/"+search.PathName(name), `{"mappings":{"properties":{"@timestamp":{"type":"date"}}}}`, "")
+	do(t, p.link.conn.client, "PUT", "/"+search.PathName(name), `{"mappings":{"properties":{"@timestamp":{"type":"date"}}}}`, "")
 	text := p.indexSearch(name)
 	for _, tpl := range search.TemplatesFor(name, "ts\n\x1b[1m") {
 		text += "\n" + tpl.Text
@@ -54,7 +54,7 @@ func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
 func TestSQLDoesNotNameAnIndexWithControls(t *testing.T) {
 	p, _, _ := enginePane(t)
 	name := "odd\ndelete\tproducts"
-	do(t, p.conn.client, "PUT", "/"+search.PathName(name), "", "")
+	do(t, p.link.conn.client, "PUT", "/"+search.PathName(name), "", "")
 	deliver(t, p, p.indices.Load())
 	p.indices.SelectLater(name)
 	if ix, ok := p.indices.Selected(); !ok || ix.Index != name {

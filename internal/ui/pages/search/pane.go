@@ -9,7 +9,6 @@
 package search
 
 import (
-	"context"
 	"strings"
 	"time"
 
@@ -22,7 +21,6 @@ import (
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
-	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 type focus int
@@ -38,19 +36,11 @@ const defaultBuffer = "GET /_cluster/health\n"
 
 // Pane is the Search tab's root view.
 type Pane struct {
-	ctx     *common.Context
-	foot    *footer
-	req     *common.Requests
-	project string
-	wanted  string // service named with ":search NAME" or current in the context
-
-	loading bool
-	reason  string   // why there is nothing to search
-	choices []string // opensearch services to pick from
-	pick    int
-	loadErr string
-
-	conn    *connection
+	ctx  *common.Context
+	foot *footer
+	req  *common.Requests
+	// link finds the service and holds the connection (link.conn; nil until connected).
+	link    *connector
 	health  *search.ClusterHealth
 	mapping search.Mapping
 	indices *base.List[search.IndexInfo]
@@ -99,7 +89,8 @@ func newPane(ctx *common.Context, service string) *Pane {
 	ta.MaxHeight = 0
 	ta.Placeholder = "GET /logs-app/_search   (" + ctx.Keys.Templates.Help().Key + " templates)"
 	ta.SetValue(defaultBuffer)
-	p := &Pane{ctx: ctx, req: common.NewRequests(), foot: &footer{}, project: ctx.Project(), wanted: service, editor: ta, focus: focusEditor}
+	p := &Pane{ctx: ctx, req: common.NewRequests(), foot: &footer{}, editor: ta, focus: focusEditor}
+	p.link = &connector{ctx: ctx, req: p.req, project: ctx.Project(), wanted: service, connected: p.connected}
 	p.editor.SetPromptFunc(gutterWidth, p.gutter)
 	p.indices = newIndexList(p)
 	p.bulk = newBulkLoader(ctx, p.req, p.indices)
@@ -110,28 +101,15 @@ func newPane(ctx *common.Context, service string) *Pane {
 }
 
 func (p *Pane) Init() tea.Cmd {
-	if p.wanted == "" && p.ctx.ServiceType() == models.TypeOpenSearch {
-		p.wanted = p.ctx.Service()
+	if p.link.wanted == "" && p.ctx.ServiceType() == models.TypeOpenSearch {
+		p.link.wanted = p.ctx.Service()
 	}
-	return p.resolve("", "")
-}
-
-// resolve (re)connects: to the wanted service, or by looking the project's services up.
-func (p *Pane) resolve(user, password string) tea.Cmd {
-	p.loading, p.loadErr = true, ""
-	d := newDialer(p.ctx)
-	project, wanted := p.project, p.wanted
-	return common.Fetch(p.req, kindTarget, func(ctx context.Context) (targetResult, error) {
-		if wanted != "" && user != "" {
-			return d.connectTo(ctx, project, wanted, user, password)
-		}
-		return d.resolveTarget(ctx, project, wanted)
-	})
+	return p.link.resolve("", "")
 }
 
 func (p *Pane) Title() string {
-	if p.conn != nil {
-		return "Search " + p.conn.service
+	if p.link.conn != nil {
+		return "Search " + p.link.conn.service
 	}
 	return "Search"
 }
@@ -150,7 +128,7 @@ func (p *Pane) Capturing() bool {
 	if p.picker != nil || p.columns != nil {
 		return true
 	}
-	if p.conn == nil {
+	if p.link.conn == nil {
 		return false
 	}
 	return (p.focus == focusEditor && !p.zoom) || p.indices.Capturing() || (p.focus == focusResults && p.res.table.Filtering())
@@ -160,7 +138,7 @@ func (p *Pane) Capturing() bool {
 // screen (it leaves that) or a histogram bar is chosen (it lets it go), and the run keys outside the index list (there ctrl+r stays
 // the root's refresh, which reloads the list).
 func (p *Pane) ClaimsKey(msg tea.KeyMsg) bool {
-	if p.conn == nil {
+	if p.link.conn == nil {
 		return false
 	}
 	k := p.ctx.Keys
@@ -195,50 +173,14 @@ func (p *Pane) layout() {
 func (p *Pane) leftWidth() int  { return min(34, max(22, p.w/4)) }
 func (p *Pane) rightWidth() int { return max(10, p.w-p.leftWidth()-1) }
 
-// notReady says why the pane has no connection yet.
-func (p *Pane) notReady() string {
-	switch {
-	case p.reason != "":
-		return p.reason
-	case p.loadErr != "":
-		return p.loadErr
-	case len(p.choices) > 0:
-		return "pick one first"
-	}
-	return "still connecting"
-}
-
 func (p *Pane) View() string {
-	st := p.ctx.Styles
 	if p.w == 0 || p.h == 0 {
 		return ""
 	}
-	var out string
-	switch {
-	case p.conn == nil && p.loading:
-		out = st.Muted.Render("Looking for the project's opensearch service…")
-	case p.conn == nil && p.loadErr != "":
-		// Wrapped: these sentences are the whole screen, a cut one says half of why.
-		out = st.Danger.Render(ansi.Wordwrap("Could not reach the platform: "+safe.Text(p.loadErr), p.w, "")) + "\n" +
-			st.Muted.Render(p.ctx.Keys.Refresh.Help().Key+" retries.")
-	case p.conn == nil && p.reason != "":
-		out = ansi.Wordwrap(safe.Text(p.reason), p.w, "")
-	case p.conn == nil && len(p.choices) > 0:
-		lines := []string{"Project " + safe.Text(p.project) + " has several opensearch services; pick one (" + p.ctx.Keys.Open.Help().Key + "):", ""}
-		for i, c := range p.choices {
-			prefix := "  "
-			if i == p.pick {
-				prefix = st.Accent.Render("▸ ")
-			}
-			lines = append(lines, prefix+safe.Text(c))
-		}
-		out = strings.Join(lines, "\n")
-	case p.conn == nil:
-		out = ""
-	default:
-		out = p.mainView()
+	if p.link.conn == nil {
+		return clip(p.link.view(p.w), p.w, p.h)
 	}
-	return clip(out, p.w, p.h)
+	return clip(p.mainView(), p.w, p.h)
 }
 
 // RefreshInterval makes the root poll the tail while it runs (and nothing otherwise:
@@ -248,13 +190,13 @@ func (p *Pane) RefreshInterval() time.Duration { return p.tail.interval() }
 // Refresh is the root's live refresh and ctrl+r: a tail poll while tailing, else the
 // index list (or the connection) again.
 func (p *Pane) Refresh() tea.Cmd {
-	if cmd, ok := p.tail.refresh(p.conn, p.res); ok {
+	if cmd, ok := p.tail.refresh(p.link.conn, p.res); ok {
 		return cmd
 	}
-	if p.conn != nil {
+	if p.link.conn != nil {
 		return p.indices.Load()
 	}
-	return p.resolve("", "")
+	return p.link.resolve("", "")
 }
 
 // clip keeps a block within w×h.

@@ -165,7 +165,7 @@ func TestEditorTextIsSavedAsItIsTyped(t *testing.T) {
 // The bulk form does not open with an error: the path is checked once typed, or on submit.
 func TestBulkFormIsQuietUntilTyped(t *testing.T) {
 	p := connectedPane(t)
-	cmd := p.bulk.open(p.conn, "", "logs")
+	cmd := p.bulk.open(p.link.conn, "", "logs")
 	f := cmd().(common.OpenModal).Modal.(*components.Form)
 	f.SetSize(120, 40)
 	if e := f.LiveError(); e != "" {

@@ -24,7 +24,7 @@ func (p *Pane) resultActions() []paneAction {
 	return []paneAction{
 		{keys.Action{Binding: k.Open, Help: "open hit"}, p.openHit},
 		{keys.Action{Binding: k.TimeRange}, p.openTimeRange},
-		{keys.Action{Binding: k.Tail}, func() tea.Cmd { return p.tail.toggle(p.conn, r) }},
+		{keys.Action{Binding: k.Tail}, func() tea.Cmd { return p.tail.toggle(p.link.conn, r) }},
 		{keys.Action{Binding: k.Surround}, p.openAround},
 		{keys.Action{Binding: k.FieldStats}, p.openFieldStats},
 		{keys.Action{Binding: k.NextPage}, p.nextPage},

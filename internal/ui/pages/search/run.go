@@ -126,7 +126,7 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 	p.running = true
 	// What the footer said of the last attempt (refused, no page, no tail) is not so now.
 	retract := p.foot.retract()
-	c, sql, hist, log, now := p.conn.client, p.sqlMode, p.conn.history, p.ctx.Log, p.ctx.Now
+	c, sql, hist, log, now := p.link.conn.client, p.sqlMode, p.link.conn.history, p.ctx.Log, p.ctx.Now
 	if s.paging {
 		hist = nil
 	}
@@ -184,7 +184,7 @@ func (p *Pane) finishRun(o runOutcome) tea.Cmd {
 		if ev.Unchanged {
 			cmds = append(cmds, p.foot.warn(ev.Sentence()))
 		} else {
-			p.conn.user = ev.NewUser
+			p.link.conn.user = ev.NewUser
 			cmds = append(cmds, common.Info(ev.Sentence()))
 		}
 	}
@@ -274,5 +274,5 @@ func (p *Pane) copyCurl() tea.Cmd {
 	if !ok {
 		return p.foot.warn("No request to copy: put the cursor in a request")
 	}
-	return common.Send(common.CopyRequest{Label: "request as curl (no password)", Value: search.CurlCommand(p.conn.client.Target(), r)})
+	return common.Send(common.CopyRequest{Label: "request as curl (no password)", Value: search.CurlCommand(p.link.conn.client.Target(), r)})
 }

@@ -54,7 +54,7 @@ func (s *editorStore) write(seq uint64, text string) error {
 
 // editorStore is the store of the connected service's text.
 func (p *Pane) editorStore() *editorStore {
-	key := stateKey(p.conn.project, p.conn.service)
+	key := stateKey(p.link.conn.project, p.link.conn.service)
 	if p.store == nil || p.store.key != key || p.store.dir != p.ctx.StateDir {
 		p.store = &editorStore{dir: p.ctx.StateDir, key: key, text: p.savedText}
 	}
@@ -63,7 +63,7 @@ func (p *Pane) editorStore() *editorStore {
 
 // editorChanged arms the save timer of a change.
 func (p *Pane) editorChanged() tea.Cmd {
-	if p.conn == nil {
+	if p.link.conn == nil {
 		return nil
 	}
 	p.editGen++
@@ -73,7 +73,7 @@ func (p *Pane) editorChanged() tea.Cmd {
 // saveEditor keeps the console text for the service, in a command, when it changed
 // since the last save.
 func (p *Pane) saveEditor() tea.Cmd {
-	if p.conn == nil {
+	if p.link.conn == nil {
 		return nil
 	}
 	text := p.consoleText()
@@ -93,7 +93,7 @@ func (p *Pane) saveEditor() tea.Cmd {
 // quits. It is one small local file, written only when the text changed; Update and
 // Leave do no I/O.
 func (p *Pane) SaveOnLeave() tea.Cmd {
-	if p.conn == nil {
+	if p.link.conn == nil {
 		return nil
 	}
 	text := p.consoleText()

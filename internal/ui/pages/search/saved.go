@@ -33,8 +33,8 @@ type savedList struct {
 
 // saveSearch writes the request under the cursor, with the range, in a command.
 func (p *Pane) saveSearch(name string) tea.Cmd {
-	if p.conn == nil {
-		return common.Warn("Saving a search needs an opensearch service: " + p.notReady())
+	if p.link.conn == nil {
+		return common.Warn("Saving a search needs an opensearch service: " + p.link.notReady())
 	}
 	if strings.TrimSpace(name) == "" {
 		return common.Warn("Name the search: :save NAME")
@@ -43,7 +43,7 @@ func (p *Pane) saveSearch(name string) tea.Cmd {
 	if !ok {
 		return common.Warn("No request under the cursor to save: a request starts with a line like GET /logs-app/_search")
 	}
-	s := search.SavedSearch{Name: name, Service: p.conn.service, Method: r.Method, Path: r.Path, Body: r.Body,
+	s := search.SavedSearch{Name: name, Service: p.link.conn.service, Method: r.Method, Path: r.Path, Body: r.Body,
 		Range: p.trange.Quick, From: p.trange.From, To: p.trange.To, Saved: p.ctx.Now().UTC()}
 	dir := p.ctx.ConfigDir
 	return common.Fetch(p.req, kindSaveSearch, func(context.Context) (savedAs, error) {

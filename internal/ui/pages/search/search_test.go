@@ -150,7 +150,7 @@ func connectedPane(t testing.TB) *Pane {
 		t.Fatal(err)
 	}
 	p := newPane(ctx, "")
-	p.conn = &connection{project: "p", service: "os", user: "u", client: c}
+	p.link.conn = &connection{project: "p", service: "os", user: "u", client: c}
 	p.savedText = p.editor.Value()
 	p.SetSize(100, 30)
 	return p
@@ -243,7 +243,7 @@ func TestHistoryIsWrittenInTheRunCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.conn.history = h
+	p.link.conn.history = h
 	p.editor.SetValue("GET /_cluster/health\n")
 	p.gotoLine(0)
 	cmd := p.run()
@@ -437,11 +437,11 @@ func TestBulkFileIsCheckedInTheCommand(t *testing.T) {
 		}
 	}
 	p := connectedPane(t)
-	if cmd := p.bulk.open(p.conn, "", "logs"); cmd == nil {
+	if cmd := p.bulk.open(p.link.conn, "", "logs"); cmd == nil {
 		t.Fatal("no form")
 	}
 	missing := filepath.Join(t.TempDir(), "missing.ndjson")
-	_, msgs := deliver(t, p, p.bulk.start(p.conn.client, missing, "logs"))
+	_, msgs := deliver(t, p, p.bulk.start(p.link.conn.client, missing, "logs"))
 	if p.bulk.job != nil || len(msgs) != 1 {
 		t.Fatalf("a missing file started a load: %v", msgs)
 	}

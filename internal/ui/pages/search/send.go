@@ -31,7 +31,7 @@ func (p *Pane) sendWrite(r search.ParsedRequest) tea.Cmd {
 	if err != nil {
 		return p.send(r, 1) // the mistake is shown with its position, nothing is sent
 	}
-	c, hist, log, now := p.conn.client, p.conn.history, p.ctx.Log, p.ctx.Now
+	c, hist, log, now := p.link.conn.client, p.link.conn.history, p.ctx.Log, p.ctx.Now
 	verb, find := readBackOf(c, r)
 	name := r.Method + " " + r.Base()
 	w := &base.Write[*answer]{Verb: verb, Noun: "request", Name: name,

@@ -88,7 +88,7 @@ func TestALostWriteIsReadBackNotResent(t *testing.T) {
 	}
 	ctx, _ := testContext(t)
 	p := newPane(ctx, "")
-	p.conn = &connection{project: "p", service: "os", user: "u", client: c}
+	p.link.conn = &connection{project: "p", service: "os", user: "u", client: c}
 	p.SetSize(120, 40)
 	t.Cleanup(p.Leave)
 
@@ -113,7 +113,7 @@ func TestBulkLoadIsReviewedThenSentThroughThePipeline(t *testing.T) {
 	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, msgs := deliver(t, p, p.bulk.start(p.conn.client, path, "bulk-probe"))
+	_, msgs := deliver(t, p, p.bulk.start(p.link.conn.client, path, "bulk-probe"))
 	review, ok := modalOf(t, msgs).(*components.Review)
 	if !ok {
 		t.Fatalf("no review: %#v", msgs)

@@ -56,13 +56,13 @@ func TestEditorTextKeptPerServiceAcrossSessions(t *testing.T) {
 	np := newPane(p.ctx, "os")
 	np.SetSize(100, 30)
 	deliver(t, np, np.Init())
-	if np.conn == nil || !strings.Contains(np.editor.Value(), "GET /logs-app/_count") {
+	if np.link.conn == nil || !strings.Contains(np.editor.Value(), "GET /logs-app/_count") {
 		t.Fatalf("restored buffer: %q", np.editor.Value())
 	}
 	other := newPane(p.ctx, "os-2")
 	other.SetSize(100, 30)
 	deliver(t, other, other.Init())
-	if other.conn == nil || other.editor.Value() != defaultBuffer {
+	if other.link.conn == nil || other.editor.Value() != defaultBuffer {
 		t.Fatalf("another service's buffer: %q", other.editor.Value())
 	}
 }
@@ -102,7 +102,7 @@ func TestColumnChoiceRememberedPerIndexPattern(t *testing.T) {
 	}
 	// A new pane reads the choice when the pattern's hits first arrive.
 	np := newPane(p.ctx, "")
-	np.conn = p.conn
+	np.link.conn = p.link.conn
 	np.SetSize(100, 30)
 	deliver(t, np, np.res.set(a))
 	if got := np.res.plan.Columns; len(got) != 2 || got[0].Name != "message" {

@@ -27,7 +27,7 @@ type lateRun struct {
 // buffer holds at the end against what was written.
 func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 	p, _, _ := enginePane(t)
-	c := p.conn.client
+	c := p.link.conn.client
 	do(t, c, "PUT", "/late-test", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"}}}}`, search.ContentTypeJSON)
 	base := time.Now().UTC().Add(-time.Hour).Truncate(time.Second)
 	var pre strings.Builder

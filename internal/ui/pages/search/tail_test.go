@@ -57,7 +57,7 @@ type tailResult struct{ written, lost, duplicated, outOfOrder, polls int }
 // tail shows.
 func tailUnderLoad(t testing.TB, batches int) tailResult {
 	p, _, _ := enginePane(t)
-	c := p.conn.client
+	c := p.link.conn.client
 	do(t, c, "PUT", "/tail-test", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"},"msg":{"type":"keyword"}}}}`, search.ContentTypeJSON)
 	base := time.Now().UTC().Truncate(time.Second)
 	// Ten documents already there: the tail starts with them.
@@ -181,7 +181,7 @@ func TestTailCursorPauseBoundAndStops(t *testing.T) {
 	p, _, _ := enginePane(t)
 	now := time.Now()
 	p.ctx.Now = func() time.Time { return now }
-	c := p.conn.client
+	c := p.link.conn.client
 	do(t, c, "PUT", "/tail-b", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"}}}}`, search.ContentTypeJSON)
 	base := time.Now().UTC().Add(-time.Hour)
 	n := 0

@@ -24,6 +24,9 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 	if cmd, ok := base.HandleWrite[*answer](p.ctx, p.req, msg); ok {
 		return p, cmd
 	}
+	if cmd, ok := p.link.update(msg); ok {
+		return p, cmd
+	}
 	if cmd, ok := p.bulk.update(msg); ok {
 		return p, cmd
 	}
@@ -31,11 +34,6 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 		return p, cmd
 	}
 	switch msg := msg.(type) {
-	case common.Result[targetResult]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.connected(msg.Value, msg.Err)
 	case common.Result[overview]:
 		if !p.req.Current(msg.Addr) || msg.Err != nil {
 			return p, nil
@@ -94,21 +92,16 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil
 		}
 		return p, p.externalRead(msg.Value, msg.Err)
-	case reconnectAs:
-		if p.conn != nil {
-			p.wanted = p.conn.service
-		}
-		return p, p.resolve(msg.user, msg.password)
 	case selectService:
-		if p.wanted == msg.name && (p.conn != nil || p.loading) {
+		if p.link.serves(msg.name) {
 			return p, nil // already this service's, or connecting to it
 		}
 		return p.replace(msg.name)
 	case saveSearchAs:
 		return p, p.saveSearch(msg.name)
 	case listSaved:
-		if p.conn == nil {
-			return p, common.Warn("Saved searches run on an opensearch service: " + p.notReady())
+		if p.link.conn == nil {
+			return p, common.Warn("Saved searches run on an opensearch service: " + p.link.notReady())
 		}
 		return p, p.loadSaved()
 	case common.Result[savedAs]:
@@ -122,24 +115,24 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 		}
 		return p, p.openSaved(msg.Value, msg.Err)
 	case bulkRequest:
-		if p.conn == nil {
-			return p, common.Warn("Bulk load needs an opensearch service: " + p.notReady())
+		if p.link.conn == nil {
+			return p, common.Warn("Bulk load needs an opensearch service: " + p.link.notReady())
 		}
-		return p, p.bulk.open(p.conn, msg.path, msg.index)
+		return p, p.bulk.open(p.link.conn, msg.path, msg.index)
 	case common.ProjectSelected:
-		if msg.Name == p.project {
+		if msg.Name == p.link.project {
 			return p, nil
 		}
 		return p.replace("")
 	case common.RefreshNow:
-		if p.conn != nil {
+		if p.link.conn != nil {
 			return p, p.indices.Load()
 		}
-		return p, p.resolve("", "")
+		return p, p.link.resolve("", "")
 	case tea.KeyMsg:
 		return p, p.handleKey(msg)
 	}
-	if p.focus == focusEditor && p.conn != nil {
+	if p.focus == focusEditor && p.link.conn != nil {
 		var cmd tea.Cmd
 		p.editor, cmd = p.editor.Update(msg)
 		return p, cmd
@@ -157,28 +150,17 @@ func (p *Pane) replace(service string) (common.View, tea.Cmd) {
 	return np, tea.Batch(save, np.Init())
 }
 
-// connected takes the resolution's outcome: a connection, a choice or a reason.
-func (p *Pane) connected(r targetResult, err error) tea.Cmd {
-	p.loading = false
-	if err != nil {
-		p.loadErr = p.ctx.ErrorText(err)
-		return common.Send(common.RefreshDone{Err: err})
-	}
-	p.reason, p.choices = r.reason, r.choices
-	if r.conn == nil {
-		return common.Send(common.RefreshDone{})
-	}
-	// A new connection (another user) starts from a clean slate: nothing shown may
-	// come from the previous user's rights.
-	keep := p.conn != nil && p.conn.service == r.conn.service
-	p.conn = r.conn
-	p.wanted = r.conn.service
+// connected sets the pane up for the connector's new connection. A new connection
+// (another user) starts from a clean slate: nothing shown may come from the previous
+// user's rights; keep (the same service) keeps the editor's text.
+func (p *Pane) connected(keep bool) tea.Cmd {
+	conn := p.link.conn
 	p.health, p.mapping = nil, search.Mapping{}
 	p.res = newResults(p.ctx, p)
 	if !keep {
 		text := defaultBuffer
-		if r.conn.hasEditorText {
-			text = r.conn.editorText
+		if conn.hasEditorText {
+			text = conn.editorText
 		}
 		p.editor.SetValue(text)
 		p.savedText = text
@@ -187,8 +169,8 @@ func (p *Pane) connected(r targetResult, err error) tea.Cmd {
 	}
 	p.layout()
 	cmds := []tea.Cmd{p.indices.Reset()}
-	if p.ctx.Service() != r.conn.service {
-		cmds = append(cmds, common.Send(common.SelectService{Project: r.conn.project, Name: r.conn.service, Type: models.TypeOpenSearch}))
+	if p.ctx.Service() != conn.service {
+		cmds = append(cmds, common.Send(common.SelectService{Project: conn.project, Name: conn.service, Type: models.TypeOpenSearch}))
 	}
 	return tea.Batch(cmds...)
 }
@@ -200,8 +182,8 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if p.columns != nil {
 		return p.updateColumns(msg)
 	}
-	if p.conn == nil {
-		return p.handleChooser(msg)
+	if p.link.conn == nil {
+		return p.link.key(msg)
 	}
 	k := p.ctx.Keys
 	if cmd, ok := p.bulk.key(msg); ok {
@@ -246,7 +228,7 @@ func (p *Pane) chords() []paneAction {
 		{keys.Action{Binding: k.Templates}, func() tea.Cmd { p.openTemplates(); return p.saveEditor() }},
 		{keys.Action{Binding: k.History}, func() tea.Cmd { return tea.Batch(p.saveEditor(), p.openHistory()) }},
 		{keys.Action{Binding: k.SQLMode}, p.toggleSQL},
-		{keys.Action{Binding: k.BulkLoad, Mutating: true}, func() tea.Cmd { return p.bulk.open(p.conn, "", "") }},
+		{keys.Action{Binding: k.BulkLoad, Mutating: true}, func() tea.Cmd { return p.bulk.open(p.link.conn, "", "") }},
 		{keys.Action{Binding: k.ExternalEditor}, p.openExternal},
 	}
 }
@@ -278,24 +260,6 @@ func (p *Pane) setZoom(on bool) {
 	p.layout()
 }
 
-// handleChooser drives the service picker (several opensearch services).
-func (p *Pane) handleChooser(msg tea.KeyMsg) tea.Cmd {
-	if len(p.choices) == 0 {
-		return nil
-	}
-	k := p.ctx.Keys
-	switch {
-	case key.Matches(msg, k.Down):
-		p.pick = min(p.pick+1, len(p.choices)-1)
-	case key.Matches(msg, k.Up):
-		p.pick = max(p.pick-1, 0)
-	case key.Matches(msg, k.Open):
-		p.wanted = p.choices[p.pick]
-		return p.resolve("", "")
-	}
-	return nil
-}
-
 // openHelp shows every binding of the focused part (the root's ? overlay cannot be
 // reached while the editor takes ? as text), one group per part of the pane.
 func (p *Pane) openHelp() tea.Cmd {
@@ -323,7 +287,7 @@ func (p *Pane) ShortHelp() []key.Binding {
 	switch {
 	case p.picker != nil || p.columns != nil:
 		return []key.Binding{help(k.Open, "choose"), help(k.Back, "close")}
-	case p.conn == nil:
+	case p.link.conn == nil:
 		return []key.Binding{k.Open, k.Refresh}
 	case p.zoom:
 		return []key.Binding{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.NextPage, k.PrevPage, k.ViewMode, k.Copy, help(k.Back, "leave full screen")}

@@ -78,15 +78,15 @@ func (p *Pane) paneTitle(title string, f focus) string {
 // banner names the service, user and cluster health, and warns when TLS is unverified.
 func (p *Pane) banner() string {
 	st := p.ctx.Styles
-	parts := []string{st.Bold.Render(safe.Text(p.conn.service)), "user " + safe.Text(p.conn.user)}
+	parts := []string{st.Bold.Render(safe.Text(p.link.conn.service)), "user " + safe.Text(p.link.conn.user)}
 	if h := p.health; h != nil {
 		parts = append(parts, "cluster "+healthGlyph(p.ctx, h.Status)+" "+safe.Text(h.Status))
 	}
-	if p.conn.client.Insecure() {
+	if p.link.conn.client.Insecure() {
 		parts = append(parts, st.Danger.Render("TLS NOT VERIFIED (profile setting)"))
 	}
-	if p.conn.historyErr != "" {
-		parts = append(parts, st.Warn.Render(safe.Text(p.conn.historyErr)))
+	if p.link.conn.historyErr != "" {
+		parts = append(parts, st.Warn.Render(safe.Text(p.link.conn.historyErr)))
 	}
 	if p.zoom {
 		parts = append(parts, st.Muted.Render("results full screen ("+p.ctx.Keys.Back.Help().Key+" returns)"))

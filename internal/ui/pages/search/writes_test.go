@@ -86,7 +86,7 @@ func enginePane(t testing.TB) (*Pane, *requestLog, *opensearch.Cluster) {
 		t.Fatal(err)
 	}
 	p := newPane(ctx, "")
-	p.conn = &connection{project: "p", service: "os", user: "u", client: c}
+	p.link.conn = &connection{project: "p", service: "os", user: "u", client: c}
 	p.savedText = p.editor.Value()
 	p.SetSize(120, 40)
 	deliver(t, p, p.indices.Reset())
