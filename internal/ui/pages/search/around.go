@@ -69,7 +69,7 @@ func (p *Pane) openAround() tea.Cmd {
 	if err := json.Unmarshal(raw, &h); err != nil || h.Index == "" {
 		return common.Warn("This hit names no index")
 	}
-	field := p.timeFieldOf(h.Index)
+	field := p.indices.timeFieldOf(h.Index)
 	at, ok := sourceTime(h.Source, field)
 	if field == "" || !ok {
 		return common.Warn("Surrounding documents need a time: " + safe.Text(h.Index) + " has no date field, or this hit has no " + safe.Text(field))

@@ -36,7 +36,7 @@ func TestSurroundingDocuments(t *testing.T) {
 		fmt.Fprintf(&bulk, "{\"index\":{\"_index\":\"around\",\"_id\":\"d-%02d\"}}\n{\"ts\":%q,\"n\":%d,\"level\":%q}\n", n, base.Add(time.Duration(ms)*time.Millisecond).Format(time.RFC3339Nano), n, level)
 	}
 	do(t, c, "POST", "/_bulk?refresh=true", bulk.String(), search.ContentTypeNDJSON)
-	deliver(t, p, p.indices.Load())
+	deliver(t, p, p.indices.list.Load())
 	runLine(t, p, "GET /around/_search\n{\"query\": {\"term\": {\"level\": \"ERROR\"}}}\n")
 	if h := p.res.ans.hits; h == nil || len(h.Rows) != 1 {
 		t.Fatalf("search: %+v", p.res.ans)

@@ -76,9 +76,9 @@ func (p *Pane) updateSuggestions() {
 		return
 	}
 	text := p.editor.Value()
-	in := search.SuggestInput{Text: text, Cursor: p.cursorOffset(), Indices: p.indexNames()}
+	in := search.SuggestInput{Text: text, Cursor: p.cursorOffset(), Indices: p.indices.indexNames()}
 	if r, ok := search.RequestAt(text, p.editor.Line()+1); ok {
-		in.Fields = search.FieldsFor(p.mapping, search.IndexPattern(r.Path))
+		in.Fields = search.FieldsFor(p.indices.mapping, search.IndexPattern(r.Path))
 	}
 	s := search.Suggest(in)
 	if len(s.Items) == 1 && s.Items[0].Text == text[s.Start:s.End] {
@@ -181,7 +181,7 @@ func (p *Pane) toggleSQL() tea.Cmd {
 		p.consText = p.editor.Value()
 		save = p.saveEditor()
 		if p.sqlText == "" {
-			index := p.selectedIndex()
+			index := p.indices.selectedIndex()
 			if !search.Printable(index) {
 				// SQL has no escape for a newline or an escape in a name: say so, do not paste it.
 				save = tea.Batch(save, common.Warn("SQL cannot name "+safe.Text(index)+": its name holds control characters; the statement reads logs-app instead"))

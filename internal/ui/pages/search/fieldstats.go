@@ -75,7 +75,7 @@ func (p *Pane) fieldStats(field string) tea.Cmd {
 	a := p.res.ans
 	pattern := search.IndexPattern(a.typed.Path)
 	v := &statsView{ctx: p.ctx, req: common.NewRequests(), pane: p, field: field, typed: a.typed,
-		agg: search.AggField(p.mapping, pattern, field)}
+		agg: search.AggField(p.indices.mapping, pattern, field)}
 	if field == "_id" {
 		v.agg = ""
 	}

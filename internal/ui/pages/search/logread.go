@@ -69,7 +69,7 @@ func (p *Pane) logRequest(r search.ParsedRequest) (search.ParsedRequest, logMeta
 	if !isSearch && !isCount {
 		return r, logMeta{}
 	}
-	tf := p.timeFieldOf(search.IndexPattern(r.Path))
+	tf := p.indices.timeFieldOf(search.IndexPattern(r.Path))
 	if tf == "" {
 		return r, logMeta{}
 	}
@@ -124,10 +124,10 @@ func (p *Pane) openTimeRange() tea.Cmd {
 	// The time field, when the index has several date fields to choose from.
 	pattern := p.res.pattern()
 	if pattern == "" {
-		pattern = p.selectedIndex()
+		pattern = p.indices.selectedIndex()
 	}
-	if dates := search.DateFields(p.mapping, pattern); len(dates) > 1 {
-		now := p.timeFieldOf(pattern)
+	if dates := search.DateFields(p.indices.mapping, pattern); len(dates) > 1 {
+		now := p.indices.timeFieldOf(pattern)
 		for _, f := range dates {
 			detail := "filter and histogram on " + f + " for " + pattern
 			if f == now {

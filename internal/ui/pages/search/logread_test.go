@@ -128,7 +128,7 @@ func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
 			t.Fatalf("%s %s: %v", r.Method, r.Path, err)
 		}
 	}
-	deliver(t, p, p.indices.Load())
+	deliver(t, p, p.indices.list.Load())
 	runLine(t, p, "GET /events/_search\n")
 	if p.res.ans.log.timeField != "a_at" {
 		t.Fatalf("automatic time field: %q", p.res.ans.log.timeField)

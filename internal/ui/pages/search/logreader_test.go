@@ -22,7 +22,7 @@ import (
 func TestEnterOnAnIndexRunsItsSearchOnce(t *testing.T) {
 	p, rl, _ := enginePane(t)
 	p.setFocus(focusIndices)
-	if !p.indices.Table.Select("logs-app") {
+	if !p.indices.list.Table.Select("logs-app") {
 		t.Fatal("no logs-app in the index list")
 	}
 	before := strings.Count(p.editor.Value(), "/logs-app/_search")

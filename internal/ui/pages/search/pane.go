@@ -41,9 +41,7 @@ type Pane struct {
 	req  *common.Requests
 	// link finds the service and holds the connection (link.conn; nil until connected).
 	link    *connector
-	health  *search.ClusterHealth
-	mapping search.Mapping
-	indices *base.List[search.IndexInfo]
+	indices *indexPanel
 	editor  textarea.Model
 	res     *results
 	focus   focus
@@ -92,8 +90,14 @@ func newPane(ctx *common.Context, service string) *Pane {
 	p := &Pane{ctx: ctx, req: common.NewRequests(), foot: &footer{}, editor: ta, focus: focusEditor}
 	p.link = &connector{ctx: ctx, req: p.req, project: ctx.Project(), wanted: service, connected: p.connected}
 	p.editor.SetPromptFunc(gutterWidth, p.gutter)
-	p.indices = newIndexList(p)
-	p.bulk = newBulkLoader(ctx, p.req, p.indices)
+	k := ctx.Keys
+	p.indices = newIndexPanel(ctx, p.req, p.link, []base.Action[search.IndexInfo]{
+		{Key: k.Open, Help: "search it", Run: func(ix search.IndexInfo) tea.Cmd { return p.searchIndex(ix.Index) }},
+		{Key: k.SearchUser, Help: "connect as another user", NoSelection: true, Run: func(search.IndexInfo) tea.Cmd { return p.loadUsers() }},
+		{Key: k.BulkLoad, NoSelection: true, Run: func(ix search.IndexInfo) tea.Cmd { return p.bulk.open(p.link.conn, "", ix.Index) }},
+	})
+	p.indices.replanned = func() { p.res.replan() }
+	p.bulk = newBulkLoader(ctx, p.req, p.indices.list)
 	p.tail = &tailer{ctx: ctx, req: p.req, foot: p.foot}
 	p.res = newResults(ctx, p)
 	p.editor.Focus()
@@ -131,7 +135,7 @@ func (p *Pane) Capturing() bool {
 	if p.link.conn == nil {
 		return false
 	}
-	return (p.focus == focusEditor && !p.zoom) || p.indices.Capturing() || (p.focus == focusResults && p.res.table.Filtering())
+	return (p.focus == focusEditor && !p.zoom) || p.indices.list.Capturing() || (p.focus == focusResults && p.res.table.Filtering())
 }
 
 // ClaimsKey takes esc while a bulk load runs (it cancels it), the results are full
@@ -164,7 +168,7 @@ func (p *Pane) layout() {
 	leftW := p.leftWidth()
 	rightW := p.rightWidth()
 	edH := max(3, bodyH*2/5)
-	p.indices.SetSize(leftW, bodyH-1)
+	p.indices.list.SetSize(leftW, bodyH-1)
 	p.editor.SetWidth(rightW)
 	p.editor.SetHeight(edH - 1)
 	p.res.setSize(rightW, max(2, bodyH-edH))
@@ -194,7 +198,7 @@ func (p *Pane) Refresh() tea.Cmd {
 		return cmd
 	}
 	if p.link.conn != nil {
-		return p.indices.Load()
+		return p.indices.list.Load()
 	}
 	return p.link.resolve("", "")
 }

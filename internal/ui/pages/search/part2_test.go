@@ -19,7 +19,7 @@ func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: [
 // next is not text in the query.
 func TestOneEscLeavesTheEditorAndClosesTheHint(t *testing.T) {
 	p := connectedPane(t)
-	p.mapping = search.Mapping{Indices: []search.IndexMapping{{Index: "logs", Fields: []search.Field{{Path: "level", Type: "keyword"}}}}}
+	p.indices.mapping = search.Mapping{Indices: []search.IndexMapping{{Index: "logs", Fields: []search.Field{{Path: "level", Type: "keyword"}}}}}
 	p.editor.SetValue("GET /logs/_search\n{\"query\": {\"term\": {\"le")
 	p.editor.CursorEnd()
 	p.Update(runes("v"))
@@ -81,12 +81,12 @@ func TestHelpGroupsAreNamedAndTabListedOnce(t *testing.T) {
 // logs-web answers with its documents, newest first; an index with no date field says so.
 func TestTemplatesUseTheSelectedIndexAndItsTimeField(t *testing.T) {
 	p, _, _ := enginePane(t)
-	if search.TimeField(p.mapping, "logs-web") == "" {
-		t.Fatalf("mapping not loaded: %+v", p.mapping)
+	if search.TimeField(p.indices.mapping, "logs-web") == "" {
+		t.Fatalf("mapping not loaded: %+v", p.indices.mapping)
 	}
-	p.indices.Handle(tea.KeyMsg{Type: tea.KeyDown}) // logs-web
-	if p.selectedIndex() != "logs-web" {
-		t.Fatalf("selected %q", p.selectedIndex())
+	p.indices.list.Handle(tea.KeyMsg{Type: tea.KeyDown}) // logs-web
+	if p.indices.selectedIndex() != "logs-web" {
+		t.Fatalf("selected %q", p.indices.selectedIndex())
 	}
 	p.setFocus(focusEditor)
 	pick := func(name string) {
@@ -100,7 +100,7 @@ func TestTemplatesUseTheSelectedIndexAndItsTimeField(t *testing.T) {
 	}
 	pick("Search: latest logs")
 	r, ok := p.currentRequest()
-	tf := search.TimeField(p.mapping, "logs-web")
+	tf := search.TimeField(p.indices.mapping, "logs-web")
 	if !ok || r.Base() != "/logs-web/_search" || !strings.Contains(r.Body, `"`+tf+`": "desc"`) {
 		t.Fatalf("request: %+v", r)
 	}
@@ -110,7 +110,7 @@ func TestTemplatesUseTheSelectedIndexAndItsTimeField(t *testing.T) {
 	}
 
 	// products has one date field, "created": its first date field is its time field.
-	p.indices.Handle(tea.KeyMsg{Type: tea.KeyDown})
+	p.indices.list.Handle(tea.KeyMsg{Type: tea.KeyDown})
 	pick("Search: latest logs")
 	if r, _ := p.currentRequest(); r.Base() != "/products/_search" || !strings.Contains(r.Body, `"created": "desc"`) {
 		t.Fatalf("products: %+v", r)

@@ -105,8 +105,8 @@ func (p *Pane) openPicker(k *picker) {
 // openTemplates lists search.Templates(); choosing one appends it to the buffer.
 func (p *Pane) openTemplates() {
 	var items []pickItem
-	index := p.selectedIndex()
-	for _, t := range search.TemplatesFor(index, p.timeFieldOf(index)) {
+	index := p.indices.selectedIndex()
+	for _, t := range search.TemplatesFor(index, p.indices.timeFieldOf(index)) {
 		items = append(items, pickItem{label: t.Name, detail: t.Description, choose: func(p *Pane) tea.Cmd {
 			var save tea.Cmd
 			if p.sqlMode {

@@ -175,7 +175,7 @@ func (p *Pane) finishRun(o runOutcome) tea.Cmd {
 	cmds := []tea.Cmd{p.res.set(a)}
 	// A write may have created, filled or deleted indices: the list shows what is there now.
 	if a.sent && !search.ReadOnlyRequest(a.req) {
-		cmds = append(cmds, p.indices.Load())
+		cmds = append(cmds, p.indices.list.Load())
 	}
 	if o.historyErr != nil {
 		cmds = append(cmds, p.foot.warn("Could not save the request history: "+o.historyErr.Error()))

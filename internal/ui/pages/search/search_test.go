@@ -391,7 +391,7 @@ func TestTemplatesPickerInsertsARequest(t *testing.T) {
 // (not another index's), and query keys.
 func TestSuggestionsFromTheTargetIndexMapping(t *testing.T) {
 	p := connectedPane(t)
-	p.mapping = search.Mapping{Indices: []search.IndexMapping{
+	p.indices.mapping = search.Mapping{Indices: []search.IndexMapping{
 		{Index: "logs", Fields: []search.Field{{Path: "level", Type: "keyword"}, {Path: "latency_ms", Type: "float"}}},
 		{Index: "other", Fields: []search.Field{{Path: "levitation", Type: "keyword"}}},
 	}}

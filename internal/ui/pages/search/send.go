@@ -56,7 +56,7 @@ func (p *Pane) sendWrite(r search.ParsedRequest) tea.Cmd {
 			return errors.As(err, &re) && !errors.Is(err, context.Canceled)
 		},
 		Find:   find,
-		Reload: p.indices.Load,
+		Reload: p.indices.list.Load,
 		Show:   func(a *answer) { p.res.set(a) },
 		Done: func(a *answer) tea.Cmd {
 			if a == nil || a.status == 0 { // a delete found done by the read-back

@@ -50,11 +50,11 @@ func TestARunDoesNotCancelAWriteInFlight(t *testing.T) {
 		t.Fatalf("the write's outcome was not said: %q", got)
 	}
 	found := false
-	for _, ix := range p.indices.Items() {
+	for _, ix := range p.indices.list.Items() {
 		found = found || ix.Index == "review-probe"
 	}
 	if !found {
-		t.Fatalf("the index list does not show the new index: %+v", p.indices.Items())
+		t.Fatalf("the index list does not show the new index: %+v", p.indices.list.Items())
 	}
 }
 

@@ -35,7 +35,7 @@ func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 		fmt.Fprintf(&pre, "{\"index\":{\"_index\":\"late-test\",\"_id\":\"pre-%d\"}}\n{\"ts\":%q,\"n\":%d}\n", i, base.Add(-time.Minute+time.Duration(i)*time.Millisecond).Format(time.RFC3339Nano), i)
 	}
 	do(t, c, "POST", "/_bulk?refresh=true", pre.String(), search.ContentTypeNDJSON)
-	deliver(t, p, p.indices.Load())
+	deliver(t, p, p.indices.list.Load())
 	runLine(t, p, "GET /late-test/_search\n{\"query\": {\"match_all\": {}}}\n")
 	p.setFocus(focusResults)
 	_, cmd := p.Update(runes("t"))

@@ -66,7 +66,7 @@ func tailUnderLoad(t testing.TB, batches int) tailResult {
 		fmt.Fprintf(&pre, "{\"index\":{\"_index\":\"tail-test\",\"_id\":\"pre-%d\"}}\n{\"ts\":%q,\"n\":%d,\"msg\":\"pre\"}\n", i, base.Add(-time.Minute).Add(time.Duration(i)*time.Millisecond).Format(time.RFC3339Nano), -10+i)
 	}
 	do(t, c, "POST", "/_bulk?refresh=true", pre.String(), search.ContentTypeNDJSON)
-	deliver(t, p, p.indices.Load()) // its mapping: the time field
+	deliver(t, p, p.indices.list.Load()) // its mapping: the time field
 	runLine(t, p, "GET /tail-test/_search\n{\"sort\": [{\"ts\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
 	if p.res.ans.log.timeField != "ts" {
 		t.Fatalf("time field: %+v", p.res.ans.log)
@@ -198,7 +198,7 @@ func TestTailCursorPauseBoundAndStops(t *testing.T) {
 		deliver(t, p, p.Refresh())
 	}
 	write(5)
-	deliver(t, p, p.indices.Load())
+	deliver(t, p, p.indices.list.Load())
 	runLine(t, p, "GET /tail-b/_search\n")
 	p.setFocus(focusResults)
 	_, cmd := p.Update(runes("t"))

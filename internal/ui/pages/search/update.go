@@ -27,6 +27,9 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 	if cmd, ok := p.link.update(msg); ok {
 		return p, cmd
 	}
+	if cmd, ok := p.indices.update(msg); ok {
+		return p, cmd
+	}
 	if cmd, ok := p.bulk.update(msg); ok {
 		return p, cmd
 	}
@@ -34,15 +37,6 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 		return p, cmd
 	}
 	switch msg := msg.(type) {
-	case common.Result[overview]:
-		if !p.req.Current(msg.Addr) || msg.Err != nil {
-			return p, nil
-		}
-		p.health, p.mapping = msg.Value.health, msg.Value.mapping
-		p.res.replan()
-		return p, nil
-	case common.Result[[]search.IndexInfo]:
-		return p, p.indices.Handle(msg)
 	case common.Result[serviceUsers]:
 		if !p.req.Current(msg.Addr) {
 			return p, nil
@@ -126,7 +120,7 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 		return p.replace("")
 	case common.RefreshNow:
 		if p.link.conn != nil {
-			return p, p.indices.Load()
+			return p, p.indices.list.Load()
 		}
 		return p, p.link.resolve("", "")
 	case tea.KeyMsg:
@@ -155,7 +149,6 @@ func (p *Pane) replace(service string) (common.View, tea.Cmd) {
 // user's rights; keep (the same service) keeps the editor's text.
 func (p *Pane) connected(keep bool) tea.Cmd {
 	conn := p.link.conn
-	p.health, p.mapping = nil, search.Mapping{}
 	p.res = newResults(p.ctx, p)
 	if !keep {
 		text := defaultBuffer
@@ -168,7 +161,7 @@ func (p *Pane) connected(keep bool) tea.Cmd {
 		p.gotoLine(0)
 	}
 	p.layout()
-	cmds := []tea.Cmd{p.indices.Reset()}
+	cmds := []tea.Cmd{p.indices.reset()}
 	if p.ctx.Service() != conn.service {
 		cmds = append(cmds, common.Send(common.SelectService{Project: conn.project, Name: conn.service, Type: models.TypeOpenSearch}))
 	}
@@ -209,12 +202,12 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if p.focus == focusEditor && !p.zoom {
 		return p.editorKey(msg)
 	}
-	if key.Matches(msg, k.NextPane) && !p.zoom && !p.indices.Capturing() && !p.res.table.Filtering() {
+	if key.Matches(msg, k.NextPane) && !p.zoom && !p.indices.list.Capturing() && !p.res.table.Filtering() {
 		p.moveFocus(msg.String() == k.NextPane.Keys()[0])
 		return nil
 	}
 	if p.focus == focusIndices && !p.zoom {
-		return p.indices.Handle(msg)
+		return p.indices.list.Handle(msg)
 	}
 	return p.resultsKey(msg)
 }
@@ -302,7 +295,7 @@ func (p *Pane) ShortHelp() []key.Binding {
 	case focusResults:
 		return append(p.resultKeys().Help(true), k.NextPane)
 	}
-	return append(p.indices.ShortHelp(), k.NextPane)
+	return append(p.indices.list.ShortHelp(), k.NextPane)
 }
 
 // helpKey is the Help binding reduced to its keys that are not text (f1), disabled
@@ -325,7 +318,7 @@ func helpKey(b key.Binding) key.Binding {
 // as text, and the pane's chords (Run shares ctrl+r with refresh) act from anywhere.
 func (p *Pane) Keys() keys.Actions {
 	if p.focus == focusIndices && !p.zoom {
-		return p.indices.Keys()
+		return p.indices.list.Keys()
 	}
 	return p.resultKeys()
 }
@@ -352,7 +345,7 @@ func (p *Pane) FullHelp() [][]key.Binding {
 		}
 	}
 	var indexHelp []key.Binding
-	for _, b := range append(p.indices.FullHelp()[0], k.Filter) {
+	for _, b := range append(p.indices.list.FullHelp()[0], k.Filter) {
 		if !listed[b.Help().Key] || b.Help().Key == k.Open.Help().Key {
 			indexHelp = append(indexHelp, b)
 		}

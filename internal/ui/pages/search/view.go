@@ -27,7 +27,7 @@ func (p *Pane) mainView() string {
 		return banner + "\n" + p.res.View()
 	}
 	leftW, rightW := p.leftWidth(), p.rightWidth()
-	left := p.paneTitle("Indices", focusIndices) + "\n" + p.indices.View()
+	left := p.paneTitle("Indices", focusIndices) + "\n" + p.indices.list.View()
 
 	edTitle := "Editor"
 	if p.sqlMode {
@@ -79,7 +79,7 @@ func (p *Pane) paneTitle(title string, f focus) string {
 func (p *Pane) banner() string {
 	st := p.ctx.Styles
 	parts := []string{st.Bold.Render(safe.Text(p.link.conn.service)), "user " + safe.Text(p.link.conn.user)}
-	if h := p.health; h != nil {
+	if h := p.indices.health; h != nil {
 		parts = append(parts, "cluster "+healthGlyph(p.ctx, h.Status)+" "+safe.Text(h.Status))
 	}
 	if p.link.conn.client.Insecure() {

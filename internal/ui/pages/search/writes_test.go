@@ -89,8 +89,8 @@ func enginePane(t testing.TB) (*Pane, *requestLog, *opensearch.Cluster) {
 	p.link.conn = &connection{project: "p", service: "os", user: "u", client: c}
 	p.savedText = p.editor.Value()
 	p.SetSize(120, 40)
-	deliver(t, p, p.indices.Reset())
-	if len(p.indices.Items()) == 0 {
+	deliver(t, p, p.indices.list.Reset())
+	if len(p.indices.list.Items()) == 0 {
 		t.Fatal("the index list did not load")
 	}
 	t.Cleanup(p.Leave)
@@ -194,9 +194,9 @@ func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
 	if a := p.res.ans; a == nil || a.status != 200 {
 		t.Fatalf("answer: %+v", a)
 	}
-	for _, ix := range p.indices.Items() {
+	for _, ix := range p.indices.list.Items() {
 		if ix.Index == "products" {
-			t.Fatalf("the index list still shows the deleted index: %+v", p.indices.Items())
+			t.Fatalf("the index list still shows the deleted index: %+v", p.indices.list.Items())
 		}
 	}
 }
@@ -231,7 +231,7 @@ func TestEditorCloseIsReviewedAndNamed(t *testing.T) {
 	}
 	// The list says closed, not "0 docs" beside a green dot; a delete counts no documents as
 	// none, it names the closed index's.
-	if v := flat(p.indices.View()); !regexp.MustCompile(`○\s+products\s+closed`).MatchString(v) {
+	if v := flat(p.indices.list.View()); !regexp.MustCompile(`○\s+products\s+closed`).MatchString(v) {
 		t.Fatalf("index list after the close:\n%s", v)
 	}
 	review, ok = modalOf(t, runLine(t, p, "DELETE /products\n")).(*components.Review)
@@ -313,7 +313,7 @@ func TestEditorWritesAreReviewed(t *testing.T) {
 		t.Fatalf("log: %v", rl.all())
 	}
 	found := false
-	for _, ix := range p.indices.Items() {
+	for _, ix := range p.indices.list.Items() {
 		found = found || ix.Index == "logs-archive"
 	}
 	if !found {
