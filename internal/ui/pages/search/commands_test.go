@@ -83,8 +83,8 @@ func TestBulkProgressAndEnd(t *testing.T) {
 		t.Fatalf("end view:\n%s", v)
 	}
 	// The next run hides the finished panel.
-	p.editor.SetValue("GET /_cluster/health\n")
-	p.gotoLine(0)
+	p.editor.ta.SetValue("GET /_cluster/health\n")
+	p.editor.gotoLine(0)
 	p.run()
 	if job.visible {
 		t.Fatal("the finished bulk panel stayed over the results")
@@ -107,8 +107,8 @@ func TestReadOnlyRefusesRequestsThatChangeTheService(t *testing.T) {
 	}
 	p := connectedPane(t)
 	p.ctx.ReadOnly = true
-	p.editor.SetValue("DELETE /logs-app\n")
-	p.gotoLine(0)
+	p.editor.ta.SetValue("DELETE /logs-app\n")
+	p.editor.gotoLine(0)
 	p.run()
 	if p.running || p.res.ans == nil || !strings.Contains(p.res.ans.errText, "Read-only mode") {
 		t.Fatalf("a DELETE ran in read-only mode: %+v", p.res.ans)

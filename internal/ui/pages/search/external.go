@@ -35,7 +35,7 @@ type externalText struct{ text string }
 // openExternal writes the buffer to a temporary file and finds $VISUAL or $EDITOR, in
 // a command; the program then suspends while the editor runs (tea.ExecProcess).
 func (p *Pane) openExternal() tea.Cmd {
-	text := p.editor.Value()
+	text := p.editor.ta.Value()
 	return common.Fetch(p.req, kindExternal, func(context.Context) (externalFile, error) {
 		ed := strings.Fields(os.Getenv("VISUAL"))
 		if len(ed) == 0 {
@@ -86,9 +86,9 @@ func (p *Pane) externalRead(t externalText, err error) tea.Cmd {
 	if err != nil {
 		return common.Error(sentenceCase(err.Error()))
 	}
-	line := p.editor.Line()
-	p.editor.SetValue(t.text)
-	p.gotoLine(line)
+	line := p.editor.ta.Line()
+	p.editor.ta.SetValue(t.text)
+	p.editor.gotoLine(line)
 	p.setFocus(focusEditor)
 	return common.Info("Buffer updated from the editor")
 }

@@ -168,10 +168,10 @@ func (x *indexPanel) indexSearch(index string) string {
 // back to the same request instead of another copy.
 func (p *Pane) searchIndex(index string) tea.Cmd {
 	var mode tea.Cmd
-	if p.sqlMode {
+	if p.editor.sqlMode {
 		mode = p.toggleSQL()
 	}
-	p.placeRequest(p.indices.indexSearch(index))
+	p.editor.placeRequest(p.indices.indexSearch(index))
 	cmd := p.run()
 	p.setFocus(focusResults)
 	return tea.Batch(mode, cmd)

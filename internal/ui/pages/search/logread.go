@@ -62,7 +62,7 @@ func (p *Pane) histogramBars() int { return max(8, p.res.w-histogramLabelW-1) }
 // logRequest applies the time range and adds the histogram to a search or count of an
 // index with a time field; anything else, and SQL, is sent as typed.
 func (p *Pane) logRequest(r search.ParsedRequest) (search.ParsedRequest, logMeta) {
-	if p.sqlMode {
+	if p.editor.sqlMode {
 		return r, logMeta{}
 	}
 	isSearch, isCount := search.IsSearch(r)

@@ -36,7 +36,7 @@ func TestTimeRangeAndHistogram(t *testing.T) {
 	if !strings.Contains(v, "all time") || !strings.Contains(v, "max ") || !strings.ContainsAny(v, "▁▂▃▄▅▆▇█") {
 		t.Fatalf("view:\n%s", v)
 	}
-	if strings.Contains(p.editor.Value(), "range") {
+	if strings.Contains(p.editor.ta.Value(), "range") {
 		t.Fatal("the editor text was changed")
 	}
 
@@ -94,7 +94,7 @@ func TestTimeRangeAndHistogram(t *testing.T) {
 		t.Fatal("a mapping got a histogram")
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyCtrlS})
-	p.editor.SetValue("SELECT level FROM logs-app LIMIT 3")
+	p.editor.ta.SetValue("SELECT level FROM logs-app LIMIT 3")
 	deliver(t, p, p.run())
 	if a := p.res.ans; a == nil || a.log.histogram || strings.Contains(a.req.Body, "range") {
 		t.Fatalf("SQL: %+v", a)

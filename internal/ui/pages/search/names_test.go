@@ -61,8 +61,8 @@ func TestSQLDoesNotNameAnIndexWithControls(t *testing.T) {
 		t.Fatalf("selected %q", ix.Index)
 	}
 	msgs := uitest.Run(p.toggleSQL())
-	if strings.Contains(p.editor.Value(), "odd") || !strings.Contains(fmt.Sprint(msgs), "control characters") {
-		t.Fatalf("SQL text %q, said %v", p.editor.Value(), msgs)
+	if strings.Contains(p.editor.ta.Value(), "odd") || !strings.Contains(fmt.Sprint(msgs), "control characters") {
+		t.Fatalf("SQL text %q, said %v", p.editor.ta.Value(), msgs)
 	}
 }
 

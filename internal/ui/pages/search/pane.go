@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textarea"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
@@ -42,32 +41,16 @@ type Pane struct {
 	// link finds the service and holds the connection (link.conn; nil until connected).
 	link    *connector
 	indices *indexPanel
-	editor  textarea.Model
+	editor  *editor
 	res     *results
 	focus   focus
 	// zoom shows the results alone (index list and editor hidden).
 	zoom bool
 
-	sqlMode  bool
-	sqlText  string // the other mode's buffer, kept while switching
-	consText string
-	// savedText is the console text last saved for this service: a save is sent only
-	// when the text changed since. store writes it, in order; editGen numbers the
-	// changes, so only the last of a burst of keys saves.
-	savedText string
-	store     *editorStore
-	saveSeq   uint64
-	editGen   int
-
 	running bool
 	tail    *tailer
 	// trange is the time window searches read (all time when zero).
 	trange search.TimeRange
-	// mark is the screen lines of the request ctrl+r runs (the editor's gutter).
-	mark runMark
-
-	suggest search.Suggestions
-	sugSel  int
 
 	picker  *picker
 	columns *columnPicker
@@ -80,16 +63,8 @@ type Pane struct {
 func New(ctx *common.Context) common.View { return newPane(ctx, "") }
 
 func newPane(ctx *common.Context, service string) *Pane {
-	ta := textarea.New()
-	ta.ShowLineNumbers = true
-	ta.Prompt = ""
-	ta.CharLimit = 0
-	ta.MaxHeight = 0
-	ta.Placeholder = "GET /logs-app/_search   (" + ctx.Keys.Templates.Help().Key + " templates)"
-	ta.SetValue(defaultBuffer)
-	p := &Pane{ctx: ctx, req: common.NewRequests(), foot: &footer{}, editor: ta, focus: focusEditor}
+	p := &Pane{ctx: ctx, req: common.NewRequests(), foot: &footer{}, focus: focusEditor}
 	p.link = &connector{ctx: ctx, req: p.req, project: ctx.Project(), wanted: service, connected: p.connected}
-	p.editor.SetPromptFunc(gutterWidth, p.gutter)
 	k := ctx.Keys
 	p.indices = newIndexPanel(ctx, p.req, p.link, []base.Action[search.IndexInfo]{
 		{Key: k.Open, Help: "search it", Run: func(ix search.IndexInfo) tea.Cmd { return p.searchIndex(ix.Index) }},
@@ -99,8 +74,8 @@ func newPane(ctx *common.Context, service string) *Pane {
 	p.indices.replanned = func() { p.res.replan() }
 	p.bulk = newBulkLoader(ctx, p.req, p.indices.list)
 	p.tail = &tailer{ctx: ctx, req: p.req, foot: p.foot}
+	p.editor = newEditor(ctx, p.req, p.link, p.indices)
 	p.res = newResults(ctx, p)
-	p.editor.Focus()
 	return p
 }
 
@@ -169,8 +144,8 @@ func (p *Pane) layout() {
 	rightW := p.rightWidth()
 	edH := max(3, bodyH*2/5)
 	p.indices.list.SetSize(leftW, bodyH-1)
-	p.editor.SetWidth(rightW)
-	p.editor.SetHeight(edH - 1)
+	p.editor.ta.SetWidth(rightW)
+	p.editor.ta.SetHeight(edH - 1)
 	p.res.setSize(rightW, max(2, bodyH-edH))
 }
 

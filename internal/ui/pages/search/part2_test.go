@@ -20,20 +20,20 @@ func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: [
 func TestOneEscLeavesTheEditorAndClosesTheHint(t *testing.T) {
 	p := connectedPane(t)
 	p.indices.mapping = search.Mapping{Indices: []search.IndexMapping{{Index: "logs", Fields: []search.Field{{Path: "level", Type: "keyword"}}}}}
-	p.editor.SetValue("GET /logs/_search\n{\"query\": {\"term\": {\"le")
-	p.editor.CursorEnd()
+	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"term\": {\"le")
+	p.editor.ta.CursorEnd()
 	p.Update(runes("v"))
-	if len(p.suggest.Items) == 0 {
+	if len(p.editor.suggest.Items) == 0 {
 		t.Fatal("no hint to close")
 	}
-	before := p.editor.Value()
+	before := p.editor.ta.Value()
 	p.Update(tea.KeyMsg{Type: tea.KeyEsc})
-	if len(p.suggest.Items) != 0 || p.focus == focusEditor || p.Capturing() {
-		t.Fatalf("esc: hint %d, focus %d, capturing %v", len(p.suggest.Items), p.focus, p.Capturing())
+	if len(p.editor.suggest.Items) != 0 || p.focus == focusEditor || p.Capturing() {
+		t.Fatalf("esc: hint %d, focus %d, capturing %v", len(p.editor.suggest.Items), p.focus, p.Capturing())
 	}
 	p.Update(runes("2"))
-	if p.editor.Value() != before {
-		t.Fatalf("2 went into the query: %q", p.editor.Value())
+	if p.editor.ta.Value() != before {
+		t.Fatalf("2 went into the query: %q", p.editor.ta.Value())
 	}
 }
 
@@ -99,7 +99,7 @@ func TestTemplatesUseTheSelectedIndexAndItsTimeField(t *testing.T) {
 		p.Update(enter)
 	}
 	pick("Search: latest logs")
-	r, ok := p.currentRequest()
+	r, ok := p.editor.currentRequest()
 	tf := search.TimeField(p.indices.mapping, "logs-web")
 	if !ok || r.Base() != "/logs-web/_search" || !strings.Contains(r.Body, `"`+tf+`": "desc"`) {
 		t.Fatalf("request: %+v", r)
@@ -112,7 +112,7 @@ func TestTemplatesUseTheSelectedIndexAndItsTimeField(t *testing.T) {
 	// products has one date field, "created": its first date field is its time field.
 	p.indices.list.Handle(tea.KeyMsg{Type: tea.KeyDown})
 	pick("Search: latest logs")
-	if r, _ := p.currentRequest(); r.Base() != "/products/_search" || !strings.Contains(r.Body, `"created": "desc"`) {
+	if r, _ := p.editor.currentRequest(); r.Base() != "/products/_search" || !strings.Contains(r.Body, `"created": "desc"`) {
 		t.Fatalf("products: %+v", r)
 	}
 }
@@ -130,7 +130,7 @@ func TestEditorTextIsSavedAsItIsTyped(t *testing.T) {
 		}
 		return text
 	}
-	p.editor.CursorEnd()
+	p.editor.ta.CursorEnd()
 	for _, r := range "GET /a" {
 		_, cmd := p.Update(runes(string(r)))
 		deliver(t, p, cmd)

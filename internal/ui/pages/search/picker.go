@@ -109,10 +109,10 @@ func (p *Pane) openTemplates() {
 	for _, t := range search.TemplatesFor(index, p.indices.timeFieldOf(index)) {
 		items = append(items, pickItem{label: t.Name, detail: t.Description, choose: func(p *Pane) tea.Cmd {
 			var save tea.Cmd
-			if p.sqlMode {
+			if p.editor.sqlMode {
 				save = p.toggleSQL()
 			}
-			p.insertRequest(t.Text)
+			p.editor.insertRequest(t.Text)
 			p.setFocus(focusEditor)
 			return save
 		}})
@@ -140,10 +140,10 @@ func (p *Pane) openHistory() tea.Cmd {
 			}
 			items = append(items, pickItem{label: e.Method + " " + e.Path, detail: detail, choose: func(p *Pane) tea.Cmd {
 				var save tea.Cmd
-				if p.sqlMode {
+				if p.editor.sqlMode {
 					save = p.toggleSQL()
 				}
-				p.insertRequest(e.Request().String())
+				p.editor.insertRequest(e.Request().String())
 				p.setFocus(focusEditor)
 				return save
 			}})

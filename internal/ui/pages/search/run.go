@@ -81,23 +81,23 @@ type runOutcome struct {
 // run validates the request under the cursor and sends it; a mistake is shown with
 // its line and column and nothing is sent.
 func (p *Pane) run() tea.Cmd {
-	r, ok := p.currentRequest()
+	r, ok := p.editor.currentRequest()
 	if !ok {
-		if p.sqlMode {
+		if p.editor.sqlMode {
 			return p.foot.warn("Type an SQL statement first, e.g. SELECT level, COUNT(*) FROM logs-app GROUP BY level")
 		}
 		return p.foot.warn("No request under the cursor: a request starts with a line like GET /logs-app/_search")
 	}
 	p.tail.stop("", p.res) // a new run replaces what the tail followed
-	if p.sqlMode {
-		if stmts := search.SplitSQL(p.editor.Value()); len(stmts) > 1 {
-			return tea.Batch(p.saveEditor(), p.runSQL(stmts))
+	if p.editor.sqlMode {
+		if stmts := search.SplitSQL(p.editor.ta.Value()); len(stmts) > 1 {
+			return tea.Batch(p.editor.save(), p.runSQL(stmts))
 		}
 	}
 	if !p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
-		return tea.Batch(p.saveEditor(), p.reviewWrite(r))
+		return tea.Batch(p.editor.save(), p.reviewWrite(r))
 	}
-	return tea.Batch(p.saveEditor(), p.sendLog(r))
+	return tea.Batch(p.editor.save(), p.sendLog(r))
 }
 
 // send validates and runs r as it is; page numbers the result page (1 unless paging).
@@ -116,7 +116,7 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 	if err != nil {
 		msg := "The request was not sent: " + err.Error()
 		var ve *search.ValidationError
-		if errors.As(err, &ve) && !p.sqlMode {
+		if errors.As(err, &ve) && !p.editor.sqlMode {
 			msg = "The request was not sent: line " + itoa(ve.Line) + ", column " + itoa(ve.Col) + ": " + ve.Msg
 		}
 		p.res.set(&answer{req: r, errText: msg})
@@ -126,7 +126,7 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 	p.running = true
 	// What the footer said of the last attempt (refused, no page, no tail) is not so now.
 	retract := p.foot.retract()
-	c, sql, hist, log, now := p.link.conn.client, p.sqlMode, p.link.conn.history, p.ctx.Log, p.ctx.Now
+	c, sql, hist, log, now := p.link.conn.client, p.editor.sqlMode, p.link.conn.history, p.ctx.Log, p.ctx.Now
 	if s.paging {
 		hist = nil
 	}
@@ -267,7 +267,7 @@ func (p *Pane) prevPage() tea.Cmd {
 }
 
 func (p *Pane) copyCurl() tea.Cmd {
-	r, ok := p.currentRequest()
+	r, ok := p.editor.currentRequest()
 	if a := p.res.ans; a != nil && a.sent {
 		r, ok = a.req, true
 	}

@@ -39,7 +39,7 @@ func (p *Pane) saveSearch(name string) tea.Cmd {
 	if strings.TrimSpace(name) == "" {
 		return common.Warn("Name the search: :save NAME")
 	}
-	r, ok := p.currentRequest()
+	r, ok := p.editor.currentRequest()
 	if !ok {
 		return common.Warn("No request under the cursor to save: a request starts with a line like GET /logs-app/_search")
 	}
@@ -101,14 +101,14 @@ func (p *Pane) openSaved(l savedList, err error) tea.Cmd {
 // runSaved puts the saved request in the editor (once), takes its range and runs it.
 func (p *Pane) runSaved(s search.SavedSearch) tea.Cmd {
 	var mode tea.Cmd
-	if p.sqlMode {
+	if p.editor.sqlMode {
 		mode = p.toggleSQL()
 	}
 	text := s.Method + " " + s.Path + "\n"
 	if b := strings.TrimSpace(s.Body); b != "" {
 		text += b + "\n"
 	}
-	p.placeRequest(text)
+	p.editor.placeRequest(text)
 	p.trange = s.TimeRange()
 	cmd := p.run()
 	p.setFocus(focusResults)

@@ -39,8 +39,8 @@ func TestARunDoesNotCancelAWriteInFlight(t *testing.T) {
 	p, rl, _ := enginePane(t)
 	w := confirmWrite(t, p, "PUT /review-probe\n")
 	_, write := p.Update(w)
-	p.editor.SetValue("GET /_cluster/health\n")
-	p.gotoLine(0)
+	p.editor.ta.SetValue("GET /_cluster/health\n")
+	p.editor.gotoLine(0)
 	run := p.run()
 	_, msgs := deliver(t, p, tea.Batch(write, run))
 	if n := rl.count("PUT", "/review-probe"); n != 1 {

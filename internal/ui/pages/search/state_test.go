@@ -56,14 +56,14 @@ func TestEditorTextKeptPerServiceAcrossSessions(t *testing.T) {
 	np := newPane(p.ctx, "os")
 	np.SetSize(100, 30)
 	deliver(t, np, np.Init())
-	if np.link.conn == nil || !strings.Contains(np.editor.Value(), "GET /logs-app/_count") {
-		t.Fatalf("restored buffer: %q", np.editor.Value())
+	if np.link.conn == nil || !strings.Contains(np.editor.ta.Value(), "GET /logs-app/_count") {
+		t.Fatalf("restored buffer: %q", np.editor.ta.Value())
 	}
 	other := newPane(p.ctx, "os-2")
 	other.SetSize(100, 30)
 	deliver(t, other, other.Init())
-	if other.link.conn == nil || other.editor.Value() != defaultBuffer {
-		t.Fatalf("another service's buffer: %q", other.editor.Value())
+	if other.link.conn == nil || other.editor.ta.Value() != defaultBuffer {
+		t.Fatalf("another service's buffer: %q", other.editor.ta.Value())
 	}
 }
 
@@ -139,8 +139,8 @@ func TestExternalEditorRunsOutsideUpdate(t *testing.T) {
 		t.Fatal(err)
 	}
 	deliver(t, p, func() tea.Msg { return externalDone{addr: res.Addr, file: res.Value.file} })
-	if p.editor.Value() != "GET /products/_search\n" {
-		t.Fatalf("buffer: %q", p.editor.Value())
+	if p.editor.ta.Value() != "GET /products/_search\n" {
+		t.Fatalf("buffer: %q", p.editor.ta.Value())
 	}
 	if _, err := os.Stat(res.Value.file); !os.IsNotExist(err) {
 		t.Fatal("the temporary file was left behind")

@@ -28,6 +28,7 @@ func do(t testing.TB, c *search.Client, method, path, body, ct string) {
 // batches sharing a millisecond across requests, the tail shows each exactly once, in
 // order.
 func TestTailShowsEachDocumentOnceInOrder(t *testing.T) {
+	t.Parallel()               // 3 s of a writer on a ticker: the other tests run meanwhile
 	r := tailUnderLoad(t, 150) // 1,500 documents over 3 s
 	if r.polls < 10 {
 		t.Fatalf("only %d polls while writing", r.polls)

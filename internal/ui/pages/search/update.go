@@ -15,7 +15,7 @@ import (
 func (p *Pane) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	v, cmd := p.update(msg)
 	if np, ok := v.(*Pane); ok {
-		np.refreshMark()
+		np.editor.refreshMark()
 	}
 	return v, cmd
 }
@@ -25,6 +25,9 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 		return p, cmd
 	}
 	if cmd, ok := p.link.update(msg); ok {
+		return p, cmd
+	}
+	if cmd, ok := p.editor.update(msg); ok {
 		return p, cmd
 	}
 	if cmd, ok := p.indices.update(msg); ok {
@@ -61,11 +64,6 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil
 		}
 		return p, p.res.choiceLoaded(msg.Value, msg.Err)
-	case editorIdle:
-		if msg.gen != p.editGen {
-			return p, nil // more was typed since: that change's own timer saves
-		}
-		return p, p.saveEditor()
 	case common.Result[saved]:
 		if !p.req.Current(msg.Addr) || msg.Err == nil {
 			return p, nil
@@ -128,7 +126,7 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 	}
 	if p.focus == focusEditor && p.link.conn != nil {
 		var cmd tea.Cmd
-		p.editor, cmd = p.editor.Update(msg)
+		p.editor.ta, cmd = p.editor.ta.Update(msg)
 		return p, cmd
 	}
 	return p, nil
@@ -137,7 +135,7 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 // replace starts a new pane on another service (or project), keeping this one's editor
 // text first.
 func (p *Pane) replace(service string) (common.View, tea.Cmd) {
-	save := p.saveEditor()
+	save := p.editor.save()
 	p.Leave()
 	np := newPane(p.ctx, service)
 	np.SetSize(p.w, p.h)
@@ -155,10 +153,10 @@ func (p *Pane) connected(keep bool) tea.Cmd {
 		if conn.hasEditorText {
 			text = conn.editorText
 		}
-		p.editor.SetValue(text)
-		p.savedText = text
-		p.store = nil
-		p.gotoLine(0)
+		p.editor.ta.SetValue(text)
+		p.editor.savedText = text
+		p.editor.store = nil
+		p.editor.gotoLine(0)
 	}
 	p.layout()
 	cmds := []tea.Cmd{p.indices.reset()}
@@ -218,8 +216,8 @@ func (p *Pane) chords() []paneAction {
 	k := p.ctx.Keys
 	return []paneAction{
 		{keys.Action{Binding: k.Run}, p.run},
-		{keys.Action{Binding: k.Templates}, func() tea.Cmd { p.openTemplates(); return p.saveEditor() }},
-		{keys.Action{Binding: k.History}, func() tea.Cmd { return tea.Batch(p.saveEditor(), p.openHistory()) }},
+		{keys.Action{Binding: k.Templates}, func() tea.Cmd { p.openTemplates(); return p.editor.save() }},
+		{keys.Action{Binding: k.History}, func() tea.Cmd { return tea.Batch(p.editor.save(), p.openHistory()) }},
 		{keys.Action{Binding: k.SQLMode}, p.toggleSQL},
 		{keys.Action{Binding: k.BulkLoad, Mutating: true}, func() tea.Cmd { return p.bulk.open(p.link.conn, "", "") }},
 		{keys.Action{Binding: k.ExternalEditor}, p.openExternal},
@@ -236,11 +234,11 @@ func (p *Pane) moveFocus(forward bool) {
 
 func (p *Pane) setFocus(f focus) {
 	p.focus = f
-	p.suggest = search.Suggestions{}
+	p.editor.suggest = search.Suggestions{}
 	if f == focusEditor {
-		p.editor.Focus()
+		p.editor.ta.Focus()
 	} else {
-		p.editor.Blur()
+		p.editor.ta.Blur()
 	}
 }
 

@@ -30,25 +30,25 @@ func (p *Pane) mainView() string {
 	left := p.paneTitle("Indices", focusIndices) + "\n" + p.indices.list.View()
 
 	edTitle := "Editor"
-	if p.sqlMode {
+	if p.editor.sqlMode {
 		edTitle = "SQL (" + p.ctx.Keys.SQLMode.Help().Key + " for requests)"
 	}
 	if p.running {
 		edTitle += " · running…"
 	}
 	edTitle = p.paneTitle(edTitle, focusEditor)
-	if n := min(len(p.suggest.Items), maxSuggestions); n > 0 {
+	if n := min(len(p.editor.suggest.Items), maxSuggestions); n > 0 {
 		s := make([]string, n)
-		for i, it := range p.suggest.Items[:n] {
+		for i, it := range p.editor.suggest.Items[:n] {
 			label := safe.Text(it.Label)
-			if i == p.sugSel {
+			if i == p.editor.sugSel {
 				label = st.Accent.Render("[" + label + "]")
 			}
 			s[i] = label
 		}
 		edTitle += st.Muted.Render("  "+p.ctx.Keys.Complete.Help().Key+": ") + strings.Join(s, " ")
 	}
-	ed := edTitle + "\n" + p.editor.View()
+	ed := edTitle + "\n" + p.editor.ta.View()
 	var right string
 	switch {
 	case p.picker != nil:

@@ -87,7 +87,7 @@ func enginePane(t testing.TB) (*Pane, *requestLog, *opensearch.Cluster) {
 	}
 	p := newPane(ctx, "")
 	p.link.conn = &connection{project: "p", service: "os", user: "u", client: c}
-	p.savedText = p.editor.Value()
+	p.editor.savedText = p.editor.ta.Value()
 	p.SetSize(120, 40)
 	deliver(t, p, p.indices.list.Reset())
 	if len(p.indices.list.Items()) == 0 {
@@ -110,12 +110,13 @@ func modalOf(t testing.TB, msgs []tea.Msg) common.Modal {
 	return nil
 }
 
-// press hands keys to a modal and returns the messages its commands produce.
+// press hands keys to a modal and returns the messages its commands produce (without
+// its text fields' cursor blink timers).
 func press(m common.Modal, keys ...tea.KeyMsg) []tea.Msg {
 	var out []tea.Msg
 	for _, k := range keys {
 		_, cmd := m.Update(k)
-		out = append(out, uitest.Run(cmd)...)
+		out = append(out, uitest.RunForm(cmd)...)
 	}
 	return out
 }
@@ -146,8 +147,8 @@ func flat(s string) string { return strings.Join(strings.Fields(ansi.Strip(s)), 
 // runLine puts text in the editor, the cursor on its first line, and runs it.
 func runLine(t testing.TB, p *Pane, text string) []tea.Msg {
 	t.Helper()
-	p.editor.SetValue(text)
-	p.gotoLine(0)
+	p.editor.ta.SetValue(text)
+	p.editor.gotoLine(0)
 	_, msgs := deliver(t, p, p.run())
 	return msgs
 }
@@ -339,17 +340,17 @@ func TestEditorFollowsTheCursorAndMarksTheRequest(t *testing.T) {
 	for i := range 40 {
 		b.WriteString("GET /logs-app/_doc/" + strconv.Itoa(i) + "\n")
 	}
-	p.editor.SetValue(b.String())
-	p.gotoLine(0)
+	p.editor.ta.SetValue(b.String())
+	p.editor.gotoLine(0)
 	p.Update(tea.KeyMsg{Type: tea.KeyCtrlT})
 	p.picker.filter.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("Delete index")})
 	p.picker.refilter()
 	p.Update(enter)
-	view := ansi.Strip(p.editor.View())
+	view := ansi.Strip(p.editor.ta.View())
 	if !strings.Contains(view, "DELETE /logs-errors") {
 		t.Fatalf("the inserted template is not in view:\n%s", view)
 	}
-	if r, ok := p.currentRequest(); !ok || r.Method != "DELETE" {
+	if r, ok := p.editor.currentRequest(); !ok || r.Method != "DELETE" {
 		t.Fatalf("the cursor is not on the inserted request: %+v", r)
 	}
 	for _, l := range strings.Split(view, "\n") {
