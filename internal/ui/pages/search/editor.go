@@ -44,6 +44,8 @@ type editor struct {
 	sugSel  int
 	// mark is the screen lines of the request ctrl+r runs (the gutter).
 	mark runMark
+	// focus gives the editor the pane's focus (the text came back from $EDITOR).
+	focus func()
 }
 
 func newEditor(ctx *common.Context, req *common.Requests, link *connector, indices *indexPanel) *editor {
@@ -61,11 +63,12 @@ func newEditor(ctx *common.Context, req *common.Requests, link *connector, indic
 	return e
 }
 
-// update takes the editor's save timer; ok is false for other messages.
+// update takes the editor's save timer and the external editor's messages; ok is false
+// for other messages.
 func (e *editor) update(msg tea.Msg) (tea.Cmd, bool) {
 	idle, ok := msg.(editorIdle)
 	if !ok {
-		return nil, false
+		return e.updateExternal(msg)
 	}
 	if idle.gen != e.editGen {
 		return nil, true // more was typed since: that change's own timer saves

@@ -75,6 +75,7 @@ func newPane(ctx *common.Context, service string) *Pane {
 	p.bulk = newBulkLoader(ctx, p.req, p.indices.list)
 	p.tail = &tailer{ctx: ctx, req: p.req, foot: p.foot}
 	p.editor = newEditor(ctx, p.req, p.link, p.indices)
+	p.editor.focus = func() { p.setFocus(focusEditor) }
 	p.res = newResults(ctx, p)
 	return p
 }

@@ -118,12 +118,12 @@ func TestExternalEditorRunsOutsideUpdate(t *testing.T) {
 	t.Setenv("VISUAL", "")
 	t.Setenv("EDITOR", "")
 	p := connectedPane(t)
-	_, msgs := deliver(t, p, p.openExternal())
+	_, msgs := deliver(t, p, p.editor.openExternal())
 	if !strings.Contains(notes(msgs), "Set $EDITOR") {
 		t.Fatalf("no sentence without $EDITOR: %v", msgs)
 	}
 	t.Setenv("EDITOR", "true")
-	cmd := p.openExternal()
+	cmd := p.editor.openExternal()
 	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
 		t.Fatal("the temporary file was made in Update")
 	}
@@ -146,7 +146,7 @@ func TestExternalEditorRunsOutsideUpdate(t *testing.T) {
 		t.Fatal("the temporary file was left behind")
 	}
 	// A session of an editor started before another one is ignored.
-	p.openExternal()
+	p.editor.openExternal()
 	if _, cmd := p.Update(externalDone{addr: res.Addr, file: filepath.Join(tmp, "x")}); cmd != nil {
 		t.Fatal("a stale editor session was read")
 	}

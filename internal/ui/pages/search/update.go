@@ -69,21 +69,6 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil
 		}
 		return p, common.Warn(msg.Value.what + " not saved: " + msg.Err.Error())
-	case common.Result[externalFile]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.runExternal(msg.Addr, msg.Value, msg.Err)
-	case externalDone:
-		if !p.req.Current(msg.addr) {
-			return p, nil
-		}
-		return p, p.readExternal(msg)
-	case common.Result[externalText]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.externalRead(msg.Value, msg.Err)
 	case selectService:
 		if p.link.serves(msg.name) {
 			return p, nil // already this service's, or connecting to it
@@ -220,7 +205,7 @@ func (p *Pane) chords() []paneAction {
 		{keys.Action{Binding: k.History}, func() tea.Cmd { return tea.Batch(p.editor.save(), p.openHistory()) }},
 		{keys.Action{Binding: k.SQLMode}, p.toggleSQL},
 		{keys.Action{Binding: k.BulkLoad, Mutating: true}, func() tea.Cmd { return p.bulk.open(p.link.conn, "", "") }},
-		{keys.Action{Binding: k.ExternalEditor}, p.openExternal},
+		{keys.Action{Binding: k.ExternalEditor}, p.editor.openExternal},
 	}
 }
 
