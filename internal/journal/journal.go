@@ -1,0 +1,164 @@
+package journal
+
+import (
+	"sync"
+	"time"
+)
+
+// Bounds of what a journal keeps (README, "What changed"): a week of changes, and at
+// most MaxEntries of them (about 2 MB on disk).
+const (
+	MaxAge     = 7 * 24 * time.Hour
+	MaxEntries = 10_000
+	// HereWindow is how long after this console's write a change of that resource is
+	// taken as its doing: a plan change, then the rebalancing it starts.
+	HereWindow = 10 * time.Minute
+)
+
+// Journal is a profile's snapshot, its entries and this run's writes. It is safe for
+// concurrent use: the background reader observes from a command's goroutine, the
+// client's transport marks writes from its own, the view reads on the UI goroutine.
+type Journal struct {
+	mu      sync.Mutex
+	snap    Snapshot
+	entries []Entry // oldest first
+	// fromDisk holds the scopes whose last read was kept by an earlier run and not yet
+	// read again: their differences happened while the console was closed.
+	fromDisk map[Scope]bool
+	marks    []mark
+	// version counts observations that added entries, so views and the saver notice.
+	version int
+	saved   int
+}
+
+// New is an empty journal.
+func New() *Journal { return &Journal{snap: Snapshot{}, fromDisk: map[Scope]bool{}} }
+
+// Observe takes a read of scope made at at, compares it with the last one and keeps
+// it; it returns the new entries.
+func (j *Journal) Observe(scope Scope, items []Item, at time.Time) []Entry {
+	now := NewSet(at, items)
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	old := j.snap[scope]
+	found := Diff(scope, old, now, at)
+	away := j.fromDisk[scope]
+	delete(j.fromDisk, scope)
+	j.snap[scope] = now
+	for i := range found {
+		found[i].Away = away
+		found[i].Here = !away && j.madeHere(found[i])
+		if found[i].Change == Deleted && (scope.Kind == KindService || scope.Kind == KindProject) {
+			j.forgetWithin(found[i])
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	for _, e := range found {
+		j.add(e)
+	}
+	j.prune(at)
+	j.version++
+	return found
+}
+
+// add appends e, folding it into the newest entry of the same drifting value (an
+// estimate that grew again), so an account's costs do not flood the journal.
+func (j *Journal) add(e Entry) {
+	if e.Kind.drifts() && e.Change == Changed {
+		for i := len(j.entries) - 1; i >= 0 && i >= len(j.entries)-64; i-- {
+			p := &j.entries[i]
+			if p.Scope() == e.Scope() && p.Name == e.Name && p.Field == e.Field && p.Change == Changed && p.Away == e.Away &&
+				e.At.Sub(p.At) < time.Hour {
+				p.After, p.At = e.After, e.At
+				return
+			}
+		}
+	}
+	j.entries = append(j.entries, e)
+}
+
+// forgetWithin drops what was kept under a deleted service or project (its users,
+// topics, estimate): the deletion says it, one entry per user would not.
+func (j *Journal) forgetWithin(e Entry) {
+	project, service := e.Name, ""
+	if e.Kind == KindService {
+		project, service = e.Project, e.Name
+	}
+	for s := range j.snap {
+		if s.Kind != KindService && s.Kind != KindProject && s.within(project, service) {
+			delete(j.snap, s)
+			delete(j.fromDisk, s)
+		}
+	}
+	if e.Kind == KindProject {
+		delete(j.snap, ServicesOf(project))
+		delete(j.fromDisk, ServicesOf(project))
+	}
+}
+
+func (j *Journal) prune(now time.Time) {
+	cut := 0
+	for cut < len(j.entries) && now.Sub(j.entries[cut].At) > MaxAge {
+		cut++
+	}
+	if over := len(j.entries) - cut - MaxEntries; over > 0 {
+		cut += over
+	}
+	if cut > 0 {
+		j.entries = append(j.entries[:0], j.entries[cut:]...)
+	}
+}
+
+// Entries returns a copy of the entries, newest first.
+func (j *Journal) Entries() []Entry {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	out := make([]Entry, len(j.entries))
+	for i, e := range j.entries {
+		out[len(out)-1-i] = e
+	}
+	return out
+}
+
+// Version changes whenever entries are added.
+func (j *Journal) Version() int {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.version
+}
+
+// Snapshot returns the last read of scope (nil when never read); the Set is shared
+// and must not be changed.
+func (j *Journal) Last(scope Scope) *Set {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.snap[scope]
+}
+
+// Scopes lists the scopes of a kind the journal has read.
+func (j *Journal) Scopes(kind Kind) []Scope {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	var out []Scope
+	for s := range j.snap {
+		if s.Kind == kind {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// LastRead is when the journal last read anything (zero when empty).
+func (j *Journal) LastRead() time.Time {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	var t time.Time
+	for _, s := range j.snap {
+		if s.At.After(t) {
+			t = s.At
+		}
+	}
+	return t
+}

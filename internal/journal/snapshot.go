@@ -1,0 +1,56 @@
+package journal
+
+import "time"
+
+// Scope is what one read covers: the services of a project, the users of a service,
+// the billing groups of an account. A read of a scope is the whole truth about it, so
+// an item of the last read that is missing from this one was deleted.
+type Scope struct {
+	Kind             Kind
+	Project, Service string
+	// Owner is the account (billing groups, credits) or billing group (invoices).
+	Owner string
+}
+
+// The scopes the console reads.
+func Projects() Scope                       { return Scope{Kind: KindProject} }
+func ServicesOf(project string) Scope       { return Scope{Kind: KindService, Project: project} }
+func UsersOf(project, service string) Scope { return Scope{Kind: KindUser, Project: project, Service: service} }
+func ACLsOf(project, service string) Scope  { return Scope{Kind: KindACL, Project: project, Service: service} }
+func TopicsOf(project, service string) Scope {
+	return Scope{Kind: KindTopic, Project: project, Service: service}
+}
+func DatabasesOf(project, service string) Scope {
+	return Scope{Kind: KindDatabase, Project: project, Service: service}
+}
+func BillingGroupsOf(account string) Scope { return Scope{Kind: KindBillingGroup, Owner: account} }
+func InvoicesOf(group string) Scope        { return Scope{Kind: KindInvoice, Owner: group} }
+func CreditsOf(account string) Scope       { return Scope{Kind: KindCredits, Owner: account} }
+func EstimateOf(project string) Scope      { return Scope{Kind: KindEstimate, Project: project} }
+
+// within reports whether s lies inside the project (and service, when given): what
+// goes when that project or service is deleted.
+func (s Scope) within(project, service string) bool {
+	return s.Project == project && (service == "" || s.Service == service)
+}
+
+// Set is one read of a scope: its items by name and when it was read.
+type Set struct {
+	At    time.Time
+	Items map[string]Item
+}
+
+// NewSet is a read of a scope made at at.
+func NewSet(at time.Time, items []Item) *Set {
+	m := make(map[string]Item, len(items))
+	for _, it := range items {
+		m[it.name] = it
+	}
+	return &Set{At: at, Items: m}
+}
+
+// Snapshot is the last read of every scope the console has read for a profile.
+type Snapshot map[Scope]*Set
+
+// Get is the last read of scope (nil when never read).
+func (s Snapshot) Get(scope Scope) *Set { return s[scope] }

@@ -1,0 +1,158 @@
+package journal
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/svcui/svcui/internal/config"
+)
+
+// MaxFile bounds a journal file read back: a week of entries is at most ~2 MB and the
+// snapshot of a 10,000-service account a few more.
+const MaxFile = 32 << 20
+
+const fileVersion = 1
+
+// Path is the journal file of a profile under the state directory.
+func Path(stateDir, profile string) string {
+	return filepath.Join(stateDir, "journal", fileName(profile)+".json")
+}
+
+// fileName keeps a profile name a plain file name (no separators, no dot files).
+func fileName(profile string) string {
+	var b strings.Builder
+	for _, r := range profile {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		default:
+			fmt.Fprintf(&b, "%%%02x", r)
+		}
+	}
+	if b.Len() == 0 {
+		return "default"
+	}
+	return b.String()
+}
+
+// The file's shape. Items are written as [name, values...]: the same fields the From*
+// functions copied, so the file holds what the snapshot holds and nothing else.
+type file struct {
+	Version int         `json:"version"`
+	Saved   time.Time   `json:"saved"`
+	Scopes  []fileScope `json:"scopes"`
+	Entries []Entry     `json:"entries"`
+}
+
+type fileScope struct {
+	Kind    Kind       `json:"kind"`
+	Project string     `json:"project,omitempty"`
+	Service string     `json:"service,omitempty"`
+	Owner   string     `json:"owner,omitempty"`
+	At      time.Time  `json:"at"`
+	Items   [][]string `json:"items"`
+}
+
+// Encode writes the journal as its file holds it.
+func (j *Journal) Encode(saved time.Time) ([]byte, int) {
+	j.mu.Lock()
+	f := file{Version: fileVersion, Saved: saved, Entries: append([]Entry(nil), j.entries...)}
+	f.Scopes = make([]fileScope, 0, len(j.snap))
+	for s, set := range j.snap {
+		fs := fileScope{Kind: s.Kind, Project: s.Project, Service: s.Service, Owner: s.Owner, At: set.At, Items: make([][]string, 0, len(set.Items))}
+		for _, it := range set.Items {
+			fs.Items = append(fs.Items, append([]string{it.name}, it.vals...))
+		}
+		f.Scopes = append(f.Scopes, fs)
+	}
+	version := j.version
+	j.mu.Unlock()
+	data, err := json.Marshal(f)
+	if err != nil { // only plain strings and times: cannot fail
+		panic(err)
+	}
+	return data, version
+}
+
+// Save writes the journal to path (0600, its directory 0700), replacing the file whole.
+func (j *Journal) Save(path string, now time.Time) error {
+	data, version := j.Encode(now)
+	if err := config.WriteStateFile(path, data); err != nil {
+		return err
+	}
+	j.mu.Lock()
+	j.saved = max(j.saved, version)
+	j.mu.Unlock()
+	return nil
+}
+
+// Unsaved reports entries added since the last Save.
+func (j *Journal) Unsaved() bool {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.version != j.saved
+}
+
+// Load reads a profile's journal from path: a missing file is an empty journal; a file
+// that is not a regular one, too large or unreadable is an error (and an empty journal,
+// so the console carries on). Every scope read from it counts as kept by an earlier
+// run: what differs at the next read happened while the console was closed.
+func Load(path string, now time.Time) (*Journal, error) {
+	j := New()
+	f, err := config.OpenStateFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return j, nil
+	}
+	if err != nil {
+		return j, fmt.Errorf("journal %s: %w", filepath.Base(path), err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFile+1))
+	if err != nil {
+		return j, fmt.Errorf("journal %s: %w", filepath.Base(path), err)
+	}
+	if len(data) > MaxFile {
+		return j, fmt.Errorf("journal %s is larger than %d MiB; starting a new one", filepath.Base(path), MaxFile>>20)
+	}
+	var fl file
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&fl); err != nil || fl.Version != fileVersion {
+		if err == nil {
+			err = fmt.Errorf("version %d", fl.Version)
+		}
+		return j, fmt.Errorf("journal %s cannot be read (%v); starting a new one", filepath.Base(path), err)
+	}
+	for _, s := range fl.Scopes {
+		if s.Kind == 0 || s.Kind >= kindEnd {
+			continue
+		}
+		scope := Scope{Kind: s.Kind, Project: s.Project, Service: s.Service, Owner: s.Owner}
+		n := len(s.Kind.Fields())
+		items := make([]Item, 0, len(s.Items))
+		for _, raw := range s.Items {
+			if len(raw) == 0 {
+				continue
+			}
+			vals := make([]string, n)
+			copy(vals, raw[1:])
+			items = append(items, item(raw[0], vals...))
+		}
+		j.snap[scope] = NewSet(s.At, items)
+		j.fromDisk[scope] = true
+	}
+	for _, e := range fl.Entries {
+		if e.Kind == 0 || e.Kind >= kindEnd || e.Change == 0 || e.Change > Changed {
+			continue
+		}
+		j.entries = append(j.entries, e)
+	}
+	j.prune(now)
+	return j, nil
+}
