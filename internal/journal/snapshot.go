@@ -13,10 +13,14 @@ type Scope struct {
 }
 
 // The scopes the console reads.
-func Projects() Scope                       { return Scope{Kind: KindProject} }
-func ServicesOf(project string) Scope       { return Scope{Kind: KindService, Project: project} }
-func UsersOf(project, service string) Scope { return Scope{Kind: KindUser, Project: project, Service: service} }
-func ACLsOf(project, service string) Scope  { return Scope{Kind: KindACL, Project: project, Service: service} }
+func Projects() Scope                 { return Scope{Kind: KindProject} }
+func ServicesOf(project string) Scope { return Scope{Kind: KindService, Project: project} }
+func UsersOf(project, service string) Scope {
+	return Scope{Kind: KindUser, Project: project, Service: service}
+}
+func ACLsOf(project, service string) Scope {
+	return Scope{Kind: KindACL, Project: project, Service: service}
+}
 func TopicsOf(project, service string) Scope {
 	return Scope{Kind: KindTopic, Project: project, Service: service}
 }
