@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -66,16 +67,52 @@ func (m mark) explains(e Entry) bool {
 	}
 }
 
+// Here is where this console's writes are marked: the journal in use for each API
+// host. The API client's transport is built once per client, a journal is loaded later
+// and changes with the profile, so the transport marks through this switch; keyed by
+// host, two consoles of one process (tests) never mark each other's journal.
+type Here struct {
+	mu     sync.Mutex
+	byHost map[string]*Journal
+	now    func() time.Time
+}
+
+// NewHere marks writes at the times now tells.
+func NewHere(now func() time.Time) *Here { return &Here{now: now, byHost: map[string]*Journal{}} }
+
+// Use makes j the journal the writes to apiURL's host are marked in (nil: none).
+func (h *Here) Use(apiURL string, j *Journal) {
+	u, err := url.Parse(apiURL)
+	if err != nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if j == nil {
+		delete(h.byHost, u.Host)
+		return
+	}
+	h.byHost[u.Host] = j
+}
+
+func (h *Here) journal(host string) *Journal {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.byHost[host]
+}
+
 // Transport marks every write this console sends through rt as "here": the write
 // pipeline's requests all leave through the API client's transport, so what left it is
 // what this console did. A write the platform refused (4xx, 5xx) changed nothing and
 // is not marked; one whose answer was lost may have happened and is.
-func (j *Journal) Transport(rt http.RoundTripper, now func() time.Time) http.RoundTripper {
+func (h *Here) Transport(rt http.RoundTripper) http.RoundTripper {
 	return roundTrip(func(req *http.Request) (*http.Response, error) {
 		res, err := rt.RoundTrip(req)
 		if req.Method != http.MethodGet && req.Method != http.MethodHead && (err != nil || res.StatusCode < 300) {
-			if scope, name, verb, ok := writeTarget(req.Method, req.URL); ok {
-				j.MarkHere(scope, name, verb, now())
+			if j := h.journal(req.URL.Host); j != nil {
+				if scope, name, verb, ok := writeTarget(req.Method, req.URL); ok {
+					j.MarkHere(scope, name, verb, h.now())
+				}
 			}
 		}
 		return res, err

@@ -26,7 +26,7 @@ type Journal struct {
 	// read again: their differences happened while the console was closed.
 	fromDisk map[Scope]bool
 	marks    []mark
-	// version counts observations that added entries, so views and the saver notice.
+	// version counts observations that added entries or scopes, so the saver notices.
 	version int
 	saved   int
 }
@@ -42,6 +42,9 @@ func (j *Journal) Observe(scope Scope, items []Item, at time.Time) []Entry {
 	defer j.mu.Unlock()
 	old := j.snap[scope]
 	found := Diff(scope, old, now, at)
+	if old == nil {
+		j.version++ // a first read is new to the file even without differences
+	}
 	away := j.fromDisk[scope]
 	delete(j.fromDisk, scope)
 	j.snap[scope] = now

@@ -111,8 +111,9 @@ func TestTransportMarksWritesThatLeftAndWereNotRefused(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(status) }))
 	defer srv.Close()
 	j := New()
-	c := &http.Client{Transport: j.Transport(http.DefaultTransport, func() time.Time { return t0 })}
-	do := func(method, path string) {
+	h := NewHere(func() time.Time { return t0 })
+	c := &http.Client{Transport: h.Transport(http.DefaultTransport)}
+	do := func(c *http.Client, method, path string) {
 		req, _ := http.NewRequest(method, srv.URL+path, nil)
 		res, err := c.Do(req)
 		if err != nil {
@@ -120,10 +121,13 @@ func TestTransportMarksWritesThatLeftAndWereNotRefused(t *testing.T) {
 		}
 		res.Body.Close()
 	}
-	do(http.MethodDelete, "/v1/project/acme/service/pg%2Fmain/user/bob")
-	do(http.MethodGet, "/v1/project/acme/service")
+	do(c, http.MethodPost, "/v1/project/acme/service") // before any journal is in use
+	h.Use(srv.URL+"/v1", j)
+	h.Use("http://elsewhere.example", New())
+	do(c, http.MethodDelete, "/v1/project/acme/service/pg%2Fmain/user/bob")
+	do(c, http.MethodGet, "/v1/project/acme/service")
 	status = http.StatusForbidden
-	do(http.MethodPut, "/v1/project/acme/service/other")
+	do(c, http.MethodPut, "/v1/project/acme/service/other")
 	if len(j.marks) != 1 {
 		t.Fatalf("marks = %+v, want the one delete that was answered 200", j.marks)
 	}

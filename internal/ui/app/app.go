@@ -43,8 +43,17 @@ type Options struct {
 	Commands []common.Command
 	// SwitchProfile reconnects with another profile; nil disables "profile NAME".
 	SwitchProfile func(name string) tea.Cmd
+	// Background are parts that work behind the views (the journal's reader): started
+	// with the root and handed every message first.
+	Background []Background
 	// StartTab is the tab shown first (0-based).
 	StartTab int
+}
+
+// Background is a part that works behind the views: Update reports whether msg was its own.
+type Background interface {
+	Init() tea.Cmd
+	Update(msg tea.Msg) (tea.Cmd, bool)
 }
 
 type tabState struct {
@@ -88,6 +97,8 @@ type Model struct {
 
 	// watches: the watched services (package watch: w, :watches, the header's summary).
 	watches *watch.Model
+	// background: see Options.Background.
+	background []Background
 }
 
 type refreshTick struct{ gen int }
@@ -115,7 +126,8 @@ func New(opts Options) *Model {
 	if ctx == nil {
 		ctx = common.NewContext()
 	}
-	m := &Model{ctx: ctx, focused: true, switchProfile: opts.SwitchProfile, active: opts.StartTab, watches: watch.New(ctx)}
+	m := &Model{ctx: ctx, focused: true, switchProfile: opts.SwitchProfile, active: opts.StartTab, watches: watch.New(ctx),
+		background: opts.Background}
 	for _, t := range opts.Tabs {
 		m.tabs = append(m.tabs, tabState{spec: t})
 	}
@@ -172,7 +184,11 @@ func (m *Model) registerDefaults() {
 
 // Init builds the starting tab's view and starts it.
 func (m *Model) Init() tea.Cmd {
-	return m.ensureTab(m.active)
+	cmds := []tea.Cmd{m.ensureTab(m.active)}
+	for _, b := range m.background {
+		cmds = append(cmds, b.Init())
+	}
+	return tea.Batch(cmds...)
 }
 
 // ensureTab builds a tab's root view on first visit.
@@ -236,6 +252,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if cmd, ok := m.watches.Update(msg); ok {
 		return cmd
+	}
+	for _, b := range m.background {
+		if cmd, ok := b.Update(msg); ok {
+			return cmd
+		}
 	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:

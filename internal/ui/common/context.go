@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/svcui/svcui/internal/journal"
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/clipboard"
 	"github.com/svcui/svcui/internal/ui/keys"
@@ -71,6 +72,8 @@ type Deps struct {
 
 	Profile  string
 	Profiles []string
+	// APIURL is the profile's API address (the journal's writes are marked per host).
+	APIURL string
 	// Demo is set on the embedded sandbox: the header says the data is demo data.
 	Demo     bool
 	ReadOnly bool
@@ -86,6 +89,11 @@ type Deps struct {
 	DefaultProject string
 
 	Commands *Commands
+
+	// Journal is what the console read of this profile and what changed in it (package
+	// journal); the background reader (package changes) loads it and sets it here, nil
+	// until then.
+	Journal *journal.Journal
 }
 
 // Session is where the person is. Only the root writes it, on the messages views send.

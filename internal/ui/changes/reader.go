@@ -1,0 +1,360 @@
+// Package changes is the console's side of the journal: the background reader that
+// reads the account every refresh interval and hands each answer to the profile's
+// journal (package journal diffs it where it is decoded, not in a view), the :changes
+// view, the read-only view of the last snapshot shown while the platform cannot be
+// reached, and the "since you last looked" notice.
+package changes
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/journal"
+	"github.com/svcui/svcui/internal/ui/common"
+)
+
+// Reader is the root's background reader. The root hands it every message first
+// (Update reports whether it was one of its own).
+type Reader struct {
+	ctx  *common.Context
+	here *journal.Here
+
+	profile string
+	j       *journal.Journal
+	gen     int
+	// cursor is where the next round's detail reads start, of services (users, topics,
+	// databases) and of billing (groups, credits, invoices, estimates): a large account
+	// is read a slice per round, all of it over a few rounds.
+	cursor [2]int
+	// cycled says every detail read has been made once in this run; away counts the
+	// changes made while the console was closed found so far.
+	cycled, told bool
+	away         int
+	// reached says the platform answered in this run; offline is set while the last
+	// snapshot is shown because it did not.
+	reached bool
+	offline bool
+	saving  bool
+	savedAt time.Time
+}
+
+// Changed tells the focused view that the journal has new entries.
+type Changed struct{}
+
+// Online tells the focused view that the platform answers again (the offline view
+// gives way to the live one).
+type Online struct{}
+
+type loaded struct {
+	gen     int
+	profile string
+	j       *journal.Journal
+	err     error
+}
+
+type tick struct{ gen int }
+
+type round struct {
+	gen    int
+	found  []journal.Entry
+	cursor [2]int
+	cycled bool
+	// err is the projects read's failure: the platform could not be read this round.
+	err error
+}
+
+type saved struct{ err error }
+
+// NewReader returns the reader; here is the switch the API client's transport marks
+// this console's writes through.
+func NewReader(ctx *common.Context, here *journal.Here) *Reader {
+	return &Reader{ctx: ctx, here: here}
+}
+
+// Init loads the profile's journal (in a command: it is a file).
+func (r *Reader) Init() tea.Cmd { return r.load() }
+
+func (r *Reader) path(profile string) string {
+	return journal.Path(r.ctx.StateDir, profile)
+}
+
+func (r *Reader) load() tea.Cmd {
+	r.gen++
+	gen, profile, now := r.gen, r.ctx.Profile, r.ctx.Now()
+	if r.ctx.StateDir == "" {
+		return func() tea.Msg { return loaded{gen: gen, profile: profile, j: journal.New()} }
+	}
+	path := r.path(profile)
+	return func() tea.Msg {
+		j, err := journal.Load(path, now)
+		return loaded{gen: gen, profile: profile, j: j, err: err}
+	}
+}
+
+// Update takes the reader's messages.
+func (r *Reader) Update(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case loaded:
+		if msg.gen != r.gen {
+			return nil, true
+		}
+		r.profile, r.j = msg.profile, msg.j
+		r.cursor, r.cycled, r.told, r.away, r.reached, r.offline = [2]int{}, false, false, 0, false, false
+		r.ctx.Journal = msg.j
+		r.here.Use(r.ctx.APIURL, msg.j)
+		var warn tea.Cmd
+		if msg.err != nil {
+			warn = common.Warn(msg.err.Error())
+		}
+		return tea.Batch(warn, r.read()), true
+	case tick:
+		if msg.gen != r.gen {
+			return nil, true
+		}
+		if r.ctx.Profile != r.profile {
+			// :profile switched: keep what this one learned, then read the other's.
+			return tea.Batch(r.save(true), r.load()), true
+		}
+		return r.read(), true
+	case round:
+		if msg.gen != r.gen {
+			return nil, true
+		}
+		return r.took(msg), true
+	case saved:
+		r.saving = false
+		if msg.err != nil {
+			return common.Warn("The journal could not be saved: " + msg.err.Error()), true
+		}
+		return nil, true
+	}
+	return nil, false
+}
+
+// took handles a round's answers.
+func (r *Reader) took(m round) tea.Cmd {
+	var cmds []tea.Cmd
+	next := r.ctx.Refresh
+	if m.err != nil {
+		if !r.reached && !r.offline && r.j.Last(journal.Projects()) != nil {
+			r.offline = true
+			cmds = append(cmds, common.Send(common.PushView{View: newOffline(r.ctx, r.j, m.err)}))
+		}
+	} else {
+		if r.offline {
+			r.offline = false
+			cmds = append(cmds, common.Send(Online{}))
+		}
+		r.reached = true
+	}
+	r.cursor = m.cursor
+	for _, e := range m.found {
+		if e.Away {
+			r.away++
+		}
+	}
+	if len(m.found) > 0 {
+		cmds = append(cmds, common.Send(Changed{}))
+	}
+	r.cycled = r.cycled || m.cycled
+	if r.cycled && !r.told && r.reached {
+		r.told = true
+		if r.away > 0 {
+			cmds = append(cmds, common.Info("Since you last looked ("+count(r.away)+"): :changes lists them"))
+		}
+	}
+	// Saved at most every half minute while it changes (and at exit, by Flush).
+	if r.j.Unsaved() && r.ctx.Now().Sub(r.savedAt) >= 30*time.Second {
+		cmds = append(cmds, r.save(false))
+	}
+	r.gen++
+	cmds = append(cmds, r.ctx.After(next, tick{r.gen}))
+	return tea.Batch(cmds...)
+}
+
+func count(n int) string {
+	if n == 1 {
+		return "1 change"
+	}
+	return strconv.Itoa(n) + " changes"
+}
+
+// save writes the journal in a command; force writes it even when it is unchanged.
+func (r *Reader) save(force bool) tea.Cmd {
+	if r.j == nil || r.ctx.StateDir == "" || r.saving || (!force && !r.j.Unsaved()) {
+		return nil
+	}
+	r.saving, r.savedAt = true, r.ctx.Now()
+	j, path, now := r.j, r.path(r.profile), r.ctx.Now()
+	return func() tea.Msg { return saved{err: j.Save(path, now)} }
+}
+
+// Flush saves the journal now (the console is leaving; not called from Update).
+func (r *Reader) Flush() error {
+	if r.j == nil || r.ctx.StateDir == "" {
+		return nil
+	}
+	return r.j.Save(r.path(r.profile), r.ctx.Now())
+}
+
+// read starts a round in a command.
+func (r *Reader) read() tea.Cmd {
+	r.gen++
+	api, j, gen, cursor, now := r.ctx.API, r.j, r.gen, r.cursor, r.ctx.Now
+	allowance := r.allowance()
+	if api == nil || j == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*common.RequestTimeout)
+		defer cancel()
+		out := round{gen: gen, cursor: cursor}
+		found, err := readTop(ctx, api, j, now)
+		out.found = found
+		if err != nil {
+			out.err = err
+			return out
+		}
+		// Billing moves slowly: it gets a quarter of the reads, services the rest.
+		svcs, bills := details(j)
+		billing := max(1, allowance/4)
+		more, next0, cycled0 := readDetails(ctx, api, j, now, svcs, cursor[0], allowance-billing)
+		out.found = append(out.found, more...)
+		more, next1, cycled1 := readDetails(ctx, api, j, now, bills, cursor[1], billing)
+		out.found = append(out.found, more...)
+		out.cursor, out.cycled = [2]int{next0, next1}, cycled0 && cycled1
+		return out
+	}
+}
+
+// allowance is how many detail reads a round may make: the platform's rate budget
+// spread over what is left of its window, keeping a quarter of it for the person's
+// own requests; a third of the interval's share of the limit at most. Unknown budget: 16.
+func (r *Reader) allowance() int {
+	if r.ctx.Platform.RateLimit == nil {
+		return 16
+	}
+	rl := r.ctx.Platform.RateLimit()
+	if !rl.Known || rl.Limit <= 0 {
+		return 16
+	}
+	interval := max(r.ctx.Refresh, time.Second)
+	most := int(float64(rl.Limit) * interval.Seconds() / 60 / 3)
+	spare := rl.Remaining - rl.Limit/4
+	if spare <= 0 {
+		return 0
+	}
+	left := rl.Reset.Sub(r.ctx.Now())
+	if left < interval {
+		left = interval
+	}
+	return max(0, min(most, int(float64(spare)*interval.Seconds()/left.Seconds())))
+}
+
+// readTop reads the projects and every project's services.
+func readTop(ctx context.Context, api common.API, j *journal.Journal, now func() time.Time) ([]journal.Entry, error) {
+	pl, err := api.ListProjects(ctx)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]journal.Item, len(pl.Projects))
+	names := make([]string, len(pl.Projects))
+	for i, p := range pl.Projects {
+		items[i], names[i] = journal.FromProject(p), p.ProjectName
+	}
+	found := j.Observe(journal.Projects(), items, now())
+	svcs, failed := api.ListServicesAcrossProjects(ctx, names)
+	bad := map[string]bool{}
+	for _, f := range failed {
+		bad[f.Project] = true
+	}
+	by := make(map[string][]journal.Item, len(names))
+	for _, ps := range svcs {
+		by[ps.Project] = append(by[ps.Project], journal.FromService(ps.Service))
+	}
+	at := now()
+	for _, p := range names {
+		if !bad[p] {
+			found = append(found, j.Observe(journal.ServicesOf(p), by[p], at)...)
+		}
+	}
+	return found, nil
+}
+
+// A detail read: one request for one scope.
+type detail struct {
+	scope journal.Scope
+	read  func(ctx context.Context, api common.API) ([]journal.Item, error)
+}
+
+// details lists the detail reads of what the journal knows now, in a stable order:
+// those of services, and those of billing.
+func details(j *journal.Journal) (out, bills []detail) {
+	projects := j.Last(journal.Projects())
+	if projects == nil {
+		return nil, nil
+	}
+	names := sortedNames(projects)
+	accounts := map[string]bool{}
+	for _, p := range names {
+		if a := projects.Items[p].Value(journal.KindProject, "account"); a != "" {
+			accounts[a] = true
+		}
+		svcs := j.Last(journal.ServicesOf(p))
+		if svcs == nil {
+			continue
+		}
+		for _, s := range sortedNames(svcs) {
+			typ := svcs.Items[s].Value(journal.KindService, "type")
+			out = append(out, detail{journal.UsersOf(p, s), users(p, s)})
+			switch typ {
+			case "pg", "mysql":
+				out = append(out, detail{journal.DatabasesOf(p, s), databases(p, s)})
+			case "kafka":
+				out = append(out, detail{journal.ACLsOf(p, s), acls(p, s)}, detail{journal.TopicsOf(p, s), topics(p, s)})
+			}
+		}
+	}
+	for _, a := range slices.Sorted(mapsKeys(accounts)) {
+		bills = append(bills, detail{journal.BillingGroupsOf(a), groups(a)}, detail{journal.CreditsOf(a), credits(a)})
+		if gs := j.Last(journal.BillingGroupsOf(a)); gs != nil {
+			for _, g := range sortedNames(gs) {
+				bills = append(bills, detail{journal.InvoicesOf(g), invoices(g)})
+			}
+		}
+	}
+	for _, p := range names {
+		bills = append(bills, detail{journal.EstimateOf(p), estimate(p)})
+	}
+	return out, bills
+}
+
+// readDetails makes up to n detail reads from cursor on; cycled says the reads reached
+// the end of the list (every one has been made since the cursor was 0).
+func readDetails(ctx context.Context, api common.API, j *journal.Journal, now func() time.Time, all []detail, cursor, n int) ([]journal.Entry, int, bool) {
+	if len(all) == 0 {
+		return nil, 0, true
+	}
+	if cursor >= len(all) {
+		cursor = 0
+	}
+	var found []journal.Entry
+	cycled := false
+	for i := 0; i < n && i < len(all); i++ {
+		d := all[cursor]
+		if items, err := d.read(ctx, api); err == nil {
+			found = append(found, j.Observe(d.scope, items, now())...)
+		}
+		cursor++
+		if cursor == len(all) {
+			cursor, cycled = 0, true
+		}
+	}
+	return found, cursor, cycled
+}
+
+func sortedNames(s *journal.Set) []string { return slices.Sorted(mapsKeys(s.Items)) }
