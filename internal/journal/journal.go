@@ -29,6 +29,40 @@ type Journal struct {
 	// version counts observations that added entries or scopes, so the saver notices.
 	version int
 	saved   int
+	// covered says every scope the reader knows of has been read in this run.
+	covered bool
+	// tooLarge is the project count of an account the reader does not follow.
+	tooLarge int
+}
+
+// SetCovered records that the reader has read the whole account in this run: from
+// then on, a change anywhere in it shows.
+func (j *Journal) SetCovered() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.covered = true
+}
+
+// SetTooLarge records that the reader does not follow this account: it has n projects
+// (0: it follows it again).
+func (j *Journal) SetTooLarge(n int) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.tooLarge = n
+}
+
+// TooLarge is SetTooLarge's n.
+func (j *Journal) TooLarge() int {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.tooLarge
+}
+
+// Covered reports SetCovered.
+func (j *Journal) Covered() bool {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.covered
 }
 
 // New is an empty journal.
@@ -123,6 +157,13 @@ func (j *Journal) Entries() []Entry {
 		out[len(out)-1-i] = e
 	}
 	return out
+}
+
+// Len is how many entries the journal holds.
+func (j *Journal) Len() int {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return len(j.entries)
 }
 
 // Version changes whenever entries are added.

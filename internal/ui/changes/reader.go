@@ -40,7 +40,18 @@ type Reader struct {
 	offline bool
 	saving  bool
 	savedAt time.Time
+	// waits counts the looks for the project list at start; large is the number of
+	// projects of an account too large to follow (0 when followed).
+	waits, large int
 }
+
+// LargeAccount is the most projects the journal follows: reading every service of
+// more each interval would cost the platform's rate budget and the console's memory
+// (an 80,000-project account is left to the panes).
+const LargeAccount = 2_000
+
+const firstLookWaits = 5
+
 
 // Changed tells the focused view that the journal has new entries.
 type Changed struct{}
@@ -163,6 +174,8 @@ func (r *Reader) took(m round) tea.Cmd {
 	r.cycled = r.cycled || m.cycled
 	if r.cycled && !r.told && r.reached {
 		r.told = true
+		r.j.SetCovered()
+		cmds = append(cmds, common.Send(Changed{}))
 		if r.away > 0 {
 			cmds = append(cmds, common.Info("Since you last looked ("+count(r.away)+"): :changes lists them"))
 		}
@@ -204,6 +217,22 @@ func (r *Reader) Flush() error {
 // read starts a round in a command.
 func (r *Reader) read() tea.Cmd {
 	r.gen++
+	// The projects pane's first list says how large the account is; the reader waits a
+	// moment for it rather than read the projects a second time at start.
+	if n := len(r.ctx.ProjectNames); n == 0 && r.waits < firstLookWaits {
+		r.waits++
+		return r.ctx.After(time.Second, tick{r.gen})
+	} else if n > LargeAccount {
+		r.large = n
+		if r.j != nil {
+			r.j.SetTooLarge(n)
+		}
+		return r.ctx.After(r.ctx.Refresh, tick{r.gen})
+	}
+	r.large = 0
+	if r.j != nil {
+		r.j.SetTooLarge(0)
+	}
 	api, j, gen, cursor, now := r.ctx.API, r.j, r.gen, r.cursor, r.ctx.Now
 	allowance := r.allowance()
 	if api == nil || j == nil {

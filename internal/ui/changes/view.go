@@ -2,7 +2,6 @@ package changes
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"time"
 
@@ -30,7 +29,6 @@ func Commands() []common.Command {
 		Run: func(ctx *common.Context, _ string) tea.Cmd { return common.Send(common.PushView{View: NewView(ctx)}) }}}
 }
 
-var errNoJournal = errors.New("the journal is still being read")
 
 // NewView builds the :changes view.
 func NewView(ctx *common.Context) *View {
@@ -49,12 +47,16 @@ func NewView(ctx *common.Context) *View {
 		Empty: "Nothing has changed since this console first read the account. Changes show here as they are seen.",
 		Load: func() (base.Fetcher[journal.Entry], string) {
 			j := ctx.Journal
-			return func(context.Context) ([]journal.Entry, error) {
-				if j == nil {
-					return nil, errNoJournal
-				}
-				return j.Entries(), nil
-			}, ""
+			switch {
+			case j == nil:
+				return nil, "The journal is being read…"
+			case j.TooLarge() > 0:
+				return nil, "This account has " + strconv.Itoa(j.TooLarge()) + " projects; the journal follows accounts of up to " +
+					strconv.Itoa(LargeAccount) + ", so nothing is recorded."
+			case !j.Covered() && j.Len() == 0:
+				return nil, "Reading the whole account for the first time; what changes from then on shows here."
+			}
+			return func(context.Context) ([]journal.Entry, error) { return j.Entries(), nil }, ""
 		},
 		Key: key,
 		Row: func(e journal.Entry) components.Row { return row(ctx.Now(), e) },
