@@ -52,7 +52,6 @@ const LargeAccount = 2_000
 
 const firstLookWaits = 5
 
-
 // Changed tells the focused view that the journal has new entries.
 type Changed struct{}
 

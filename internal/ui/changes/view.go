@@ -29,7 +29,6 @@ func Commands() []common.Command {
 		Run: func(ctx *common.Context, _ string) tea.Cmd { return common.Send(common.PushView{View: NewView(ctx)}) }}}
 }
 
-
 // NewView builds the :changes view.
 func NewView(ctx *common.Context) *View {
 	v := &View{}
