@@ -5,10 +5,10 @@ import (
 	"time"
 )
 
-// Bounds of what a journal keeps (README, "What changed"): a week of changes, and at
-// most MaxEntries of them (about 2 MB on disk).
+// Bounds of what a journal keeps (README, "What changed"): at most MaxEntries changes
+// (about 2 MB on disk), none older than MaxAge (a year of invoices can be explained).
 const (
-	MaxAge     = 7 * 24 * time.Hour
+	MaxAge     = 400 * 24 * time.Hour
 	MaxEntries = 10_000
 	// HereWindow is how long after this console's write a change of that resource is
 	// taken as its doing: a plan change, then the rebalancing it starts.
@@ -29,6 +29,8 @@ type Journal struct {
 	// version counts observations that added entries or scopes, so the saver notices.
 	version int
 	saved   int
+	// began is when the account was first read (kept in the file).
+	began time.Time
 	// covered says every scope the reader knows of has been read in this run.
 	covered bool
 	// tooLarge is the project count of an account the reader does not follow.
@@ -74,6 +76,9 @@ func (j *Journal) Observe(scope Scope, items []Item, at time.Time) []Entry {
 	now := NewSet(at, items)
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	if j.began.IsZero() {
+		j.began = at
+	}
 	old := j.snap[scope]
 	found := Diff(scope, old, now, at)
 	if old == nil {
@@ -100,20 +105,26 @@ func (j *Journal) Observe(scope Scope, items []Item, at time.Time) []Entry {
 	return found
 }
 
-// add appends e, folding it into the newest entry of the same drifting value (an
-// estimate that grew again), so an account's costs do not flood the journal.
+// add appends e, folding it into the entry of the same drifting value on the same UTC
+// day (an estimate that grew again), so an account's costs make one entry a day, and
+// its value at a month's end can still be worked back.
 func (j *Journal) add(e Entry) {
 	if e.Kind.drifts() && e.Change == Changed {
 		for i := len(j.entries) - 1; i >= 0 && i >= len(j.entries)-64; i-- {
 			p := &j.entries[i]
 			if p.Scope() == e.Scope() && p.Name == e.Name && p.Field == e.Field && p.Change == Changed && p.Away == e.Away &&
-				e.At.Sub(p.At) < time.Hour {
+				sameDay(p.At, e.At) {
 				p.After, p.At = e.After, e.At
 				return
 			}
 		}
 	}
 	j.entries = append(j.entries, e)
+}
+
+func sameDay(a, b time.Time) bool {
+	a, b = a.UTC(), b.UTC()
+	return a.Year() == b.Year() && a.YearDay() == b.YearDay()
 }
 
 // forgetWithin drops what was kept under a deleted service or project (its users,

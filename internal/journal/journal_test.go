@@ -146,7 +146,7 @@ func TestDeletingAServiceForgetsWhatWasUnderIt(t *testing.T) {
 	}
 }
 
-func TestEstimatesFoldIntoOneEntryAnHour(t *testing.T) {
+func TestEstimatesFoldIntoOneEntryADay(t *testing.T) {
 	j := New()
 	est := func(v string) []Item {
 		return FromEstimate(models.Estimate{EstimatedBalance: models.MustAmount(v), BillingCurrency: "USD"})
@@ -246,5 +246,25 @@ func TestOldEntriesGo(t *testing.T) {
 	j.Observe(Projects(), []Item{FromProject(models.Project{ProjectName: "a"})}, t0.Add(MaxAge+time.Hour))
 	if es := j.Entries(); len(es) != 1 || es[0].Change != Deleted {
 		t.Errorf("entries = %+v, want only the recent deletion", es)
+	}
+}
+
+func TestValueAtWorksBackThroughTheEntries(t *testing.T) {
+	j := New()
+	est := func(total string) []Item {
+		return FromEstimate(models.Estimate{EstimatedBalance: models.MustAmount(total), BillingCurrency: "USD"})
+	}
+	j.Observe(EstimateOf("acme"), est("10.00"), t0)
+	j.Observe(EstimateOf("acme"), est("30.00"), t0.Add(48*time.Hour))
+	j.Observe(EstimateOf("acme"), est("50.00"), t0.Add(96*time.Hour))
+	for _, c := range []struct {
+		at   time.Duration
+		want string
+		ok   bool
+	}{{-time.Hour, "", false}, {time.Hour, "10.00 USD", true}, {72 * time.Hour, "30.00 USD", true}, {120 * time.Hour, "50.00 USD", true}} {
+		got, ok := j.ValueAt(EstimateOf("acme"), EstimateTotal, "cost", t0.Add(c.at))
+		if got != c.want || ok != c.ok {
+			t.Errorf("at +%v: %q %v, want %q %v", c.at, got, ok, c.want, c.ok)
+		}
 	}
 }

@@ -47,6 +47,7 @@ func fileName(profile string) string {
 type file struct {
 	Version int         `json:"version"`
 	Saved   time.Time   `json:"saved"`
+	Began   time.Time   `json:"began"`
 	Scopes  []fileScope `json:"scopes"`
 	Entries []Entry     `json:"entries"`
 }
@@ -63,7 +64,7 @@ type fileScope struct {
 // Encode writes the journal as its file holds it.
 func (j *Journal) Encode(saved time.Time) ([]byte, int) {
 	j.mu.Lock()
-	f := file{Version: fileVersion, Saved: saved, Entries: append([]Entry(nil), j.entries...)}
+	f := file{Version: fileVersion, Saved: saved, Began: j.began, Entries: append([]Entry(nil), j.entries...)}
 	f.Scopes = make([]fileScope, 0, len(j.snap))
 	for s, set := range j.snap {
 		fs := fileScope{Kind: s.Kind, Project: s.Project, Service: s.Service, Owner: s.Owner, At: set.At, Items: make([][]string, 0, len(set.Items))}
@@ -129,6 +130,7 @@ func Load(path string, now time.Time) (*Journal, error) {
 		}
 		return j, fmt.Errorf("journal %s cannot be read (%v); starting a new one", filepath.Base(path), err)
 	}
+	j.began = fl.Began
 	for _, s := range fl.Scopes {
 		if s.Kind == 0 || s.Kind >= kindEnd {
 			continue
