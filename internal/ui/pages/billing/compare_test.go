@@ -17,7 +17,9 @@ type planAPI struct {
 	plans    []models.Plan
 }
 
-func (p *planAPI) ListServices(context.Context, string) ([]models.Service, error) { return p.services, nil }
+func (p *planAPI) ListServices(context.Context, string) ([]models.Service, error) {
+	return p.services, nil
+}
 func (p *planAPI) ListPlans(context.Context, string, string, string) ([]models.Plan, error) {
 	return p.plans, nil
 }
