@@ -2,6 +2,7 @@ package journal
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 	"time"
 
@@ -53,5 +54,32 @@ func BenchmarkObserve10000Services(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		j.Observe(ServicesOf("acme"), reads[(i+1)%2], t0.Add(time.Duration(i)*time.Second))
+	}
+}
+
+// BenchmarkHeldFor10000Services reports the heap a journal holds for a whole
+// 10,000-service account (200 projects of 50 services, each with 3 users): its share of
+// the console's large-account memory goal.
+func BenchmarkHeldFor10000Services(b *testing.B) {
+	for b.Loop() {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		j := New()
+		for p := range 200 {
+			project := fmt.Sprintf("scale-%05d", p)
+			svcs := make([]Item, 50)
+			for s := range 50 {
+				name := fmt.Sprintf("service-%05d", p*50+s)
+				svcs[s] = FromService(svc(name, "business-4", models.StateRunning))
+				j.Observe(UsersOf(project, name), []Item{FromUser(models.ServiceUser{Username: "avnadmin", Type: "primary"}),
+					FromUser(models.ServiceUser{Username: "app_" + name, Type: "regular"}), FromUser(models.ServiceUser{Username: "ro_" + name, Type: "regular"})}, t0)
+			}
+			j.Observe(ServicesOf(project), svcs, t0)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), "held-MB")
+		runtime.KeepAlive(j)
 	}
 }

@@ -1,10 +1,6 @@
 package journal
 
-import (
-	"cmp"
-	"slices"
-	"time"
-)
+import "time"
 
 // Change is what happened to a resource.
 type Change uint8
@@ -64,44 +60,42 @@ func Diff(scope Scope, old, now *Set, at time.Time) []Entry {
 	var out []Entry
 	names := scope.Kind.Fields()
 	base := Entry{At: at, Kind: scope.Kind, Project: scope.Project, Service: scope.Service, Owner: scope.Owner}
-	for name, it := range now.Items {
-		was, ok := old.Items[name]
-		if !ok {
+	// Both reads are sorted by name: one merge walk, in name order.
+	a, b := old.items, now.items
+	for len(a) > 0 || len(b) > 0 {
+		switch {
+		case len(b) == 0 || len(a) > 0 && a[0].name < b[0].name:
 			e := base
-			e.Change, e.Name, e.After = Created, name, it.summary(scope.Kind)
+			e.Change, e.Name, e.Before = Deleted, a[0].name, a[0].summary(scope.Kind)
 			out = append(out, e)
-			continue
-		}
-		for i := range it.vals {
-			before := ""
-			if i < len(was.vals) {
-				before = was.vals[i]
-			}
-			if it.vals[i] == before {
-				continue
-			}
+			a = a[1:]
+		case len(a) == 0 || b[0].name < a[0].name:
 			e := base
-			e.Change, e.Name, e.Before, e.After = Changed, name, before, it.vals[i]
-			if i < len(names) {
-				e.Field = names[i]
-			}
+			e.Change, e.Name, e.After = Created, b[0].name, b[0].summary(scope.Kind)
 			out = append(out, e)
+			b = b[1:]
+		default:
+			was, it := a[0], b[0]
+			for i := range it.vals {
+				before := ""
+				if i < len(was.vals) {
+					before = was.vals[i]
+				}
+				if it.vals[i] == before {
+					continue
+				}
+				e := base
+				e.Change, e.Name, e.Before, e.After = Changed, it.name, before, it.vals[i]
+				if i < len(names) {
+					e.Field = names[i]
+				}
+				out = append(out, e)
+			}
+			a, b = a[1:], b[1:]
 		}
 	}
-	for name, was := range old.Items {
-		if _, ok := now.Items[name]; !ok {
-			e := base
-			e.Change, e.Name, e.Before = Deleted, name, was.summary(scope.Kind)
-			out = append(out, e)
-		}
-	}
-	slices.SortFunc(out, func(a, b Entry) int {
-		return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.Change, b.Change), cmp.Compare(fieldIndex(names, a.Field), fieldIndex(names, b.Field)))
-	})
 	return out
 }
-
-func fieldIndex(names []string, f string) int { return slices.Index(names, f) }
 
 // summary is an item in a few words, for a creation's "after" and a deletion's
 // "before": the values that say what it is (a service's type, plan and cloud).

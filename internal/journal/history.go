@@ -22,7 +22,7 @@ func (j *Journal) ValueAt(scope Scope, name, field string, t time.Time) (string,
 	set := j.snap[scope]
 	v := ""
 	if set != nil {
-		if it, ok := set.Items[name]; ok {
+		if it, ok := set.Get(name); ok {
 			v = it.Value(scope.Kind, field)
 		}
 	}

@@ -1,6 +1,10 @@
 package journal
 
-import "time"
+import (
+	"slices"
+	"strings"
+	"time"
+)
 
 // Scope is what one read covers: the services of a project, the users of a service,
 // the billing groups of an account. A read of a scope is the whole truth about it, so
@@ -38,19 +42,50 @@ func (s Scope) within(project, service string) bool {
 	return s.Project == project && (service == "" || s.Service == service)
 }
 
-// Set is one read of a scope: its items by name and when it was read.
+// Set is one read of a scope: its items sorted by name (a slice, not a map: a
+// 10,000-service account has ten thousand small sets) and when it was read.
 type Set struct {
 	At    time.Time
-	Items map[string]Item
+	items []Item
 }
 
-// NewSet is a read of a scope made at at.
+// NewSet is a read of a scope made at at (items in any order; a repeated name keeps
+// the last).
 func NewSet(at time.Time, items []Item) *Set {
-	m := make(map[string]Item, len(items))
-	for _, it := range items {
-		m[it.name] = it
+	sorted := slices.Clone(items)
+	slices.SortStableFunc(sorted, func(a, b Item) int { return strings.Compare(a.name, b.name) })
+	out := sorted[:0]
+	for i, it := range sorted {
+		if i+1 < len(sorted) && sorted[i+1].name == it.name {
+			continue
+		}
+		out = append(out, it)
 	}
-	return &Set{At: at, Items: m}
+	return &Set{At: at, items: slices.Clip(out)}
+}
+
+// Len is how many items the read had.
+func (s *Set) Len() int { return len(s.items) }
+
+// Items are the read's items sorted by name; shared, not to be changed.
+func (s *Set) Items() []Item { return s.items }
+
+// Names are the items' names, sorted.
+func (s *Set) Names() []string {
+	out := make([]string, len(s.items))
+	for i, it := range s.items {
+		out[i] = it.name
+	}
+	return out
+}
+
+// Get is the item called name.
+func (s *Set) Get(name string) (Item, bool) {
+	i, ok := slices.BinarySearchFunc(s.items, name, func(it Item, n string) int { return strings.Compare(it.name, n) })
+	if !ok {
+		return Item{}, false
+	}
+	return s.items[i], true
 }
 
 // Snapshot is the last read of every scope the console has read for a profile.

@@ -67,8 +67,8 @@ func (j *Journal) Encode(saved time.Time) ([]byte, int) {
 	f := file{Version: fileVersion, Saved: saved, Began: j.began, Entries: append([]Entry(nil), j.entries...)}
 	f.Scopes = make([]fileScope, 0, len(j.snap))
 	for s, set := range j.snap {
-		fs := fileScope{Kind: s.Kind, Project: s.Project, Service: s.Service, Owner: s.Owner, At: set.At, Items: make([][]string, 0, len(set.Items))}
-		for _, it := range set.Items {
+		fs := fileScope{Kind: s.Kind, Project: s.Project, Service: s.Service, Owner: s.Owner, At: set.At, Items: make([][]string, 0, set.Len())}
+		for _, it := range set.items {
 			fs.Items = append(fs.Items, append([]string{it.name}, it.vals...))
 		}
 		f.Scopes = append(f.Scopes, fs)

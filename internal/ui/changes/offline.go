@@ -2,7 +2,6 @@ package changes
 
 import (
 	"context"
-	"slices"
 	"strings"
 	"time"
 
@@ -65,13 +64,13 @@ func snapshotRows(j *journal.Journal) []offlineRow {
 	if projects == nil {
 		return nil
 	}
-	for _, p := range slices.Sorted(mapsKeys(projects.Items)) {
+	for _, p := range projects.Names() {
 		s := j.Last(journal.ServicesOf(p))
 		if s == nil {
 			continue
 		}
-		for _, name := range slices.Sorted(mapsKeys(s.Items)) {
-			out = append(out, offlineRow{project: p, service: name, item: s.Items[name]})
+		for _, it := range s.Items() {
+			out = append(out, offlineRow{project: p, service: it.Name(), item: it})
 		}
 	}
 	return out

@@ -26,10 +26,11 @@ type Reader struct {
 	profile string
 	j       *journal.Journal
 	gen     int
-	// cursor is where the next round's detail reads start, of services (users, topics,
-	// databases) and of billing (groups, credits, invoices, estimates): a large account
-	// is read a slice per round, all of it over a few rounds.
-	cursor [2]int
+	// cursor is where the next round's reads start, of the projects' service lists,
+	// of services' details (users, topics, databases) and of billing (groups, credits,
+	// invoices, estimates): a large account is read a slice per round, all of it over
+	// a few rounds.
+	cursor [3]int
 	// cycled says every detail read has been made once in this run; away counts the
 	// changes made while the console was closed found so far.
 	cycled, told bool
@@ -50,7 +51,17 @@ type Reader struct {
 // (an 80,000-project account is left to the panes).
 const LargeAccount = 2_000
 
+const maxPerRound = 64
+
+// maxListsPerRound bounds the service lists a round reads (one project each).
+const maxListsPerRound = 16
+
 const firstLookWaits = 5
+
+// maxPerRound bounds a round's detail reads whatever the platform allows: the journal
+// is background work, and what it decodes each round is garbage the console carries
+// until the next collection (a 10,000-service account is read over ~30 minutes at
+// the default 10 s).
 
 // Changed tells the focused view that the journal has new entries.
 type Changed struct{}
@@ -71,7 +82,7 @@ type tick struct{ gen int }
 type round struct {
 	gen    int
 	found  []journal.Entry
-	cursor [2]int
+	cursor [3]int
 	cycled bool
 	// err is the projects read's failure: the platform could not be read this round.
 	err error
@@ -113,7 +124,7 @@ func (r *Reader) Update(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		r.profile, r.j = msg.profile, msg.j
-		r.cursor, r.cycled, r.told, r.away, r.reached, r.offline = [2]int{}, false, false, 0, false, false
+		r.cursor, r.cycled, r.told, r.away, r.reached, r.offline = [3]int{}, false, false, 0, false, false
 		r.ctx.Journal = msg.j
 		r.here.Use(r.ctx.APIURL, msg.j)
 		var warn tea.Cmd
@@ -247,14 +258,19 @@ func (r *Reader) read() tea.Cmd {
 			out.err = err
 			return out
 		}
-		// Billing moves slowly: it gets a quarter of the reads, services the rest.
+		// The service lists of up to maxListsPerRound projects (one request each, never
+		// all 10,000 services decoded at once), then details: billing moves slowly and
+		// gets a quarter of them, services the rest.
+		lists := serviceLists(j)
+		more, next0, cycled0 := readDetails(ctx, api, j, now, lists, cursor[0], maxListsPerRound)
+		out.found = append(out.found, more...)
 		svcs, bills := details(j)
 		billing := max(1, allowance/4)
-		more, next0, cycled0 := readDetails(ctx, api, j, now, svcs, cursor[0], allowance-billing)
+		more, next1, cycled1 := readDetails(ctx, api, j, now, svcs, cursor[1], allowance-billing)
 		out.found = append(out.found, more...)
-		more, next1, cycled1 := readDetails(ctx, api, j, now, bills, cursor[1], billing)
+		more, next2, cycled2 := readDetails(ctx, api, j, now, bills, cursor[2], billing)
 		out.found = append(out.found, more...)
-		out.cursor, out.cycled = [2]int{next0, next1}, cycled0 && cycled1
+		out.cursor, out.cycled = [3]int{next0, next1, next2}, cycled0 && cycled1 && cycled2
 		return out
 	}
 }
@@ -280,37 +296,33 @@ func (r *Reader) allowance() int {
 	if left < interval {
 		left = interval
 	}
-	return max(0, min(most, int(float64(spare)*interval.Seconds()/left.Seconds())))
+	return max(0, min(most, maxPerRound, int(float64(spare)*interval.Seconds()/left.Seconds())))
 }
 
-// readTop reads the projects and every project's services.
+// readTop reads the projects.
 func readTop(ctx context.Context, api common.API, j *journal.Journal, now func() time.Time) ([]journal.Entry, error) {
 	pl, err := api.ListProjects(ctx)
 	if err != nil {
 		return nil, err
 	}
 	items := make([]journal.Item, len(pl.Projects))
-	names := make([]string, len(pl.Projects))
 	for i, p := range pl.Projects {
-		items[i], names[i] = journal.FromProject(p), p.ProjectName
+		items[i] = journal.FromProject(p)
 	}
-	found := j.Observe(journal.Projects(), items, now())
-	svcs, failed := api.ListServicesAcrossProjects(ctx, names)
-	bad := map[string]bool{}
-	for _, f := range failed {
-		bad[f.Project] = true
+	return j.Observe(journal.Projects(), items, now()), nil
+}
+
+// serviceLists are the reads of each project's services.
+func serviceLists(j *journal.Journal) []detail {
+	projects := j.Last(journal.Projects())
+	if projects == nil {
+		return nil
 	}
-	by := make(map[string][]journal.Item, len(names))
-	for _, ps := range svcs {
-		by[ps.Project] = append(by[ps.Project], journal.FromService(ps.Service))
+	out := make([]detail, 0, projects.Len())
+	for _, p := range projects.Names() {
+		out = append(out, detail{journal.ServicesOf(p), services(p)})
 	}
-	at := now()
-	for _, p := range names {
-		if !bad[p] {
-			found = append(found, j.Observe(journal.ServicesOf(p), by[p], at)...)
-		}
-	}
-	return found, nil
+	return out
 }
 
 // A detail read: one request for one scope.
@@ -326,18 +338,20 @@ func details(j *journal.Journal) (out, bills []detail) {
 	if projects == nil {
 		return nil, nil
 	}
-	names := sortedNames(projects)
+	names := projects.Names()
 	accounts := map[string]bool{}
-	for _, p := range names {
-		if a := projects.Items[p].Value(journal.KindProject, "account"); a != "" {
+	for _, it := range projects.Items() {
+		if a := it.Value(journal.KindProject, "account"); a != "" {
 			accounts[a] = true
 		}
+	}
+	for _, p := range names {
 		svcs := j.Last(journal.ServicesOf(p))
 		if svcs == nil {
 			continue
 		}
-		for _, s := range sortedNames(svcs) {
-			typ := svcs.Items[s].Value(journal.KindService, "type")
+		for _, it := range svcs.Items() {
+			s, typ := it.Name(), it.Value(journal.KindService, "type")
 			out = append(out, detail{journal.UsersOf(p, s), users(p, s)})
 			switch typ {
 			case "pg", "mysql":
@@ -350,7 +364,7 @@ func details(j *journal.Journal) (out, bills []detail) {
 	for _, a := range slices.Sorted(mapsKeys(accounts)) {
 		bills = append(bills, detail{journal.BillingGroupsOf(a), groups(a)}, detail{journal.CreditsOf(a), credits(a)})
 		if gs := j.Last(journal.BillingGroupsOf(a)); gs != nil {
-			for _, g := range sortedNames(gs) {
+			for _, g := range gs.Names() {
 				bills = append(bills, detail{journal.InvoicesOf(g), invoices(g)})
 			}
 		}
@@ -385,4 +399,3 @@ func readDetails(ctx context.Context, api common.API, j *journal.Journal, now fu
 	return found, cursor, cycled
 }
 
-func sortedNames(s *journal.Set) []string { return slices.Sorted(mapsKeys(s.Items)) }

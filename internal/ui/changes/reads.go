@@ -24,6 +24,13 @@ func each[T any](list []T, err error, from func(T) journal.Item) ([]journal.Item
 	return out, nil
 }
 
+func services(p string) reading {
+	return func(ctx context.Context, api common.API) ([]journal.Item, error) {
+		l, err := api.ListServices(ctx, p)
+		return each(l, err, journal.FromService)
+	}
+}
+
 func users(p, s string) reading {
 	return func(ctx context.Context, api common.API) ([]journal.Item, error) {
 		l, err := api.ListUsers(ctx, p, s)

@@ -169,7 +169,8 @@ func open(ctx *common.Context, e journal.Entry) tea.Cmd {
 		typ, _ := ctx.ServiceTypeOf(e.Project, e.Service)
 		if typ == "" && ctx.Journal != nil {
 			if s := ctx.Journal.Last(journal.ServicesOf(e.Project)); s != nil {
-				typ = s.Items[e.Service].Value(journal.KindService, "type")
+				it, _ := s.Get(e.Service)
+				typ = it.Value(journal.KindService, "type")
 			}
 		}
 		return common.Send(common.OpenAccess{Project: e.Project, Service: e.Service, ServiceType: typ, View: sub})

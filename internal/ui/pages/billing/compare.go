@@ -103,9 +103,9 @@ func compare(j *journal.Journal, group string, inv, prev models.Invoice, hasPrev
 		return c
 	}
 	inGroup := map[string]bool{}
-	for name, it := range projects.Items {
+	for _, it := range projects.Items() {
 		if it.Value(journal.KindProject, "billing group") == group {
-			inGroup[name] = true
+			inGroup[it.Name()] = true
 		}
 	}
 	from := inv.PeriodBegin
@@ -117,7 +117,7 @@ func compare(j *journal.Journal, group string, inv, prev models.Invoice, hasPrev
 		scope := journal.EstimateOf(p)
 		names := map[string]bool{}
 		if set := j.Last(scope); set != nil {
-			for n := range set.Items {
+			for _, n := range set.Names() {
 				names[n] = true
 			}
 		}
