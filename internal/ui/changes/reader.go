@@ -398,4 +398,3 @@ func readDetails(ctx context.Context, api common.API, j *journal.Journal, now fu
 	}
 	return found, cursor, cycled
 }
-
