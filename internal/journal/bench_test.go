@@ -83,3 +83,33 @@ func BenchmarkHeldFor10000Services(b *testing.B) {
 		runtime.KeepAlive(j)
 	}
 }
+
+// BenchmarkEncode10000Services is what a save of a whole 10,000-service account costs.
+func BenchmarkEncode10000Services(b *testing.B) {
+	j := New()
+	for p := range 200 {
+		project := fmt.Sprintf("scale-%05d", p)
+		svcs := make([]Item, 50)
+		for s := range 50 {
+			name := fmt.Sprintf("service-%05d", p*50+s)
+			svcs[s] = FromService(svc(name, "business-4", models.StateRunning))
+			j.Observe(UsersOf(project, name), []Item{FromUser(models.ServiceUser{Username: "avnadmin", Type: "primary"})}, t0)
+		}
+		j.Observe(ServicesOf(project), svcs, t0)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		var n countingWriter
+		if _, err := j.Encode(&n, t0); err != nil {
+			b.Fatal(err)
+		}
+		b.SetBytes(int64(n))
+	}
+}
+
+type countingWriter int
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	*c += countingWriter(len(p))
+	return len(p), nil
+}

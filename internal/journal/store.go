@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -52,6 +54,8 @@ type file struct {
 	Entries []Entry     `json:"entries"`
 }
 
+// The file is written a scope at a time (Encode) in the shape file reads.
+
 type fileScope struct {
 	Kind    Kind       `json:"kind"`
 	Project string     `json:"project,omitempty"`
@@ -61,31 +65,59 @@ type fileScope struct {
 	Items   [][]string `json:"items"`
 }
 
-// Encode writes the journal as its file holds it.
-func (j *Journal) Encode(saved time.Time) ([]byte, int) {
+// Encode writes the journal as its file holds it, a scope at a time: a whole
+// 10,000-service account is never a second time in memory as one document. The reads
+// are taken under the lock (they are never changed once made), the writing is not.
+func (j *Journal) Encode(w io.Writer, saved time.Time) (version int, err error) {
 	j.mu.Lock()
-	f := file{Version: fileVersion, Saved: saved, Began: j.began, Entries: append([]Entry(nil), j.entries...)}
-	f.Scopes = make([]fileScope, 0, len(j.snap))
+	scopes := make([]Scope, 0, len(j.snap))
+	sets := make([]*Set, 0, len(j.snap))
 	for s, set := range j.snap {
+		scopes, sets = append(scopes, s), append(sets, set)
+	}
+	entries := slices.Clone(j.entries)
+	began := j.began
+	version = j.version
+	j.mu.Unlock()
+
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	head, _ := json.Marshal(struct {
+		Version int       `json:"version"`
+		Saved   time.Time `json:"saved"`
+		Began   time.Time `json:"began"`
+	}{fileVersion, saved, began})
+	bw.Write(head[:len(head)-1])
+	bw.WriteString(`,"scopes":[`)
+	for i, s := range scopes {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		set := sets[i]
 		fs := fileScope{Kind: s.Kind, Project: s.Project, Service: s.Service, Owner: s.Owner, At: set.At, Items: make([][]string, 0, set.Len())}
 		for _, it := range set.items {
 			fs.Items = append(fs.Items, append([]string{it.name}, it.vals...))
 		}
-		f.Scopes = append(f.Scopes, fs)
+		if err := enc.Encode(fs); err != nil {
+			return version, err
+		}
 	}
-	version := j.version
-	j.mu.Unlock()
-	data, err := json.Marshal(f)
-	if err != nil { // only plain strings and times: cannot fail
-		panic(err)
+	bw.WriteString(`],"entries":`)
+	if err := enc.Encode(entries); err != nil {
+		return version, err
 	}
-	return data, version
+	bw.WriteString("}\n")
+	return version, bw.Flush()
 }
 
 // Save writes the journal to path (0600, its directory 0700), replacing the file whole.
 func (j *Journal) Save(path string, now time.Time) error {
-	data, version := j.Encode(now)
-	if err := config.WriteStateFile(path, data); err != nil {
+	var version int
+	err := config.WriteStateFileWith(path, func(w io.Writer) (err error) {
+		version, err = j.Encode(w, now)
+		return err
+	})
+	if err != nil {
 		return err
 	}
 	j.mu.Lock()
