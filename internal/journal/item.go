@@ -60,25 +60,6 @@ func (k Kind) String() string {
 	return kindNames[k]
 }
 
-// Kinds lists every kind, in display order.
-func Kinds() []Kind {
-	out := make([]Kind, 0, kindEnd-1)
-	for k := KindProject; k < kindEnd; k++ {
-		out = append(out, k)
-	}
-	return out
-}
-
-// KindNamed is the kind called name, if any.
-func KindNamed(name string) (Kind, bool) {
-	for k := KindProject; k < kindEnd; k++ {
-		if kindNames[k] == name {
-			return k, true
-		}
-	}
-	return 0, false
-}
-
 // Fields are the kind's compared attribute names.
 func (k Kind) Fields() []string {
 	if k == 0 || k >= kindEnd {

@@ -166,7 +166,7 @@ func TestFlowChangesMadeWhileClosedShowAtTheNextStart(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	s, m = run()
+	s, _ = run()
 	t.Cleanup(func() { _ = s.tm.Quit() })
 	deadline := time.Now().Add(20 * time.Second)
 	for !strings.Contains(ansi.Strip(s.buf.String()), "Since you last looked (2 changes)") {
