@@ -59,8 +59,9 @@ func TestOfflineStartShowsTheLastSnapshotUntilThePlatformAnswers(t *testing.T) {
 	d := &uitest.Driver{Model: root, Clock: clock, Skip: func(msg tea.Msg) bool { _, q := msg.(tea.QuitMsg); return q }}
 	d.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
 	d.Send(uitest.Run(root.Init())...)
-	for range 6 {
-		d.Advance(time.Second)
+	// The reader waits for the project list (which fails) 5 s at most, then reads.
+	for range 60 {
+		d.Advance(100 * time.Millisecond)
 	}
 	view := root.View()
 	for _, want := range []string{"As of 14:02, 3h ago; reconnecting", "pg-kept", "startup-4", "Last snapshot (read-only)"} {

@@ -56,7 +56,11 @@ const maxPerRound = 64
 // maxListsPerRound bounds the service lists a round reads (one project each).
 const maxListsPerRound = 16
 
-const firstLookWaits = 5
+// The reader looks for the project list every firstLookStep, firstLookWaits times.
+const (
+	firstLookStep  = 100 * time.Millisecond
+	firstLookWaits = 50
+)
 
 // maxPerRound bounds a round's detail reads whatever the platform allows: the journal
 // is background work, and what it decodes each round is garbage the console carries
@@ -86,6 +90,8 @@ type round struct {
 	cycled bool
 	// err is the projects read's failure: the platform could not be read this round.
 	err error
+	// saveErr is the failure of the save the round ended with.
+	saveErr error
 }
 
 type saved struct{ err error }
@@ -190,9 +196,8 @@ func (r *Reader) took(m round) tea.Cmd {
 			cmds = append(cmds, common.Info("Since you last looked ("+count(r.away)+"): :changes lists them"))
 		}
 	}
-	// Saved at most every half minute while it changes (and at exit, by Flush).
-	if r.j.Unsaved() && r.ctx.Now().Sub(r.savedAt) >= 30*time.Second {
-		cmds = append(cmds, r.save(false))
+	if m.saveErr != nil {
+		cmds = append(cmds, common.Warn("The journal could not be saved: "+m.saveErr.Error()))
 	}
 	r.gen++
 	cmds = append(cmds, r.ctx.After(next, tick{r.gen}))
@@ -231,7 +236,7 @@ func (r *Reader) read() tea.Cmd {
 	// moment for it rather than read the projects a second time at start.
 	if n := len(r.ctx.ProjectNames); n == 0 && r.waits < firstLookWaits {
 		r.waits++
-		return r.ctx.After(time.Second, tick{r.gen})
+		return r.ctx.After(firstLookStep, tick{r.gen})
 	} else if n > LargeAccount {
 		r.large = n
 		if r.j != nil {
@@ -248,31 +253,48 @@ func (r *Reader) read() tea.Cmd {
 	if api == nil || j == nil {
 		return nil
 	}
+	// The round ends with a save at most every saveEvery while the journal changes
+	// (and at exit, by Flush): one command, no message of its own.
+	path := ""
+	if r.ctx.StateDir != "" && r.ctx.Now().Sub(r.savedAt) >= saveEvery {
+		path, r.savedAt = r.path(r.profile), r.ctx.Now()
+	}
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*common.RequestTimeout)
-		defer cancel()
-		out := round{gen: gen, cursor: cursor}
-		found, err := readTop(ctx, api, j, now)
-		out.found = found
-		if err != nil {
-			out.err = err
-			return out
+		out := readRound(api, j, gen, cursor, now, allowance)
+		if path != "" && j.Unsaved() {
+			out.saveErr = j.Save(path, now())
 		}
-		// The service lists of up to maxListsPerRound projects (one request each, never
-		// all 10,000 services decoded at once), then details: billing moves slowly and
-		// gets a quarter of them, services the rest.
-		lists := serviceLists(j)
-		more, next0, cycled0 := readDetails(ctx, api, j, now, lists, cursor[0], maxListsPerRound)
-		out.found = append(out.found, more...)
-		svcs, bills := details(j)
-		billing := max(1, allowance/4)
-		more, next1, cycled1 := readDetails(ctx, api, j, now, svcs, cursor[1], allowance-billing)
-		out.found = append(out.found, more...)
-		more, next2, cycled2 := readDetails(ctx, api, j, now, bills, cursor[2], billing)
-		out.found = append(out.found, more...)
-		out.cursor, out.cycled = [3]int{next0, next1, next2}, cycled0 && cycled1 && cycled2
 		return out
 	}
+}
+
+const saveEvery = time.Minute
+
+// readRound reads what a round reads (in the command's goroutine).
+func readRound(api common.API, j *journal.Journal, gen int, cursor [3]int, now func() time.Time, allowance int) round {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*common.RequestTimeout)
+	defer cancel()
+	out := round{gen: gen, cursor: cursor}
+	found, err := readTop(ctx, api, j, now)
+	out.found = found
+	if err != nil {
+		out.err = err
+		return out
+	}
+	// The service lists of up to maxListsPerRound projects (one request each, never
+	// all 10,000 services decoded at once), then details: billing moves slowly and
+	// gets a quarter of them, services the rest.
+	lists := serviceLists(j)
+	more, next0, cycled0 := readDetails(ctx, api, j, now, lists, cursor[0], maxListsPerRound)
+	out.found = append(out.found, more...)
+	svcs, bills := details(j)
+	billing := max(1, allowance/4)
+	more, next1, cycled1 := readDetails(ctx, api, j, now, svcs, cursor[1], allowance-billing)
+	out.found = append(out.found, more...)
+	more, next2, cycled2 := readDetails(ctx, api, j, now, bills, cursor[2], billing)
+	out.found = append(out.found, more...)
+	out.cursor, out.cycled = [3]int{next0, next1, next2}, cycled0 && cycled1 && cycled2
+	return out
 }
 
 // allowance is how many detail reads a round may make: the platform's rate budget
