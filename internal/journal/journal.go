@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"slices"
 	"sync"
 	"time"
 )
@@ -35,6 +36,8 @@ type Journal struct {
 	covered bool
 	// tooLarge is the project count of an account the reader does not follow.
 	tooLarge int
+	// ledger is each estimate line's cost by month (ledger.go).
+	ledger map[ledgerKey][]monthCost
 }
 
 // SetCovered records that the reader has read the whole account in this run: from
@@ -81,6 +84,11 @@ func (j *Journal) Observe(scope Scope, items []Item, at time.Time) []Entry {
 	}
 	old := j.snap[scope]
 	found := Diff(scope, old, now, at)
+	if scope.Kind == KindEstimate {
+		j.record(scope.Project, now.items, at)
+		// Only the project's total makes entries; its services' lines are in the ledger.
+		found = slices.DeleteFunc(found, func(e Entry) bool { return e.Name != EstimateTotal })
+	}
 	if old == nil {
 		j.version++ // a first read is new to the file even without differences
 	}
@@ -105,26 +113,20 @@ func (j *Journal) Observe(scope Scope, items []Item, at time.Time) []Entry {
 	return found
 }
 
-// add appends e, folding it into the entry of the same drifting value on the same UTC
-// day (an estimate that grew again), so an account's costs make one entry a day, and
-// its value at a month's end can still be worked back.
+// add appends e, folding it into the entry of the same drifting value in the same UTC
+// month (an estimate that grew again), so a project's costs make one entry a month.
 func (j *Journal) add(e Entry) {
 	if e.Kind.drifts() && e.Change == Changed {
 		for i := len(j.entries) - 1; i >= 0 && i >= len(j.entries)-64; i-- {
 			p := &j.entries[i]
 			if p.Scope() == e.Scope() && p.Name == e.Name && p.Field == e.Field && p.Change == Changed && p.Away == e.Away &&
-				sameDay(p.At, e.At) {
+				monthOf(p.At) == monthOf(e.At) {
 				p.After, p.At = e.After, e.At
 				return
 			}
 		}
 	}
 	j.entries = append(j.entries, e)
-}
-
-func sameDay(a, b time.Time) bool {
-	a, b = a.UTC(), b.UTC()
-	return a.Year() == b.Year() && a.YearDay() == b.YearDay()
 }
 
 // forgetWithin drops what was kept under a deleted service or project (its users,

@@ -146,17 +146,31 @@ func TestDeletingAServiceForgetsWhatWasUnderIt(t *testing.T) {
 	}
 }
 
-func TestEstimatesFoldIntoOneEntryADay(t *testing.T) {
+func TestEstimatesFoldIntoOneEntryAMonthAndTheirLinesGoToTheLedger(t *testing.T) {
 	j := New()
 	est := func(v string) []Item {
-		return FromEstimate(models.Estimate{EstimatedBalance: models.MustAmount(v), BillingCurrency: "USD"})
+		return FromEstimate(models.Estimate{EstimatedBalance: models.MustAmount(v), BillingCurrency: "USD",
+			Services: []models.EstimateService{{ServiceName: "pg", EstimatedCost: models.MustAmount(v)}}})
 	}
 	j.Observe(EstimateOf("acme"), est("10.00"), t0)
 	j.Observe(EstimateOf("acme"), est("10.50"), t0.Add(time.Minute))
 	j.Observe(EstimateOf("acme"), est("11.00"), t0.Add(2*time.Minute))
 	es := j.Entries()
-	if len(es) != 1 || es[0].Before != "10.00 USD" || es[0].After != "11.00 USD" {
-		t.Errorf("entries = %+v, want one 10.00 → 11.00", es)
+	if len(es) != 1 || es[0].Before != "10.00 USD" || es[0].After != "11.00 USD" || es[0].Name != EstimateTotal {
+		t.Errorf("entries = %+v, want one 10.00 → 11.00 of the total", es)
+	}
+	next := time.Date(2026, 12, 1, 1, 0, 0, 0, time.UTC)
+	j.Observe(EstimateOf("acme"), est("0.50"), next)
+	if es := j.Entries(); len(es) != 2 || es[0].Before != "11.00 USD" {
+		t.Errorf("the next month: %+v", es)
+	}
+	for _, c := range []struct {
+		at   time.Time
+		want string
+	}{{t0, "11.00 USD"}, {next, "0.50 USD"}} {
+		if got, ok := j.MonthCost("acme", "pg", c.at); !ok || got != c.want {
+			t.Errorf("pg's cost in %s = %q %v, want %q", monthOf(c.at), got, ok, c.want)
+		}
 	}
 }
 
@@ -165,6 +179,8 @@ func TestSavedJournalSurvivesARestartAndSaysWhatChangedWhileClosed(t *testing.T)
 	j := New()
 	j.Observe(ServicesOf("acme"), services(svc("a", "p1", "RUNNING")), t0)
 	j.Observe(ServicesOf("acme"), services(svc("a", "p2", "RUNNING")), t0.Add(time.Second))
+	j.Observe(EstimateOf("acme"), FromEstimate(models.Estimate{BillingCurrency: "USD",
+		Services: []models.EstimateService{{ServiceName: "pg", EstimatedCost: models.MustAmount("3.00")}}}), t0)
 	if err := j.Save(path, t0.Add(time.Second)); err != nil {
 		t.Fatal(err)
 	}
@@ -174,6 +190,9 @@ func TestSavedJournalSurvivesARestartAndSaysWhatChangedWhileClosed(t *testing.T)
 	}
 	if es := k.Entries(); len(es) != 1 || es[0].After != "p2" || es[0].Away {
 		t.Fatalf("entries after a restart = %+v", es)
+	}
+	if got, ok := k.MonthCost("acme", "pg", t0); !ok || got != "3.00 USD" {
+		t.Errorf("the ledger after a restart: %q %v", got, ok)
 	}
 	es := k.Observe(ServicesOf("acme"), services(svc("a", "p3", "RUNNING"), svc("b", "p1", "RUNNING")), t0.Add(time.Hour))
 	if len(es) != 2 || !es[0].Away || !es[1].Away {
@@ -246,25 +265,5 @@ func TestOldEntriesGo(t *testing.T) {
 	j.Observe(Projects(), []Item{FromProject(models.Project{ProjectName: "a"})}, t0.Add(MaxAge+time.Hour))
 	if es := j.Entries(); len(es) != 1 || es[0].Change != Deleted {
 		t.Errorf("entries = %+v, want only the recent deletion", es)
-	}
-}
-
-func TestValueAtWorksBackThroughTheEntries(t *testing.T) {
-	j := New()
-	est := func(total string) []Item {
-		return FromEstimate(models.Estimate{EstimatedBalance: models.MustAmount(total), BillingCurrency: "USD"})
-	}
-	j.Observe(EstimateOf("acme"), est("10.00"), t0)
-	j.Observe(EstimateOf("acme"), est("30.00"), t0.Add(48*time.Hour))
-	j.Observe(EstimateOf("acme"), est("50.00"), t0.Add(96*time.Hour))
-	for _, c := range []struct {
-		at   time.Duration
-		want string
-		ok   bool
-	}{{-time.Hour, "", false}, {time.Hour, "10.00 USD", true}, {72 * time.Hour, "30.00 USD", true}, {120 * time.Hour, "50.00 USD", true}} {
-		got, ok := j.ValueAt(EstimateOf("acme"), EstimateTotal, "cost", t0.Add(c.at))
-		if got != c.want || ok != c.ok {
-			t.Errorf("at +%v: %q %v, want %q %v", c.at, got, ok, c.want, c.ok)
-		}
 	}
 }

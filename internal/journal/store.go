@@ -52,6 +52,13 @@ type file struct {
 	Began   time.Time   `json:"began"`
 	Scopes  []fileScope `json:"scopes"`
 	Entries []Entry     `json:"entries"`
+	Ledger  []fileLine  `json:"ledger"`
+}
+
+type fileLine struct {
+	Project string      `json:"project"`
+	Service string      `json:"service"`
+	Months  []monthCost `json:"months"`
 }
 
 // The file is written a scope at a time (Encode) in the shape file reads.
@@ -76,6 +83,10 @@ func (j *Journal) Encode(w io.Writer, saved time.Time) (version int, err error) 
 		scopes, sets = append(scopes, s), append(sets, set)
 	}
 	entries := slices.Clone(j.entries)
+	ledger := make([]fileLine, 0, len(j.ledger))
+	for k, months := range j.ledger {
+		ledger = append(ledger, fileLine{k.project, k.service, slices.Clone(months)})
+	}
 	began := j.began
 	version = j.version
 	j.mu.Unlock()
@@ -104,6 +115,10 @@ func (j *Journal) Encode(w io.Writer, saved time.Time) (version int, err error) 
 	}
 	bw.WriteString(`],"entries":`)
 	if err := enc.Encode(entries); err != nil {
+		return version, err
+	}
+	bw.WriteString(`,"ledger":`)
+	if err := enc.Encode(ledger); err != nil {
 		return version, err
 	}
 	bw.WriteString("}\n")
@@ -186,6 +201,15 @@ func Load(path string, now time.Time) (*Journal, error) {
 			continue
 		}
 		j.entries = append(j.entries, e)
+	}
+	for _, l := range fl.Ledger {
+		if len(l.Months) > LedgerMonths {
+			l.Months = l.Months[len(l.Months)-LedgerMonths:]
+		}
+		if j.ledger == nil {
+			j.ledger = map[ledgerKey][]monthCost{}
+		}
+		j.ledger[ledgerKey{l.Project, l.Service}] = l.Months
 	}
 	j.prune(now)
 	return j, nil

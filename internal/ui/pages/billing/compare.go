@@ -18,7 +18,7 @@ import (
 )
 
 // comparison is an invoice next to the previous one of its group: the totals, the
-// estimates the journal read at each period's end by project and service, and the
+// estimates the journal last read in each period's month by project and service, and the
 // changes the journal saw in between that move a bill (plans, disks, power, clouds,
 // services created or deleted). The platform's invoices carry no lines, so the split
 // by project and service is the journal's.
@@ -48,9 +48,9 @@ func NewCompare(ctx *common.Context, group models.BillingGroup, inv models.Invoi
 	v.Detail = base.NewDetail(ctx, base.DetailSpec[comparison]{
 		Title: "Invoice " + dash(inv.InvoiceNumber) + " next to " + map[bool]string{true: dash(prev.InvoiceNumber), false: "none"}[hasPrev],
 		Load: func() func(context.Context) (comparison, error) {
-			j, now := ctx.Journal, ctx.Now()
+			j := ctx.Journal
 			return func(context.Context) (comparison, error) {
-				return compare(j, group.BillingGroupID, inv, prev, hasPrev, now), nil
+				return compare(j, group.BillingGroupID, inv, prev, hasPrev), nil
 			}
 		},
 		Sections: func(c comparison) []components.Section { return c.sections() },
@@ -91,7 +91,7 @@ func moves(e journal.Entry) bool {
 	return false
 }
 
-func compare(j *journal.Journal, group string, inv, prev models.Invoice, hasPrev bool, now time.Time) comparison {
+func compare(j *journal.Journal, group string, inv, prev models.Invoice, hasPrev bool) comparison {
 	c := comparison{inv: inv, prev: prev, hasPrev: hasPrev}
 	if j == nil {
 		c.noJournal = true
@@ -114,26 +114,15 @@ func compare(j *journal.Journal, group string, inv, prev models.Invoice, hasPrev
 	}
 	c.explain = j.Between(from, inv.PeriodEnd.Add(time.Second), func(e journal.Entry) bool { return inGroup[e.Project] && moves(e) })
 	for _, p := range slices.Sorted(maps.Keys(inGroup)) {
-		scope := journal.EstimateOf(p)
-		names := map[string]bool{}
-		if set := j.Last(scope); set != nil {
-			for _, n := range set.Names() {
-				names[n] = true
-			}
-		}
-		for _, e := range j.Between(from, now.Add(time.Hour), func(e journal.Entry) bool { return e.Scope() == scope }) {
-			names[e.Name] = true
-		}
-		for _, n := range slices.Sorted(maps.Keys(names)) {
-			cur, okNow := j.ValueAt(scope, n, "cost", inv.PeriodEnd)
+		for _, n := range j.LedgerLines(p) {
+			cur, okNow := j.MonthCost(p, n, inv.PeriodBegin)
 			then, okThen := "", false
 			if hasPrev {
-				then, okThen = j.ValueAt(scope, n, "cost", prev.PeriodEnd)
+				then, okThen = j.MonthCost(p, n, prev.PeriodBegin)
 			}
-			if !okNow && !okThen {
-				continue
+			if okNow || okThen {
+				c.costs = append(c.costs, costChange{where: p + " / " + n, then: then, now: cur})
 			}
-			c.costs = append(c.costs, costChange{where: p + " / " + n, then: then, now: cur})
 		}
 	}
 	return c
@@ -148,7 +137,7 @@ func (c comparison) sections() []components.Section {
 	}
 	head.Fields = append(head.Fields, components.Field{Label: "Previous", Value: describe(c.prev)},
 		components.Field{Label: "Difference", Value: difference(c.prev.TotalIncVAT, c.inv.TotalIncVAT, c.inv.Currency)})
-	split := components.Section{Title: "By project and service (the estimates the journal read at each period's end)"}
+	split := components.Section{Title: "By project and service (the estimates the journal last read in each period's month)"}
 	switch {
 	case c.noJournal:
 		split.Fields = append(split.Fields, components.Field{Label: "Not known", Value: "the journal is still being read"})

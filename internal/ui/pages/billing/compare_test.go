@@ -80,7 +80,7 @@ func TestAnInvoiceOpensNextToThePreviousOneWithTheChangesThatExplainIt(t *testin
 	j.Observe(journal.EstimateOf("acme"), est("120.00", "120.00"), at(10, 31))
 	j.Observe(journal.EstimateOf("acme"), est("5.00", "5.00"), at(11, 2))
 
-	c := compare(j, "bg1", oct, prev, true, at(11, 3))
+	c := compare(j, "bg1", oct, prev, true)
 	var text []string
 	for _, s := range c.sections() {
 		for _, f := range s.Fields {
