@@ -399,16 +399,35 @@ wait_for "document view" 'message +Payment'
 cursor_to "document view" message
 shoot 07-document
 
-# The log reader: all of logs-app over time, the histogram above the hits, then the tail.
+# The log reader: all of logs-app over time, the histogram and its time axis above the hits
+# (enter on an index runs its search and focuses the hits), then the tail, with a document
+# written 3 s in the past as a log shipper would deliver it: it appears among the others.
 send Escape
 wait_for "back to the results" '▸ Results'
 focus_pane Indices
 send Enter # logs-app, the first index
 wait_for "log reader" 'max [0-9,]+/'
-focus_pane Results
+wait_for "log reader" '▲ [A-Z][a-z][a-z] [0-9]+'
+wait_for "log reader" '▸ Results'
 shoot 08-histogram
 send t
 wait_for "live tail" '● LIVE'
+old_umask=$(umask); umask 077
+curl -sS -f -H @"$WORK/auth.header" "$URL/v1/project/acme-prod/service/opensearch-logs/connection_info" >"$WORK/os.json" ||
+	die "the sandbox gave no connection info for opensearch-logs."
+perl -MJSON::PP -e '
+	local $/; my $ci = decode_json(<STDIN>);
+	open my $ca, ">", "$ARGV[0]/os-ca.pem" or die; print $ca $ci->{ca_cert};
+	open my $k, ">", "$ARGV[0]/os.curlrc" or die; print $k "user = \"$ci->{user}:$ci->{password}\"\n";
+	print "https://$ci->{host}:$ci->{port}\n";' "$WORK" <"$WORK/os.json" >"$WORK/os.url"
+umask "$old_umask"
+late=$(perl -MPOSIX=strftime -e 'print strftime("%Y-%m-%dT%H:%M:%S.000Z", gmtime(time - 3))')
+sleep 1.5 # a poll or two first: the document then arrives after newer ones are shown
+curl -sS -f -o /dev/null --cacert "$WORK/os-ca.pem" -K "$WORK/os.curlrc" -H 'Content-Type: application/json' \
+	-d '{"@timestamp":"'"$late"'","level":"WARN","host":"shipper-eu-1","message":"Delivered 3 s late by the log shipper"}' \
+	"$(cat "$WORK/os.url")/logs-app/_doc/late-1?refresh=true" || die "the sandbox refused the late document."
+wait_for "late document in the tail" '1 late'
+wait_for "late document in the tail" 'Delivered 3 s late'
 shoot 09-live-tail
 
 # Replace the previous set only now that every shot succeeded.

@@ -47,6 +47,9 @@ type Entry struct {
 	ReqBody, RespBody     string
 	// ReqCut and RespCut say a body was longer than MaxBody.
 	ReqCut, RespCut bool
+	// OwnCA says the connection trusted only a CA of the service's own (its copied curl
+	// needs --cacert); Insecure that it verified nothing.
+	OwnCA, Insecure bool
 }
 
 // Log is a bounded ring of entries, safe for concurrent use.
@@ -182,6 +185,12 @@ func maskText(text string, known []string) string {
 	text = secretParam.ReplaceAllString(text, "${1}"+Mask)
 	return urlUserinfo.ReplaceAllString(text, "${1}:"+Mask+"@")
 }
+
+// MaskSecrets masks what may be a secret in text that is about to be kept (a request
+// in the Search history or the saved editor text): string values of members named like
+// secrets ("password": "…"), secret-looking query parameters (?password=…) and URL
+// passwords, each as Mask — the same rules the log applies to what it shows.
+func MaskSecrets(text string) string { return maskText(text, nil) }
 
 // maskSecretFields replaces the string value after each secretField match.
 func maskSecretFields(text string) string {

@@ -2,6 +2,8 @@ package apilog
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/base64"
 	"io"
 	"net/http"
@@ -173,5 +175,36 @@ func TestMaskSecretFields(t *testing.T) {
 		if got := maskText(in, nil); got != want {
 			t.Errorf("mask(%s) = %s, want %s", in, got, want)
 		}
+	}
+}
+
+// A search copied from :log is what ran: a GET with a body keeps -X GET (--data-raw
+// alone makes curl POST it) and a service verified against its own CA gets --cacert.
+func TestCurlKeepsTheMethodAndTheCA(t *testing.T) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
+	defer srv.Close()
+	pool := x509.NewCertPool()
+	pool.AddCert(srv.Certificate())
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.TLSClientConfig = &tls.Config{RootCAs: pool}
+	l := New(10)
+	c := &http.Client{Transport: l.Wrap("search", tr)}
+	req, _ := http.NewRequest("GET", srv.URL+"/logs-app/_search", strings.NewReader(`{"size":1}`))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	got, _ := l.Entries()[0].Curl()
+	want := `curl --cacert ca.pem -X GET '` + srv.URL + `/logs-app/_search' -H 'Content-Type: application/json' --data-raw '{"size":1}'`
+	if got != want {
+		t.Fatalf("curl\n got %s\nwant %s", got, want)
+	}
+	if got, _ := (Entry{Method: "GET", URL: "https://x/_cat/indices"}).Curl(); got != `curl 'https://x/_cat/indices'` {
+		t.Fatalf("a bare GET: %s", got)
+	}
+	if got, _ := (Entry{Method: "GET", URL: "https://x/", Insecure: true}).Curl(); got != `curl -k 'https://x/'` {
+		t.Fatalf("unverified: %s", got)
 	}
 }

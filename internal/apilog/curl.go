@@ -11,11 +11,20 @@ const TokenEnv = "SVCUI_TOKEN"
 
 // Curl is the request as a curl command a person can run: the API token comes from
 // $SVCUI_TOKEN, a search user's password is asked for by curl itself (-u USER), and no
-// secret is ever in it. A body longer than the log keeps is left out (ok false).
+// secret is ever in it. A body longer than the log keeps is left out (ok false). The
+// method is written whenever it is not what curl would pick (a GET with a body, as a
+// search is, would be sent as a POST by --data-raw); a service verified against its
+// own CA gets --cacert ca.pem, the file its CA is kept in by the Search tab's copy too.
 func (e Entry) Curl() (cmd string, ok bool) {
 	var b strings.Builder
 	b.WriteString("curl")
-	if e.Method != http.MethodGet {
+	switch {
+	case e.Insecure:
+		b.WriteString(" -k")
+	case e.OwnCA:
+		b.WriteString(" --cacert ca.pem")
+	}
+	if e.Method != http.MethodGet || e.ReqBody != "" {
 		b.WriteString(" -X " + e.Method)
 	}
 	b.WriteString(" " + shellQuote(e.URL))

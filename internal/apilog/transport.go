@@ -16,13 +16,18 @@ func (l *Log) Wrap(source string, next http.RoundTripper) http.RoundTripper {
 	if next == nil {
 		next = http.DefaultTransport
 	}
-	return &transport{log: l, source: source, next: next}
+	t := &transport{log: l, source: source, next: next}
+	if h, ok := next.(*http.Transport); ok && h.TLSClientConfig != nil {
+		t.ownCA, t.insecure = h.TLSClientConfig.RootCAs != nil, h.TLSClientConfig.InsecureSkipVerify
+	}
+	return t
 }
 
 type transport struct {
-	log    *Log
-	source string
-	next   http.RoundTripper
+	log             *Log
+	source          string
+	next            http.RoundTripper
+	ownCA, insecure bool
 }
 
 // CloseIdleConnections passes on to the wrapped transport.
@@ -33,7 +38,7 @@ func (t *transport) CloseIdleConnections() {
 }
 
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
-	e := &Entry{Source: t.source, Start: time.Now(), Method: req.Method}
+	e := &Entry{Source: t.source, Start: time.Now(), Method: req.Method, OwnCA: t.ownCA, Insecure: t.insecure}
 	if n, ok := req.Context().Value(attemptKey{}).(int); ok {
 		e.Attempt = n
 	}

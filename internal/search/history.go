@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/svcui/svcui/internal/apilog"
 )
 
 // HistoryLimit is how many requests are kept per service.
@@ -19,7 +21,9 @@ const HistoryLimit = 500
 // maxHistoryBody caps a stored body; larger bodies (bulk loads) are cut and flagged.
 const maxHistoryBody = 256 << 10
 
-// HistoryEntry is one request that was run. It never holds credentials.
+// HistoryEntry is one request that was run. It never holds credentials: the
+// connection's password is not part of a request, and secrets typed into one (a
+// "password" member, a ?password= parameter) are stored masked.
 type HistoryEntry struct {
 	Time          time.Time `json:"time"`
 	Method        string    `json:"method"`
@@ -29,17 +33,46 @@ type HistoryEntry struct {
 	Status        int       `json:"status"`
 	TookMS        *int64    `json:"took_ms,omitempty"`
 	RoundTripMS   int64     `json:"round_trip_ms"`
+	// Runs counts identical runs in a row folded into this entry (0 and 1: once); Time
+	// is the last of them.
+	Runs int `json:"runs,omitempty"`
 }
 
-// NewHistoryEntry records a request and its answer (resp may be nil after a transport error).
+// NewHistoryEntry records a request and its answer (resp may be nil after a transport
+// error), its secrets masked.
 func NewHistoryEntry(req ParsedRequest, resp *Response, at time.Time) HistoryEntry {
-	e := HistoryEntry{Time: at.UTC(), Method: req.Method, Path: req.Path, Body: req.Body}
+	e := HistoryEntry{Time: at.UTC(), Method: req.Method, Path: apilog.MaskSecrets(req.Path), Body: apilog.MaskSecrets(req.Body)}
 	if resp != nil {
 		e.Status = resp.Status
 		e.TookMS = resp.Took
 		e.RoundTripMS = resp.RoundTrip.Milliseconds()
 	}
 	return e
+}
+
+// Times is how many runs the entry stands for.
+func (e HistoryEntry) Times() int { return max(1, e.Runs) }
+
+// sameRequest reports whether e and o are the same request (a run again folds).
+func (e HistoryEntry) sameRequest(o HistoryEntry) bool {
+	return e.Method == o.Method && e.Path == o.Path && e.Body == o.Body && e.BodyTruncated == o.BodyTruncated
+}
+
+// Excerpt is the body on one line, at most n characters: an SQL request's statement,
+// else the body's text with its spaces collapsed.
+func (e HistoryEntry) Excerpt(n int) string {
+	text := e.Body
+	var sql struct {
+		Query string `json:"query"`
+	}
+	if strings.HasPrefix(e.Path, "/_plugins/_sql") && json.Unmarshal([]byte(e.Body), &sql) == nil && sql.Query != "" {
+		text = sql.Query
+	}
+	text = strings.Join(strings.Fields(text), " ")
+	if r := []rune(text); len(r) > n {
+		text = string(r[:max(0, n-1)]) + "…"
+	}
+	return text
 }
 
 // Request turns the entry back into a runnable request.
@@ -105,6 +138,13 @@ func OpenHistory(stateDir, service string) (*History, error) {
 		if json.Unmarshal(sc.Bytes(), &e) != nil || e.Method == "" {
 			continue
 		}
+		// Kept by an earlier version: folded and masked as new entries are.
+		e.Path, e.Body = apilog.MaskSecrets(e.Path), apilog.MaskSecrets(e.Body)
+		if n := len(h.entries); n > 0 && h.entries[n-1].sameRequest(e) {
+			e.Runs = h.entries[n-1].Times() + e.Times()
+			h.entries[n-1] = e
+			continue
+		}
 		h.entries = append(h.entries, e)
 	}
 	// A line longer than the buffer stops the scan; what was read is kept.
@@ -137,10 +177,17 @@ func (h *History) Add(e HistoryEntry) error {
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.entries = append(h.entries, e)
 	if err := os.MkdirAll(filepath.Dir(h.path), 0o700); err != nil {
 		return fmt.Errorf("history: %w", err)
 	}
+	// The same request run again folds into the last entry: a list of identical lines
+	// says nothing.
+	if n := len(h.entries); n > 0 && h.entries[n-1].sameRequest(e) {
+		e.Runs = h.entries[n-1].Times() + 1
+		h.entries[n-1] = e
+		return h.rewrite()
+	}
+	h.entries = append(h.entries, e)
 	if len(h.entries) > HistoryLimit {
 		h.entries = h.entries[len(h.entries)-HistoryLimit:]
 		return h.rewrite()

@@ -121,3 +121,70 @@ func TestHistoryNeverStoresPassword(t *testing.T) {
 		t.Fatal("large body not truncated")
 	}
 }
+
+// A password typed into a request, as a member or a query parameter, is stored masked
+// in the history and the saved editor text; the rest of the request stays readable.
+func TestHistoryAndEditorTextMaskTypedSecrets(t *testing.T) {
+	state := t.TempDir()
+	h, _ := OpenHistory(state, "p-os")
+	put := ParsedRequest{Method: "PUT", Path: "/_plugins/_security/api/internalusers/bob", Body: `{"password": "hunter2-Secret", "backend_roles": ["admin"]}`}
+	get := ParsedRequest{Method: "GET", Path: "/_cluster/health?password=qwerty-9&pretty"}
+	for _, r := range []ParsedRequest{put, get} {
+		if err := h.Add(NewHistoryEntry(r, nil, time.Now())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := "PUT /_plugins/_security/api/internalusers/bob\n{\"password\": \"hunter2-Secret\"}\n\nGET /x?password=qwerty-9\n"
+	if err := SaveEditorText(state, "p-os", text); err != nil {
+		t.Fatal(err)
+	}
+	var all strings.Builder
+	_ = filepath.WalkDir(state, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := os.ReadFile(path)
+			all.Write(b)
+		}
+		return nil
+	})
+	for _, secret := range []string{"hunter2-Secret", "qwerty-9"} {
+		if strings.Contains(all.String(), secret) {
+			t.Fatalf("%q is stored in plain text:\n%s", secret, all.String())
+		}
+	}
+	es := h.Entries()
+	if es[1].Body != `{"password": "***", "backend_roles": ["admin"]}` || es[0].Path != "/_cluster/health?password=***&pretty" {
+		t.Fatalf("entries: %+v", es)
+	}
+	if got, _, _ := LoadEditorText(state, "p-os"); !strings.Contains(got, `"password": "***"`) || !strings.Contains(got, "GET /x?password=***") {
+		t.Fatalf("editor text: %q", got)
+	}
+}
+
+// The same request run again folds into one entry that counts the runs; the excerpt is
+// the body on one line (an SQL request's statement).
+func TestHistoryFoldsRepeatsAndShowsAnExcerpt(t *testing.T) {
+	state := t.TempDir()
+	h, _ := OpenHistory(state, "p-os")
+	sql := ParsedRequest{Method: "POST", Path: "/_plugins/_sql", Body: `{"query": "SELECT level, COUNT(*) FROM logs-app GROUP BY level"}`}
+	search := ParsedRequest{Method: "GET", Path: "/logs-app/_search", Body: "{\n  \"size\": 20,\n  \"query\": {\"match_all\": {}}\n}"}
+	t0 := time.Date(2026, 11, 27, 9, 0, 0, 0, time.UTC)
+	for i, r := range []ParsedRequest{sql, sql, sql, search, search, sql} {
+		if err := h.Add(NewHistoryEntry(r, nil, t0.Add(time.Duration(i)*time.Minute))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	es := h.Entries()
+	if len(es) != 3 || es[0].Times() != 1 || es[1].Times() != 2 || es[2].Times() != 3 || !es[2].Time.Equal(t0.Add(2*time.Minute)) {
+		t.Fatalf("entries: %+v", es)
+	}
+	if x := es[2].Excerpt(30); x != "SELECT level, COUNT(*) FROM l…" {
+		t.Fatalf("sql excerpt %q", x)
+	}
+	if x := es[1].Excerpt(80); x != `{ "size": 20, "query": {"match_all": {}} }` {
+		t.Fatalf("search excerpt %q", x)
+	}
+	again, _ := OpenHistory(state, "p-os")
+	if again.Len() != 3 || again.Entries()[2].Times() != 3 {
+		t.Fatalf("reloaded: %+v", again.Entries())
+	}
+}

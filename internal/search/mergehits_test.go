@@ -36,3 +36,23 @@ func TestMergeHitsUnitesColumnsAndKeepsTheNewest(t *testing.T) {
 		}
 	}
 }
+
+// A late document goes where its place says, not at the end.
+func TestInterleaveHitsPlacesRowsAmongTheOthers(t *testing.T) {
+	a, _ := ShapeHits([]byte(`{"hits":{"hits":[{"_id":"1","_source":{"x":"a1"}},{"_id":"3","_source":{"x":"a3"}}]}}`))
+	b, _ := ShapeHits([]byte(`{"hits":{"hits":[{"_id":"2","_source":{"y":"b2"}},{"_id":"4","_source":{"x":"b4"}}]}}`))
+	m := InterleaveHits(a, b, []bool{false, true, false, true}, 10)
+	var ids []string
+	for _, r := range m.Rows {
+		ids = append(ids, r[0])
+	}
+	if strings.Join(ids, ",") != "1,2,3,4" || len(m.Hits) != 4 || !strings.Contains(string(m.Hits[1]), `"_id":"2"`) {
+		t.Fatalf("rows %v", m.Rows)
+	}
+	if strings.Join(m.Rows[1], "|") != "2|||b2" || strings.Join(m.Rows[2], "|") != "3||a3|" {
+		t.Fatalf("cells %q", m.Rows)
+	}
+	if k := InterleaveHits(a, b, []bool{false, true, false, true}, 3); len(k.Rows) != 3 || k.Rows[0][0] != "2" {
+		t.Fatalf("kept %q", k.Rows)
+	}
+}

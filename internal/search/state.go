@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/svcui/svcui/internal/apilog"
 )
 
 // Files of the Search tab inside the state directory (config.StateDir()). Every
@@ -129,7 +131,7 @@ func LoadEditorText(stateDir, service string) (text string, ok bool, err error) 
 	return doc.Text, true, nil
 }
 
-// SaveEditorText keeps text for service. Text over MaxEditorText is refused with a
+// SaveEditorText keeps text for service, its secrets masked. Text over MaxEditorText is refused with a
 // sentence, so a pasted bulk load does not fill the disk at each keystroke.
 func SaveEditorText(stateDir, service, text string) error {
 	if len(text) > MaxEditorText {
@@ -139,7 +141,8 @@ func SaveEditorText(stateDir, service, text string) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(editorDoc{Version: stateVersion, Service: service, Text: text, Saved: time.Now().UTC()})
+	// Secrets typed into a request are kept masked, as in the history.
+	data, err := json.Marshal(editorDoc{Version: stateVersion, Service: service, Text: apilog.MaskSecrets(text), Saved: time.Now().UTC()})
 	if err != nil {
 		return fmt.Errorf("editor text: %w", err)
 	}

@@ -66,17 +66,14 @@ func openSearchWith(t *testing.T) (*screen, *api.Client) {
 
 func TestFlowSearchHitsPagingAndViews(t *testing.T) {
 	s := openSearch(t)
-	// Editor → results → index list; enter inserts a search of the selected index.
+	// Editor → results → index list; enter runs a search of the selected index (and puts
+	// it in the editor) and focuses its hits.
 	s.special(tea.KeyTab, tea.KeyTab)
 	s.waitFor("▸ Indices")
 	s.mark()
 	s.keys("enter")
-	s.waitFor("GET /logs-app/_search", "▸ Editor")
-	s.mark()
-	s.special(tea.KeyF5)
 	// Laid out for logs: time first, the message taking the room left.
-	s.waitFor("● 200", "took ", "hits 1–20 of 5,000", "@timestamp UTC", "message", "columns hidden")
-	s.special(tea.KeyTab) // results
+	s.waitFor("GET /logs-app/_search", "▸ Results", "● 200", "took ", "hits 1–20 of 5,000", "@timestamp UTC", "message", "columns hidden")
 	s.mark()
 	s.keys("n")
 	s.waitFor("hits 21–40 of 5,000", "page 2")
@@ -185,11 +182,7 @@ func TestFlowSearchDocumentView(t *testing.T) {
 	s.waitFor("▸ Indices")
 	s.mark()
 	s.keys("enter")
-	s.waitFor("GET /logs-app/_search")
-	s.mark()
-	s.special(tea.KeyF5)
-	s.waitFor("hits 1–20 of 5,000")
-	s.special(tea.KeyTab)
+	s.waitFor("GET /logs-app/_search", "hits 1–20 of 5,000", "▸ Results")
 	s.mark()
 	s.keys("enter")
 	s.waitFor("Hit 1 of 20", "_index", "logs-app", "@timestamp", "trace_id", "message")
@@ -284,11 +277,7 @@ func TestFlowSearchLogReader(t *testing.T) {
 	s.waitFor("▸ Indices")
 	s.mark()
 	s.keys("enter")
-	s.waitFor("GET /logs-app/_search")
-	s.mark()
-	s.special(tea.KeyF5)
-	s.waitFor("hits 1–20 of 5,000", "all time", "max ", "/1d")
-	s.special(tea.KeyTab)
+	s.waitFor("GET /logs-app/_search", "hits 1–20 of 5,000", "all time", "max ", "/1d", "▸ Results")
 	s.mark()
 	s.keys("T")
 	s.waitFor("Time range (now all time)", "last 24h")

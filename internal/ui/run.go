@@ -285,9 +285,10 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 	c.Clipboard = clipboard.New(cbMode, nil)
 	c.Log = logger
 	c.Profile = s.ProfileName
-	c.APIURL = s.APIURL
 	c.Demo = s.TokenSource == TokenFromSandbox
 	c.StateDir = config.StateDir()
+	c.APIURL = s.APIURL
+	c.ConfigDir = config.ConfigDir()
 	c.ReadOnly = s.ReadOnly
 	c.SearchInsecure = s.SearchInsecure
 	if s.Refresh > 0 {

@@ -11,6 +11,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/pages/projects"
 	searchpane "github.com/svcui/svcui/internal/ui/pages/search"
 	"github.com/svcui/svcui/internal/ui/pages/services"
+	"github.com/svcui/svcui/internal/ui/plans"
 	"github.com/svcui/svcui/internal/ui/watch"
 )
 
@@ -38,5 +39,6 @@ func Commands() []common.Command {
 	out = append(out, apilogpage.Commands(apilog.Session)...)
 	out = append(out, watch.Commands()...)
 	out = append(out, changes.Commands()...)
+	out = append(out, plans.Commands()...)
 	return out
 }

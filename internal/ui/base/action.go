@@ -25,6 +25,9 @@ type Action[T any] struct {
 	Hidden bool
 	// Run is the effect; item is the zero value when NoSelection and nothing is selected.
 	Run func(item T) tea.Cmd
+	// Many, when set, is the effect while rows are marked: on every marked item (a
+	// plan). A mutating action without it is refused while rows are marked.
+	Many func(marked Marked[T]) tea.Cmd
 }
 
 // binding is the action's key with its view-specific help text.

@@ -38,6 +38,12 @@ type ListSpec[T any] struct {
 	// Key identifies an item across refreshes (the cursor follows it); Row renders it.
 	Key func(T) string
 	Row func(T) components.Row
+	// MarkKey, when set, identifies an item's mark where Key changes with the mode
+	// (services keyed by name in one project, by project/name in all).
+	MarkKey func(T) string
+	// InScope, when set, says whether a load covers a marked item: a marked item the
+	// load does not cover keeps its mark (another project's service while one is shown).
+	InScope func(T) bool
 	// FollowsProject lists reload when the current project changes.
 	FollowsProject bool
 	// Loaded runs after every successful load (caches, default selection).
@@ -61,14 +67,22 @@ type List[T any] struct {
 	// partialSaid is the footer warning the last partial load posted, taken back when a
 	// load comes back whole.
 	partialSaid string
+	marks       marks[T]
 }
 
 // NewList builds a list view from its spec.
 func NewList[T any](ctx *common.Context, spec ListSpec[T]) *List[T] {
 	l := &List[T]{Ctx: ctx, Req: common.NewRequests(), Spec: spec}
-	l.Table = components.NewTable(ctx, spec.Columns)
-	l.Table.Empty = spec.Empty
+	l.SetColumns(spec.Columns)
 	return l
+}
+
+// SetColumns gives the view a new table of those columns (another mode); the marks stay.
+func (l *List[T]) SetColumns(cols []components.Column) {
+	l.Spec.Columns = cols
+	l.Table = components.NewTable(l.Ctx, cols)
+	l.Table.Empty = l.Spec.Empty
+	l.Table.Marked = l.rowMarked
 }
 
 // ID addresses results to this view.
@@ -176,6 +190,9 @@ func (l *List[T]) Handle(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return l.finish(msg.Value, msg.Err)
+	case common.Unmark, common.Export:
+		cmd, _ := l.handleMarks(msg)
+		return cmd
 	case common.Addressed:
 		// A result the view's own Update did not take: a kind nobody handles.
 		dropped(l.Ctx, msg)
@@ -191,6 +208,9 @@ func (l *List[T]) Handle(msg tea.Msg) tea.Cmd {
 	case tea.KeyMsg:
 		if l.Table.Filtering() {
 			_, cmd := l.Table.Update(msg)
+			return cmd
+		}
+		if cmd, ok := l.handleMarks(msg); ok {
 			return cmd
 		}
 		if a, ok := match(l.Spec.Actions, msg); ok {
@@ -221,7 +241,7 @@ func (l *List[T]) finish(items []T, err error) tea.Cmd {
 		// what the view keeps (it runs beside the UI, which does not wait for it).
 		go runtime.GC()
 	}
-	cmds := []tea.Cmd{common.Send(common.RefreshDone{})}
+	cmds := []tea.Cmd{common.Send(common.RefreshDone{}), l.refreshMarks(items, partial == nil)}
 	if partial != nil {
 		l.Table.Err = partial.Text
 		cmds = append(cmds, common.Warn(partial.Text))
@@ -257,7 +277,7 @@ func (l *List[T]) noun() string {
 }
 
 // Title is the breadcrumb segment.
-func (l *List[T]) Title() string { return l.Spec.Title }
+func (l *List[T]) Title() string { return l.Spec.Title + l.MarkedSuffix() }
 
 // View renders the table.
 func (l *List[T]) View() string { return l.Table.View() }
@@ -298,5 +318,5 @@ func (l *List[T]) ShortHelp() []key.Binding {
 
 // FullHelp is every action and refresh, then the table's keys.
 func (l *List[T]) FullHelp() [][]key.Binding {
-	return [][]key.Binding{append(helpOf(l.Spec.Actions, false), l.Ctx.Keys.Refresh), l.Table.HelpBindings()}
+	return [][]key.Binding{append(helpOf(l.Spec.Actions, false), l.Ctx.Keys.Refresh, l.Ctx.Keys.Mark, l.Ctx.Keys.MarkAll), l.Table.HelpBindings()}
 }

@@ -72,14 +72,18 @@ type Deps struct {
 
 	Profile  string
 	Profiles []string
-	// APIURL is the profile's API address (the journal's writes are marked per host).
-	APIURL string
 	// Demo is set on the embedded sandbox: the header says the data is demo data.
 	Demo     bool
 	ReadOnly bool
+	// APIURL is the platform's address, written into runbooks as their default; the
+	// journal marks this console's writes per API host.
+	APIURL string
 	// StateDir is where the UI keeps what it remembers between runs (search history,
 	// editor text, column choices): config.StateDir(), or a test's temporary directory.
 	StateDir string
+	// ConfigDir is where the user's own files are (saved searches): config.ConfigDir(),
+	// or a test's temporary directory.
+	ConfigDir string
 	// SearchInsecure skips TLS verification of search interfaces (profile setting); the
 	// Search tab warns on screen while it is on.
 	SearchInsecure bool

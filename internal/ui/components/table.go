@@ -92,6 +92,9 @@ type Table struct {
 	Empty   string
 	Loading bool
 	Err     string
+	// Marked, when set, says which rows carry a mark (base.List's marks), drawn in the
+	// marker column beside the cursor.
+	Marked func(key string) bool
 }
 
 // NewTable builds an empty table.
@@ -183,7 +186,19 @@ func (t *Table) FilterText() string { return t.filter.Value() }
 // SetFilter applies a filter programmatically.
 func (t *Table) SetFilter(s string) {
 	t.filter.SetValue(s)
-	t.rebuild(t.SelectedKey())
+	t.refilter()
+}
+
+// refilter applies a changed filter: the cursor goes to the first match (the row a
+// person filtering for something looks at first, whatever row was selected before);
+// a cleared filter keeps the selected row.
+func (t *Table) refilter() {
+	if strings.TrimSpace(t.filter.Value()) == "" {
+		t.rebuild(t.SelectedKey())
+		return
+	}
+	t.cursor, t.offset = 0, 0
+	t.rebuild("")
 }
 
 // SortBy sorts by column c (desc reverses); c < 0 restores the data order.
@@ -315,7 +330,7 @@ func (t *Table) Update(msg tea.Msg) (bool, tea.Cmd) {
 			var cmd tea.Cmd
 			t.filter, cmd = t.filter.Update(msg)
 			if t.filter.Value() != before {
-				t.rebuild(t.SelectedKey())
+				t.refilter()
 			}
 			return true, cmd
 		}
@@ -517,8 +532,15 @@ func (t *Table) renderRow(ri int, selected bool, shown, widths []int) string {
 		}
 	}
 	line := b.String()
+	mark := " "
+	if t.Marked != nil && t.Marked(r.Key) {
+		mark = MarkGlyph
+	}
 	if selected {
-		return t.ctx.Styles.Selected.Render(ansi.Truncate("› "+line, t.width, "…"))
+		return t.ctx.Styles.Selected.Render(ansi.Truncate("›"+mark+line, t.width, "…"))
+	}
+	if mark != " " {
+		return ansi.Truncate(" "+t.ctx.Styles.Bold.Render(mark)+line, t.width, "…")
 	}
 	return ansi.Truncate("  "+line, t.width, "…")
 }

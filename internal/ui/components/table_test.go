@@ -109,15 +109,16 @@ func TestTableFilterSortAndCursorByKey(t *testing.T) {
 	if tb.rows[tb.visible[0]].Key != "svc-000029" {
 		t.Errorf("numeric sort first = %q", tb.rows[tb.visible[0]].Key)
 	}
-	// Filter: / captures, typed text filters, cursor stays on the key when it matches.
+	// Filter: / captures, typed text filters, the cursor goes to the first match.
 	tb.Update(keyMsg("/"))
 	if !tb.Filtering() {
 		t.Fatal("/ should focus the filter")
 	}
 	typeText(tb, "00000")
-	if tb.Len() != 10 || tb.SelectedKey() != "svc-000002" {
-		t.Fatalf("filter: %d rows, cursor %q", tb.Len(), tb.SelectedKey())
+	if tb.Len() != 10 || tb.Cursor() != 0 || tb.SelectedKey() != tb.rows[tb.visible[0]].Key {
+		t.Fatalf("filter: %d rows, cursor %d on %q", tb.Len(), tb.Cursor(), tb.SelectedKey())
 	}
+	tb.Select("svc-000002")
 	tb.Update(keyMsg("enter"))
 	if tb.Filtering() || tb.FilterText() != "00000" {
 		t.Fatal("enter should keep the filter and leave the input")
@@ -139,6 +140,32 @@ func TestTableFilterSortAndCursorByKey(t *testing.T) {
 	tb.SetFilter("zzz")
 	if !strings.Contains(tb.View(), "No rows match") {
 		t.Error("no-match sentence missing")
+	}
+}
+
+// Filtering lands on the first match whichever row was selected (the last row in
+// :log and Services): enter then opens what the filter found first.
+func TestTableFilterPutsCursorOnFirstMatch(t *testing.T) {
+	tb := newTestTable(120, 120, 20)
+	tb.Update(keyMsg("G"))
+	if tb.Cursor() != 119 {
+		t.Fatalf("G: cursor %d", tb.Cursor())
+	}
+	tb.Update(keyMsg("/"))
+	typeText(tb, "kafka")
+	if tb.Cursor() != 0 || tb.SelectedKey() != "svc-000001" {
+		t.Fatalf("typed filter: cursor %d on %q, want the first match svc-000001", tb.Cursor(), tb.SelectedKey())
+	}
+	tb.Update(keyMsg("enter"))
+	tb.Update(keyMsg("G"))
+	tb.SetFilter("mysql")
+	if tb.SelectedKey() != "svc-000002" {
+		t.Fatalf("SetFilter: cursor on %q, want svc-000002", tb.SelectedKey())
+	}
+	// Clearing the filter keeps the row the filter found.
+	tb.SetFilter("")
+	if tb.SelectedKey() != "svc-000002" {
+		t.Fatalf("cleared: cursor on %q", tb.SelectedKey())
 	}
 }
 

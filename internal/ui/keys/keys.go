@@ -15,11 +15,13 @@ import (
 // KeyMap holds all bindings. Field names are the action names used in the config's key
 // overrides, in lower case (see Actions).
 type KeyMap struct {
-	Help, Palette                      key.Binding
-	Tab1, Tab2, Tab3, Tab4, Tab5       key.Binding
-	Filter, Open, Back                 key.Binding
-	Up, Down, Top, Bottom, PgUp, PgDn  key.Binding
-	Sort, SortReverse, ToggleAll       key.Binding
+	Help, Palette                     key.Binding
+	Tab1, Tab2, Tab3, Tab4, Tab5      key.Binding
+	Filter, Open, Back                key.Binding
+	Up, Down, Top, Bottom, PgUp, PgDn key.Binding
+	Sort, SortReverse, ToggleAll      key.Binding
+	// Marks on any table, and saving a plan as a runbook (docs/interaction.md, "Fleets").
+	Mark, MarkAll, Runbook             key.Binding
 	Refresh, Run                       key.Binding
 	Create, Edit, Delete, Reset        key.Binding
 	Reveal, Copy, CopyURI              key.Binding
@@ -36,6 +38,8 @@ type KeyMap struct {
 	PrevHit, CopyDocument, Zoom, Columns                                                                      key.Binding
 	// Pane keys: the Search tab's results as a log reader.
 	TimeRange, PrevPage, Tail, Surround, More, Fewer, FieldStats, Exclude key.Binding
+	// The histogram over the hits: choose a bar (enter narrows the range to it).
+	BarPrev, BarNext key.Binding
 
 	readOnly bool
 	// mutating keeps the mutating bindings as they were before read-only disabled them,
@@ -75,6 +79,9 @@ var table = []entry{
 	{"sort", []string{"s"}, "s", "sort by next column", false, func(k *KeyMap) *key.Binding { return &k.Sort }},
 	{"sortreverse", []string{"S"}, "S", "reverse order", false, func(k *KeyMap) *key.Binding { return &k.SortReverse }},
 	{"toggleall", []string{"a"}, "a", "this project / all", false, func(k *KeyMap) *key.Binding { return &k.ToggleAll }},
+	{"mark", []string{" "}, "space", "mark / unmark", false, func(k *KeyMap) *key.Binding { return &k.Mark }},
+	{"markall", []string{"ctrl+a"}, "ctrl+a", "mark every shown row", false, func(k *KeyMap) *key.Binding { return &k.MarkAll }},
+	{"runbook", []string{"X"}, "X", "save as a runbook", false, func(k *KeyMap) *key.Binding { return &k.Runbook }},
 	{"refresh", []string{"ctrl+r"}, "ctrl+r", "refresh", false, func(k *KeyMap) *key.Binding { return &k.Refresh }},
 	{"run", []string{"ctrl+r", "f5", "alt+enter"}, "ctrl+r/f5", "run", false, func(k *KeyMap) *key.Binding { return &k.Run }},
 	{"create", []string{"c"}, "c", "create", true, func(k *KeyMap) *key.Binding { return &k.Create }},
@@ -131,6 +138,8 @@ var table = []entry{
 	{"fewer", []string{"-"}, "-", "fewer", false, func(k *KeyMap) *key.Binding { return &k.Fewer }},
 	{"fieldstats", []string{"F"}, "F", "field stats", false, func(k *KeyMap) *key.Binding { return &k.FieldStats }},
 	{"exclude", []string{"-"}, "-", "exclude", false, func(k *KeyMap) *key.Binding { return &k.Exclude }},
+	{"barprev", []string{"left"}, "←", "histogram bar before", false, func(k *KeyMap) *key.Binding { return &k.BarPrev }},
+	{"barnext", []string{"right"}, "→", "histogram bar after (enter zooms)", false, func(k *KeyMap) *key.Binding { return &k.BarNext }},
 }
 
 // Actions lists the action names accepted in key overrides, sorted.

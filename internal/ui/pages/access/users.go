@@ -49,7 +49,7 @@ func NewUsers(ctx *common.Context, t target) *Users {
 		},
 		Actions: []base.Action[models.ServiceUser]{
 			{Key: k.Create, Help: "create user", NoSelection: true, Run: func(models.ServiceUser) tea.Cmd { return u.startCreate() }},
-			{Key: k.Reset, Help: "reset credentials", Run: u.confirmReset},
+			{Key: k.Reset, Help: "reset credentials", Run: u.confirmReset, Many: u.resetMarked},
 			{Key: k.Delete, Help: "delete user", Run: u.confirmDelete},
 			{Key: k.Launch, Help: "connect as this user", Run: u.connect},
 		},

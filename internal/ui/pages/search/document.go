@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -220,10 +221,10 @@ func (d *docView) Update(msg tea.Msg) (common.View, tea.Cmd) {
 		}
 		return d, d.step(-1)
 	case key.Matches(km, k.CopyDocument):
-		return d, common.Send(common.CopyRequest{Label: "document", Value: search.PrettyJSON(d.raw)})
+		return d, copyJSON("document", d.raw)
 	case key.Matches(km, k.Copy):
 		if d.rawMode {
-			return d, common.Send(common.CopyRequest{Label: "document", Value: search.PrettyJSON(d.raw)})
+			return d, copyJSON("document", d.raw)
 		}
 		if d.cursor >= len(d.fields) {
 			return d, common.Warn("Nothing to copy here")
@@ -335,4 +336,15 @@ func (d *docView) ShortHelp() []key.Binding {
 
 func (d *docView) FullHelp() [][]key.Binding {
 	return [][]key.Binding{d.ShortHelp(), d.ctx.Keys.Movement()}
+}
+
+// copyJSON copies JSON text indented, the characters the clipboard would strip written
+// as JSON escapes: the copy equals the data. Other text (an SQL answer as text) is
+// copied as it is.
+func copyJSON(label string, raw []byte) tea.Cmd {
+	text := search.PrettyJSON(raw)
+	if json.Valid(bytes.TrimSpace(raw)) {
+		text = safe.JSON(text)
+	}
+	return common.Send(common.CopyRequest{Label: label, Value: text})
 }

@@ -114,6 +114,27 @@ func (p *Pane) insertRequest(text string) {
 	p.gotoLine(line)
 }
 
+// placeRequest puts the cursor on text where the buffer already holds it as a request,
+// and appends it otherwise.
+func (p *Pane) placeRequest(text string) {
+	cur := p.editor.Value()
+	want := strings.TrimRight(text, "\n")
+	for off := 0; off < len(cur); {
+		i := strings.Index(cur[off:], want)
+		if i < 0 {
+			break
+		}
+		at := off + i
+		end := at + len(want)
+		if (at == 0 || cur[at-1] == '\n') && (end == len(cur) || cur[end] == '\n') {
+			p.gotoLine(strings.Count(cur[:at], "\n"))
+			return
+		}
+		off = at + 1
+	}
+	p.insertRequest(text)
+}
+
 // gotoLine moves the cursor to a 0-based line.
 func (p *Pane) gotoLine(line int) {
 	for p.editor.Line() > 0 {
@@ -135,15 +156,15 @@ func (p *Pane) consoleText() string {
 	return p.editor.Value()
 }
 
-// currentRequest is the request under the cursor (SQL mode: the whole buffer).
+// currentRequest is the request under the cursor (SQL mode: the first statement; run
+// sends them all).
 func (p *Pane) currentRequest() (search.ParsedRequest, bool) {
 	if p.sqlMode {
-		stmt := strings.TrimSpace(p.editor.Value())
-		if stmt == "" {
+		stmts := search.SplitSQL(p.editor.Value())
+		if len(stmts) == 0 {
 			return search.ParsedRequest{}, false
 		}
-		body, _ := jsonString(stmt)
-		return search.ParsedRequest{Method: "POST", Path: sqlPath, Body: `{"query": ` + body + `}`, StartLine: 1, EndLine: 1}, true
+		return sqlRequest(stmts[0]), true
 	}
 	return search.RequestAt(p.editor.Value(), p.editor.Line()+1)
 }

@@ -40,11 +40,7 @@ func newIndexList(p *Pane) *base.List[search.IndexInfo] {
 		},
 		Loaded: p.indicesLoaded,
 		Actions: []base.Action[search.IndexInfo]{
-			{Key: k.Open, Help: "search it", Run: func(ix search.IndexInfo) tea.Cmd {
-				p.insertRequest(p.indexSearch(ix.Index))
-				p.setFocus(focusEditor)
-				return nil
-			}},
+			{Key: k.Open, Help: "search it", Run: func(ix search.IndexInfo) tea.Cmd { return p.searchIndex(ix.Index) }},
 			{Key: k.SearchUser, Help: "connect as another user", NoSelection: true, Run: func(search.IndexInfo) tea.Cmd { return p.loadUsers() }},
 			{Key: k.BulkLoad, NoSelection: true, Run: func(ix search.IndexInfo) tea.Cmd { return p.openBulkForm("", ix.Index) }},
 		},
@@ -132,6 +128,20 @@ func (p *Pane) indexSearch(index string) string {
 		sort = "  \"sort\": [ { " + q + ": \"desc\" } ],\n"
 	}
 	return "GET /" + index + "/_search\n{\n  \"size\": 20,\n" + sort + "  \"query\": {\"match_all\": {}}\n}\n"
+}
+
+// searchIndex runs the index's search (newest first, over the time range) and shows
+// its hits; the request is put in the editor once — pressed again, the cursor goes
+// back to the same request instead of another copy.
+func (p *Pane) searchIndex(index string) tea.Cmd {
+	var mode tea.Cmd
+	if p.sqlMode {
+		mode = p.toggleSQL()
+	}
+	p.placeRequest(p.indexSearch(index))
+	cmd := p.run()
+	p.setFocus(focusResults)
+	return tea.Batch(mode, cmd)
 }
 
 // indexNames are the names shown, for suggestions.

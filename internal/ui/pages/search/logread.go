@@ -14,7 +14,6 @@ import (
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
-	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 // The results read like logs: a time range (T) applied to every search and count of an
@@ -209,43 +208,6 @@ func (p *Pane) setRange(tr search.TimeRange) tea.Cmd {
 	return tea.Batch(note, p.sendLog(a.typed))
 }
 
-// bars draws buckets in at most width bars (adjacent buckets merged when there are
-// more); it returns the bars, the busiest bar's count and how many buckets one bar holds.
-func bars(b []search.Bucket, width int) (string, int64, int) {
-	if len(b) == 0 || width <= 0 {
-		return "", 0, 1
-	}
-	per := (len(b) + width - 1) / width
-	counts := make([]int64, 0, width)
-	for i := 0; i < len(b); i += per {
-		var n int64
-		for _, x := range b[i:min(len(b), i+per)] {
-			n += x.Count
-		}
-		counts = append(counts, n)
-	}
-	var top int64
-	for _, n := range counts {
-		top = max(top, n)
-	}
-	const levels = "▁▂▃▄▅▆▇█"
-	glyphs := []rune(levels)
-	// Few buckets are drawn wider, so the row spans the pane whatever the interval.
-	wide := max(1, width/len(counts))
-	var s strings.Builder
-	for _, n := range counts {
-		g := ' '
-		if n > 0 {
-			i := int((n*int64(len(glyphs)) - 1) / max(top, 1))
-			g = glyphs[min(len(glyphs)-1, max(0, i))]
-		}
-		for range wide {
-			s.WriteRune(g)
-		}
-	}
-	return s.String(), top, per
-}
-
 // intervalName writes a bar's span: 30m, 1h, 2d.
 func intervalName(d time.Duration) string {
 	switch {
@@ -257,19 +219,4 @@ func intervalName(d time.Duration) string {
 		return strconv.FormatInt(int64(d/time.Minute), 10) + "m"
 	}
 	return strconv.FormatInt(int64(d/time.Second), 10) + "s"
-}
-
-// histogramView is the histogram row of the shown answer ("" when it has none).
-func (r *results) histogramView() string {
-	a := r.ans
-	if a == nil || !a.log.histogram || a.errText != "" || r.shownView() != viewTable {
-		return ""
-	}
-	st := r.ctx.Styles
-	line, top, per := bars(a.hist, max(8, r.w-histogramLabelW-1))
-	label := "max " + thousands(top) + "/" + intervalName(a.log.interval*time.Duration(per))
-	if len(a.hist) == 0 {
-		return st.Muted.Render("no documents in " + safe.Text(a.log.rangeLabel))
-	}
-	return st.Accent.Render(line) + " " + st.Muted.Render(label)
 }

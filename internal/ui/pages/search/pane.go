@@ -159,15 +159,15 @@ func (p *Pane) Capturing() bool {
 	return (p.focus == focusEditor && !p.zoom) || p.indices.Capturing() || (p.focus == focusResults && p.res.table.Filtering())
 }
 
-// ClaimsKey takes esc while a bulk load runs (it cancels it) or the results are full
-// screen (it leaves that), and the run keys outside the index list (there ctrl+r stays
+// ClaimsKey takes esc while a bulk load runs (it cancels it), the results are full
+// screen (it leaves that) or a histogram bar is chosen (it lets it go), and the run keys outside the index list (there ctrl+r stays
 // the root's refresh, which reloads the list).
 func (p *Pane) ClaimsKey(msg tea.KeyMsg) bool {
 	if p.conn == nil {
 		return false
 	}
 	k := p.ctx.Keys
-	if key.Matches(msg, k.Back) && (p.bulk != nil && p.bulk.running || p.zoom) {
+	if key.Matches(msg, k.Back) && (p.bulk != nil && p.bulk.running || p.zoom || p.res.bar >= 0) {
 		return true
 	}
 	return p.focus != focusIndices && key.Matches(msg, k.Run)

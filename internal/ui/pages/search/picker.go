@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/huh"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcui/svcui/internal/apilog"
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
@@ -129,7 +130,14 @@ func (p *Pane) openHistory() tea.Cmd {
 	toItems := func(es []search.HistoryEntry) []pickItem {
 		items := make([]pickItem, 0, len(es))
 		for _, e := range es {
-			detail := e.Time.Local().Format("Jan 02 15:04") + " · " + itoa(e.Status)
+			// When and how often first: the body's start fills what room is left.
+			detail := "ran " + e.Time.In(p.loc()).Format("Jan 02 15:04:05") + " · " + itoa(e.Status)
+			if n := e.Times(); n > 1 {
+				detail += " · ×" + itoa(n)
+			}
+			if x := e.Excerpt(80); x != "" {
+				detail += " · " + x
+			}
 			items = append(items, pickItem{label: e.Method + " " + e.Path, detail: detail, choose: func(p *Pane) tea.Cmd {
 				var save tea.Cmd
 				if p.sqlMode {
@@ -145,7 +153,10 @@ func (p *Pane) openHistory() tea.Cmd {
 	if h.Len() == 0 {
 		return common.Info("No history yet for " + p.conn.service + ": requests you run are kept here")
 	}
-	p.openPicker(&picker{title: "History of " + p.conn.service, all: toItems(h.Entries()),
+	// Secrets typed into requests are stored masked: said here, where a masked value
+	// would otherwise be run again as "***" by surprise.
+	title := "History of " + p.conn.service + " · secrets stored masked (" + apilog.Mask + ")"
+	p.openPicker(&picker{title: title, all: toItems(h.Entries()),
 		search: func(q string) []pickItem { return toItems(h.Search(q)) }})
 	return nil
 }

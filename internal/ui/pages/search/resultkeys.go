@@ -7,7 +7,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
 )
 
@@ -17,6 +16,9 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 	r := p.res
 	if r.table.Filtering() {
 		return r.update(msg)
+	}
+	if cmd, ok := p.histogramKey(msg); ok {
+		return cmd
 	}
 	switch {
 	case key.Matches(msg, k.Open):
@@ -50,12 +52,13 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 		if r.ans == nil || len(r.ans.body) == 0 {
 			return common.Warn("Nothing to copy yet: run a request first")
 		}
-		return common.Send(common.CopyRequest{Label: "result", Value: search.PrettyJSON(r.ans.body)})
+		return copyJSON("result", r.ans.body)
 	case key.Matches(msg, k.CopyCurl):
 		return p.copyCurl()
 	case key.Matches(msg, k.SearchUser):
 		return p.loadUsers()
 	}
+	r.bar = -1 // moving in the table: the mark follows the cursor's time again
 	cmd := r.update(msg)
 	if a := r.ans; a != nil && a.live && a.unseen > 0 && r.atNewest() && p.tail != nil {
 		a.unseen, p.tail.unseen = 0, 0 // the new documents were reached

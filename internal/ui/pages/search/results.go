@@ -49,13 +49,15 @@ type results struct {
 	// by document (see hitsTable).
 	liveSig   string
 	liveCells map[string][]string
+	// bar is the histogram bar chosen with ← → (-1: the one under the cursor's time).
+	bar int
 	// chosen are the user's columns per index pattern, loaded from the state dir.
 	chosen map[string][]string
 	known  map[string]bool
 }
 
 func newResults(ctx *common.Context, p *Pane) *results {
-	r := &results{ctx: ctx, pane: p, chosen: map[string][]string{}, known: map[string]bool{}}
+	r := &results{ctx: ctx, pane: p, bar: -1, chosen: map[string][]string{}, known: map[string]bool{}}
 	r.table = components.NewTable(ctx, []components.Column{{Title: "_id", Flex: true}})
 	r.table.Empty = "No hits."
 	return r
@@ -65,7 +67,7 @@ func newResults(ctx *common.Context, p *Pane) *results {
 // column choice of the answer's index pattern the first time one is seen.
 func (r *results) set(a *answer) tea.Cmd {
 	r.ans = a
-	r.offset = 0
+	r.offset, r.bar = 0, -1
 	r.fillTable()
 	if r.view == viewAggs && len(a.aggs) == 0 {
 		r.view = viewTable
@@ -113,8 +115,11 @@ func (r *results) fillTable() {
 // tableHeight is the room under the status line, and the histogram when there is one.
 func (r *results) tableHeight() int {
 	top := 1
-	if r.ans != nil && r.ans.log.histogram && r.ans.errText == "" {
+	if a := r.ans; a != nil && a.log.histogram && a.errText == "" {
 		top++
+		if len(a.hist) > 0 {
+			top++ // the time axis under the bars
+		}
 	}
 	return max(1, r.h-top)
 }
@@ -220,6 +225,10 @@ func (r *results) render() {
 	case viewAggs:
 		r.lines = aggLines(r.ctx, r.ans.aggs, r.w)
 	case viewRaw:
+		if len(r.ans.parts) > 0 {
+			r.lines = sqlPartsLines(r.ctx, r.ans.parts)
+			break
+		}
 		r.lines = rawLines(r.ctx, r.ans.body, r.ans.sqlTable)
 	}
 }
@@ -277,6 +286,9 @@ func (r *results) statusLine() string {
 			parts = append(parts, st.Accent.Render(thousands(int64(a.unseen))+" new ↓"))
 		}
 		parts = append(parts, thousands(int64(len(a.keys)))+" documents")
+		if a.late > 0 {
+			parts = append(parts, st.Accent.Render(thousands(int64(a.late))+" late (placed by time)"))
+		}
 		if a.dropped > 0 {
 			parts = append(parts, st.Warn.Render("oldest "+thousands(int64(a.dropped))+" dropped (the tail keeps "+thousands(tailLimit)+")"))
 		}
@@ -308,10 +320,22 @@ func (r *results) statusLine() string {
 	if a.sqlTable != nil {
 		parts = append(parts, strconv.Itoa(len(a.sqlTable.Rows))+" rows")
 	}
+	if n := len(a.parts); n > 0 {
+		failed := 0
+		for _, part := range a.parts {
+			if part.ans.errText != "" {
+				failed++
+			}
+		}
+		parts = append(parts, strconv.Itoa(n)+" statements")
+		if failed > 0 {
+			parts = append(parts, st.Danger.Render(strconv.Itoa(failed)+" failed"))
+		}
+	}
 	if a.took != nil {
 		parts = append(parts, "took "+strconv.FormatInt(*a.took, 10)+"ms")
 	}
-	if a.errText == "" {
+	if a.errText == "" && len(a.parts) == 0 {
 		parts = append(parts, r.shownView().String())
 	}
 	if n := len(r.plan.Hidden); n > 0 && r.shownView() == viewTable && a.hits != nil {
@@ -357,7 +381,9 @@ func (r *results) View() string {
 		}
 	case r.shownView() == viewTable:
 		if h := r.histogramView(); h != "" {
-			head += "\n" + ansi.Truncate(h, r.w, "")
+			for _, l := range strings.Split(h, "\n") {
+				head += "\n" + ansi.Truncate(l, r.w, "")
+			}
 		}
 		return head + "\n" + r.table.View()
 	default:
@@ -392,36 +418,7 @@ func aggLines(ctx *common.Context, aggs []search.AggTable, w int) []string {
 	var out []string
 	for _, a := range aggs {
 		out = append(out, st.Title.Render(safe.Text(a.Name))+st.Muted.Render(" ("+safe.Text(string(a.Kind))+")"))
-		cols := safeCells(a.Columns)
-		rows := make([][]string, len(a.Rows))
-		for i, row := range a.Rows {
-			rows[i] = safeCells(row)
-		}
-		widths := make([]int, len(cols))
-		for i, c := range cols {
-			widths[i] = min(30, ansi.StringWidth(c))
-		}
-		for _, row := range rows {
-			for i := range min(len(row), len(widths)) {
-				widths[i] = min(30, max(widths[i], ansi.StringWidth(row[i])))
-			}
-		}
-		line := func(cells []string) string {
-			var b strings.Builder
-			for i := range widths {
-				c := ""
-				if i < len(cells) {
-					c = ansi.Truncate(cells[i], widths[i], "…")
-				}
-				b.WriteString(c)
-				b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(c)+2))
-			}
-			return b.String()
-		}
-		out = append(out, st.TableHeader.Render(line(cols)))
-		for _, row := range rows {
-			out = append(out, line(row))
-		}
+		out = append(out, gridLines(ctx, safeCells(a.Columns), safeRows(a.Rows))...)
 		if len(a.Series) > 0 {
 			maxV, labelW := 0.0, 0
 			labels := make([]string, len(a.Series))
@@ -438,6 +435,37 @@ func aggLines(ctx *common.Context, aggs []search.AggTable, w int) []string {
 			}
 		}
 		out = append(out, "")
+	}
+	return out
+}
+
+// gridLines lays cells out in columns (each at most 30 wide), a header line first.
+func gridLines(ctx *common.Context, cols []string, rows [][]string) []string {
+	widths := make([]int, len(cols))
+	for i, c := range cols {
+		widths[i] = min(30, ansi.StringWidth(c))
+	}
+	for _, row := range rows {
+		for i := range min(len(row), len(widths)) {
+			widths[i] = min(30, max(widths[i], ansi.StringWidth(row[i])))
+		}
+	}
+	line := func(cells []string) string {
+		var b strings.Builder
+		for i := range widths {
+			c := ""
+			if i < len(cells) {
+				c = ansi.Truncate(cells[i], widths[i], "…")
+			}
+			b.WriteString(c)
+			b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(c)+2))
+		}
+		return b.String()
+	}
+	out := make([]string, 0, len(rows)+1)
+	out = append(out, ctx.Styles.TableHeader.Render(line(cols)))
+	for _, row := range rows {
+		out = append(out, line(row))
 	}
 	return out
 }

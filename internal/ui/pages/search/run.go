@@ -42,13 +42,16 @@ type answer struct {
 	first int
 	back  []pageRef
 	// A live tail's view: keys are the rows' documents ("index/id"), live while it
-	// runs, dropped the oldest let go, unseen those below the cursor; tailNote says
-	// why it stopped.
-	keys     []string
-	anchor   string // the row marked ◆ (surrounding documents)
+	// runs, dropped the oldest let go, unseen those below the cursor, late those
+	// inserted among older ones; tailNote says why it stopped.
+	keys   []string
+	anchor string // the row marked ◆ (surrounding documents)
+	// parts are the statements of an SQL run of several, each with its answer.
+	parts    []sqlPart
 	live     bool
 	dropped  int
 	unseen   int
+	late     int
 	tailNote string
 }
 
@@ -64,6 +67,9 @@ type sending struct {
 	log   logMeta
 	first int
 	back  []pageRef
+	// paging says the request is another page of the shown search (n, p): the history
+	// keeps the search, not each page.
+	paging bool
 }
 
 // runOutcome is a run's answer and whether it could be kept in the history.
@@ -84,6 +90,11 @@ func (p *Pane) run() tea.Cmd {
 	}
 	if p.tail != nil {
 		p.stopTail("") // a new run replaces what the tail followed
+	}
+	if p.sqlMode {
+		if stmts := search.SplitSQL(p.editor.Value()); len(stmts) > 1 {
+			return tea.Batch(p.saveEditor(), p.runSQL(stmts))
+		}
 	}
 	if !p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
 		return tea.Batch(p.saveEditor(), p.reviewWrite(r))
@@ -121,6 +132,9 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 	retract := common.RetractText(p.said)
 	p.said = ""
 	c, sql, hist, log, now := p.conn.client, p.sqlMode, p.conn.history, p.ctx.Log, p.ctx.Now
+	if s.paging {
+		hist = nil
+	}
 	return tea.Batch(retract, common.Fetch(p.req, "run", func(ctx context.Context) (runOutcome, error) {
 		resp, err := c.Do(ctx, httpReq)
 		a := shapeAnswer(log, r, sql, resp, err)
@@ -130,7 +144,8 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 		}
 		var herr error
 		if hist != nil && a.sent {
-			herr = hist.Add(search.NewHistoryEntry(r, resp, now()))
+			// What was typed: run again from the history, it takes the range of then.
+			herr = hist.Add(search.NewHistoryEntry(s.typed, resp, now()))
 		}
 		return runOutcome{ans: a, historyErr: herr}, nil
 	}))
@@ -227,7 +242,7 @@ func (p *Pane) nextPage() tea.Cmd {
 		return p.fail("No next page: " + err.Error())
 	}
 	back := append(append([]pageRef(nil), a.back...), pageRef{req: a.req, first: a.first})
-	return p.sendAs(next, a.page+1, sending{typed: a.typed, log: a.log, first: a.first + len(a.hits.Rows), back: back})
+	return p.sendAs(next, a.page+1, sending{typed: a.typed, log: a.log, first: a.first + len(a.hits.Rows), back: back, paging: true})
 }
 
 // prevPage runs the page before the shown one again (the request that fetched it).
@@ -243,7 +258,7 @@ func (p *Pane) prevPage() tea.Cmd {
 		return common.Info("That is the first page")
 	}
 	ref := a.back[len(a.back)-1]
-	return p.sendAs(ref.req, a.page-1, sending{typed: a.typed, log: a.log, first: ref.first, back: a.back[:len(a.back)-1]})
+	return p.sendAs(ref.req, a.page-1, sending{typed: a.typed, log: a.log, first: ref.first, back: a.back[:len(a.back)-1], paging: true})
 }
 
 func (p *Pane) copyCurl() tea.Cmd {

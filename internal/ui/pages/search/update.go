@@ -108,6 +108,23 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil // already this service's, or connecting to it
 		}
 		return p.replace(msg.name)
+	case saveSearchAs:
+		return p, p.saveSearch(msg.name)
+	case listSaved:
+		if p.conn == nil {
+			return p, common.Warn("Saved searches run on an opensearch service: " + p.notReady())
+		}
+		return p, p.loadSaved()
+	case common.Result[savedAs]:
+		if !p.req.Current(msg.Addr) {
+			return p, nil
+		}
+		return p, p.searchSaved(msg.Value, msg.Err)
+	case common.Result[savedList]:
+		if !p.req.Current(msg.Addr) {
+			return p, nil
+		}
+		return p, p.openSaved(msg.Value, msg.Err)
 	case bulkRequest:
 		if p.conn == nil {
 			return p, common.Warn("Bulk load needs an opensearch service: " + p.notReady())
@@ -353,7 +370,7 @@ func (p *Pane) FullHelp() [][]key.Binding {
 	rows := [][]key.Binding{
 		append([]key.Binding{help(k.Back, "leave the editor"), k.Run, k.Templates, k.History, k.SQLMode, k.BulkLoad, k.ExternalEditor}, tab...),
 		{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.Surround, k.FieldStats, k.NextPage, k.PrevPage, k.ViewMode, k.Columns, k.Zoom,
-			help(k.Copy, "copy result"), k.CopyCurl},
+			help(k.Copy, "copy result"), k.CopyCurl, k.BarPrev, k.BarNext},
 	}
 	// The index list's actions (U connects as another user from any part), without the
 	// keys listed above or in the global group (the root's ? lists all rows as one).

@@ -16,6 +16,11 @@ func (p *Pane) mainView() string {
 	banner := p.banner()
 	p.res.title = p.paneTitle("Results", focusResults)
 	if p.zoom {
+		// The pickers T and F open are drawn here too: full screen hides only the
+		// index list and the editor.
+		if p.picker != nil {
+			return banner + "\n" + p.picker.view(p.w, bodyH)
+		}
 		if p.columns != nil {
 			return banner + "\n" + p.columns.view(p.ctx, p.w, bodyH)
 		}

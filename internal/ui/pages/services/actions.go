@@ -193,6 +193,9 @@ func (a *actions) prepared(msg tea.Msg) (tea.Cmd, bool) {
 			a.create = a.createDetailsForm(msg.Value)
 			return a.create, ""
 		}
+	case common.Result[bulkPrep]:
+		res, err = msg.Addr, msg.Err
+		open = func() (common.Modal, string) { return a.openBulk(msg.Value), "" }
 	case common.Result[editPrep]:
 		res, err = msg.Addr, msg.Err
 		open = func() (common.Modal, string) {

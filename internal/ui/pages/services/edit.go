@@ -13,6 +13,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/watch"
 )
 
 // editValues are bound to the edit form's fields.
@@ -353,7 +354,7 @@ func (a *actions) update(project, name string, req models.UpdateServiceRequest) 
 		},
 		Find:    a.find(project, name),
 		Show:    func(s models.Service) { a.target.upsert(project, s) },
-		Refused: watchFailed(a.ctx, project, name, watchReason(req)),
+		Refused: watchFailed(a.ctx, project, name, watch.Reason(req)),
 		Done: func(s models.Service) tea.Cmd {
 			a.edit = nil
 			a.target.upsert(project, s)
@@ -361,7 +362,7 @@ func (a *actions) update(project, name string, req models.UpdateServiceRequest) 
 			if s.State != "" {
 				text += " (" + string(s.State) + ")"
 			}
-			return tea.Batch(common.Success(text), watchStart(project, s, watchReason(req)))
+			return tea.Batch(common.Success(text), watchStart(project, s, watch.Reason(req)))
 		},
 	})
 }

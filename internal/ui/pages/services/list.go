@@ -48,6 +48,8 @@ func New(ctx *common.Context) common.View {
 		Columns: columns(false),
 		Load:    l.load,
 		Key:     l.key,
+		MarkKey: func(e entry) string { return e.Project + "/" + e.Service.ServiceName },
+		InScope: func(e entry) bool { return l.all || e.Project == l.project },
 		Row:     l.row,
 		Loaded:  l.loaded,
 		Actions: []base.Action[entry]{
@@ -59,9 +61,11 @@ func New(ctx *common.Context) common.View {
 				}
 				return l.acts.startCreate(project)
 			}},
-			{Key: k.Edit, Run: func(e entry) tea.Cmd { return l.acts.startEdit(e.Project, e.Service) }},
-			{Key: k.Watch, Hidden: true, Run: func(e entry) tea.Cmd { return watchToggle(e.Project, e.Service) }},
-			{Key: k.Delete, Run: func(e entry) tea.Cmd { return l.acts.confirmDelete(e.Project, e.Service) }},
+			{Key: k.Edit, Run: func(e entry) tea.Cmd { return l.acts.startEdit(e.Project, e.Service) },
+				Many: func(m base.Marked[entry]) tea.Cmd { return l.acts.startBulk(m, false) }},
+			{Key: k.Watch, Hidden: true, Run: func(e entry) tea.Cmd { return watchToggle(e.Project, e.Service) }, Many: watchMarked},
+			{Key: k.Delete, Run: func(e entry) tea.Cmd { return l.acts.confirmDelete(e.Project, e.Service) },
+				Many: func(m base.Marked[entry]) tea.Cmd { return l.acts.startBulk(m, true) }},
 			{Key: k.ToggleAll, NoSelection: true, Run: func(entry) tea.Cmd { return l.setAll(!l.all) }},
 			{Key: k.Launch, Help: "connect", Hidden: true, Run: func(e entry) tea.Cmd {
 				return newConnector(l.Ctx, e.Project, e.Service.ServiceName).cmd()
@@ -194,9 +198,9 @@ func (l *List) key(e entry) string {
 // Title is the breadcrumb segment.
 func (l *List) Title() string {
 	if l.all {
-		return "Services (all projects)" + l.progress()
+		return "Services (all projects)" + l.progress() + l.MarkedSuffix()
 	}
-	return "Services"
+	return "Services" + l.MarkedSuffix()
 }
 
 // allRequestSpacing is the average time per project request that an all-projects
@@ -227,8 +231,7 @@ func (l *List) setAll(all bool) tea.Cmd {
 		return l.Load()
 	}
 	l.all = all
-	l.Spec.Columns = columns(all)
-	l.Table = components.NewTable(l.Ctx, l.Spec.Columns)
+	l.SetColumns(columns(all))
 	l.Table.SetSize(l.Ctx.Width, l.Ctx.Height)
 	l.spin = nil
 	return l.Reset()

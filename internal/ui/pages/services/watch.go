@@ -15,21 +15,6 @@ func watchToggle(project string, s models.Service) tea.Cmd {
 	return common.Send(watch.Toggle{Project: project, Service: s.ServiceName, State: s.State})
 }
 
-// watchReason names an update that moves the service, or is "" for one that does not.
-func watchReason(req models.UpdateServiceRequest) string {
-	switch {
-	case req.Cloud != nil:
-		return "cloud migration"
-	case req.Plan != nil:
-		return "plan change"
-	case req.Powered != nil && *req.Powered:
-		return "power on"
-	case req.Powered != nil:
-		return "power off"
-	}
-	return ""
-}
-
 // watchStart watches the service of a change that moves it (reason "" does not).
 func watchStart(project string, s models.Service, reason string) tea.Cmd {
 	if reason == "" {
