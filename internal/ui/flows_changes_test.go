@@ -19,6 +19,7 @@ import (
 	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/config"
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/changes"
 	"github.com/svcui/svcui/internal/ui/theme"
 )
 
@@ -57,18 +58,19 @@ func (s *screen) lineWith(words ...string) {
 	s.t.Fatalf("no line has %q:\n%s", words, ansi.Strip(s.buf.String()[s.from:]))
 }
 
-// covered opens :changes and waits until the reader has read the whole account once:
-// from then on every change shows.
+// covered waits until the reader has read the whole account once (from then on every
+// change shows), and opens :changes.
 func (s *screen) covered() {
 	s.t.Helper()
-	s.mark()
-	s.keys(":")
-	s.typeText("changes")
-	s.keys("enter")
 	deadline := time.Now().Add(20 * time.Second)
 	for {
 		s.drain()
-		if strings.Contains(s.buf.String()[s.from:], "Nothing has changed since") {
+		if strings.Contains(ansi.Strip(s.buf.String()), changes.FirstRead) {
+			s.mark()
+			s.keys(":")
+			s.typeText("changes")
+			s.keys("enter")
+			s.waitFor("Seen")
 			return
 		}
 		if time.Now().After(deadline) {

@@ -34,7 +34,9 @@ type Reader struct {
 	// cycled says every detail read has been made once in this run; away counts the
 	// changes made while the console was closed found so far.
 	cycled, told bool
-	away         int
+	// fresh says the profile had no journal: its first whole read is announced.
+	fresh bool
+	away  int
 	// reached says the platform answered in this run; offline is set while the last
 	// snapshot is shown because it did not.
 	reached bool
@@ -66,6 +68,9 @@ const (
 // is background work, and what it decodes each round is garbage the console carries
 // until the next collection (a 10,000-service account is read over ~30 minutes at
 // the default 10 s).
+
+// FirstRead is said once the account of a profile without a journal has been read whole.
+const FirstRead = "The whole account has been read: :changes lists what changes from now on"
 
 // Changed tells the focused view that the journal has new entries.
 type Changed struct{}
@@ -130,6 +135,7 @@ func (r *Reader) Update(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		r.profile, r.j = msg.profile, msg.j
+		r.fresh = msg.j.Last(journal.Projects()) == nil
 		r.cursor, r.cycled, r.told, r.away, r.reached, r.offline = [3]int{}, false, false, 0, false, false
 		r.ctx.Journal = msg.j
 		r.here.Use(r.ctx.APIURL, msg.j)
@@ -192,6 +198,9 @@ func (r *Reader) took(m round) tea.Cmd {
 		r.told = true
 		r.j.SetCovered()
 		cmds = append(cmds, common.Send(Changed{}))
+		if r.fresh {
+			cmds = append(cmds, common.Info(FirstRead))
+		}
 		if r.away > 0 {
 			cmds = append(cmds, common.Info("Since you last looked ("+count(r.away)+"): :changes lists them"))
 		}
