@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/svcui/svcui/internal/models"
 )
@@ -90,7 +91,39 @@ func (it Item) Value(kind Kind, field string) string {
 	return ""
 }
 
-func item(name string, vals ...string) Item { return Item{name: name, vals: vals} }
+func item(name string, vals ...string) Item {
+	for i, v := range vals {
+		vals[i] = values.share(v)
+	}
+	return Item{name: name, vals: vals}
+}
+
+// values makes the items share the values that repeat across an account (states,
+// plans, clouds, "on", "8192 MB"): 10,000 services then hold one "RUNNING", not the
+// 10,000 each answer decoded. Bounded, so unique values cost at most maxShared entries.
+var values = sharer{m: map[string]string{}}
+
+const maxShared = 8192
+
+type sharer struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (s *sharer) share(v string) string {
+	if v == "" || len(v) > 64 {
+		return v
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if w, ok := s.m[v]; ok {
+		return w
+	}
+	if len(s.m) < maxShared {
+		s.m[v] = v
+	}
+	return v
+}
 
 // FromProject is a project as the journal compares it.
 func FromProject(p models.Project) Item {
