@@ -95,6 +95,15 @@ func (h *Here) Use(apiURL string, j *Journal) {
 	h.byHost[u.Host] = j
 }
 
+// Journal is the journal in use for apiURL's host (nil when none).
+func (h *Here) Journal(apiURL string) *Journal {
+	u, err := url.Parse(apiURL)
+	if err != nil {
+		return nil
+	}
+	return h.journal(u.Host)
+}
+
 func (h *Here) journal(host string) *Journal {
 	h.mu.Lock()
 	defer h.mu.Unlock()

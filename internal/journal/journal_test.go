@@ -175,7 +175,7 @@ func TestEstimatesFoldIntoOneEntryAMonthAndTheirLinesGoToTheLedger(t *testing.T)
 }
 
 func TestSavedJournalSurvivesARestartAndSaysWhatChangedWhileClosed(t *testing.T) {
-	path := Path(t.TempDir(), "work")
+	path := Path(t.TempDir(), "work", "https://api.example/v1")
 	j := New()
 	j.Observe(ServicesOf("acme"), services(svc("a", "p1", "RUNNING")), t0)
 	j.Observe(ServicesOf("acme"), services(svc("a", "p2", "RUNNING")), t0.Add(time.Second))
@@ -216,7 +216,7 @@ func TestTheFileHoldsNoSecretAndIsPrivate(t *testing.T) {
 	j.Observe(UsersOf("acme", "pg-main"), []Item{FromUser(models.ServiceUser{Username: "avnadmin", Password: password, AccessKey: password, AccessCert: password})}, t0)
 	j.Observe(InvoicesOf("bg"), []Item{FromInvoice(models.Invoice{InvoiceNumber: "1", DownloadURL: "https://x/inv?token=" + token})}, t0)
 	j.Observe(UsersOf("acme", "pg-main"), nil, t0.Add(time.Second))
-	path := Path(t.TempDir(), "work")
+	path := Path(t.TempDir(), "work", "https://api.example/v1")
 	if err := j.Save(path, t0); err != nil {
 		t.Fatal(err)
 	}

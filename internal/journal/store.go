@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"io/fs"
 	"path/filepath"
@@ -22,9 +23,13 @@ const MaxFile = 32 << 20
 
 const fileVersion = 1
 
-// Path is the journal file of a profile under the state directory.
-func Path(stateDir, profile string) string {
-	return filepath.Join(stateDir, "journal", fileName(profile)+".json")
+// Path is the journal file of a profile and its API address under the state
+// directory: a profile pointed at another platform starts a journal of its own instead
+// of reporting the difference between two platforms as changes.
+func Path(stateDir, profile, apiURL string) string {
+	h := fnv.New32a()
+	h.Write([]byte(apiURL))
+	return filepath.Join(stateDir, "journal", fmt.Sprintf("%s-%08x.json", fileName(profile), h.Sum32()))
 }
 
 // fileName keeps a profile name a plain file name (no separators, no dot files).

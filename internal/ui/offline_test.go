@@ -48,7 +48,7 @@ func TestOfflineStartShowsTheLastSnapshotUntilThePlatformAnswers(t *testing.T) {
 	kept.Observe(journal.Projects(), []journal.Item{journal.FromProject(models.Project{ProjectName: "acme-prod"})}, then)
 	kept.Observe(journal.ServicesOf("acme-prod"), []journal.Item{journal.FromService(models.Service{ServiceName: "pg-kept",
 		ServiceType: "pg", State: models.StateRunning, Plan: "startup-4"})}, then)
-	if err := kept.Save(journal.Path(dir, "test"), then); err != nil {
+	if err := kept.Save(journal.Path(dir, "test", srv.URL), then); err != nil {
 		t.Fatal(err)
 	}
 

@@ -56,6 +56,9 @@ type Background interface {
 	Update(msg tea.Msg) (tea.Cmd, bool)
 }
 
+// HeaderPart is a background part with something to say in the header line.
+type HeaderPart interface{ IntoHeader(header string) string }
+
 type tabState struct {
 	spec  Tab
 	stack []common.View
@@ -888,6 +891,11 @@ func (m *Model) View() string {
 		names[i] = t.spec.Name
 	}
 	header := m.watches.IntoHeader(components.Header(m.ctx, crumbs, m.live, w))
+	for _, b := range m.background {
+		if h, ok := b.(HeaderPart); ok {
+			header = h.IntoHeader(header)
+		}
+	}
 	tabs := components.Tabs(m.ctx, names, m.active, w)
 	var body string
 	var help []key.Binding

@@ -15,6 +15,7 @@ import (
 
 	"github.com/svcui/svcui/internal/journal"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/watch"
 )
 
 // Reader is the root's background reader. The root hands it every message first
@@ -34,9 +35,12 @@ type Reader struct {
 	// cycled says every detail read has been made once in this run; away counts the
 	// changes made while the console was closed found so far.
 	cycled, told bool
-	// fresh says the profile had no journal: its first whole read is announced.
-	fresh bool
-	away  int
+	// notice is "since you last looked (N changes)" in the header, until :changes is
+	// opened.
+	notice string
+	// file is the journal's file, apiURL the address it is of.
+	file, apiURL string
+	away         int
 	// reached says the platform answered in this run; offline is set while the last
 	// snapshot is shown because it did not.
 	reached bool
@@ -69,8 +73,8 @@ const (
 // until the next collection (a 10,000-service account is read over ~30 minutes at
 // the default 10 s).
 
-// FirstRead is said once the account of a profile without a journal has been read whole.
-const FirstRead = "The whole account has been read: :changes lists what changes from now on"
+// Seen says :changes was opened: the header's notice has been read.
+type Seen struct{}
 
 // Changed tells the focused view that the journal has new entries.
 type Changed struct{}
@@ -82,6 +86,8 @@ type Online struct{}
 type loaded struct {
 	gen     int
 	profile string
+	apiURL  string
+	file    string
 	j       *journal.Journal
 	err     error
 }
@@ -110,21 +116,25 @@ func NewReader(ctx *common.Context, here *journal.Here) *Reader {
 // Init loads the profile's journal (in a command: it is a file).
 func (r *Reader) Init() tea.Cmd { return r.load() }
 
-func (r *Reader) path(profile string) string {
-	return journal.Path(r.ctx.StateDir, profile)
-}
-
 func (r *Reader) load() tea.Cmd {
 	r.gen++
-	gen, profile, now := r.gen, r.ctx.Profile, r.ctx.Now()
+	gen, profile, apiURL, now := r.gen, r.ctx.Profile, r.ctx.APIURL, r.ctx.Now()
 	if r.ctx.StateDir == "" {
-		return func() tea.Msg { return loaded{gen: gen, profile: profile, j: journal.New()} }
+		return func() tea.Msg { return loaded{gen: gen, profile: profile, apiURL: apiURL, j: journal.New()} }
 	}
-	path := r.path(profile)
+	path := journal.Path(r.ctx.StateDir, profile, apiURL)
 	return func() tea.Msg {
 		j, err := journal.Load(path, now)
-		return loaded{gen: gen, profile: profile, j: j, err: err}
+		return loaded{gen: gen, profile: profile, apiURL: apiURL, file: path, j: j, err: err}
 	}
+}
+
+// IntoHeader shows "since you last looked (N changes)" until :changes is opened.
+func (r *Reader) IntoHeader(header string) string {
+	if r.notice == "" {
+		return header
+	}
+	return watch.IntoGap(header, r.ctx.Styles.Warn.Render(r.notice))
 }
 
 // Update takes the reader's messages.
@@ -134,9 +144,8 @@ func (r *Reader) Update(msg tea.Msg) (tea.Cmd, bool) {
 		if msg.gen != r.gen {
 			return nil, true
 		}
-		r.profile, r.j = msg.profile, msg.j
-		r.fresh = msg.j.Last(journal.Projects()) == nil
-		r.cursor, r.cycled, r.told, r.away, r.reached, r.offline = [3]int{}, false, false, 0, false, false
+		r.profile, r.apiURL, r.file, r.j = msg.profile, msg.apiURL, msg.file, msg.j
+		r.cursor, r.cycled, r.told, r.away, r.reached, r.offline, r.notice = [3]int{}, false, false, 0, false, false, ""
 		r.ctx.Journal = msg.j
 		r.here.Use(r.ctx.APIURL, msg.j)
 		var warn tea.Cmd
@@ -148,7 +157,7 @@ func (r *Reader) Update(msg tea.Msg) (tea.Cmd, bool) {
 		if msg.gen != r.gen {
 			return nil, true
 		}
-		if r.ctx.Profile != r.profile {
+		if r.ctx.Profile != r.profile || r.ctx.APIURL != r.apiURL {
 			// :profile switched: keep what this one learned, then read the other's.
 			return tea.Batch(r.save(true), r.load()), true
 		}
@@ -158,6 +167,9 @@ func (r *Reader) Update(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		return r.took(msg), true
+	case Seen:
+		r.notice = ""
+		return nil, false // the view that sent it may want it too
 	case saved:
 		r.saving = false
 		if msg.err != nil {
@@ -198,11 +210,9 @@ func (r *Reader) took(m round) tea.Cmd {
 		r.told = true
 		r.j.SetCovered()
 		cmds = append(cmds, common.Send(Changed{}))
-		if r.fresh {
-			cmds = append(cmds, common.Info(FirstRead))
-		}
+		// In the header, not the footer: a warning there stays until it is read.
 		if r.away > 0 {
-			cmds = append(cmds, common.Info("Since you last looked ("+count(r.away)+"): :changes lists them"))
+			r.notice = "since you last looked (" + count(r.away) + ", :changes)"
 		}
 	}
 	if m.saveErr != nil {
@@ -222,20 +232,20 @@ func count(n int) string {
 
 // save writes the journal in a command; force writes it even when it is unchanged.
 func (r *Reader) save(force bool) tea.Cmd {
-	if r.j == nil || r.ctx.StateDir == "" || r.saving || (!force && !r.j.Unsaved()) {
+	if r.j == nil || r.file == "" || r.saving || (!force && !r.j.Unsaved()) {
 		return nil
 	}
 	r.saving, r.savedAt = true, r.ctx.Now()
-	j, path, now := r.j, r.path(r.profile), r.ctx.Now()
+	j, path, now := r.j, r.file, r.ctx.Now()
 	return func() tea.Msg { return saved{err: j.Save(path, now)} }
 }
 
 // Flush saves the journal now (the console is leaving; not called from Update).
 func (r *Reader) Flush() error {
-	if r.j == nil || r.ctx.StateDir == "" {
+	if r.j == nil || r.file == "" {
 		return nil
 	}
-	return r.j.Save(r.path(r.profile), r.ctx.Now())
+	return r.j.Save(r.file, r.ctx.Now())
 }
 
 // read starts a round in a command.
@@ -265,8 +275,8 @@ func (r *Reader) read() tea.Cmd {
 	// The round ends with a save at most every saveEvery while the journal changes
 	// (and at exit, by Flush): one command, no message of its own.
 	path := ""
-	if r.ctx.StateDir != "" && r.ctx.Now().Sub(r.savedAt) >= saveEvery {
-		path, r.savedAt = r.path(r.profile), r.ctx.Now()
+	if r.file != "" && r.ctx.Now().Sub(r.savedAt) >= saveEvery {
+		path, r.savedAt = r.file, r.ctx.Now()
 	}
 	return func() tea.Msg {
 		out := readRound(api, j, gen, cursor, now, allowance)

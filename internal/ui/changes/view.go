@@ -80,6 +80,9 @@ func (v *View) Title() string {
 	return "Changes"
 }
 
+// Init loads the journal and tells the reader its notice has been read.
+func (v *View) Init() tea.Cmd { return tea.Batch(v.List.Init(), common.Send(Seen{})) }
+
 func (v *View) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	if _, ok := msg.(Changed); ok {
 		return v, v.Load()
