@@ -30,8 +30,9 @@ type Journal struct {
 	// version counts observations that added entries or scopes, so the saver notices.
 	version int
 	saved   int
-	// began is when the account was first read (kept in the file).
-	began time.Time
+	// began is when the account was first read (kept in the file); opened when this
+	// run loaded it.
+	began, opened time.Time
 	// covered says every scope the reader knows of has been read in this run.
 	covered bool
 	// tooLarge is the project count of an account the reader does not follow.
@@ -170,6 +171,14 @@ func (j *Journal) Entries() []Entry {
 		out[len(out)-1-i] = e
 	}
 	return out
+}
+
+// Opened is when this run loaded the journal: the changes marked Away since then are
+// what happened while the console was last closed.
+func (j *Journal) Opened() time.Time {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.opened
 }
 
 // Len is how many entries the journal holds.

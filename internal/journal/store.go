@@ -159,6 +159,7 @@ func (j *Journal) Unsaved() bool {
 // run: what differs at the next read happened while the console was closed.
 func Load(path string, now time.Time) (*Journal, error) {
 	j := New()
+	j.opened = now
 	f, err := config.OpenStateFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return j, nil

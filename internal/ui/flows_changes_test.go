@@ -169,7 +169,7 @@ func TestFlowChangesMadeWhileClosedShowAtTheNextStart(t *testing.T) {
 	s, _ = run()
 	t.Cleanup(func() { _ = s.tm.Quit() })
 	deadline := time.Now().Add(20 * time.Second)
-	for !strings.Contains(ansi.Strip(s.buf.String()), "since you last looked (2 changes, :changes)") {
+	for !strings.Contains(ansi.Strip(s.buf.String()), "since you last looked (2 changes) :changes") {
 		if time.Now().After(deadline) {
 			t.Fatalf("no \"since you last looked\":\n%s", ansi.Strip(s.buf.String()))
 		}

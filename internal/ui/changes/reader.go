@@ -9,6 +9,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -134,7 +135,13 @@ func (r *Reader) IntoHeader(header string) string {
 	if r.notice == "" {
 		return header
 	}
-	return watch.IntoGap(header, r.ctx.Styles.Warn.Render(r.notice))
+	// The shorter form where the breadcrumb leaves little room.
+	for _, s := range []string{r.notice + " :changes", r.notice, strings.TrimPrefix(r.notice, "since you last looked ")} {
+		if h := watch.IntoGap(header, r.ctx.Styles.Warn.Render(s)); h != header {
+			return h
+		}
+	}
+	return header
 }
 
 // Update takes the reader's messages.
@@ -212,7 +219,7 @@ func (r *Reader) took(m round) tea.Cmd {
 		cmds = append(cmds, common.Send(Changed{}))
 		// In the header, not the footer: a warning there stays until it is read.
 		if r.away > 0 {
-			r.notice = "since you last looked (" + count(r.away) + ", :changes)"
+			r.notice = "since you last looked (" + count(r.away) + ")"
 		}
 	}
 	if m.saveErr != nil {

@@ -66,12 +66,15 @@ func NewView(ctx *common.Context) *View {
 	return v
 }
 
-// Title says how many changes were made while the console was closed.
+// Title says how many changes were made while the console was last closed.
 func (v *View) Title() string {
 	n := 0
-	for _, e := range v.Items() {
-		if e.Away {
-			n++
+	if j := v.Ctx.Journal; j != nil {
+		opened := j.Opened()
+		for _, e := range v.Items() {
+			if e.Away && !e.At.Before(opened) {
+				n++
+			}
 		}
 	}
 	if n > 0 {
