@@ -430,6 +430,18 @@ wait_for "late document in the tail" '1 late'
 wait_for "late document in the tail" 'Delivered 3 s late'
 shoot 09-live-tail
 
+# On a jump host: a locale without UTF-8 and TERM=screen (8/16 colours). The same console
+# restarted in the pane; ASCII glyphs and borders, attributes and basic colours.
+jump=$(printf '%q ' env -u NO_COLOR -u COLORTERM -u SVCUI_TOKEN -u SVCUI_API_URL -u SVCUI_PROFILE \
+	-u LC_ALL -u LC_CTYPE TERM=screen LANG=C SVCUI_CONFIG_DIR="$WORK/config" XDG_STATE_HOME="$WORK/state" \
+	SVCUI_CLIPBOARD=off "$BIN" --theme dark --log-file "$WORK/svcui-jump.log")
+tm respawn-pane -k -t "$SESSION" "$jump; sleep 600"
+wait_for "jump host" 'acme-staging'
+send 2
+wait_for "jump host services" 'pg-reporting .* ~ REBUILDING for'
+wait_for "jump host services" 'pg-main .*\* RUNNING'
+shoot 10-jump-host-ascii
+
 # Replace the previous set only now that every shot succeeded.
 mkdir -p "$OUT"
 rm -f "$OUT"/[0-9][0-9]-*.svg

@@ -35,6 +35,8 @@ type Config struct {
 	Refresh        Duration           `yaml:"refresh,omitempty"`
 	Theme          string             `yaml:"theme,omitempty"`
 	Clipboard      string             `yaml:"clipboard,omitempty"`
+	// Motion false turns spinners and ticking times off (as --no-motion does).
+	Motion *bool `yaml:"motion,omitempty"`
 	// TimeZone is the zone search results show and take times in: UTC (default) or local.
 	TimeZone string `yaml:"time_zone,omitempty"`
 	// Keys overrides key bindings: action name → keys (an empty list unbinds the action).

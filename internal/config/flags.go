@@ -14,6 +14,7 @@ const (
 	FlagRefresh  = "refresh"
 	FlagDebug    = "debug"
 	FlagLogFile  = "log-file"
+	FlagNoMotion = "no-motion"
 )
 
 // Flags are the command-line values. A flag overrides the environment and the file only
@@ -27,6 +28,7 @@ type Flags struct {
 	Refresh  time.Duration
 	Debug    bool
 	LogFile  string
+	NoMotion bool
 
 	set map[string]bool
 }
@@ -36,10 +38,11 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 	fs.StringVar(&f.Profile, FlagProfile, "", "profile of the config file to use (env SVCUI_PROFILE)")
 	fs.StringVar(&f.APIURL, FlagAPIURL, "", "platform API URL (env SVCUI_API_URL)")
 	fs.BoolVar(&f.ReadOnly, FlagReadOnly, false, "hide and refuse every mutating action")
-	fs.StringVar(&f.Theme, FlagTheme, "", "colour theme: auto, dark or light (default auto)")
+	fs.StringVar(&f.Theme, FlagTheme, "", "colour theme: auto, dark or light (default auto: asks the terminal, and tmux; GNU screen cannot be asked, so say light there on a light background)")
 	fs.DurationVar(&f.Refresh, FlagRefresh, 0, "live refresh interval, at least 1s (default 10s)")
 	fs.BoolVar(&f.Debug, FlagDebug, false, "write a debug log (default file under $XDG_STATE_HOME/svcui/)")
 	fs.StringVar(&f.LogFile, FlagLogFile, "", "write the log to this file")
+	fs.BoolVar(&f.NoMotion, FlagNoMotion, false, "no spinners or ticking times: a static glyph, for slow links (config motion: false)")
 }
 
 // Capture records which of the flags were given on the command line; call it after fs.Parse.
@@ -75,6 +78,8 @@ func (f Flags) IsSet(name string) bool {
 		return f.Debug
 	case FlagLogFile:
 		return f.LogFile != ""
+	case FlagNoMotion:
+		return f.NoMotion
 	}
 	return false
 }

@@ -157,7 +157,7 @@ var (
 
 // knownKeys lists, per Go type, the keys a user may write there; used in unknown-key errors.
 var knownKeys = map[string]string{
-	"config.Config":  "profile, profiles, refresh, theme, clipboard, time_zone, keys",
+	"config.Config":  "profile, profiles, refresh, theme, clipboard, motion, time_zone, keys",
 	"config.Profile": "api_url, token, token_command, read_only, default_project, account_id, search_insecure_skip_verify",
 }
 

@@ -30,9 +30,9 @@ func (s Settings) String() string {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	return fmt.Sprintf("profile=%q found=%t api_url=%q token=%q token_source=%q read_only=%t default_project=%q account_id=%q refresh=%s theme=%s clipboard=%s no_color=%t keys=[%s] debug=%t log_file=%q",
+	return fmt.Sprintf("profile=%q found=%t api_url=%q token=%q token_source=%q read_only=%t default_project=%q account_id=%q refresh=%s theme=%s clipboard=%s no_color=%t no_motion=%t keys=[%s] debug=%t log_file=%q",
 		s.ProfileName, s.ProfileFound, s.APIURL, mask(s.Token), s.TokenSource, s.ReadOnly, s.DefaultProject, s.AccountID,
-		s.Refresh, s.Theme, s.Clipboard, s.NoColor, strings.Join(keys, " "), s.Debug, s.LogFile)
+		s.Refresh, s.Theme, s.Clipboard, s.NoColor, s.NoMotion, strings.Join(keys, " "), s.Debug, s.LogFile)
 }
 
 // GoString keeps %#v from printing the token.
@@ -51,6 +51,7 @@ func (s Settings) LogValue() slog.Value {
 		slog.String("theme", s.Theme),
 		slog.String("clipboard", s.Clipboard),
 		slog.Bool("no_color", s.NoColor),
+		slog.Bool("no_motion", s.NoMotion),
 	)
 }
 

@@ -37,7 +37,9 @@ type Settings struct {
 	Clipboard string // auto, native, osc52 or off
 	TimeZone  string // UTC or local: where search results show times
 	NoColor   bool
-	Keys      map[string][]string
+	// NoMotion turns spinners and ticking times off (--no-motion, or motion: false).
+	NoMotion bool
+	Keys     map[string][]string
 
 	Debug   bool
 	LogFile string // empty: no log at all
@@ -65,6 +67,7 @@ func ResolveContext(ctx context.Context, flags Flags, getenv Getenv, file *Confi
 		Clipboard: DefaultClipboard,
 		Debug:     flags.Debug,
 		NoColor:   getenv("NO_COLOR") != "", // no-color.org: present and not empty
+		NoMotion:  flags.NoMotion || file.Motion != nil && !*file.Motion,
 	}
 
 	name, err := chooseProfile(flags, env, file)

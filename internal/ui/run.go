@@ -15,9 +15,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/mattn/go-isatty"
-	"github.com/muesli/termenv"
 
 	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/apilog"
@@ -31,7 +29,6 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/keys"
 	searchpane "github.com/svcui/svcui/internal/ui/pages/search"
-	"github.com/svcui/svcui/internal/ui/safe"
 	"github.com/svcui/svcui/internal/ui/theme"
 	"github.com/svcui/svcui/internal/ui/watch"
 )
@@ -94,15 +91,9 @@ func Run(ctx context.Context, opts Options) (err error) {
 				}})
 		}
 	}
-	mode := theme.Mode(s.Theme)
-	if isTerminal(opts.Output) {
-		mode = theme.ResolveMode(mode)
-	}
-	th := theme.New(mode, s.NoColor || theme.NoColorFromEnv())
-	if th.NoColor && isTerminal(opts.Output) {
-		// termenv drops every attribute under NO_COLOR; the theme already has no colour,
-		// so keep bold and reverse video, which mark the selection and the active tab.
-		lipgloss.SetColorProfile(termenv.ANSI)
+	th, err := terminalTheme(&opts, s)
+	if err != nil {
+		return err
 	}
 
 	var programs []*tea.Program
@@ -252,7 +243,7 @@ func profileSwitcher(ctx context.Context, opts Options, cur config.Settings, th 
 // newContext builds the shared context from settings and a client.
 func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client) (*common.Context, []string) {
 	var warnings []string
-	km, errs := keys.New(s.Keys, s.ReadOnly)
+	km, errs := keys.New(s.Keys)
 	for _, e := range errs {
 		warnings = append(warnings, e.Error())
 	}
@@ -285,6 +276,7 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 	c.Clipboard = clipboard.New(cbMode, nil)
 	c.Log = logger
 	c.Profile = s.ProfileName
+	c.NoMotion = s.NoMotion
 	c.Demo = s.TokenSource == TokenFromSandbox
 	c.StateDir = config.StateDir()
 	c.APIURL = s.APIURL
@@ -334,7 +326,7 @@ func (m *safeModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // sanitize, no sequence the console did not emit reaches the terminal.
 func (m *safeModel) View() string {
 	defer m.logPanic()
-	return safe.Frame(m.inner.View())
+	return screenText(m.inner.Context().Styles, m.inner.View())
 }
 
 func (m *safeModel) logPanic() {
@@ -389,11 +381,11 @@ func dirOf(path string) string {
 	return "."
 }
 
-func isTerminal(w io.Writer) bool {
+func isTerminal(w any) bool {
 	if w == nil {
 		w = os.Stdout
 	}
-	f, ok := w.(*os.File)
+	f, ok := w.(interface{ Fd() uintptr })
 	return ok && isatty.IsTerminal(f.Fd())
 }
 

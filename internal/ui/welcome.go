@@ -177,7 +177,7 @@ func (w *welcome) check() tea.Cmd {
 	}
 }
 
-func (w *welcome) View() string { return safe.Frame(w.view()) }
+func (w *welcome) View() string { return screenText(w.theme, w.view()) }
 
 func (w *welcome) view() string {
 	t := w.theme

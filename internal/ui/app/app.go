@@ -1,7 +1,8 @@
 // Package app is the root model: it owns one view stack per tab, the single modal, the
 // header/tabs/footer chrome, the live-refresh ticker and the spinner ticker, and routes
 // every message. Focus routing comes first in Update: open modal → capturing input of
-// the focused view → keys the view claims → global keys → the view's other keys.
+// the focused view → keys the view claims → the global keys (tabs from the tab
+// registry, palette, help, refresh, back, quit) → the view's own actions.
 package app
 
 import (
@@ -131,8 +132,10 @@ func New(opts Options) *Model {
 	}
 	m := &Model{ctx: ctx, focused: true, switchProfile: opts.SwitchProfile, active: opts.StartTab, watches: watch.New(ctx),
 		background: opts.Background}
+	ctx.Tabs = nil
 	for _, t := range opts.Tabs {
 		m.tabs = append(m.tabs, tabState{spec: t})
+		ctx.Tabs = append(ctx.Tabs, t.Name)
 	}
 	m.registerDefaults()
 	ctx.Commands.Register(opts.Commands...)
@@ -490,38 +493,11 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		m.setTop(nv)
 		return cmd
 	}
-	if k.ReadOnly() {
-		if action := k.MutatingAction(msg); action != "" {
-			return common.Warn("Read-only mode: " + action + " is disabled")
-		}
-	}
-	switch {
-	case key.Matches(msg, k.Tab1):
-		return m.switchTab(0)
-	case key.Matches(msg, k.Tab2):
-		return m.switchTab(1)
-	case key.Matches(msg, k.Tab3):
-		return m.switchTab(2)
-	case key.Matches(msg, k.Tab4):
-		return m.switchTab(3)
-	case key.Matches(msg, k.Tab5):
-		return m.switchTab(4)
-	case key.Matches(msg, k.Palette):
-		return m.update(common.OpenModal{Modal: components.NewPalette(m.ctx)})
-	case key.Matches(msg, k.Help):
-		return m.update(common.OpenModal{Modal: m.helpOverlay()})
-	case key.Matches(msg, k.Refresh):
-		return m.refreshNow()
-	case key.Matches(msg, k.Quit):
-		if m.Depth() <= 1 {
-			return m.quit()
-		}
-		return common.Info("q quits from the top level; press esc to go back first")
-	case key.Matches(msg, k.Back):
-		if m.Depth() > 1 {
-			return m.pop()
-		}
-		return nil
+	// The global keys, then the view's own: no view declares a global key (keys.Clashes),
+	// so the order hides none of its actions. Read-only refusals are the view's: only a
+	// view that has a mutating action on a key refuses it.
+	if cmd, ok := m.globalKey(msg); ok {
+		return cmd
 	}
 	if v == nil {
 		return nil
@@ -529,6 +505,36 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	nv, cmd := v.Update(msg)
 	m.setTop(nv)
 	return cmd
+}
+
+// globalKey answers a key of the global set (common.Context.GlobalKeys): a tab's key
+// (from the tab registry), the palette, help, refresh, quit and back.
+func (m *Model) globalKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := m.ctx.Keys
+	for i, t := range m.tabs {
+		if key.Matches(msg, k.Tab(i+1, t.spec.Name)) {
+			return m.switchTab(i), true
+		}
+	}
+	switch {
+	case key.Matches(msg, k.Palette):
+		return m.update(common.OpenModal{Modal: components.NewPalette(m.ctx)}), true
+	case key.Matches(msg, k.Help):
+		return m.update(common.OpenModal{Modal: m.helpOverlay()}), true
+	case key.Matches(msg, k.Refresh):
+		return m.refreshNow(), true
+	case key.Matches(msg, k.Quit):
+		if m.Depth() <= 1 {
+			return m.quit(), true
+		}
+		return common.Info("q quits from the top level; press esc to go back first"), true
+	case key.Matches(msg, k.Back):
+		if m.Depth() > 1 {
+			return m.pop(), true
+		}
+		return nil, true
+	}
+	return nil, false
 }
 
 func (m *Model) helpOverlay() *components.Help {
@@ -540,7 +546,7 @@ func (m *Model) helpOverlay() *components.Help {
 		}
 		groups = append(groups, components.HelpGroup{Title: v.Title(), Bindings: bs})
 	}
-	groups = append(groups, components.HelpGroup{Title: "Global", Bindings: m.ctx.Keys.Global()})
+	groups = append(groups, components.HelpGroup{Title: "Global", Bindings: m.ctx.GlobalKeys().Help(false)})
 	return components.NewHelp(m.ctx, groups...)
 }
 
@@ -853,7 +859,7 @@ func (m *Model) animating() bool {
 }
 
 func (m *Model) ensureSpinner() tea.Cmd {
-	if m.spinning || !m.animating() {
+	if m.spinning || m.ctx.NoMotion || !m.animating() {
 		return nil
 	}
 	m.spinning = true
@@ -877,7 +883,7 @@ func (m *Model) View() string {
 		return ""
 	}
 	if m.tooSmall() {
-		return fmt.Sprintf("terminal too small (need %d×%d, have %d×%d)", common.MinWidth, common.MinHeight, w, h)
+		return tooSmallText(w, h)
 	}
 	if m.modal != nil {
 		return fitLines(m.modal.View(), w, h)
@@ -896,7 +902,7 @@ func (m *Model) View() string {
 			header = h.IntoHeader(header)
 		}
 	}
-	tabs := components.Tabs(m.ctx, names, m.active, w)
+	tabs := m.withActivity(components.Tabs(m.ctx, names, m.active, w), w)
 	var body string
 	var help []key.Binding
 	if v := m.top(); v != nil {

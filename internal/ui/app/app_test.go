@@ -102,7 +102,6 @@ func newModelClock(t *testing.T, readOnly bool) (*Model, *fakeView, *uitest.Cloc
 	ctx.Now, ctx.After = clk.Now, clk.After
 	ctx.Styles = theme.New(theme.Dark, true)
 	ctx.ReadOnly = readOnly
-	ctx.Keys, _ = keys.New(nil, readOnly)
 	root := &fakeView{title: "Projects", interval: 10 * time.Second}
 	m := New(Options{Context: ctx, Tabs: []Tab{
 		{ID: common.TabProjects, Name: "Projects", New: func(*common.Context) common.View { return root }},
@@ -223,31 +222,68 @@ func TestModalCapturesKeys(t *testing.T) {
 	}
 }
 
-func TestReadOnlyRefusesMutatingKeysAndHidesThem(t *testing.T) {
+// Read-only refusals belong to the view that has a mutating action on the key: the
+// root refused every key of any mutating binding, so p (previous page in the Search
+// results) answered "Read-only mode: assign a project is disabled".
+func TestReadOnlyLeavesKeysToTheView(t *testing.T) {
 	m, root := newModel(t, true)
-	drive(m, keyMsg("d"))
-	if lvl, text := m.Message(); lvl != theme.LevelWarn || !strings.Contains(text, "Read-only") {
-		t.Fatalf("footer: %v %q", lvl, text)
+	for _, k := range []string{"p", "d", "c"} {
+		drive(m, keyMsg(k))
 	}
-	if len(root.keys) != 0 {
-		t.Fatal("mutating key reached the view in read-only mode")
+	if _, text := m.Message(); strings.Contains(text, "Read-only") {
+		t.Fatalf("the root refused a key the view owns: %q", text)
+	}
+	if strings.Join(root.keys, " ") != "p d c" {
+		t.Fatalf("keys the view received: %v", root.keys)
 	}
 	if !strings.Contains(m.View(), "READ-ONLY") {
 		t.Error("READ-ONLY badge missing")
 	}
-	h := components.NewHelp(m.Context(), components.HelpGroup{Title: "v", Bindings: []key.Binding{m.Context().Keys.Create, m.Context().Keys.Copy}})
-	h.SetSize(120, 40)
-	if v := h.View(); strings.Contains(v, "create") || !strings.Contains(v, "copy") {
-		t.Errorf("help in read-only:\n%s", v)
+}
+
+// :messages declares its keys, none of them global.
+func TestMessagesKeysNeverClash(t *testing.T) {
+	m, _ := newModel(t, false)
+	v := newMessages(m.Context(), nil)
+	if c := keys.Clashes(v.Keys(), m.Context().GlobalKeys()); len(c) > 0 || len(v.ShortHelp()) != 2 {
+		t.Fatalf("clashes %v, footer %v", c, v.ShortHelp())
+	}
+}
+
+// The tab keys come from the tab registry: their names in the help, their places as
+// their keys, an override by place.
+func TestTabKeysComeFromTheRegistry(t *testing.T) {
+	m, _ := newModel(t, false)
+	m.Context().Keys, _ = keys.New(map[string][]string{"tab2": {"f2"}})
+	drive(m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	drive(m, keyMsg("?"))
+	help := m.View()
+	for _, want := range []string{"projects", "services", "users", "billing", "search"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("help's global keys lack the %s tab:\n%s", want, help)
+		}
+	}
+	drive(m, keyMsg("esc"))
+	if drive(m, keyMsg("2")); m.Active() != 0 {
+		t.Fatal("2 still switches after tab2 was moved to f2")
+	}
+	if drive(m, tea.KeyMsg{Type: tea.KeyF2}); m.Active() != 1 {
+		t.Fatalf("f2 (tab2) went to %d", m.Active())
 	}
 }
 
 func TestTooSmallAndResize(t *testing.T) {
 	m, _ := newModel(t, false)
 	drive(m, tea.WindowSizeMsg{Width: 79, Height: 30})
-	if v := m.View(); v != "terminal too small (need 80×24, have 79×30)" {
+	if v := m.View(); v != "Terminal 79×30 is too small: svcui needs at least 80×24." {
 		t.Fatalf("too small: %q", v)
 	}
+	// At 40×12 the size and the need are both on screen, wrapped to the width.
+	drive(m, tea.WindowSizeMsg{Width: 40, Height: 12})
+	if v := m.View(); v != "Terminal 40×12 is too small: svcui needs\nat least 80×24." {
+		t.Fatalf("too small at 40×12: %q", v)
+	}
+	drive(m, tea.WindowSizeMsg{Width: 79, Height: 30})
 	if drive(m, keyMsg("2")); m.Active() != 0 {
 		t.Fatal("keys other than quit are ignored on the too-small screen")
 	}
@@ -442,7 +478,7 @@ func (a *accessRootView) Update(msg tea.Msg) (common.View, tea.Cmd) {
 
 func TestEscFromAccessOpenedElsewhereGoesBackThere(t *testing.T) {
 	ctx := common.NewContext()
-	ctx.Keys, _ = keys.New(nil, false)
+	ctx.Keys, _ = keys.New(nil)
 	m := New(Options{Context: ctx, Tabs: []Tab{
 		{ID: common.TabProjects, Name: "Projects", New: func(*common.Context) common.View { return &fakeView{title: "Projects"} }},
 		{ID: common.TabServices, Name: "Services", New: func(*common.Context) common.View { return &fakeView{title: "Services"} }},

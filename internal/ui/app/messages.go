@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/keys"
 	"github.com/svcui/svcui/internal/ui/safe"
 	"github.com/svcui/svcui/internal/ui/theme"
 )
@@ -35,8 +36,15 @@ func (v *messagesView) Init() tea.Cmd             { return nil }
 func (v *messagesView) Title() string             { return "Messages" }
 func (v *messagesView) SetSize(w, h int)          { v.w, v.h = w, h }
 func (v *messagesView) Capturing() bool           { return false }
-func (v *messagesView) ShortHelp() []key.Binding  { return v.ctx.Keys.Movement()[:2] }
-func (v *messagesView) FullHelp() [][]key.Binding { return [][]key.Binding{v.ctx.Keys.Movement()} }
+func (v *messagesView) ShortHelp() []key.Binding  { return v.Keys().Help(true) }
+func (v *messagesView) FullHelp() [][]key.Binding { return [][]key.Binding{v.Keys().Help(false)} }
+
+// Keys are the scrolling keys (the footer shows up and down).
+func (v *messagesView) Keys() keys.Actions {
+	k := v.ctx.Keys
+	return append(keys.Bindings(k.Up, k.Down), keys.Actions{{Binding: k.PgUp, Hidden: true}, {Binding: k.PgDn, Hidden: true},
+		{Binding: k.Top, Hidden: true}, {Binding: k.Bottom, Hidden: true}}...)
+}
 
 func (v *messagesView) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	km, ok := msg.(tea.KeyMsg)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/keys"
 )
 
 // DetailSpec is what a detail view has of its own.
@@ -87,11 +88,13 @@ func (d *Detail[T]) Handle(msg tea.Msg) tea.Cmd {
 	case common.RefreshNow:
 		return d.Load()
 	case tea.KeyMsg:
-		if a, ok := match(d.Spec.Actions, msg); ok {
+		if a, refused, ok := match(d.Ctx, d.Spec.Actions, msg); ok {
 			if !d.has && !a.NoSelection {
 				return common.Warn("Still loading " + d.Spec.Title)
 			}
 			return a.Run(d.item)
+		} else if refused != nil {
+			return refused
 		}
 		// The fields themselves copy (y) and reveal (x).
 		if !key.Matches(msg, d.Ctx.Keys.Copy, d.Ctx.Keys.Reveal) {
@@ -133,12 +136,19 @@ func (d *Detail[T]) RefreshInterval() time.Duration { return interval(d.Ctx, d.S
 // Leave cancels what is in flight.
 func (d *Detail[T]) Leave() { d.Req.CancelAll() }
 
+// Keys is what the detail answers now: its actions (without the mutating ones in
+// read-only mode), then the fields' movement, reveal and copy.
+func (d *Detail[T]) Keys() keys.Actions {
+	k := d.Ctx.Keys
+	return append(declared(d.Ctx, usable(d.Ctx, d.Spec.Actions)), keys.Bindings(append(k.Movement(), k.Reveal, k.Copy)...)...)
+}
+
 // ShortHelp is the actions and copy.
 func (d *Detail[T]) ShortHelp() []key.Binding {
-	return append(helpOf(d.Spec.Actions, true), d.Ctx.Keys.Copy)
+	return append(declared(d.Ctx, usable(d.Ctx, d.Spec.Actions)).Help(true), d.Ctx.Keys.Copy)
 }
 
 // FullHelp is every action and refresh, then the detail's keys.
 func (d *Detail[T]) FullHelp() [][]key.Binding {
-	return [][]key.Binding{append(helpOf(d.Spec.Actions, false), d.Ctx.Keys.Refresh), d.Fields.HelpBindings()}
+	return [][]key.Binding{append(declared(d.Ctx, usable(d.Ctx, d.Spec.Actions)).Help(false), d.Ctx.Keys.Refresh), d.Fields.HelpBindings()}
 }

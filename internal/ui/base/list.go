@@ -10,6 +10,7 @@ import (
 
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/keys"
 )
 
 // Fetcher loads a list. It runs inside a command, never in Update, so it must capture
@@ -213,9 +214,11 @@ func (l *List[T]) Handle(msg tea.Msg) tea.Cmd {
 		if cmd, ok := l.handleMarks(msg); ok {
 			return cmd
 		}
-		if a, ok := match(l.Spec.Actions, msg); ok {
+		if a, refused, ok := match(l.Ctx, l.Spec.Actions, msg); ok {
 			item, ok := l.Selected()
 			return run(a, item, ok, l.noun())
+		} else if refused != nil {
+			return refused
 		}
 		if why := noAction(l.Ctx, msg, l.Spec.Title); why != nil {
 			return why
@@ -311,12 +314,19 @@ func interval(ctx *common.Context, own func() time.Duration) time.Duration {
 // Leave cancels what is in flight.
 func (l *List[T]) Leave() { l.Req.CancelAll() }
 
+// Keys is what the list answers now: its actions (without the mutating ones in
+// read-only mode), the marks, then the table's movement, filter and sort.
+func (l *List[T]) Keys() keys.Actions {
+	k := l.Ctx.Keys
+	return append(declared(l.Ctx, usable(l.Ctx, l.Spec.Actions)), keys.Bindings(append([]key.Binding{k.Mark, k.MarkAll}, l.Table.HelpBindings()...)...)...)
+}
+
 // ShortHelp is the actions, then the filter.
 func (l *List[T]) ShortHelp() []key.Binding {
-	return append(helpOf(l.Spec.Actions, true), l.Ctx.Keys.Filter)
+	return append(declared(l.Ctx, usable(l.Ctx, l.Spec.Actions)).Help(true), l.Ctx.Keys.Filter)
 }
 
 // FullHelp is every action and refresh, then the table's keys.
 func (l *List[T]) FullHelp() [][]key.Binding {
-	return [][]key.Binding{append(helpOf(l.Spec.Actions, false), l.Ctx.Keys.Refresh, l.Ctx.Keys.Mark, l.Ctx.Keys.MarkAll), l.Table.HelpBindings()}
+	return [][]key.Binding{append(declared(l.Ctx, usable(l.Ctx, l.Spec.Actions)).Help(false), l.Ctx.Keys.Refresh, l.Ctx.Keys.Mark, l.Ctx.Keys.MarkAll), l.Table.HelpBindings()}
 }

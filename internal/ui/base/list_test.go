@@ -77,3 +77,37 @@ func TestAKeyWithNoActionSaysWhy(t *testing.T) {
 		t.Fatalf("j (the table's) said %q", got)
 	}
 }
+
+// Read-only mode drops a view's mutating actions: their key is refused with a sentence
+// naming the action, help leaves them out; the view's other actions run.
+func TestReadOnlyDropsTheMutatingActions(t *testing.T) {
+	ctx := common.NewContext()
+	ctx.ReadOnly = true
+	ran := ""
+	l := newTestList(ctx)
+	// assign mutates by its binding; "w" here by the view's word.
+	l.Spec.Actions = []Action[item]{
+		{Key: ctx.Keys.Assign, NoSelection: true, Run: func(item) tea.Cmd { ran += "assign "; return nil }},
+		{Key: ctx.Keys.Invoices, NoSelection: true, Run: func(item) tea.Cmd { ran += "invoices "; return nil }},
+		{Key: ctx.Keys.Watch, Help: "wipe", Mutating: true, NoSelection: true, Run: func(item) tea.Cmd { ran += "wipe "; return nil }},
+	}
+	var said []string
+	for _, k := range []string{"p", "i", "w"} {
+		for _, m := range uitest.Run(l.Handle(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})) {
+			if n, ok := m.(common.Notify); ok {
+				said = append(said, n.Text)
+			}
+		}
+	}
+	if ran != "invoices " || strings.Join(said, "|") != "Read-only mode: assign a project is disabled|Read-only mode: wipe is disabled" {
+		t.Fatalf("ran %q, said %q", ran, said)
+	}
+	for _, b := range append(l.ShortHelp(), l.FullHelp()[0]...) {
+		if b.Help().Desc == "assign a project" {
+			t.Fatal("help lists a mutating action in read-only mode")
+		}
+	}
+	if l.Keys().Find(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("p")}) >= 0 {
+		t.Fatal("the key set keeps a mutating action in read-only mode")
+	}
+}

@@ -235,11 +235,11 @@ func (l *List[T]) handleMarks(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		// A change with rows marked is for the marked rows, never only the one under
 		// the cursor (k9s deletes marked rows the filter hides; this asks first).
-		if a, ok := match(l.Spec.Actions, msg); ok {
+		if a, _, ok := match(l.Ctx, l.Spec.Actions, msg); ok {
 			if a.Many != nil {
 				return a.Many(l.Marked()), true
 			}
-			if l.Ctx.Keys.MutatingAction(msg) != "" {
+			if mutating(l.Ctx, a) {
 				return common.Warn(fmt.Sprintf("“%s” does not apply to marked %ss here; :unmark to use it on the row under the cursor",
 					msg.String(), l.noun())), true
 			}

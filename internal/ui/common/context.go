@@ -48,8 +48,11 @@ type Context struct {
 	Width, Height int
 	// ScreenWidth and ScreenHeight are the whole terminal.
 	ScreenWidth, ScreenHeight int
-	// SpinnerFrame is the frame in-progress badges draw; the root advances it.
+	// SpinnerFrame is the frame of the screen's one spinner; the root advances it.
 	SpinnerFrame int
+	// NoMotion (--no-motion, motion: false) stops the spinner and the ticks that move
+	// times on screen: what is drawn changes only when data does.
+	NoMotion bool
 
 	Deps
 	Session
@@ -58,8 +61,10 @@ type Context struct {
 
 // Deps are fixed for a profile: the root replaces them only on :profile.
 type Deps struct {
-	Styles    *theme.Theme
-	Keys      *keys.KeyMap
+	Styles *theme.Theme
+	Keys   *keys.KeyMap
+	// Tabs names the tabs in order (the root's registry): a tab's key is its place.
+	Tabs      []string
 	API       API
 	Platform  Platform
 	Clipboard *clipboard.Clipboard
@@ -135,7 +140,7 @@ type Cache struct {
 // NewContext returns a context with safe defaults (discarding logger, real clock,
 // 10 s refresh, default keys, dark theme); callers replace what they configure.
 func NewContext() *Context {
-	k, _ := keys.New(nil, false)
+	k, _ := keys.New(nil)
 	return &Context{
 		Deps: Deps{
 			Styles:    theme.New(theme.Dark, false),
@@ -244,3 +249,7 @@ var viewIDs atomic.Int64
 
 // NewViewID returns a process-unique id for addressing async results to a view.
 func NewViewID() int64 { return viewIDs.Add(1) }
+
+// GlobalKeys are the keys every view leaves to the root: the tabs', the palette, help,
+// refresh, back and quit.
+func (c *Context) GlobalKeys() keys.Actions { return c.Keys.Global(c.Tabs) }

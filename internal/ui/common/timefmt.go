@@ -36,6 +36,18 @@ func For(d time.Duration) string {
 	return fmt.Sprintf("for %dd %dh", int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour))
 }
 
+// ForMinutes is For to the minute ("for <1m", "for 2m", "for 1h 5m"): what --no-motion
+// shows, so a time on screen changes at most once a minute.
+func ForMinutes(d time.Duration) string {
+	if d < time.Minute {
+		return "for <1m"
+	}
+	if d < time.Hour {
+		return fmt.Sprintf("for %dm", int(d/time.Minute))
+	}
+	return For(d)
+}
+
 // Age renders a timestamp's age compactly for tables: "3m", "5h", "12d"; "—" when unknown.
 func Age(now, t time.Time) string {
 	if t.IsZero() {

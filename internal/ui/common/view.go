@@ -5,6 +5,8 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/svcui/svcui/internal/ui/keys"
 )
 
 // View is anything on a tab's view stack. Views are pointer types that update in place
@@ -63,4 +65,11 @@ type Modal interface {
 	SetSize(w, h int)
 	ShortHelp() []key.Binding
 	FullHelp() [][]key.Binding
+}
+
+// Keyed is a view that declares its keys (keys.Actions, k9s's KeyActions): the one list
+// that routes them and makes its help. None of them may share a key with another of the
+// view's or with the global set (keys.Clashes).
+type Keyed interface {
+	Keys() keys.Actions
 }

@@ -99,12 +99,40 @@ func (f *Form) build() *huh.Form {
 	h = h.WithKeyMap(km)
 	if f.screenW > 0 {
 		h = h.WithWidth(ModalWidth(f.screenW))
-		if f.scH < 40 {
-			h = h.WithHeight(max(8, f.scH-10))
-		}
 	}
 	return h
 }
+
+// frameLines is what Frame adds around a body: the screen's margin, the box's border,
+// the title and its gap, the help and its gap.
+const frameLines = 8
+
+// fit bounds the huh form to the room the modal leaves it once its fields need more
+// (a long form on a short screen; the Kafka create form at 120×40): huh then scrolls the
+// focused field into view, with its key help under it, instead of the frame cutting
+// the form's end. A form that fits keeps its own height: a bound pads it with blank
+// lines.
+func (f *Form) fit() {
+	if f.scH <= 0 {
+		return
+	}
+	room := max(minFormLines, f.scH-frameLines)
+	over := lipgloss.Height(f.body()) - room
+	if over <= 0 {
+		return
+	}
+	// huh adds a blank line above its help beyond the height it is given, and the
+	// lines this form puts above huh's (a refusal, a live check) vary: measure.
+	height := lipgloss.Height(f.form.View()) - over
+	for i := 0; i < 4 && over > 0 && height >= minFormLines; i++ {
+		f.form = f.form.WithHeight(height)
+		over = lipgloss.Height(f.body()) - room
+		height -= max(0, over)
+	}
+}
+
+// minFormLines is the least height a form is given: a field and its help.
+const minFormLines = 6
 
 // Names ties the platform's name of a field (as its refusals name it: "disk_space_mb",
 // "user_config.pg_version") to the title of the form field that edits it. explain, when
@@ -143,6 +171,7 @@ func (f *Form) back(r *refusal) tea.Cmd {
 	f.done, f.closed = false, false
 	f.form = f.build()
 	f.focus(r.title)
+	f.fit()
 	return common.Send(common.OpenModal{Modal: f})
 }
 
@@ -217,10 +246,7 @@ func (f *Form) Init() tea.Cmd { return f.form.Init() }
 func (f *Form) SetSize(w, h int) {
 	f.screenW, f.scH = w, h
 	f.form = f.form.WithWidth(ModalWidth(w))
-	// Bound the height only on short screens: a fixed height pads small forms with blank lines.
-	if h < 40 {
-		f.form = f.form.WithHeight(max(8, h-10))
-	}
+	f.fit()
 }
 
 // Title is the form's title (the review step of an edit names it).
@@ -230,6 +256,7 @@ func (f *Form) Title() string { return f.title }
 func (f *Form) Reopen() tea.Cmd {
 	f.done, f.closed = false, false
 	f.form = f.build()
+	f.fit()
 	return common.Send(common.OpenModal{Modal: f})
 }
 
@@ -272,6 +299,9 @@ func (f *Form) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 		// The person is correcting it: the old message no longer describes the form.
 		f.refusal = nil
 	}
+	// A field that grew (its error, a live check above the form) must not push the
+	// focused one out of the frame.
+	f.fit()
 	switch f.form.State {
 	case huh.StateCompleted:
 		f.done = true
@@ -345,6 +375,16 @@ func (f *Form) View() string {
 		body := st.Warn.Render("Discard changes?") + "\n\nWhat you typed in " + f.title + " is lost if you discard it."
 		return Frame(f.ctx, f.title, body, "y: discard   n/esc: back to the form", f.screenW, f.scH)
 	}
+	body := f.body()
+	help := "esc: cancel"
+	if f.refusal != nil {
+		help = "enter: send again   esc: cancel"
+	}
+	return Frame(f.ctx, f.title, body, help, f.screenW, f.scH)
+}
+
+// body is the huh form with the refusal and the live check above it.
+func (f *Form) body() string {
 	body := f.form.View()
 	if r := f.refusal; r != nil {
 		body = f.withRefusal(body, r)
@@ -353,11 +393,7 @@ func (f *Form) View() string {
 		// On top, so a form cut by a short screen still shows it.
 		body = f.ctx.Styles.Danger.Render("✗ "+msg) + "\n" + body
 	}
-	help := "esc: cancel"
-	if f.refusal != nil {
-		help = "enter: send again   esc: cancel"
-	}
-	return Frame(f.ctx, f.title, body, help, f.screenW, f.scH)
+	return body
 }
 
 // withRefusal puts the platform's message under the title of the field it names, and

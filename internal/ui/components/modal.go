@@ -190,7 +190,9 @@ func (t *TextLine) Value() string { return string(t.runes) }
 func (t *TextLine) View() string { return string(t.runes) + "█" }
 
 // Secret is the one-time secret modal: shows a secret once, y copies it, another key
-// copies a full URI, with a plain warning that it will not be shown again.
+// copies a full URI, with a plain warning that it will not be shown again. Only esc
+// closes it: an enter typed once too often (the form's submit pressed twice) would
+// otherwise throw the secret away unseen.
 type Secret struct {
 	closing
 	ctx          *common.Context
@@ -225,7 +227,7 @@ func NewSecret(ctx *common.Context, title string, fields [][2]string, secretLabe
 		uriLabel: uriLabel, uri: uri,
 		copyKey:    key.NewBinding(key.WithKeys(ctx.Keys.Copy.Keys()...), key.WithHelp(ctx.Keys.Copy.Help().Key, "copy "+secretLabel)),
 		copyURIKey: key.NewBinding(key.WithKeys(ctx.Keys.CopyURI.Keys()...), key.WithHelp(ctx.Keys.CopyURI.Help().Key, "copy "+uriLabel), key.WithDisabled()),
-		closeKey:   key.NewBinding(key.WithKeys("esc", "enter"), key.WithHelp("esc/enter", "close")),
+		closeKey:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 	}
 }
 

@@ -27,3 +27,23 @@ func TestTypedConfirmNeverMatchesAnEmptyName(t *testing.T) {
 		t.Fatal("an empty name matched an empty confirmation")
 	}
 }
+
+func TestSecretClosesOnlyOnEsc(t *testing.T) {
+	s := NewSecret(testCtx(), "User created", [][2]string{{"password", "pw-123"}}, "password", "pw-123", "", "")
+	s.SetSize(80, 24)
+	if _, cmd := s.Update(tea.KeyMsg{Type: tea.KeyEnter}); cmd != nil || s.Closed() {
+		t.Fatal("enter closed the one-time secret")
+	}
+	out := ansi.Strip(s.View())
+	if !strings.Contains(out, "esc: close") || strings.Contains(out, "enter") {
+		t.Fatalf("the window must say only esc closes it:\n%s", out)
+	}
+	for _, b := range s.ShortHelp() {
+		if strings.Contains(b.Help().Key, "enter") {
+			t.Fatalf("help offers enter: %q", b.Help().Key)
+		}
+	}
+	if s.Update(tea.KeyMsg{Type: tea.KeyEsc}); !s.Closed() {
+		t.Fatal("esc did not close the secret")
+	}
+}

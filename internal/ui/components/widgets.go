@@ -8,9 +8,10 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 )
 
-// Badge renders a service state: glyph + word always, spinner for in-progress states.
+// Badge renders a service state: glyph + word always (a still glyph for in-progress
+// states; the root draws the screen's one spinner).
 func Badge(ctx *common.Context, state string) string {
-	return ctx.Styles.StateBadge(state, ctx.SpinnerFrame)
+	return ctx.Styles.StateBadge(state)
 }
 
 // Bar renders a horizontal bar of value/max in width cells with eighth-block precision

@@ -1,22 +1,23 @@
-// Package keys defines every key binding of the UI in one place (docs/interaction.md's table), lets the
-// config override any of them by action name, and disables the mutating ones in
-// read-only mode so help hides them and they never match.
+// Package keys names every key binding of the UI in one place (docs/interaction.md's
+// table) and lets the config override any of them by action name. Which keys a view
+// answers is the view's own declaration: an Actions set (action.go), from which
+// read-only mode drops the mutating ones.
 package keys
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // KeyMap holds all bindings. Field names are the action names used in the config's key
-// overrides, in lower case (see Actions).
+// overrides, in lower case (see Names).
 type KeyMap struct {
 	Help, Palette                     key.Binding
-	Tab1, Tab2, Tab3, Tab4, Tab5      key.Binding
 	Filter, Open, Back                key.Binding
 	Up, Down, Top, Bottom, PgUp, PgDn key.Binding
 	Sort, SortReverse, ToggleAll      key.Binding
@@ -41,14 +42,15 @@ type KeyMap struct {
 	// The histogram over the hits: choose a bar (enter narrows the range to it).
 	BarPrev, BarNext key.Binding
 
-	readOnly bool
-	// mutating keeps the mutating bindings as they were before read-only disabled them,
-	// so a press can be recognised and refused with a message.
-	mutating map[string]key.Binding
+	// mutating are the bindings whose action changes the platform, as built.
+	mutating []key.Binding
+	// tabs are the keys overridden for tabs by place (1-based): "tab2" in the config.
+	// A tab's default key is its place; its name comes from the tab registry (Tab).
+	tabs map[int][]string
 }
 
 // entry describes one action: its config name, default keys, help and whether it
-// changes anything on the platform.
+// changes anything on the platform (a view's action on it is mutating: Mutates).
 type entry struct {
 	name     string
 	keys     []string
@@ -62,11 +64,6 @@ var table = []entry{
 	// f1 too: in a text editor "?" is text.
 	{"help", []string{"?", "f1"}, "?", "help", false, func(k *KeyMap) *key.Binding { return &k.Help }},
 	{"palette", []string{":"}, ":", "command", false, func(k *KeyMap) *key.Binding { return &k.Palette }},
-	{"tab1", []string{"1"}, "1", "projects", false, func(k *KeyMap) *key.Binding { return &k.Tab1 }},
-	{"tab2", []string{"2"}, "2", "services", false, func(k *KeyMap) *key.Binding { return &k.Tab2 }},
-	{"tab3", []string{"3"}, "3", "users", false, func(k *KeyMap) *key.Binding { return &k.Tab3 }},
-	{"tab4", []string{"4"}, "4", "billing", false, func(k *KeyMap) *key.Binding { return &k.Tab4 }},
-	{"tab5", []string{"5"}, "5", "search", false, func(k *KeyMap) *key.Binding { return &k.Tab5 }},
 	{"filter", []string{"/"}, "/", "filter", false, func(k *KeyMap) *key.Binding { return &k.Filter }},
 	{"open", []string{"enter"}, "enter", "open", false, func(k *KeyMap) *key.Binding { return &k.Open }},
 	{"back", []string{"esc"}, "esc", "back", false, func(k *KeyMap) *key.Binding { return &k.Back }},
@@ -142,21 +139,27 @@ var table = []entry{
 	{"barnext", []string{"right"}, "→", "histogram bar after (enter zooms)", false, func(k *KeyMap) *key.Binding { return &k.BarNext }},
 }
 
-// Actions lists the action names accepted in key overrides, sorted.
-func Actions() []string {
-	out := make([]string, 0, len(table))
+// maxTabs is how many tab places the config may name ("tab1" … "tab9").
+const maxTabs = 9
+
+// Names lists the action names accepted in key overrides, sorted.
+func Names() []string {
+	out := make([]string, 0, len(table)+maxTabs)
 	for _, e := range table {
 		out = append(out, e.name)
+	}
+	for i := 1; i <= maxTabs; i++ {
+		out = append(out, "tab"+strconv.Itoa(i))
 	}
 	sort.Strings(out)
 	return out
 }
 
 // New builds the key map: defaults, then overrides (action name → keys; names are
-// case-insensitive), then read-only disabling. Unknown action names and empty key lists
-// are reported as errors and otherwise ignored, so a typo in the config never breaks the UI.
-func New(overrides map[string][]string, readOnly bool) (*KeyMap, []error) {
-	k := &KeyMap{readOnly: readOnly, mutating: map[string]key.Binding{}}
+// case-insensitive; no keys unbinds the action). Unknown action names are reported as
+// errors and otherwise ignored, so a typo in the config never breaks the UI.
+func New(overrides map[string][]string) (*KeyMap, []error) {
+	k := &KeyMap{tabs: map[int][]string{}}
 	byName := map[string]entry{}
 	for _, e := range table {
 		byName[e.name] = e
@@ -169,57 +172,79 @@ func New(overrides map[string][]string, readOnly bool) (*KeyMap, []error) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		e, ok := byName[strings.ToLower(strings.ReplaceAll(n, "_", ""))]
-		if !ok {
-			errs = append(errs, fmt.Errorf("keys: unknown action %q (known: %s)", n, strings.Join(Actions(), ", ")))
+		name := strings.ToLower(strings.ReplaceAll(n, "_", ""))
+		e, ok := byName[name]
+		tab := tabPlace(name)
+		if !ok && tab == 0 {
+			errs = append(errs, fmt.Errorf("keys: unknown action %q (known: %s)", n, strings.Join(Names(), ", ")))
 			continue
 		}
 		ks := overrides[n]
-		if len(ks) == 0 {
-			errs = append(errs, fmt.Errorf("keys: action %q has no keys", n))
+		if tab > 0 {
+			k.tabs[tab] = ks
 			continue
 		}
-		*e.field(k) = key.NewBinding(key.WithKeys(ks...), key.WithHelp(strings.Join(ks, "/"), e.desc))
+		*e.field(k) = bind(ks, e.desc)
 	}
 	for _, e := range table {
-		if !e.mutating {
-			continue
-		}
-		b := e.field(k)
-		k.mutating[e.desc] = *b
-		if readOnly {
-			b.SetEnabled(false)
+		if e.mutating {
+			k.mutating = append(k.mutating, *e.field(k))
 		}
 	}
 	return k, errs
 }
 
-// ReadOnly reports whether mutating bindings are disabled.
-func (k *KeyMap) ReadOnly() bool { return k.readOnly }
-
-// MutatingAction returns the action ("create", "edit", …) a key press would trigger if
-// mutations were allowed, or "" when the key is not a mutating binding. The root uses it
-// to refuse such presses in read-only mode with a message instead of ignoring them.
-func (k *KeyMap) MutatingAction(msg tea.KeyMsg) string {
-	names := make([]string, 0, len(k.mutating))
-	for n := range k.mutating {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		b := k.mutating[n]
-		for _, s := range b.Keys() {
-			if s == msg.String() {
-				return n
-			}
+// Mutates reports whether b is one of the bindings whose action changes the platform
+// (create, edit, delete, reset, assign, bulk load): a view's action on it is mutating
+// whether or not the view says so, so read-only mode drops it.
+func (k *KeyMap) Mutates(b key.Binding) bool {
+	for _, m := range k.mutating {
+		if m.Help() == b.Help() && slices.Equal(m.Keys(), b.Keys()) {
+			return true
 		}
 	}
-	return ""
+	return false
 }
 
-// Global are the bindings that work in every view, for the help overlay.
-func (k *KeyMap) Global() []key.Binding {
-	return []key.Binding{k.Tab1, k.Tab2, k.Tab3, k.Tab4, k.Tab5, k.Palette, k.Help, k.Refresh, k.Back, k.Quit, k.ForceQuit}
+// bind is an overridden binding; no keys ([] in the config) unbinds the action.
+func bind(ks []string, desc string) key.Binding {
+	if len(ks) == 0 {
+		return key.NewBinding(key.WithDisabled(), key.WithHelp("", desc))
+	}
+	return key.NewBinding(key.WithKeys(ks...), key.WithHelp(strings.Join(ks, "/"), desc))
+}
+
+// tabPlace is n for "tabN" (1 ≤ n ≤ maxTabs), else 0.
+func tabPlace(name string) int {
+	n, err := strconv.Atoi(strings.TrimPrefix(name, "tab"))
+	if !strings.HasPrefix(name, "tab") || err != nil || n < 1 || n > maxTabs {
+		return 0
+	}
+	return n
+}
+
+// Tab is the binding of the tab at place (1-based) named name in the tab registry: its
+// place is its key unless the config overrides "tabN".
+func (k *KeyMap) Tab(place int, name string) key.Binding {
+	ks, ok := k.tabs[place]
+	if !ok {
+		ks = []string{strconv.Itoa(place)}
+	}
+	return bind(ks, strings.ToLower(name))
+}
+
+// Global are the keys that work in every view, for the root's routing and for help:
+// one per tab of the registry (tabs are their names in order), then the palette,
+// help, refresh, back and quit. No view may declare one of their keys (see Clashes).
+func (k *KeyMap) Global(tabs []string) Actions {
+	out := make(Actions, 0, len(tabs)+6)
+	for i, name := range tabs {
+		out = append(out, Action{Binding: k.Tab(i+1, name)})
+	}
+	for _, b := range []key.Binding{k.Palette, k.Help, k.Refresh, k.Back, k.Quit, k.ForceQuit} {
+		out = append(out, Action{Binding: b})
+	}
+	return out
 }
 
 // Movement are the bindings of any list.

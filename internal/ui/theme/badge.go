@@ -45,14 +45,31 @@ func (t *Theme) LevelStyle(l Level) lipgloss.Style {
 	return t.Info
 }
 
-// SpinnerFrames are the frames of in-progress badges; the root advances the frame only
-// while something animated is visible.
-var SpinnerFrames = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
+// InProgressGlyph marks a state on its way somewhere (REBUILDING, a topic being
+// configured). It stays still: one spinner per screen says that something is moving
+// (Spinner), so a row costs the link nothing while it waits.
+const InProgressGlyph = "◐"
+
+// spinnerFrames and asciiSpinnerFrames are the frames of the screen's one spinner.
+var (
+	spinnerFrames      = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
+	asciiSpinnerFrames = []string{"|", "/", "-", "\\"}
+)
+
+// Spinner is the spinner's glyph at frame (any integer): ASCII without a UTF-8 locale.
+func (t *Theme) Spinner(frame int) string {
+	frames := spinnerFrames
+	if t.ASCII {
+		frames = asciiSpinnerFrames
+	}
+	n := len(frames)
+	return frames[((frame%n)+n)%n]
+}
 
 // StateBadge renders a service state as glyph + word, always: RUNNING ●, POWEROFF ○,
-// REBUILDING/REBALANCING with the current spinner frame, anything else as it comes with
-// a neutral glyph. Colour only reinforces the glyph.
-func (t *Theme) StateBadge(state string, frame int) string {
+// REBUILDING/REBALANCING ◐, anything else as it comes with a neutral glyph. Colour only
+// reinforces the glyph.
+func (t *Theme) StateBadge(state string) string {
 	state = safe.Text(state)
 	up := strings.ToUpper(state)
 	switch up {
@@ -61,8 +78,7 @@ func (t *Theme) StateBadge(state string, frame int) string {
 	case "POWEROFF":
 		return t.Muted.Render("○ " + state)
 	case "REBUILDING", "REBALANCING":
-		f := SpinnerFrames[((frame%len(SpinnerFrames))+len(SpinnerFrames))%len(SpinnerFrames)]
-		return t.Warn.Render(f + " " + state)
+		return t.Warn.Render(InProgressGlyph + " " + state)
 	case "":
 		return t.Muted.Render("? unknown")
 	}

@@ -33,6 +33,9 @@ type Palette struct {
 type Theme struct {
 	Mode    Mode
 	NoColor bool
+	// ASCII is set without a UTF-8 locale: the screen's glyphs and borders are then
+	// ASCII (the spinner here; the rest by safe.ASCII over the whole frame).
+	ASCII   bool
 	Palette Palette
 
 	Title, Muted, Bold, Accent   lipgloss.Style
@@ -46,14 +49,15 @@ type Theme struct {
 	Secret                       lipgloss.Style
 }
 
-// ResolveMode turns auto into dark or light by asking the terminal; call it before the
-// program takes over the terminal (the query needs the tty).
-func ResolveMode(m Mode) Mode {
+// ResolveMode turns auto into dark or light by asking dark (the terminal's background,
+// see terminal.DarkBackground); call it before the program takes over the terminal (the
+// query needs the tty).
+func ResolveMode(m Mode, dark func() bool) Mode {
 	switch m {
 	case Dark, Light:
 		return m
 	}
-	if lipgloss.HasDarkBackground() {
+	if dark() {
 		return Dark
 	}
 	return Light

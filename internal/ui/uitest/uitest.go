@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/charmbracelet/bubbles/cursor"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -162,60 +163,48 @@ func sequenceCmds(msg tea.Msg) ([]tea.Cmd, bool) {
 	return out, true
 }
 
-// TimerHorizon is how long RunForm waits for a command before taking it for a timer.
-// The UI's own timers go through the Clock; huh's cursor blinks are tea.Ticks of its
-// own, and nothing a test checks waits on them.
-// It is well under bubbles' 530 ms blink and well over what an in-memory command takes on
-// a loaded machine with the race detector.
-const TimerHorizon = 200 * time.Millisecond
-
-// RunForm is Run for commands that may hold huh's blink timers: a command that does not
-// answer within TimerHorizon is a timer and is left out. Everything else (focus moves,
-// submits, the UI's messages) answers at once.
+// RunForm is Run for commands that may hold huh's cursor blinks. huh v1 has no option
+// to turn the blink off: each focused text field asks for a timer that answers after
+// 530 ms and asks again when it does. RunForm leaves those timers out, recognised by
+// their code, without running them (nothing waits on the wall clock); everything else
+// (focus moves, submits, the UI's messages) runs as in Run.
 func RunForm(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
+	if cmd == nil || IsBlink(cmd) {
 		return nil
 	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(TimerHorizon):
+	msg := cmd()
+	if msg == nil {
 		return nil
 	}
-	var cmds []tea.Cmd
-	switch m := msg.(type) {
-	case nil:
-		return nil
-	case tea.BatchMsg:
-		cmds = m
-	default:
-		seq, ok := sequenceCmds(msg)
-		if !ok {
-			return []tea.Msg{msg}
-		}
-		cmds = seq
+	if b, ok := msg.(tea.BatchMsg); ok {
+		return runFormAll(b)
 	}
-	// A batch's commands run at once, as Bubble Tea runs them, so the timers among them
-	// cost one horizon, not one each; their messages keep the batch's order.
-	results := make([][]tea.Msg, len(cmds))
-	var wg sync.WaitGroup
-	for i, c := range cmds {
-		if _, batch := msg.(tea.BatchMsg); !batch {
-			results[i] = RunForm(c) // a sequence runs in order
-			continue
-		}
-		wg.Add(1)
-		go func() { defer wg.Done(); results[i] = RunForm(c) }()
+	if cmds, ok := sequenceCmds(msg); ok {
+		return runFormAll(cmds)
 	}
-	wg.Wait()
+	return []tea.Msg{msg}
+}
+
+func runFormAll(cmds []tea.Cmd) []tea.Msg {
 	var out []tea.Msg
-	for _, r := range results {
-		out = append(out, r...)
+	for _, c := range cmds {
+		out = append(out, RunForm(c)...)
 	}
 	return out
 }
+
+// blinkCode is the code of the cursor's blink timer (bubbles' cursor.Model.BlinkCmd),
+// which every huh text field and select filter starts on focus and on each key.
+var blinkCode = cursorBlinkCode()
+
+func cursorBlinkCode() uintptr {
+	c := cursor.New()
+	c.SetMode(cursor.CursorBlink)
+	return reflect.ValueOf(c.BlinkCmd()).Pointer()
+}
+
+// IsBlink reports whether cmd is a cursor blink timer.
+func IsBlink(cmd tea.Cmd) bool { return reflect.ValueOf(cmd).Pointer() == blinkCode }
 
 // Pump runs cmd (with Run) and hands every message it produces that back accepts to
 // update, running what update returns in turn, until quiet; the other messages (those

@@ -99,7 +99,7 @@ func (p *Picker) Title() string {
 	return "Users"
 }
 
-// Animating reports an in-progress badge on screen (its spinner turns).
+// Animating reports an in-progress badge on screen (the screen's spinner turns).
 func (p *Picker) Animating() bool {
 	for _, sv := range p.Items() {
 		if sv.State.InProgress() {
@@ -112,10 +112,7 @@ func (p *Picker) Animating() bool {
 func (p *Picker) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	switch msg := msg.(type) {
 	case common.SpinnerTick:
-		if p.Animating() {
-			p.Rerender()
-		}
-		return p, nil
+		return p, nil // nothing on a row moves
 	case common.OpenAccess:
 		return p, p.openAccess(msg)
 	}

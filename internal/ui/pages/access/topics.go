@@ -34,7 +34,7 @@ func NewTopics(ctx *common.Context, t target) *Topics {
 		Key:   name,
 		Row: func(tp models.Topic) components.Row {
 			p, r := strconv.Itoa(int(tp.Partitions)), strconv.Itoa(int(tp.Replication))
-			return components.Row{Cells: []string{tp.TopicName, p, r, topicBadge(ctx.Styles, tp.State, ctx.SpinnerFrame)},
+			return components.Row{Cells: []string{tp.TopicName, p, r, topicBadge(ctx.Styles, tp.State)},
 				Sort: []string{tp.TopicName, p, r, tp.State}}
 		},
 		Actions: []base.Action[models.Topic]{
@@ -51,7 +51,8 @@ func NewTopics(ctx *common.Context, t target) *Topics {
 	return v
 }
 
-// Animating keeps the spinner of configuring topics turning (the root ticks it).
+// Animating shows the screen's spinner while a topic is being configured (the rows
+// carry a still glyph).
 func (v *Topics) Animating() bool { return v.configuring() }
 
 func (v *Topics) configuring() bool {
@@ -66,11 +67,7 @@ func (v *Topics) configuring() bool {
 func (v *Topics) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	switch msg := msg.(type) {
 	case common.SpinnerTick:
-		// The rows draw the new frame here; View changes nothing.
-		if v.configuring() {
-			v.Rerender()
-		}
-		return v, nil
+		return v, nil // nothing on a row moves
 	case common.Result[models.Service]:
 		if msg.Kind != "topic-service" || !v.Req.Current(msg.Addr) {
 			return v, nil
@@ -81,15 +78,14 @@ func (v *Topics) Update(msg tea.Msg) (common.View, tea.Cmd) {
 }
 
 // topicBadge shows ACTIVE as ready and CONFIGURING (or any other state) as in progress.
-func topicBadge(st *theme.Theme, state string, frame int) string {
+func topicBadge(st *theme.Theme, state string) string {
 	switch state {
 	case "ACTIVE":
 		return st.OK.Render("● ACTIVE")
 	case "":
 		return st.Muted.Render("? unknown")
 	}
-	n := len(theme.SpinnerFrames)
-	return st.Warn.Render(theme.SpinnerFrames[((frame%n)+n)%n] + " " + safe.Text(state))
+	return st.Warn.Render(theme.InProgressGlyph + " " + safe.Text(state))
 }
 
 // startCreate reads the service first: replication may not exceed its node count.

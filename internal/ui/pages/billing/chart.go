@@ -13,6 +13,7 @@ import (
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/keys"
 )
 
 // monthTotal is one bar: a month's invoiced total in one currency.
@@ -69,8 +70,14 @@ func (c *Chart) Title() string             { return "Totals per month" }
 func (c *Chart) SetSize(w, h int)          { c.w, c.h = w, h }
 func (c *Chart) Capturing() bool           { return false }
 func (c *Chart) ID() int64                 { return c.id }
-func (c *Chart) ShortHelp() []key.Binding  { return c.ctx.Keys.Movement()[:2] }
-func (c *Chart) FullHelp() [][]key.Binding { return [][]key.Binding{c.ctx.Keys.Movement()} }
+func (c *Chart) ShortHelp() []key.Binding  { return c.Keys().Help(true) }
+func (c *Chart) FullHelp() [][]key.Binding { return [][]key.Binding{c.Keys().Help(false)} }
+
+// Keys are the scrolling keys the chart answers (the footer shows up and down).
+func (c *Chart) Keys() keys.Actions {
+	k := c.ctx.Keys
+	return append(keys.Bindings(k.Up, k.Down), keys.Action{Binding: k.Top, Hidden: true})
+}
 
 func (c *Chart) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	if km, ok := msg.(tea.KeyMsg); ok {

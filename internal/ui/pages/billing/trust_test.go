@@ -102,21 +102,15 @@ func newFake(t *testing.T) (*common.Context, *fakeAPI) {
 // feed delivers msg to v and then every message its commands produce, in order, and
 // returns the messages that were not for v (what the root would handle).
 func feed(v common.View, msg tea.Msg) []tea.Msg {
+	mine := func(m tea.Msg) bool { a, ok := m.(common.Addressed); return ok && a.Target() == v.ID() }
+	if _, addressed := msg.(common.Addressed); addressed && !mine(msg) {
+		return nil
+	}
+	update := func(m tea.Msg) tea.Cmd { _, cmd := v.Update(m); return cmd }
 	var out []tea.Msg
-	queue := []tea.Msg{msg}
-	for len(queue) > 0 {
-		m := queue[0]
-		queue = queue[1:]
-		if a, ok := m.(common.Addressed); ok && a.Target() != v.ID() {
-			continue
-		}
-		_, cmd := v.Update(m)
-		for _, r := range uitest.Run(cmd) {
-			if _, ok := r.(common.Addressed); ok {
-				queue = append(queue, r)
-			} else {
-				out = append(out, r)
-			}
+	for _, m := range uitest.Pump(update(msg), update, mine) {
+		if _, addressed := m.(common.Addressed); !addressed { // another view's answer is dropped
+			out = append(out, m)
 		}
 	}
 	return out

@@ -14,6 +14,7 @@ import (
 
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/keys"
 	"github.com/svcui/svcui/internal/ui/safe"
 )
 
@@ -262,9 +263,16 @@ func (v *aroundView) View() string {
 	return head + "\n" + v.res.View()
 }
 
-func (v *aroundView) ShortHelp() []key.Binding {
+// Keys are the neighbourhood's keys: open a document, more or fewer around the hit,
+// and the results table's movement.
+func (v *aroundView) Keys() keys.Actions {
 	k := v.ctx.Keys
-	return []key.Binding{help(k.Open, "open"), k.More, k.Fewer, help(k.Back, "back to the results")}
+	return append(keys.Actions{{Binding: k.Open, Help: "open"}, {Binding: k.More}, {Binding: k.Fewer}},
+		keys.Bindings(k.Movement()...)...)
+}
+
+func (v *aroundView) ShortHelp() []key.Binding {
+	return append(v.Keys()[:3].Help(true), help(v.ctx.Keys.Back, "back to the results"))
 }
 
 func (v *aroundView) FullHelp() [][]key.Binding {

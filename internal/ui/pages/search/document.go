@@ -13,6 +13,7 @@ import (
 
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/keys"
 	"github.com/svcui/svcui/internal/ui/safe"
 )
 
@@ -328,10 +329,17 @@ func (d *docView) View() string {
 	return strings.Join(out, "\n")
 }
 
-func (d *docView) ShortHelp() []key.Binding {
+// Keys are the document's keys (tab and shift+tab step through the hits too; the
+// movement keys scroll).
+func (d *docView) Keys() keys.Actions {
 	k := d.ctx.Keys
-	return []key.Binding{help(k.Copy, "copy field"), k.CopyDocument, help(k.ViewMode, "fields / raw JSON"),
-		help(k.NextPage, "next hit"), k.PrevHit}
+	return append(keys.Actions{{Binding: k.Copy, Help: "copy field"}, {Binding: k.CopyDocument}, {Binding: k.ViewMode, Help: "fields / raw JSON"},
+		{Binding: k.NextPage, Help: "next hit"}, {Binding: k.PrevHit}, {Binding: k.NextPane, Help: "next / previous hit", Hidden: true}},
+		keys.Bindings(k.Movement()...)...)
+}
+
+func (d *docView) ShortHelp() []key.Binding {
+	return d.Keys()[:5].Help(true)
 }
 
 func (d *docView) FullHelp() [][]key.Binding {

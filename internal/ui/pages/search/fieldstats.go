@@ -14,6 +14,7 @@ import (
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/keys"
 	"github.com/svcui/svcui/internal/ui/safe"
 )
 
@@ -264,9 +265,15 @@ func pct(f float64) string {
 	return strings.Repeat(" ", max(0, 6-len(s))) + s
 }
 
-func (v *statsView) ShortHelp() []key.Binding {
+// Keys are the value list's keys: filter to or exclude the value under the cursor, move.
+func (v *statsView) Keys() keys.Actions {
 	k := v.ctx.Keys
-	return []key.Binding{help(k.Open, "filter to it"), help(k.Exclude, "exclude it")}
+	return append(keys.Actions{{Binding: k.Open, Help: "filter to it"}, {Binding: k.Exclude, Help: "exclude it"}},
+		keys.Bindings(k.Down, k.Up, k.Top, k.Bottom)...)
+}
+
+func (v *statsView) ShortHelp() []key.Binding {
+	return v.Keys()[:2].Help(true)
 }
 
 func (v *statsView) FullHelp() [][]key.Binding {

@@ -4,15 +4,68 @@ import (
 	"encoding/json"
 	"strconv"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/keys"
 )
+
+// paneAction is one of the pane's keys with its effect.
+type paneAction struct {
+	keys.Action
+	run func() tea.Cmd
+}
+
+// resultActions are the results' keys, in help order: the one list that routes them
+// (resultsKey) and lists them (ShortHelp, FullHelp, the root's help).
+func (p *Pane) resultActions() []paneAction {
+	k := p.ctx.Keys
+	r := p.res
+	return []paneAction{
+		{keys.Action{Binding: k.Open, Help: "open hit"}, p.openHit},
+		{keys.Action{Binding: k.TimeRange}, p.openTimeRange},
+		{keys.Action{Binding: k.Tail}, p.toggleTail},
+		{keys.Action{Binding: k.Surround}, p.openAround},
+		{keys.Action{Binding: k.FieldStats}, p.openFieldStats},
+		{keys.Action{Binding: k.NextPage}, p.nextPage},
+		{keys.Action{Binding: k.PrevPage}, p.prevPage},
+		{keys.Action{Binding: k.ViewMode}, func() tea.Cmd {
+			if r.ans == nil {
+				return common.Warn("Nothing to view yet: run a request first")
+			}
+			if !r.cycle() {
+				return common.Info("Only raw JSON for this answer: tables come with search hits or SQL rows")
+			}
+			return nil
+		}},
+		{keys.Action{Binding: k.Columns}, p.openColumns},
+		{keys.Action{Binding: k.Zoom}, func() tea.Cmd { p.setZoom(!p.zoom); return nil }},
+		{keys.Action{Binding: k.Copy, Help: "copy result"}, func() tea.Cmd {
+			if r.ans == nil || len(r.ans.body) == 0 {
+				return common.Warn("Nothing to copy yet: run a request first")
+			}
+			return copyJSON("result", r.ans.body)
+		}},
+		{keys.Action{Binding: k.CopyCurl}, p.copyCurl},
+		// U connects as another user from any part; the index list's help lists it.
+		{keys.Action{Binding: k.SearchUser, Hidden: true}, p.loadUsers},
+	}
+}
+
+// resultKeys is the results' key set.
+func (p *Pane) resultKeys() keys.Actions { return keysOf(p.resultActions()) }
+
+// keysOf is the key set of the pane's actions, in their order.
+func keysOf(acts []paneAction) keys.Actions {
+	out := make(keys.Actions, len(acts))
+	for i, a := range acts {
+		out[i] = a.Action
+	}
+	return out
+}
 
 // resultsKey handles a key while the results have focus (or fill the screen).
 func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
-	k := p.ctx.Keys
 	r := p.res
 	if r.table.Filtering() {
 		return r.update(msg)
@@ -20,43 +73,9 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 	if cmd, ok := p.histogramKey(msg); ok {
 		return cmd
 	}
-	switch {
-	case key.Matches(msg, k.Open):
-		return p.openHit()
-	case key.Matches(msg, k.ViewMode):
-		if r.ans == nil {
-			return common.Warn("Nothing to view yet: run a request first")
-		}
-		if !r.cycle() {
-			return common.Info("Only raw JSON for this answer: tables come with search hits or SQL rows")
-		}
-		return nil
-	case key.Matches(msg, k.NextPage):
-		return p.nextPage()
-	case key.Matches(msg, k.PrevPage):
-		return p.prevPage()
-	case key.Matches(msg, k.FieldStats):
-		return p.openFieldStats()
-	case key.Matches(msg, k.Surround):
-		return p.openAround()
-	case key.Matches(msg, k.Tail):
-		return p.toggleTail()
-	case key.Matches(msg, k.TimeRange):
-		return p.openTimeRange()
-	case key.Matches(msg, k.Columns):
-		return p.openColumns()
-	case key.Matches(msg, k.Zoom):
-		p.setZoom(!p.zoom)
-		return nil
-	case key.Matches(msg, k.Copy):
-		if r.ans == nil || len(r.ans.body) == 0 {
-			return common.Warn("Nothing to copy yet: run a request first")
-		}
-		return copyJSON("result", r.ans.body)
-	case key.Matches(msg, k.CopyCurl):
-		return p.copyCurl()
-	case key.Matches(msg, k.SearchUser):
-		return p.loadUsers()
+	acts := p.resultActions()
+	if i := keysOf(acts).Find(msg); i >= 0 {
+		return acts[i].run()
 	}
 	r.bar = -1 // moving in the table: the mark follows the cursor's time again
 	cmd := r.update(msg)

@@ -71,22 +71,14 @@ func testContext(t testing.TB) (*common.Context, *bytes.Buffer) {
 // modals, copies) in order.
 func deliver(t testing.TB, v common.View, cmd tea.Cmd) (common.View, []tea.Msg) {
 	t.Helper()
-	var others []tea.Msg
-	queue := uitest.Run(cmd)
-	for steps := 0; len(queue) > 0; steps++ {
-		if steps > 200 {
-			t.Fatal("commands kept producing messages")
-		}
-		msg := queue[0]
-		queue = queue[1:]
-		if a, ok := msg.(common.Addressed); ok && a.Target() == v.ID() {
-			var next tea.Cmd
-			v, next = v.Update(msg)
-			queue = append(queue, uitest.Run(next)...)
-			continue
-		}
-		others = append(others, msg)
-	}
+	others := uitest.Pump(cmd, func(msg tea.Msg) tea.Cmd {
+		var next tea.Cmd
+		v, next = v.Update(msg)
+		return next
+	}, func(msg tea.Msg) bool {
+		a, ok := msg.(common.Addressed)
+		return ok && a.Target() == v.ID()
+	})
 	return v, others
 }
 
@@ -305,7 +297,7 @@ func TestFocusCapturingAndKeys(t *testing.T) {
 // Keys come from ctx.Keys: an override moves them, and the old key does nothing.
 func TestKeysFollowTheKeyMap(t *testing.T) {
 	p := connectedPane(t)
-	km, errs := keys.New(map[string][]string{"templates": {"ctrl+g"}, "run": {"f9"}}, false)
+	km, errs := keys.New(map[string][]string{"templates": {"ctrl+g"}, "run": {"f9"}})
 	if len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -349,7 +341,7 @@ func TestEditorHelpFollowsFocus(t *testing.T) {
 		t.Fatalf("results footer: %s", got)
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyShiftTab})
-	km, _ := keys.New(map[string][]string{"help": {"?", "f1"}}, false)
+	km, _ := keys.New(map[string][]string{"help": {"?", "f1"}})
 	p.ctx.Keys = km
 	_, cmd := p.Update(tea.KeyMsg{Type: tea.KeyF1})
 	if cmd == nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/keys"
 )
 
 func (p *Pane) Update(msg tea.Msg) (common.View, tea.Cmd) {
@@ -212,9 +213,11 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 		p.bulk.cancel()
 		return common.Info("Cancelling the bulk load…")
 	}
-	// The root refuses mutating keys in read-only mode, but not while the editor takes keys.
-	if action := k.MutatingAction(msg); action != "" && k.ReadOnly() && msg.Type != tea.KeyRunes {
-		return common.Warn("Read-only mode: " + action + " is disabled")
+	// The pane's chords (ctrl+o bulk load) work from the editor too, so their read-only
+	// refusal is the pane's (a rune is the editor's text).
+	chords := p.chords()
+	if why := keysOf(chords).Refusal(msg, p.ctx.ReadOnly); why != "" && msg.Type != tea.KeyRunes {
+		return common.Warn(why)
 	}
 	if p.zoom && key.Matches(msg, k.Back) {
 		p.setZoom(false)
@@ -224,21 +227,8 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if key.Matches(msg, k.Help) && msg.Type != tea.KeyRunes {
 		return p.openHelp()
 	}
-	// Chords that act whatever has focus.
-	switch {
-	case key.Matches(msg, k.Run):
-		return p.run()
-	case key.Matches(msg, k.Templates):
-		p.openTemplates()
-		return p.saveEditor()
-	case key.Matches(msg, k.History):
-		return tea.Batch(p.saveEditor(), p.openHistory())
-	case key.Matches(msg, k.SQLMode):
-		return p.toggleSQL()
-	case key.Matches(msg, k.BulkLoad):
-		return p.openBulkForm("", "")
-	case key.Matches(msg, k.ExternalEditor):
-		return p.openExternal()
+	if i := keysOf(chords).Find(msg); i >= 0 {
+		return chords[i].run()
 	}
 	if p.focus == focusEditor && !p.zoom {
 		return p.editorKey(msg)
@@ -251,6 +241,20 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return p.indices.Handle(msg)
 	}
 	return p.resultsKey(msg)
+}
+
+// chords are the pane's keys that act whatever has focus, the editor included, in help
+// order.
+func (p *Pane) chords() []paneAction {
+	k := p.ctx.Keys
+	return []paneAction{
+		{keys.Action{Binding: k.Run}, p.run},
+		{keys.Action{Binding: k.Templates}, func() tea.Cmd { p.openTemplates(); return p.saveEditor() }},
+		{keys.Action{Binding: k.History}, func() tea.Cmd { return tea.Batch(p.saveEditor(), p.openHistory()) }},
+		{keys.Action{Binding: k.SQLMode}, p.toggleSQL},
+		{keys.Action{Binding: k.BulkLoad, Mutating: true}, func() tea.Cmd { return p.openBulkForm("", "") }},
+		{keys.Action{Binding: k.ExternalEditor}, p.openExternal},
+	}
 }
 
 func (p *Pane) moveFocus(forward bool) {
@@ -305,7 +309,7 @@ func (p *Pane) openHelp() tea.Cmd {
 	for i, row := range p.FullHelp() {
 		groups = append(groups, components.HelpGroup{Title: helpTitles[i], Bindings: row})
 	}
-	groups = append(groups, components.HelpGroup{Title: "Global", Bindings: p.ctx.Keys.Global()})
+	groups = append(groups, components.HelpGroup{Title: "Global", Bindings: p.ctx.GlobalKeys().Help(false)})
 	return common.Send(common.OpenModal{Modal: components.NewHelp(p.ctx, groups...)})
 }
 
@@ -338,8 +342,7 @@ func (p *Pane) ShortHelp() []key.Binding {
 		}
 		return bs
 	case focusResults:
-		return []key.Binding{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.Surround, k.FieldStats, k.NextPage, k.PrevPage, k.ViewMode, k.Columns,
-			k.Zoom, k.Copy, k.CopyCurl, k.NextPane}
+		return append(p.resultKeys().Help(true), k.NextPane)
 	}
 	return append(p.indices.ShortHelp(), k.NextPane)
 }
@@ -359,6 +362,16 @@ func helpKey(b key.Binding) key.Binding {
 	return key.NewBinding(key.WithKeys(ks...), key.WithHelp(ks[0], "help"))
 }
 
+// Keys is the set of the part with focus that the root routes to (keys.Clashes holds it
+// apart from the global set): the results' or the index list's. The editor takes keys
+// as text, and the pane's chords (Run shares ctrl+r with refresh) act from anywhere.
+func (p *Pane) Keys() keys.Actions {
+	if p.focus == focusIndices && !p.zoom {
+		return p.indices.Keys()
+	}
+	return p.resultKeys()
+}
+
 func (p *Pane) FullHelp() [][]key.Binding {
 	k := p.ctx.Keys
 	// tab completes when a hint is open and moves to the next pane otherwise: one line
@@ -368,9 +381,9 @@ func (p *Pane) FullHelp() [][]key.Binding {
 		tab = []key.Binding{help(k.NextPane, "complete, else next pane")}
 	}
 	rows := [][]key.Binding{
-		append([]key.Binding{help(k.Back, "leave the editor"), k.Run, k.Templates, k.History, k.SQLMode, k.BulkLoad, k.ExternalEditor}, tab...),
-		{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.Surround, k.FieldStats, k.NextPage, k.PrevPage, k.ViewMode, k.Columns, k.Zoom,
-			help(k.Copy, "copy result"), k.CopyCurl, k.BarPrev, k.BarNext},
+		append(append([]key.Binding{help(k.Back, "leave the editor")}, keysOf(p.chords()).Usable(p.ctx.ReadOnly).Help(false)...), tab...),
+		// ← → choose a histogram bar while one is shown (histogramKey), else move the table.
+		append(p.resultKeys().Help(true), k.BarPrev, k.BarNext),
 	}
 	// The index list's actions (U connects as another user from any part), without the
 	// keys listed above or in the global group (the root's ? lists all rows as one).

@@ -148,7 +148,7 @@ func (d *Detail) Update(msg tea.Msg) (common.View, tea.Cmd) {
 		return d, nil
 	case common.SpinnerTick:
 		if dd, ok := d.Item(); ok {
-			d.Set(dd) // the badge draws the new frame
+			d.Set(dd) // the time in state moves
 		}
 		return d, nil
 	case common.OpenService, showAll:
@@ -208,7 +208,7 @@ func sections(ctx *common.Context, project string, dd detailData) []components.S
 	// Detail values are outside text and escaped whole: the badge goes as its glyph and
 	// word without styling (the state itself went through safe.Text inside Badge).
 	state := ansi.Strip(components.Badge(ctx, string(s.State)))
-	if f := timeInState(s, now); f != "" {
+	if f := timeInState(ctx, s, now); f != "" {
 		state += " " + f
 	}
 	protection := "off"

@@ -370,8 +370,9 @@ func (l *List) findSpinners() {
 	}
 }
 
-// advanceSpinners redraws the state cells of in-progress rows only: patching them
-// costs nothing for the thousands of settled rows.
+// advanceSpinners redraws the state cells of in-progress rows only (their time in
+// state moves; the glyph is still): patching them costs nothing for the thousands of
+// settled rows.
 func (l *List) advanceSpinners() {
 	rows, items := l.Table.Rows(), l.Items()
 	if len(rows) != len(items) {

@@ -21,7 +21,7 @@ func (l *List) row(e entry) components.Row {
 	cells := []string{
 		s.ServiceName, dash(s.ServiceType), dash(s.Plan), dash(s.CloudName),
 		stateCell(l.Ctx, s, now), strconv.Itoa(s.NodeCount), diskGB(s.DiskSpaceMB),
-		common.Age(now, s.CreateTime), protectionMark(l.Ctx, s.TerminationProtection),
+		age(l.Ctx, now, s.CreateTime), protectionMark(l.Ctx, s.TerminationProtection),
 	}
 	sorts := []string{
 		s.ServiceName, s.ServiceType, s.Plan, s.CloudName, string(s.State),
@@ -44,7 +44,7 @@ func stateCell(ctx *common.Context, s models.Service, now time.Time) string {
 // In the compact layout (below 120 columns) it drops "for": at 80 columns the state column
 // cut "REBUILDING for…" before the time, which is the point.
 func forText(ctx *common.Context, s models.Service, now time.Time) string {
-	if f := timeInState(s, now); f != "" {
+	if f := timeInState(ctx, s, now); f != "" {
 		if ctx.Compact() {
 			f = strings.TrimPrefix(f, "for ")
 		}
@@ -57,11 +57,23 @@ func forText(ctx *common.Context, s models.Service, now time.Time) string {
 // update_time is when the service last changed: while it rebuilds, that change is
 // what started the state; once it runs, any edit (a maintenance window) moves it, so
 // "RUNNING for 0s" after an edit would not be true.
-func timeInState(s models.Service, now time.Time) string {
+func timeInState(ctx *common.Context, s models.Service, now time.Time) string {
 	if !s.State.InProgress() || s.UpdateTime.IsZero() {
 		return ""
 	}
+	if ctx.NoMotion {
+		return common.ForMinutes(now.Sub(s.UpdateTime))
+	}
 	return common.For(now.Sub(s.UpdateTime))
+}
+
+// age is the Age cell; without motion a new service is "<1m" rather than seconds that
+// change at every refresh.
+func age(ctx *common.Context, now, t time.Time) string {
+	if ctx.NoMotion && !t.IsZero() && now.Sub(t) < time.Minute {
+		return "<1m"
+	}
+	return common.Age(now, t)
 }
 
 // protectionMark is a glyph and a word so it reads without colour.
