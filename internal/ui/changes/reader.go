@@ -325,7 +325,8 @@ func readRound(api common.API, j *journal.Journal, gen int, cursor [3]int, now f
 
 // allowance is how many detail reads a round may make: the platform's rate budget
 // spread over what is left of its window, keeping a quarter of it for the person's
-// own requests; a third of the interval's share of the limit at most. Unknown budget: 16.
+// own requests; half the interval's share of the limit at most, so that a demo-sized
+// account is read whole every two intervals. Unknown budget: 16.
 func (r *Reader) allowance() int {
 	if r.ctx.Platform.RateLimit == nil {
 		return 16
@@ -335,7 +336,7 @@ func (r *Reader) allowance() int {
 		return 16
 	}
 	interval := max(r.ctx.Refresh, time.Second)
-	most := int(float64(rl.Limit) * interval.Seconds() / 60 / 3)
+	most := int(float64(rl.Limit) * interval.Seconds() / 60 / 2)
 	spare := rl.Remaining - rl.Limit/4
 	if spare <= 0 {
 		return 0
