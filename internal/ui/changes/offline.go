@@ -23,6 +23,8 @@ type Offline struct {
 	*base.List[offlineRow]
 	j   *journal.Journal
 	err string
+	// live reports that the platform answers again (read on the UI goroutine).
+	live func() bool
 }
 
 type offlineRow struct {
@@ -30,8 +32,8 @@ type offlineRow struct {
 	item             journal.Item
 }
 
-func newOffline(ctx *common.Context, j *journal.Journal, err error) *Offline {
-	v := &Offline{j: j, err: ctx.ErrorText(err)}
+func newOffline(ctx *common.Context, j *journal.Journal, err error, live func() bool) *Offline {
+	v := &Offline{j: j, err: ctx.ErrorText(err), live: live}
 	v.List = base.NewList(ctx, base.ListSpec[offlineRow]{
 		Title: "Last snapshot (read-only)",
 		Noun:  "service",
@@ -91,7 +93,9 @@ func (v *Offline) View() string {
 }
 
 func (v *Offline) Update(msg tea.Msg) (common.View, tea.Cmd) {
-	if _, ok := msg.(Online); ok {
+	// Online comes to the focused view; a snapshot the person left under another tab
+	// gives way the next time it has a message (coming back to it refreshes it).
+	if _, ok := msg.(Online); ok || v.live() {
 		return v, tea.Batch(common.Send(common.PopView{}), common.Success("The platform answers again: showing the live view"))
 	}
 	return v, v.Handle(msg)

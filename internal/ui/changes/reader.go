@@ -194,7 +194,7 @@ func (r *Reader) took(m round) tea.Cmd {
 	if m.err != nil {
 		if !r.reached && !r.offline && r.j.Last(journal.Projects()) != nil {
 			r.offline = true
-			cmds = append(cmds, common.Send(common.PushView{View: newOffline(r.ctx, r.j, m.err)}))
+			cmds = append(cmds, common.Send(common.PushView{View: newOffline(r.ctx, r.j, m.err, func() bool { return r.reached })}))
 		}
 	} else {
 		if r.offline {
