@@ -33,24 +33,23 @@ type Reader struct {
 	// invoices, estimates): a large account is read a slice per round, all of it over
 	// a few rounds.
 	cursor [3]int
-	// cycled says every detail read has been made once in this run; away counts the
-	// changes made while the console was closed found so far.
+	// cycled says every read has been made once in this run, told that what it found
+	// of the time the console was closed has been said; away counts those changes.
 	cycled, told bool
+	away         int
 	// notice is "since you last looked (N changes)" in the header, until :changes is
 	// opened.
 	notice string
 	// file is the journal's file, apiURL the address it is of.
 	file, apiURL string
-	away         int
 	// reached says the platform answered in this run; offline is set while the last
 	// snapshot is shown because it did not.
 	reached bool
 	offline bool
 	saving  bool
 	savedAt time.Time
-	// waits counts the looks for the project list at start; large is the number of
-	// projects of an account too large to follow (0 when followed).
-	waits, large int
+	// waits counts the looks for the project list at start.
+	waits int
 }
 
 // LargeAccount is the most projects the journal follows: reading every service of
@@ -58,6 +57,10 @@ type Reader struct {
 // (an 80,000-project account is left to the panes).
 const LargeAccount = 2_000
 
+// maxPerRound bounds a round's detail reads whatever the platform allows: the journal
+// is background work, and what it decodes each round is garbage the console carries
+// until the next collection (a 10,000-service account is read over ~30 minutes at
+// the default 10 s).
 const maxPerRound = 64
 
 // maxListsPerRound bounds the service lists a round reads (one project each).
@@ -68,11 +71,6 @@ const (
 	firstLookStep  = 100 * time.Millisecond
 	firstLookWaits = 50
 )
-
-// maxPerRound bounds a round's detail reads whatever the platform allows: the journal
-// is background work, and what it decodes each round is garbage the console carries
-// until the next collection (a 10,000-service account is read over ~30 minutes at
-// the default 10 s).
 
 // Seen says :changes was opened: the header's notice has been read.
 type Seen struct{}
@@ -264,13 +262,11 @@ func (r *Reader) read() tea.Cmd {
 		r.waits++
 		return r.ctx.After(firstLookStep, tick{r.gen})
 	} else if n > LargeAccount {
-		r.large = n
 		if r.j != nil {
 			r.j.SetTooLarge(n)
 		}
 		return r.ctx.After(r.ctx.Refresh, tick{r.gen})
 	}
-	r.large = 0
 	if r.j != nil {
 		r.j.SetTooLarge(0)
 	}
