@@ -1,7 +1,6 @@
 package journal
 
 import (
-	"slices"
 	"sync"
 	"time"
 )
@@ -39,6 +38,8 @@ type Journal struct {
 	tooLarge int
 	// ledger is each estimate line's cost by month (ledger.go).
 	ledger map[ledgerKey][]monthCost
+	// drift is where each drifting value's latest entry is (add folds into it).
+	drift map[driftKey]int
 }
 
 // SetCovered records that the reader has read the whole account in this run: from
@@ -83,13 +84,18 @@ func (j *Journal) Observe(scope Scope, items []Item, at time.Time) []Entry {
 	if j.began.IsZero() {
 		j.began = at
 	}
+	if scope.Kind == KindEstimate {
+		// The services' lines go to the ledger; only the project's total is kept and
+		// compared (the lines move every hour on every service).
+		j.record(scope.Project, now.items, at)
+		total, ok := now.Get(EstimateTotal)
+		now = &Set{At: at}
+		if ok {
+			now.items = []Item{total}
+		}
+	}
 	old := j.snap[scope]
 	found := Diff(scope, old, now, at)
-	if scope.Kind == KindEstimate {
-		j.record(scope.Project, now.items, at)
-		// Only the project's total makes entries; its services' lines are in the ledger.
-		found = slices.DeleteFunc(found, func(e Entry) bool { return e.Name != EstimateTotal })
-	}
 	if old == nil {
 		j.version++ // a first read is new to the file even without differences
 	}
@@ -118,16 +124,25 @@ func (j *Journal) Observe(scope Scope, items []Item, at time.Time) []Entry {
 // month (an estimate that grew again), so a project's costs make one entry a month.
 func (j *Journal) add(e Entry) {
 	if e.Kind.drifts() && e.Change == Changed {
-		for i := len(j.entries) - 1; i >= 0 && i >= len(j.entries)-64; i-- {
-			p := &j.entries[i]
-			if p.Scope() == e.Scope() && p.Name == e.Name && p.Field == e.Field && p.Change == Changed && p.Away == e.Away &&
-				monthOf(p.At) == monthOf(e.At) {
+		k := driftKey{e.Scope(), e.Name, e.Field}
+		if i, ok := j.drift[k]; ok && i < len(j.entries) {
+			if p := &j.entries[i]; p.Away == e.Away && monthOf(p.At) == monthOf(e.At) {
 				p.After, p.At = e.After, e.At
 				return
 			}
 		}
+		if j.drift == nil {
+			j.drift = map[driftKey]int{}
+		}
+		j.drift[k] = len(j.entries)
 	}
 	j.entries = append(j.entries, e)
+}
+
+// driftKey names a drifting value: its latest entry is where the next change folds.
+type driftKey struct {
+	scope       Scope
+	name, field string
 }
 
 // forgetWithin drops what was kept under a deleted service or project (its users,
@@ -159,6 +174,13 @@ func (j *Journal) prune(now time.Time) {
 	}
 	if cut > 0 {
 		j.entries = append(j.entries[:0], j.entries[cut:]...)
+		for k, i := range j.drift {
+			if i < cut {
+				delete(j.drift, k)
+			} else {
+				j.drift[k] = i - cut
+			}
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -265,5 +266,21 @@ func TestOldEntriesGo(t *testing.T) {
 	j.Observe(Projects(), []Item{FromProject(models.Project{ProjectName: "a"})}, t0.Add(MaxAge+time.Hour))
 	if es := j.Entries(); len(es) != 1 || es[0].Change != Deleted {
 		t.Errorf("entries = %+v, want only the recent deletion", es)
+	}
+}
+
+func TestManyProjectsEstimatesStillFoldIntoOneEntryEach(t *testing.T) {
+	j := New()
+	for round := range 3 {
+		for p := range 200 {
+			j.Observe(EstimateOf(fmt.Sprintf("p%03d", p)), FromEstimate(models.Estimate{BillingCurrency: "USD",
+				EstimatedBalance: models.MustAmount(fmt.Sprintf("%d.00", 10+round))}), t0.Add(time.Duration(round)*time.Minute))
+		}
+	}
+	if n := j.Len(); n != 200 {
+		t.Errorf("%d entries for 200 projects' estimates over three reads, want 200", n)
+	}
+	if set := j.Last(EstimateOf("p000")); set.Len() != 1 {
+		t.Errorf("an estimate keeps %d items, want only its total", set.Len())
 	}
 }

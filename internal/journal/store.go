@@ -206,6 +206,12 @@ func Load(path string, now time.Time) (*Journal, error) {
 		if e.Kind == 0 || e.Kind >= kindEnd || e.Change == 0 || e.Change > Changed {
 			continue
 		}
+		if e.Kind.drifts() && e.Change == Changed {
+			if j.drift == nil {
+				j.drift = map[driftKey]int{}
+			}
+			j.drift[driftKey{e.Scope(), e.Name, e.Field}] = len(j.entries)
+		}
 		j.entries = append(j.entries, e)
 	}
 	for _, l := range fl.Ledger {
