@@ -1,6 +1,7 @@
 package journal
 
 import (
+	"slices"
 	"sync"
 	"time"
 )
@@ -38,6 +39,9 @@ type Journal struct {
 	tooLarge int
 	// ledger is each estimate line's cost by month (ledger.go).
 	ledger map[ledgerKey][]monthCost
+	// layout counts changes of what there is to read: projects, services or billing
+	// groups read for the first time, created or deleted.
+	layout int
 	// drift is where each drifting value's latest entry is (add folds into it).
 	drift map[driftKey]int
 }
@@ -98,6 +102,11 @@ func (j *Journal) Observe(scope Scope, items []Item, at time.Time) []Entry {
 	found := Diff(scope, old, now, at)
 	if old == nil {
 		j.version++ // a first read is new to the file even without differences
+	}
+	if k := scope.Kind; k == KindProject || k == KindService || k == KindBillingGroup {
+		if old == nil || slices.ContainsFunc(found, func(e Entry) bool { return e.Change != Changed }) {
+			j.layout++
+		}
 	}
 	away := j.fromDisk[scope]
 	delete(j.fromDisk, scope)
@@ -193,6 +202,15 @@ func (j *Journal) Entries() []Entry {
 		out[len(out)-1-i] = e
 	}
 	return out
+}
+
+// Layout changes whenever what there is to read changes: a project, service or
+// billing group first read, created or deleted. The reader rebuilds its list of reads
+// only then.
+func (j *Journal) Layout() int {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.layout
 }
 
 // Opened is when this run loaded the journal: the changes marked Away since then are

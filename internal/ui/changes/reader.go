@@ -50,6 +50,8 @@ type Reader struct {
 	savedAt time.Time
 	// waits counts the looks for the project list at start.
 	waits int
+	// plan is the last round's list of reads (only rounds' commands build it).
+	plan *plan
 }
 
 // LargeAccount is the most projects the journal follows: reading every service of
@@ -102,6 +104,8 @@ type round struct {
 	err error
 	// saveErr is the failure of the save the round ended with.
 	saveErr error
+	// plan is the list of reads the round used, for the next one.
+	plan *plan
 }
 
 type saved struct{ err error }
@@ -150,7 +154,7 @@ func (r *Reader) Update(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		r.profile, r.apiURL, r.file, r.j = msg.profile, msg.apiURL, msg.file, msg.j
-		r.cursor, r.cycled, r.told, r.away, r.reached, r.offline, r.notice = [3]int{}, false, false, 0, false, false, ""
+		r.cursor, r.cycled, r.told, r.away, r.reached, r.offline, r.notice, r.plan = [3]int{}, false, false, 0, false, false, "", nil
 		r.ctx.Journal = msg.j
 		r.here.Use(r.ctx.APIURL, msg.j)
 		var warn tea.Cmd
@@ -202,6 +206,9 @@ func (r *Reader) took(m round) tea.Cmd {
 		r.reached = true
 	}
 	r.cursor = m.cursor
+	if m.plan != nil {
+		r.plan = m.plan
+	}
 	for _, e := range m.found {
 		if e.Away {
 			r.away++
@@ -270,7 +277,7 @@ func (r *Reader) read() tea.Cmd {
 	if r.j != nil {
 		r.j.SetTooLarge(0)
 	}
-	api, j, gen, cursor, now := r.ctx.API, r.j, r.gen, r.cursor, r.ctx.Now
+	api, j, gen, cursor, now, cached := r.ctx.API, r.j, r.gen, r.cursor, r.ctx.Now, r.plan
 	allowance := r.allowance()
 	if api == nil || j == nil {
 		return nil
@@ -282,7 +289,7 @@ func (r *Reader) read() tea.Cmd {
 		path, r.savedAt = r.file, r.ctx.Now()
 	}
 	return func() tea.Msg {
-		out := readRound(api, j, gen, cursor, now, allowance)
+		out := readRound(api, j, gen, cursor, now, allowance, cached)
 		if path != "" && j.Unsaved() {
 			out.saveErr = j.Save(path, now())
 		}
@@ -293,7 +300,7 @@ func (r *Reader) read() tea.Cmd {
 const saveEvery = time.Minute
 
 // readRound reads what a round reads (in the command's goroutine).
-func readRound(api common.API, j *journal.Journal, gen int, cursor [3]int, now func() time.Time, allowance int) round {
+func readRound(api common.API, j *journal.Journal, gen int, cursor [3]int, now func() time.Time, allowance int, cached *plan) round {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*common.RequestTimeout)
 	defer cancel()
 	out := round{gen: gen, cursor: cursor}
@@ -306,14 +313,15 @@ func readRound(api common.API, j *journal.Journal, gen int, cursor [3]int, now f
 	// The service lists of up to maxListsPerRound projects (one request each, never
 	// all 10,000 services decoded at once), then details: billing moves slowly and
 	// gets a quarter of them, services the rest.
-	lists := serviceLists(j)
-	more, next0, cycled0 := readDetails(ctx, api, j, now, lists, cursor[0], maxListsPerRound)
+	p := planOf(j, cached)
+	more, next0, cycled0 := readDetails(ctx, api, j, now, p.lists, cursor[0], maxListsPerRound)
 	out.found = append(out.found, more...)
-	svcs, bills := details(j)
+	p = planOf(j, p)
+	out.plan = p
 	billing := max(1, allowance/4)
-	more, next1, cycled1 := readDetails(ctx, api, j, now, svcs, cursor[1], allowance-billing)
+	more, next1, cycled1 := readDetails(ctx, api, j, now, p.svcs, cursor[1], allowance-billing)
 	out.found = append(out.found, more...)
-	more, next2, cycled2 := readDetails(ctx, api, j, now, bills, cursor[2], billing)
+	more, next2, cycled2 := readDetails(ctx, api, j, now, p.bill, cursor[2], billing)
 	out.found = append(out.found, more...)
 	out.cursor, out.cycled = [3]int{next0, next1, next2}, cycled0 && cycled1 && cycled2
 	return out
@@ -357,31 +365,25 @@ func readTop(ctx context.Context, api common.API, j *journal.Journal, now func()
 	return j.Observe(journal.Projects(), items, now()), nil
 }
 
-// serviceLists are the reads of each project's services.
-func serviceLists(j *journal.Journal) []detail {
-	projects := j.Last(journal.Projects())
-	if projects == nil {
-		return nil
-	}
-	out := make([]detail, 0, projects.Len())
-	for _, p := range projects.Names() {
-		out = append(out, detail{journal.ServicesOf(p), services(p)})
-	}
-	return out
+// plan is what there is to read, in a stable order: each project's service list, the
+// services' details (users, databases, ACLs, topics) and billing (groups, credits,
+// invoices, estimates). Rebuilt only when the journal's layout changes: built every
+// round, a 10,000-service account's list was megabytes of garbage each time.
+type plan struct {
+	layout            int
+	lists, svcs, bill []journal.Scope
 }
 
-// A detail read: one request for one scope.
-type detail struct {
-	scope journal.Scope
-	read  func(ctx context.Context, api common.API) ([]journal.Item, error)
-}
-
-// details lists the detail reads of what the journal knows now, in a stable order:
-// those of services, and those of billing.
-func details(j *journal.Journal) (out, bills []detail) {
+// planOf is cached when it still holds, else a new plan of what the journal knows.
+func planOf(j *journal.Journal, cached *plan) *plan {
+	layout := j.Layout()
+	if cached != nil && cached.layout == layout {
+		return cached
+	}
+	p := &plan{layout: layout}
 	projects := j.Last(journal.Projects())
 	if projects == nil {
-		return nil, nil
+		return p
 	}
 	names := projects.Names()
 	accounts := map[string]bool{}
@@ -390,39 +392,40 @@ func details(j *journal.Journal) (out, bills []detail) {
 			accounts[a] = true
 		}
 	}
-	for _, p := range names {
-		svcs := j.Last(journal.ServicesOf(p))
+	for _, pr := range names {
+		p.lists = append(p.lists, journal.ServicesOf(pr))
+		svcs := j.Last(journal.ServicesOf(pr))
 		if svcs == nil {
 			continue
 		}
 		for _, it := range svcs.Items() {
-			s, typ := it.Name(), it.Value(journal.KindService, "type")
-			out = append(out, detail{journal.UsersOf(p, s), users(p, s)})
-			switch typ {
+			s := it.Name()
+			p.svcs = append(p.svcs, journal.UsersOf(pr, s))
+			switch it.Value(journal.KindService, "type") {
 			case "pg", "mysql":
-				out = append(out, detail{journal.DatabasesOf(p, s), databases(p, s)})
+				p.svcs = append(p.svcs, journal.DatabasesOf(pr, s))
 			case "kafka":
-				out = append(out, detail{journal.ACLsOf(p, s), acls(p, s)}, detail{journal.TopicsOf(p, s), topics(p, s)})
+				p.svcs = append(p.svcs, journal.ACLsOf(pr, s), journal.TopicsOf(pr, s))
 			}
 		}
 	}
 	for _, a := range slices.Sorted(mapsKeys(accounts)) {
-		bills = append(bills, detail{journal.BillingGroupsOf(a), groups(a)}, detail{journal.CreditsOf(a), credits(a)})
+		p.bill = append(p.bill, journal.BillingGroupsOf(a), journal.CreditsOf(a))
 		if gs := j.Last(journal.BillingGroupsOf(a)); gs != nil {
 			for _, g := range gs.Names() {
-				bills = append(bills, detail{journal.InvoicesOf(g), invoices(g)})
+				p.bill = append(p.bill, journal.InvoicesOf(g))
 			}
 		}
 	}
-	for _, p := range names {
-		bills = append(bills, detail{journal.EstimateOf(p), estimate(p)})
+	for _, pr := range names {
+		p.bill = append(p.bill, journal.EstimateOf(pr))
 	}
-	return out, bills
+	return p
 }
 
 // readDetails makes up to n detail reads from cursor on; cycled says the reads reached
 // the end of the list (every one has been made since the cursor was 0).
-func readDetails(ctx context.Context, api common.API, j *journal.Journal, now func() time.Time, all []detail, cursor, n int) ([]journal.Entry, int, bool) {
+func readDetails(ctx context.Context, api common.API, j *journal.Journal, now func() time.Time, all []journal.Scope, cursor, n int) ([]journal.Entry, int, bool) {
 	if len(all) == 0 {
 		return nil, 0, true
 	}
@@ -432,9 +435,9 @@ func readDetails(ctx context.Context, api common.API, j *journal.Journal, now fu
 	var found []journal.Entry
 	cycled := false
 	for i := 0; i < n && i < len(all); i++ {
-		d := all[cursor]
-		if items, err := d.read(ctx, api); err == nil {
-			found = append(found, j.Observe(d.scope, items, now())...)
+		scope := all[cursor]
+		if items, err := read(ctx, api, scope); err == nil {
+			found = append(found, j.Observe(scope, items, now())...)
 		}
 		cursor++
 		if cursor == len(all) {

@@ -2,6 +2,7 @@ package changes
 
 import (
 	"context"
+	"errors"
 	"iter"
 	"maps"
 
@@ -9,7 +10,35 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 )
 
-// The detail reads, each turning an answer into the journal's items.
+// The reads, each turning an answer into the journal's items.
+
+// read reads a scope.
+func read(ctx context.Context, api common.API, s journal.Scope) ([]journal.Item, error) {
+	var r reading
+	switch s.Kind {
+	case journal.KindService:
+		r = services(s.Project)
+	case journal.KindUser:
+		r = users(s.Project, s.Service)
+	case journal.KindDatabase:
+		r = databases(s.Project, s.Service)
+	case journal.KindACL:
+		r = acls(s.Project, s.Service)
+	case journal.KindTopic:
+		r = topics(s.Project, s.Service)
+	case journal.KindBillingGroup:
+		r = groups(s.Owner)
+	case journal.KindInvoice:
+		r = invoices(s.Owner)
+	case journal.KindCredits:
+		r = credits(s.Owner)
+	case journal.KindEstimate:
+		r = estimate(s.Project)
+	default:
+		return nil, errors.New("no read for " + s.Kind.String())
+	}
+	return r(ctx, api)
+}
 
 type reading = func(ctx context.Context, api common.API) ([]journal.Item, error)
 
