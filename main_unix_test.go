@@ -27,7 +27,7 @@ var (
 	buildErr  error
 )
 
-func svcuiBinary(t *testing.T) string {
+func svcuiBinary(t testing.TB) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs the binary; skipped with -short")
@@ -61,7 +61,7 @@ type console struct {
 	exited chan error
 }
 
-func startConsole(t *testing.T, bin string, env []string, args ...string) *console {
+func startConsole(t testing.TB, bin string, env []string, args ...string) *console {
 	t.Helper()
 	ptmx, tty, err := pty.Open()
 	if err != nil {
@@ -116,7 +116,7 @@ func (c *console) output() string {
 }
 
 // waitFor waits until the output holds s.
-func (c *console) waitFor(t *testing.T, s string, d time.Duration) {
+func (c *console) waitFor(t testing.TB, s string, d time.Duration) {
 	t.Helper()
 	deadline := time.Now().Add(d)
 	for !strings.Contains(c.output(), s) {
@@ -155,7 +155,7 @@ func tail(s string) string {
 var consoleArgs = []string{"--sandbox", "--sandbox-data", "empty"}
 
 // testEnv is an environment with nothing of the developer's: no config, no state.
-func testEnv(t *testing.T) (env []string, runtimeDir string) {
+func testEnv(t testing.TB) (env []string, runtimeDir string) {
 	home := t.TempDir()
 	runtimeDir = filepath.Join(home, "run")
 	if err := os.Mkdir(runtimeDir, 0o700); err != nil {

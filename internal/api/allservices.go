@@ -3,7 +3,10 @@ package api
 import (
 	"context"
 	"sort"
+	"strconv"
 	"sync"
+
+	"github.com/svcui/svcui/internal/apilog"
 
 	"github.com/svcui/svcui/internal/models"
 )
@@ -61,6 +64,8 @@ func (c *Client) StreamServicesAcrossProjects(ctx context.Context, projects []st
 		}
 	}
 	ctx = withFanout(ctx)
+	// The session's :log shows the fan-out as one entry that opens to its requests.
+	ctx = apilog.WithGroup(ctx, "/v1/project/*/service ("+strconv.Itoa(len(unique))+" projects)")
 	c.fan.begin()
 	jobs := make(chan string)
 	var mu sync.Mutex

@@ -78,6 +78,7 @@ type Client struct {
 	sleep       func(ctx context.Context, d time.Duration) error
 	flights     collapser
 	rate        rateLimitState
+	budget      *Budget // who may spend the rate budget (budget.go)
 
 	requests  atomic.Int64
 	retries   atomic.Int64
@@ -145,6 +146,7 @@ func New(opts Options) (*Client, error) {
 		maxConc = DefaultMaxConcurrent
 	}
 	c.limiter = newLimiter(maxConc)
+	c.budget = newBudget(&c.rate)
 	c.fan = newFanWindow(maxConc, c.rateBudget, func() int { return len(c.limiter.slots) })
 	c.http, c.download = buildHTTPClients(opts.HTTPClient, maxConc, opts.WrapTransport)
 	return c, nil
@@ -267,6 +269,11 @@ func (c *Client) execute(ctx context.Context, method, path, rawQuery string, bod
 			c.retries.Add(1)
 		}
 		resp, sent, err := c.attempt(ctx, method, path, rawQuery, body, auth, attempt, dec)
+		if held, ok := errors.AsType[*Error](err); ok && errors.Is(held.Err, ErrBudgetHeld) {
+			// Not sent: the budget keeps it for key presses until RetryAt.
+			held.Method, held.Path = method, path
+			return nil, held
+		}
 		if err != nil {
 			// A write that reached the server may have run: its outcome is unknown,
 			// and it is never sent again. A refused redirect was the server's answer.
@@ -308,6 +315,11 @@ func (c *Client) execute(ctx context.Context, method, path, rawQuery string, bod
 		retryable := resp.status == http.StatusTooManyRequests ||
 			(idempotent && resp.status >= 500 && resp.status != http.StatusNotImplemented)
 		if !retryable || attempt >= c.maxRetries {
+			return nil, apiErr
+		}
+		if resp.status == http.StatusTooManyRequests && ctx.Value(fanoutKey{}) != nil {
+			// A fan-out's project asked to slow down is not asked again at once by each
+			// of its requests: the view reads it again when the platform said.
 			return nil, apiErr
 		}
 		d := c.retryDelay(resp, attempt)
@@ -398,7 +410,17 @@ func (c *Client) attempt(ctx context.Context, method, path, rawQuery string, bod
 	}
 	defer res.Body.Close()
 	status = res.StatusCode
-	c.rate.observe(res.Header, time.Now())
+	now := time.Now()
+	c.rate.observe(res.Header, now)
+	var retryAt time.Time
+	if res.StatusCode == http.StatusTooManyRequests {
+		if d, ok := parseRetryAfter(res.Header.Get("Retry-After"), now); ok {
+			retryAt = now.Add(d)
+		} else if d, ok := parseReset(res.Header.Get("X-RateLimit-Reset"), now); ok {
+			retryAt = now.Add(d)
+		}
+	}
+	c.budget.observed(res.StatusCode, retryAt)
 	resp := &rawResponse{status: res.StatusCode, header: res.Header}
 	br := &bodyReader{r: res.Body, limit: c.responseCap}
 	if res.StatusCode >= 200 && res.StatusCode < 300 && dec.read != nil {

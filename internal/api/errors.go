@@ -29,6 +29,9 @@ type Error struct {
 	Messages []string
 	// RetryAfter is how long the platform asked to wait (429 answers), 0 when unknown.
 	RetryAfter time.Duration
+	// RetryAt is when to try again: the 429's RetryAfter from its arrival, or the
+	// reset of the budget that held a background request back (RateLimited).
+	RetryAt time.Time
 	// Body is the first 512 bytes of a non-JSON error body, scrubbed.
 	Body string
 	// Host is the host that could not be reached (connection errors).
@@ -271,12 +274,16 @@ func (c *Client) httpError(method, path string, resp *rawResponse) *Error {
 	} else {
 		e.Body = bodyExcerpt(resp.body, c.token)
 	}
-	if d, ok := parseRetryAfter(resp.header.Get("Retry-After"), time.Now()); ok {
+	now := time.Now()
+	if d, ok := parseRetryAfter(resp.header.Get("Retry-After"), now); ok {
 		e.RetryAfter = d
 	} else if resp.status == http.StatusTooManyRequests {
-		if d, ok := parseReset(resp.header.Get("X-RateLimit-Reset"), time.Now()); ok {
+		if d, ok := parseReset(resp.header.Get("X-RateLimit-Reset"), now); ok {
 			e.RetryAfter = d
 		}
+	}
+	if resp.status == http.StatusTooManyRequests && e.RetryAfter > 0 {
+		e.RetryAt = now.Add(e.RetryAfter)
 	}
 	return e
 }

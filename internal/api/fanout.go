@@ -127,6 +127,14 @@ func (w *fanWindow) acquire(ctx context.Context) error {
 		w.mu.Unlock()
 		return nil
 	}
+	if n, reset, timed := w.allowed(); n == 0 && timed && w.inflight == 0 {
+		// Only the budget's reset can let it in: when that is after the caller's
+		// deadline, say so now rather than time out waiting.
+		if dl, ok := deadlineOf(ctx); ok && dl.Before(reset) {
+			w.mu.Unlock()
+			return heldError(reset)
+		}
+	}
 	in := make(chan struct{})
 	w.queue = append(w.queue, in)
 	w.dispatch()
@@ -228,22 +236,33 @@ func withFanout(ctx context.Context) context.Context {
 	return context.WithValue(ctx, fanoutKey{}, true)
 }
 
-// admit waits for a slot for one attempt: the fan-out window for a fan-out's requests,
-// the client's limiter for the others. done ends it with the answer's status (0 when
-// there was none) and latency.
+// admit waits for the budget to let the request's class spend one more (budget.go),
+// then for a slot: the fan-out window for a fan-out's requests, the client's limiter
+// for the others. done ends it with the answer's status (0 when there was none) and
+// latency.
 func (c *Client) admit(ctx context.Context) (done func(status int, latency time.Duration), err error) {
+	spent, err := c.budget.take(ctx, ClassOf(ctx))
+	if err != nil {
+		return nil, err
+	}
 	if ctx.Value(fanoutKey{}) != nil {
 		if err := c.fan.acquire(ctx); err != nil {
+			spent()
 			return nil, err
 		}
-		return c.fan.release, nil
+		return func(status int, latency time.Duration) {
+			c.fan.release(status, latency)
+			spent()
+		}, nil
 	}
 	if err := c.limiter.acquire(ctx); err != nil {
+		spent()
 		return nil, err
 	}
 	return func(status int, latency time.Duration) {
 		c.limiter.release()
 		c.fan.observe(status, latency)
+		spent()
 	}, nil
 }
 

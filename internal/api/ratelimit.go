@@ -18,15 +18,17 @@ type RateLimit struct {
 }
 
 // RateLimit returns the latest rate-limit headers seen, for the console's status line.
-func (c *Client) RateLimit() RateLimit {
-	c.rate.mu.Lock()
-	defer c.rate.mu.Unlock()
-	return c.rate.last
-}
+func (c *Client) RateLimit() RateLimit { return c.rate.get() }
 
 type rateLimitState struct {
 	mu   sync.Mutex
 	last RateLimit
+}
+
+func (s *rateLimitState) get() RateLimit {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.last
 }
 
 // observe records the headers of one answer; answers without them change nothing.

@@ -10,7 +10,9 @@ import (
 	"encoding/base64"
 	"net/http"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -47,10 +49,26 @@ type Entry struct {
 	ReqBody, RespBody     string
 	// ReqCut and RespCut say a body was longer than MaxBody.
 	ReqCut, RespCut bool
+	// ReqMasked says values of the request's address or body were masked as ***: a
+	// replay of what the entry holds would send *** (set a password to ***).
+	ReqMasked bool
+
+	// Requests is how many requests a fan-out's entry stands for (0 for one request):
+	// its Path is the fan-out's label, Status the highest status among them, Failed
+	// how many failed, Latency from the first sent to the last answered, Size their
+	// sum. Log.Requests lists them.
+	Requests, Failed int
+
+	// children are a fan-out's requests (at most MaxGroup are kept).
+	children []*Entry
+
 	// OwnCA says the connection trusted only a CA of the service's own (its copied curl
 	// needs --cacert); Insecure that it verified nothing.
 	OwnCA, Insecure bool
 }
+
+// MaxGroup is how many of a fan-out's requests its entry keeps; the rest are counted.
+const MaxGroup = 1000
 
 // Log is a bounded ring of entries, safe for concurrent use.
 type Log struct {
@@ -78,7 +96,7 @@ func (l *Log) SetSink(fn func(Entry)) {
 	l.mu.Unlock()
 }
 
-// Entries returns copies of the entries, newest first.
+// Entries returns copies of the entries, newest first; a fan-out is one entry.
 func (l *Log) Entries() []Entry {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -90,7 +108,25 @@ func (l *Log) Entries() []Entry {
 	return out
 }
 
-// Get returns a copy of the entry seq, if it is still kept.
+// Requests returns copies of the requests of the fan-out entry seq, newest first.
+func (l *Log) Requests(seq uint64) ([]Entry, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for _, e := range l.ring {
+		if e.Seq == seq && e.Requests > 0 {
+			out := make([]Entry, 0, len(e.children))
+			for _, c := range e.children {
+				out = append(out, copyEntry(c))
+			}
+			sort.Slice(out, func(i, j int) bool { return out[i].Seq > out[j].Seq })
+			return out, true
+		}
+	}
+	return nil, false
+}
+
+// Get returns a copy of the entry seq (one of a fan-out's requests too), if it is
+// still kept.
 func (l *Log) Get(seq uint64) (Entry, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -98,22 +134,91 @@ func (l *Log) Get(seq uint64) (Entry, bool) {
 		if e.Seq == seq {
 			return copyEntry(e), true
 		}
+		for _, c := range e.children {
+			if c.Seq == seq {
+				return copyEntry(c), true
+			}
+		}
 	}
 	return Entry{}, false
 }
 
+// copyEntry copies e; a fan-out's entry is summed up from its requests. The caller
+// holds mu.
 func copyEntry(e *Entry) Entry {
 	c := *e
+	c.children = nil
 	c.ReqHeader, c.RespHeader = e.ReqHeader.Clone(), e.RespHeader.Clone()
+	if len(e.children) > 0 {
+		c.Status, c.Failed, c.Size, c.Done, c.Attempt = 0, 0, 0, true, 0
+		end := e.Start
+		for _, r := range e.children {
+			c.Status = max(c.Status, r.Status)
+			c.Size += r.Size
+			c.Done = c.Done && r.Done
+			if r.Attempt > 0 {
+				c.Attempt++
+			}
+			if r.Err != "" || r.Status >= 400 {
+				c.Failed++
+			}
+			if t := r.Start.Add(r.Latency); t.After(end) {
+				end = t
+			}
+		}
+		c.Latency = end.Sub(e.Start)
+		if c.Failed > 0 {
+			c.Err = strconv.Itoa(c.Failed) + " of " + strconv.Itoa(c.Requests) + " failed"
+		}
+	}
 	return c
 }
 
-// add stores e (its Seq assigned) and returns it.
+type groupKey struct{}
+
+// group is a fan-out: its requests are logged under one entry.
+type group struct {
+	label string
+	entry *Entry
+}
+
+// WithGroup makes ctx's requests one entry of the log, labelled label (a fan-out's
+// 200 requests would otherwise push 200 entries out of the ring).
+func WithGroup(ctx context.Context, label string) context.Context {
+	return context.WithValue(ctx, groupKey{}, &group{label: label})
+}
+
+// addTo stores e as one of g's requests: g's entry is made with its first request and
+// made again if the ring has dropped it. A fan-out's successful answers keep no body
+// (the caller drops it), so a large fan-out costs the log little.
+func (l *Log) addTo(g *group, e *Entry) {
+	l.mu.Lock()
+	l.seq++
+	e.Seq = l.seq
+	if g.entry == nil || !slices.Contains(l.ring, g.entry) {
+		g.entry = &Entry{Source: e.Source, Start: e.Start, Method: e.Method, URL: e.URL, Path: g.label, Auth: e.Auth, User: e.User}
+		l.seq++
+		g.entry.Seq = l.seq
+		l.addLocked(g.entry)
+	}
+	g.entry.Requests++
+	if len(g.entry.children) < MaxGroup {
+		g.entry.children = append(g.entry.children, e)
+	}
+	l.mu.Unlock()
+}
+
+// add stores e (its Seq assigned).
 func (l *Log) add(e *Entry) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.seq++
 	e.Seq = l.seq
+	l.addLocked(e)
+}
+
+// addLocked puts e in the ring. The caller holds mu.
+func (l *Log) addLocked(e *Entry) {
 	if len(l.ring) < l.cap {
 		l.ring = append(l.ring, e)
 		return

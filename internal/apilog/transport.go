@@ -88,7 +88,13 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	e.Path = maskText(u.RequestURI(), known)
 	e.ReqHeader = maskHeader(req.Header, known)
 	e.ReqBody, e.ReqCut = maskText(string(body), known), cut
-	t.log.add(e)
+	e.ReqMasked = e.URL != u.String() || e.ReqBody != string(body)
+	g, grouped := req.Context().Value(groupKey{}).(*group)
+	if grouped {
+		t.log.addTo(g, e)
+	} else {
+		t.log.add(e)
+	}
 
 	res, err := t.next.RoundTrip(req)
 	latency := time.Since(e.Start)
@@ -101,7 +107,12 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	t.log.update(e, func(e *Entry) {
 		e.Latency, e.Status, e.RespHeader = latency, res.StatusCode, maskHeader(res.Header, known)
 	}, false)
-	res.Body = &recorder{rc: res.Body, log: t.log, e: e, known: known}
+	// A fan-out's successful answers are on screen already: their bodies are not kept.
+	keep := MaxBody
+	if grouped && res.StatusCode < 300 {
+		keep = 0
+	}
+	res.Body = &recorder{rc: res.Body, log: t.log, e: e, known: known, keep: keep}
 	return res, nil
 }
 
@@ -120,6 +131,7 @@ type recorder struct {
 	log   *Log
 	e     *Entry
 	known []string
+	keep  int // how much of the body to keep
 
 	mu   sync.Mutex
 	buf  []byte
@@ -131,7 +143,7 @@ func (r *recorder) Read(p []byte) (int, error) {
 	n, err := r.rc.Read(p)
 	r.mu.Lock()
 	r.n += int64(n)
-	if room := MaxBody - len(r.buf); room > 0 {
+	if room := r.keep - len(r.buf); room > 0 {
 		r.buf = append(r.buf, p[:min(n, room)]...)
 	}
 	r.mu.Unlock()
@@ -156,7 +168,7 @@ func (r *recorder) finish(err error) {
 		return
 	}
 	r.done = true
-	body, n, cut := string(r.buf), r.n, r.n > int64(len(r.buf))
+	body, n, cut := string(r.buf), r.n, r.keep > 0 && r.n > int64(len(r.buf))
 	r.mu.Unlock()
 	msg := ""
 	if err != nil && err != io.EOF {

@@ -50,6 +50,7 @@ func runTokenCommand(ctx context.Context, command string, timeout time.Duration)
 	stderr := &capped{max: keptStderr}
 	cmd.Stdout = stdout
 	cmd.Stderr = stderr
+	ownGroup(cmd)
 	// A child the shell started may keep the pipes open after sh is killed; stop waiting for it.
 	cmd.WaitDelay = time.Second
 	err := cmd.Run()
@@ -97,8 +98,9 @@ func withStderr(s string) string {
 }
 
 // tokenShaped is a run that may be a secret: 16 or more characters of the base64 and
-// hex alphabets (with the URL-safe ones).
-var tokenShaped = regexp.MustCompile(`[A-Za-z0-9+/=_-]{16,}`)
+// hex alphabets (with the URL-safe ones) and dots, so a token of short dot-separated
+// segments (a JWT's header.payload.signature) is one run.
+var tokenShaped = regexp.MustCompile(`[A-Za-z0-9+/=_.-]{16,}`)
 
 // firstLine is the first non-blank line of a command's standard error made fit to
 // show: escape sequences and control characters removed, token-shaped runs masked as

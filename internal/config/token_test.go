@@ -105,6 +105,7 @@ func TestRunTokenCommandShowsAFirstLineFitToShow(t *testing.T) {
 		{"token on stderr", "echo 'login failed for token " + token + ", retry' >&2; exit 1",
 			"login failed for token ***, retry"},
 		{"hex secret", "echo 'bad key 0123456789abcdef0123' >&2; exit 1", "bad key ***"},
+		{"dotted segments", "echo 'refused tok=abcdefghij.klmnopqrst.uvwxyz0123 here' >&2; exit 1", "refused *** here"},
 		{"escapes", `printf '\033]52;c;aGVsbG8=\007\033[31mdenied\033[0m \033[2J\033P+q\033\\ok\007\n' >&2; exit 1`,
 			"denied ok"},
 		{"first line only", `printf '\n  first problem\nsecond line with more\n' >&2; exit 1`, "first problem"},

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -135,6 +136,27 @@ func Remove(dir, id string) error {
 	return nil
 }
 
+// maxPlanFile bounds a plan file read back (a plan of 10,000 rows is a few MB).
+const maxPlanFile = 64 << 20
+
+// readPlanFile reads a regular file of at most maxPlanFile bytes: a FIFO would block
+// the list for good and a symlink to /dev/zero would fill the memory.
+func readPlanFile(dir string, e fs.DirEntry) ([]byte, error) {
+	if !e.Type().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	f, err := os.Open(filepath.Join(dir, e.Name()))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxPlanFile+1))
+	if err == nil && len(b) > maxPlanFile {
+		err = errors.New("too large")
+	}
+	return b, err
+}
+
 // List reads every kept plan, newest first; a file that does not read as a plan is
 // named in skipped, never a reason to fail the list.
 func List(dir string) (plans []Plan, skipped []string, err error) {
@@ -149,7 +171,7 @@ func List(dir string) (plans []Plan, skipped []string, err error) {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		b, err := readPlanFile(dir, e)
 		var p Plan
 		if err == nil {
 			err = json.Unmarshal(b, &p)

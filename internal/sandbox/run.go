@@ -65,6 +65,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fail(err)
 	}
+	for _, w := range sb.Warnings() {
+		fmt.Fprintln(stderr, w)
+	}
 	if *caFile != "" {
 		if err := os.WriteFile(*caFile, []byte(sb.CACertPEM()), 0o644); err != nil {
 			_ = sb.Close()

@@ -65,11 +65,16 @@ type Sandbox struct {
 	faults  *faultInjector // nil when no faults are configured
 	search  *searchHost
 	persist *persister
+	// warnings are what New has to say about its input (a state file others could read).
+	warnings []string
 
 	srvMu   sync.Mutex
 	servers []*http.Server
 	closed  bool
 }
+
+// Warnings are sentences about what New was given, for the person who started it.
+func (s *Sandbox) Warnings() []string { return s.warnings }
 
 // New builds a sandbox: from the state file when it exists, otherwise from Options.Data.
 func New(opts Options) (*Sandbox, error) {

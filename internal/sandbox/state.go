@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 )
@@ -23,14 +26,26 @@ type stateFile struct {
 	Store   *store         `json:"store"`
 }
 
-// loadState reads the state file; (false, nil) when it does not exist yet.
+// maxStateFile bounds the state file read back: the demo's is a few megabytes, a
+// scale:80000 account with search data a few hundred.
+const maxStateFile = 1 << 30
+
+// loadState reads the state file; (false, nil) when it does not exist yet. It must be a
+// regular file (a FIFO hung the sandbox for good, /dev/zero took gigabytes) of at most
+// maxStateFile bytes; one readable by other users is made 0600 and said so (it holds
+// the admin token and the CA key).
 func (s *Sandbox) loadState(path string) (bool, error) {
-	b, err := os.ReadFile(path)
+	b, err := readStateFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
 	if err != nil {
 		return false, fmt.Errorf("reading state file: %w", err)
+	}
+	if warning, err := private(path); err != nil {
+		return false, fmt.Errorf("state file %s: %w", path, err)
+	} else if warning != "" {
+		s.warnings = append(s.warnings, warning)
 	}
 	var sf stateFile
 	if err := json.Unmarshal(b, &sf); err != nil {
@@ -46,6 +61,9 @@ func (s *Sandbox) loadState(path string) (bool, error) {
 		return false, fmt.Errorf("state file %s: %v", path, err)
 	}
 	st := sf.Store
+	if key := nullEntry(st); key != "" {
+		return false, fmt.Errorf("state file %s: %s is null", path, key)
+	}
 	if st.Projects == nil {
 		st.Projects = map[string]*project{}
 	}
@@ -64,6 +82,91 @@ func (s *Sandbox) loadState(path string) (bool, error) {
 	}
 	s.st, s.tokens, s.ca = st, sf.Tokens, sf.CA
 	return true, nil
+}
+
+// readStateFile reads path when it is a regular file of at most maxStateFile bytes,
+// refusing anything else before opening it: opening a FIFO waits for a writer.
+func readStateFile(path string) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s)", path, info.Mode().Type())
+	}
+	if info.Size() > maxStateFile {
+		return nil, fmt.Errorf("%s is larger than %d MiB", path, maxStateFile>>20)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if opened, err := f.Stat(); err != nil || !os.SameFile(info, opened) {
+		return nil, fmt.Errorf("%s changed while being opened", path)
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxStateFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > maxStateFile {
+		return nil, fmt.Errorf("%s is larger than %d MiB", path, maxStateFile>>20)
+	}
+	return b, nil
+}
+
+// private makes path 0600 when other users may read it, and says so.
+func private(path string) (string, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return "", err
+	}
+	if info.Mode().Perm()&0o077 == 0 {
+		return "", nil
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		return "", fmt.Errorf("it is readable by other users (%04o) and could not be made private: %w", info.Mode().Perm(), err)
+	}
+	return fmt.Sprintf("warning: state file %s was readable by other users (%04o); it holds the admin token and the CA key, and is now 0600", path, info.Mode().Perm()), nil
+}
+
+// nullEntry names the first entry of st that is null ("projects.p"), "" when none is.
+func nullEntry(st *store) string {
+	for _, name := range slices.Sorted(maps.Keys(st.Projects)) {
+		p := st.Projects[name]
+		if p == nil {
+			return "projects." + name
+		}
+		for _, sn := range slices.Sorted(maps.Keys(p.Services)) {
+			sv := p.Services[sn]
+			at := "projects." + name + ".services." + sn
+			if sv == nil {
+				return at
+			}
+			for i, u := range sv.Users {
+				if u == nil {
+					return fmt.Sprintf("%s.users[%d]", at, i)
+				}
+			}
+			for i, t := range sv.Topics {
+				if t == nil {
+					return fmt.Sprintf("%s.topics[%d]", at, i)
+				}
+			}
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(st.Groups)) {
+		g := st.Groups[id]
+		if g == nil {
+			return "billing_groups." + id
+		}
+		for i, inv := range g.Invoices {
+			if inv == nil {
+				return fmt.Sprintf("billing_groups.%s.invoices[%d]", id, i)
+			}
+		}
+	}
+	return ""
 }
 
 // persister saves the state file shortly after changes (coalescing bursts) and on close.

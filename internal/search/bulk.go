@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
 	"strings"
 	"time"
 )
@@ -64,7 +63,7 @@ type bulkItem struct{ line int }
 type bulkLoader struct {
 	ctx      context.Context
 	c        *Client
-	path     string
+	path     Path
 	opts     BulkOptions
 	progress func(BulkProgress)
 	res      BulkResult
@@ -102,7 +101,7 @@ func BulkLoad(ctx context.Context, c *Client, index string, r io.Reader, opts Bu
 	if c == nil {
 		return BulkResult{}, errors.New("bulk load: no client")
 	}
-	l := &bulkLoader{ctx: ctx, c: c, path: "/" + url.PathEscape(index) + "/_bulk", opts: opts, progress: progress, start: time.Now()}
+	l := &bulkLoader{ctx: ctx, c: c, path: PathOf(index, "_bulk"), opts: opts, progress: progress, start: time.Now()}
 	err := l.run(bufio.NewReaderSize(r, 64<<10))
 	l.res.Elapsed = time.Since(l.start)
 	return l.res, err
@@ -371,5 +370,39 @@ func readLimitedLine(br *bufio.Reader, dst []byte, max int) (line []byte, n int,
 		dst = bytes.TrimSuffix(dst, []byte("\n"))
 		dst = bytes.TrimSuffix(dst, []byte("\r"))
 		return dst, n, tooLong, err
+	}
+}
+
+// CountBulkDocuments reads r to its end and says how many documents a bulk load of it
+// sends (plain documents: one a non-blank line; action/document pairs: one an action)
+// and how many bytes it holds: what the review of a load says before anything is sent.
+func CountBulkDocuments(r io.Reader) (docs int, size int64, err error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	detected, pairs := false, false
+	var line []byte
+	for {
+		var n int
+		var tooLong bool
+		line, n, tooLong, err = readLimitedLine(br, line[:0], 1<<20)
+		size += int64(n)
+		if err != nil && err != io.EOF {
+			return docs, size, err
+		}
+		trimmed := bytes.TrimSpace(line)
+		switch {
+		case tooLong:
+			docs++
+		case len(trimmed) == 0:
+		default:
+			if !detected {
+				detected, pairs = true, isActionLine(trimmed)
+			}
+			if !pairs || isActionLine(trimmed) {
+				docs++
+			}
+		}
+		if err == io.EOF {
+			return docs, size, nil
+		}
 	}
 }

@@ -30,7 +30,7 @@ var ErrResponseTooLarge = errors.New("response body too large")
 // Request is one HTTP request to the service. Path includes the query string.
 type Request struct {
 	Method      string
-	Path        string
+	Path        Path
 	Body        []byte
 	ContentType string
 }
@@ -181,7 +181,7 @@ func (c *Client) Do(ctx context.Context, r Request) (*Response, error) {
 	if method == "" {
 		method = http.MethodGet
 	}
-	u, err := c.resolve(r.Path)
+	u, err := c.resolve(r.Path.String())
 	if err != nil {
 		return nil, err
 	}

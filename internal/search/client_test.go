@@ -114,7 +114,7 @@ func TestClientDoVerifiesCAAndSendsAuth(t *testing.T) {
 	if c.Insecure() {
 		t.Fatal("client reports insecure without being asked")
 	}
-	resp, err := c.Do(ctxT(t), Request{Method: "post", Path: "echo?x=1", Body: []byte(`{"a":1}`)})
+	resp, err := c.Do(ctxT(t), Request{Method: "post", Path: typedPath("echo?x=1"), Body: []byte(`{"a":1}`)})
 	if err != nil {
 		t.Fatalf("Do: %v", err)
 	}
@@ -143,7 +143,7 @@ func TestClientRefusesWrongCA(t *testing.T) {
 	// httptest servers share one built-in certificate, so make a distinct CA.
 	tg.CACertPEM = otherCAPEM(t)
 	c := newTestClient(t, tg)
-	_, err := c.Do(ctxT(t), Request{Method: "GET", Path: "/_cluster/health"})
+	_, err := c.Do(ctxT(t), Request{Method: "GET", Path: typedPath("/_cluster/health")})
 	if err == nil {
 		t.Fatal("request succeeded with a CA that did not sign the server certificate")
 	}
@@ -159,7 +159,7 @@ func TestClientSystemRootsRefuseTestCert(t *testing.T) {
 	_, tg := newFakeEngine(t)
 	tg.CACertPEM = ""
 	c := newTestClient(t, tg)
-	if _, err := c.Do(ctxT(t), Request{Method: "GET", Path: "/"}); err == nil {
+	if _, err := c.Do(ctxT(t), Request{Method: "GET", Path: typedPath("/")}); err == nil {
 		t.Fatal("self-signed test certificate accepted against system roots")
 	}
 	tg.InsecureSkipVerify = true
@@ -167,7 +167,7 @@ func TestClientSystemRootsRefuseTestCert(t *testing.T) {
 	if !c.Insecure() {
 		t.Fatal("Insecure() = false with InsecureSkipVerify")
 	}
-	resp, err := c.Do(ctxT(t), Request{Method: "GET", Path: "/_cluster/health"})
+	resp, err := c.Do(ctxT(t), Request{Method: "GET", Path: typedPath("/_cluster/health")})
 	if err != nil || resp.Status != 200 {
 		t.Fatalf("insecure request: %v", err)
 	}
@@ -187,7 +187,7 @@ func TestClient401Shaped(t *testing.T) {
 	_, tg := newFakeEngine(t)
 	tg.Password = "wrong-password"
 	c := newTestClient(t, tg)
-	resp, err := c.Do(ctxT(t), Request{Method: "GET", Path: "/_cluster/health"})
+	resp, err := c.Do(ctxT(t), Request{Method: "GET", Path: typedPath("/_cluster/health")})
 	if err != nil {
 		t.Fatalf("Do: %v", err)
 	}
@@ -211,7 +211,7 @@ func TestClient401Shaped(t *testing.T) {
 func TestClientResponseCap(t *testing.T) {
 	_, tg := newFakeEngine(t)
 	c := newTestClient(t, tg, WithMaxResponseBytes(1024))
-	_, err := c.Do(ctxT(t), Request{Method: "GET", Path: "/big"})
+	_, err := c.Do(ctxT(t), Request{Method: "GET", Path: typedPath("/big")})
 	if !errors.Is(err, ErrResponseTooLarge) || !strings.Contains(err.Error(), "over the 1 KiB limit") {
 		t.Fatalf("err = %v, want ErrResponseTooLarge", err)
 	}
@@ -223,11 +223,11 @@ func TestClientResponseCap(t *testing.T) {
 func TestClientRedirects(t *testing.T) {
 	_, tg := newFakeEngine(t)
 	c := newTestClient(t, tg)
-	_, err := c.Do(ctxT(t), Request{Method: "GET", Path: "/redirect-away"})
+	_, err := c.Do(ctxT(t), Request{Method: "GET", Path: typedPath("/redirect-away")})
 	if err == nil || !strings.Contains(err.Error(), "redirect to another host") {
 		t.Fatalf("redirect away: err = %v", err)
 	}
-	resp, err := c.Do(ctxT(t), Request{Method: "GET", Path: "/redirect-home"})
+	resp, err := c.Do(ctxT(t), Request{Method: "GET", Path: typedPath("/redirect-home")})
 	if err != nil || resp.Status != 200 || resp.Header.Get("X-Query") != "from=redirect" {
 		t.Fatalf("same-host redirect: %v %v", err, resp)
 	}
@@ -238,12 +238,12 @@ func TestClientContextTimeout(t *testing.T) {
 	c := newTestClient(t, tg)
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	resp, err := c.Do(ctx, Request{Method: "GET", Path: "/slow"})
+	resp, err := c.Do(ctx, Request{Method: "GET", Path: typedPath("/slow")})
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v (%+v), want deadline exceeded", err, resp)
 	}
 	c = newTestClient(t, tg, WithDefaultTimeout(100*time.Millisecond))
-	if _, err := c.Do(context.Background(), Request{Method: "GET", Path: "/slow"}); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := c.Do(context.Background(), Request{Method: "GET", Path: typedPath("/slow")}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("default timeout: err = %v", err)
 	}
 }

@@ -28,7 +28,7 @@ type ClusterHealth struct {
 
 // Health fetches GET /_cluster/health.
 func (c *Client) Health(ctx context.Context) (*ClusterHealth, error) {
-	resp, err := c.Do(ctx, Request{Method: "GET", Path: "/_cluster/health"})
+	resp, err := c.Read(ctx, Get(PathOf("_cluster", "health")))
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func (ix IndexInfo) Closed() bool { return ix.Status == "close" }
 
 // CatIndices lists indices sorted by name. Numbers given as strings or numbers are both read.
 func (c *Client) CatIndices(ctx context.Context) ([]IndexInfo, error) {
-	resp, err := c.Do(ctx, Request{Method: "GET", Path: "/_cat/indices?format=json"})
+	resp, err := c.Read(ctx, Get(PathOf("_cat", "indices").With(url.Values{"format": {"json"}})))
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +111,7 @@ func (c *Client) Mapping(ctx context.Context, index string) (Mapping, error) {
 	if index == "" {
 		return Mapping{}, fmt.Errorf("mapping: no index name")
 	}
-	resp, err := c.Do(ctx, Request{Method: "GET", Path: "/" + url.PathEscape(index) + "/_mapping"})
+	resp, err := c.Read(ctx, Get(PathOf(index, "_mapping")))
 	if err != nil {
 		return Mapping{}, err
 	}

@@ -248,7 +248,7 @@ func TestDescribeOthers(t *testing.T) {
 		t.Fatalf("uri: %q", s)
 	}
 	_, tg := newFakeEngine(t)
-	_, err = newTestClient(t, tg, WithMaxResponseBytes(1024)).Do(ctxT(t), Request{Path: "/big"})
+	_, err = newTestClient(t, tg, WithMaxResponseBytes(1024)).Do(ctxT(t), Request{Path: typedPath("/big")})
 	if s, _ := Describe(err); !strings.Contains(s, "larger than svcui reads (over the 1 KiB limit)") {
 		t.Fatalf("too large: %q", s)
 	}

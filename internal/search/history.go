@@ -88,29 +88,11 @@ type History struct {
 	entries []HistoryEntry // oldest first
 }
 
-// historySubdir is the folder of history files inside the state directory; the
-// files have lived at <state>/history/<project>-<service>.jsonl since the first release.
+// historySubdir is the folder of history files inside the state directory (see
+// stateFileName for their names).
 const historySubdir = "history"
 
-// historyFileName keeps a service name safe as a file name.
-func historyFileName(service string) (string, error) {
-	var b strings.Builder
-	for _, r := range strings.TrimSpace(service) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
-			b.WriteRune(r)
-		default:
-			b.WriteByte('_')
-		}
-	}
-	name := strings.Trim(b.String(), ".")
-	if name == "" {
-		return "", errors.New("history: no service name")
-	}
-	return name + ".jsonl", nil
-}
-
-// OpenHistory loads the history of service from stateDir/history/<service>.jsonl
+// OpenHistory loads the history of service (ServiceKey) from stateDir/history
 // (stateDir is the program's state directory, e.g. config.StateDir()). Nothing is
 // read from the environment here. A missing file is an empty history; unreadable
 // lines are skipped.
@@ -118,12 +100,13 @@ func OpenHistory(stateDir, service string) (*History, error) {
 	if strings.TrimSpace(stateDir) == "" {
 		return nil, errors.New("history: no state directory was given, so requests cannot be remembered")
 	}
-	name, err := historyFileName(service)
+	dir := filepath.Join(stateDir, historySubdir)
+	name, err := stateFileName(dir, service, ".jsonl")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("history: %w", err)
 	}
-	h := &History{path: filepath.Join(stateDir, historySubdir, name)}
-	f, err := openRegular(h.path)
+	h := &History{path: filepath.Join(dir, name)}
+	r, f, err := openTail(h.path, maxHistoryFile)
 	if errors.Is(err, os.ErrNotExist) {
 		return h, nil
 	}
@@ -131,7 +114,7 @@ func OpenHistory(stateDir, service string) (*History, error) {
 		return nil, fmt.Errorf("history: %w", err)
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 2*maxHistoryBody+4096)
 	for sc.Scan() {
 		var e HistoryEntry

@@ -35,7 +35,7 @@ func TestHistoryAddSearchPersist(t *testing.T) {
 		t.Fatal("body not searched")
 	}
 	st, err := os.Stat(h.Path())
-	if err != nil || st.Mode().Perm() != 0o600 || filepath.Base(h.Path()) != "demo-os.jsonl" {
+	if err != nil || st.Mode().Perm() != 0o600 || !strings.HasPrefix(filepath.Base(h.Path()), "demo-os.") || filepath.Ext(h.Path()) != ".jsonl" {
 		t.Fatalf("file: %v %v", st, err)
 	}
 	if ds, _ := os.Stat(dir); ds.Mode().Perm() != 0o700 {
@@ -68,7 +68,7 @@ func TestHistoryDropsOldestAndSkipsCorruptLines(t *testing.T) {
 	if again.Len() != HistoryLimit || !again.Entries()[0].Time.Equal(time.Unix(HistoryLimit+4, 0)) {
 		t.Fatalf("reloaded %d, newest %v", again.Len(), again.Entries()[0].Time)
 	}
-	if st, _ := os.Stat(path); st.Mode().Perm() != 0o600 {
+	if st, _ := os.Stat(h.Path()); st.Mode().Perm() != 0o600 {
 		t.Fatalf("rewritten file mode %v", st.Mode().Perm())
 	}
 }
@@ -89,7 +89,7 @@ func TestHistoryFileNamesAndDefaults(t *testing.T) {
 		t.Fatalf("empty state dir: %v", err)
 	}
 	state := t.TempDir()
-	if h, err := OpenHistory(state, "p-svc"); err != nil || h.Path() != filepath.Join(state, "history", "p-svc.jsonl") {
+	if h, err := OpenHistory(state, ServiceKey("p", "svc")); err != nil || filepath.Dir(h.Path()) != filepath.Join(state, "history") || !strings.HasPrefix(filepath.Base(h.Path()), "p-svc.") {
 		t.Fatalf("path: %v", err)
 	}
 }

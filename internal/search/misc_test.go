@@ -14,7 +14,7 @@ func TestClientOptions(t *testing.T) {
 	if tr.TLSClientConfig != nil && (tr.TLSClientConfig.RootCAs != nil || tr.TLSClientConfig.ServerName != "") {
 		t.Fatal("caller's transport got the target's TLS settings")
 	}
-	resp, err := c.Do(ctxT(t), Request{Method: "GET", Path: "/echo"})
+	resp, err := c.Do(ctxT(t), Request{Method: "GET", Path: typedPath("/echo")})
 	if err != nil || resp.Status != 200 || resp.Header.Get("X-User-Agent") != "svcui-test/1" {
 		t.Fatalf("%v %v", resp, err)
 	}

@@ -69,7 +69,7 @@ func TestReauthRetriesOnceWithNewPassword(t *testing.T) {
 	c := newTestClient(t, tg, WithReauth(src.get))
 	srv.setPassword("new-" + testPass)
 
-	resp, err := c.Do(ctxT(t), Request{Method: "POST", Path: "/echo", Body: []byte(`{"a":1}`)})
+	resp, err := c.Do(ctxT(t), Request{Method: "POST", Path: typedPath("/echo"), Body: []byte(`{"a":1}`)})
 	if err != nil || resp.Status != 200 || string(resp.Body) != `{"echo":{"a":1}}` {
 		t.Fatalf("after a password change: %v %+v", err, resp)
 	}
@@ -80,7 +80,7 @@ func TestReauthRetriesOnceWithNewPassword(t *testing.T) {
 		t.Fatalf("sentence %q", got)
 	}
 	// The new password is kept: the next request (and a redirect) needs no second round.
-	resp, err = c.Do(ctxT(t), Request{Path: "/hop"})
+	resp, err = c.Do(ctxT(t), Request{Path: typedPath("/hop")})
 	if err != nil || resp.Status != 200 || resp.Reauth != nil || src.calls.Load() != 1 || srv.requests.Load() != 4 {
 		t.Fatalf("next request: %v %+v, %d calls, %d requests", err, resp, src.calls.Load(), srv.requests.Load())
 	}
@@ -112,7 +112,7 @@ func TestReauthUnchangedPasswordIsNotResent(t *testing.T) {
 	src := &source{password: testPass} // no user: the current one is kept
 	c := newTestClient(t, tg, WithReauth(src.get))
 	srv.setPassword("changed")
-	resp, err := c.Do(ctxT(t), Request{Path: "/echo"})
+	resp, err := c.Do(ctxT(t), Request{Path: typedPath("/echo")})
 	if err != nil || resp.Status != 401 || resp.Reauth == nil || !resp.Reauth.Unchanged || srv.requests.Load() != 1 {
 		t.Fatalf("unchanged: %v %+v, %d requests", err, resp, srv.requests.Load())
 	}
@@ -126,7 +126,7 @@ func TestReauthSourceFailure(t *testing.T) {
 	src := &source{err: errors.New("the platform is unreachable")}
 	c := newTestClient(t, tg, WithReauth(src.get))
 	srv.setPassword("changed")
-	_, err := c.Do(ctxT(t), Request{Path: "/echo"})
+	_, err := c.Do(ctxT(t), Request{Path: typedPath("/echo")})
 	var re *ReauthError
 	if !errors.As(err, &re) || srv.requests.Load() != 1 {
 		t.Fatalf("source failure: %v", err)
@@ -139,7 +139,7 @@ func TestReauthNotConfiguredLeaves401(t *testing.T) {
 	srv, tg := newRotating(t)
 	c := newTestClient(t, tg)
 	srv.setPassword("changed")
-	resp, err := c.Do(ctxT(t), Request{Path: "/echo"})
+	resp, err := c.Do(ctxT(t), Request{Path: typedPath("/echo")})
 	if err != nil || resp.Status != 401 || resp.Reauth != nil || srv.requests.Load() != 1 {
 		t.Fatalf("%v %+v", err, resp)
 	}
@@ -156,7 +156,7 @@ func TestReauthConcurrentRequestsAskOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if resp, err := c.Do(ctxT(t), Request{Path: "/echo"}); err != nil || resp.Status != 200 {
+			if resp, err := c.Do(ctxT(t), Request{Path: typedPath("/echo")}); err != nil || resp.Status != 200 {
 				failed.Add(1)
 			}
 		}()

@@ -2,6 +2,8 @@ package search
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -156,11 +158,72 @@ func editorPath(stateDir, service string) (string, error) {
 	if strings.TrimSpace(stateDir) == "" {
 		return "", errors.New("editor text: no state directory was given")
 	}
-	name, err := historyFileName(service)
+	dir := filepath.Join(stateDir, stateSubdir, editorSubdir)
+	name, err := stateFileName(dir, service, ".json")
 	if err != nil {
 		return "", fmt.Errorf("editor text: %w", err)
 	}
-	return filepath.Join(stateDir, stateSubdir, editorSubdir, strings.TrimSuffix(name, ".jsonl")+".json"), nil
+	return filepath.Join(dir, name), nil
+}
+
+// ServiceKey names one service's state (history, editor text): the project and the
+// service joined so that no two pairs share a key ("a-b" and "c", "a" and "b-c").
+func ServiceKey(project, service string) string { return project + keySep + service }
+
+// keySep is in no project or service name.
+const keySep = "\x00"
+
+// maxReadable bounds the readable part of a state file name: with the hash the name
+// stays far below the 255 bytes a file name may have.
+const maxReadable = 80
+
+// stateFileName is the file of key in dir: its readable part ("project-service", cut
+// to maxReadable bytes, other characters than letters, digits, - _ . as _) and a hash
+// of the whole key, so names cannot collide or grow too long:
+// "acme-logs.3f2a9c0e1b7d4a66.jsonl". A file kept under the name of earlier versions
+// ("acme-logs.jsonl") is renamed to it the first time.
+func stateFileName(dir, key, ext string) (string, error) {
+	readable := readableName(strings.ReplaceAll(key, keySep, "-"))
+	if readable == "" {
+		return "", errors.New("no service name")
+	}
+	sum := sha256.Sum256([]byte(key))
+	cut := readable
+	if len(cut) > maxReadable {
+		cut = cut[:maxReadable]
+	}
+	name := cut + "." + hex.EncodeToString(sum[:8]) + ext
+	migrate(filepath.Join(dir, readable+ext), filepath.Join(dir, name))
+	return name, nil
+}
+
+// readableName keeps letters, digits, - _ and . of s (others become _), without dots
+// at either end.
+func readableName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.TrimSpace(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	return strings.Trim(b.String(), ".")
+}
+
+// migrate renames the file of an earlier version to its new name, unless a file has
+// the new name already (or the old name was too long to exist).
+func migrate(old, current string) {
+	if len(filepath.Base(old)) > 255 {
+		return
+	}
+	if _, err := os.Lstat(current); !errors.Is(err, os.ErrNotExist) {
+		return
+	}
+	if info, err := os.Lstat(old); err == nil && info.Mode().IsRegular() {
+		_ = os.Rename(old, current)
+	}
 }
 
 // IndexPattern is the index part of a request path, names sorted
@@ -218,9 +281,37 @@ func writeFileAtomic(path string, write func(io.Writer) error) error {
 	return os.Rename(tmp.Name(), path)
 }
 
-// maxStateFile bounds a state file read back: the editor's text and the column
-// choices are a few kilobytes.
+// maxStateFile bounds a state file read back: the editor's text, the column choices
+// and the time fields are a few kilobytes.
 const maxStateFile = 4 << 20
+
+// maxHistoryFile bounds how much of a history file is read: its last 32 MiB, where
+// its newest entries are (500 entries of a few kilobytes each, typically).
+const maxHistoryFile = 32 << 20
+
+// openTail opens a regular file and reads from its last max bytes, from the start of
+// a line: a larger file (a symlink to a huge log) is read in bounded time and memory.
+func openTail(path string, max int64) (io.Reader, io.Closer, error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		_ = f.Close()
+		return nil, nil, err
+	}
+	if info.Size() <= max {
+		return io.LimitReader(f, max), f, nil
+	}
+	if _, err := f.Seek(info.Size()-max, io.SeekStart); err != nil {
+		_ = f.Close()
+		return nil, nil, err
+	}
+	r := bufio.NewReader(io.LimitReader(f, max))
+	_, _ = r.ReadBytes('\n') // the rest of a line that began before
+	return r, f, nil
+}
 
 // readState reads a state file: a regular one of at most maxStateFile bytes.
 func readState(path string) ([]byte, error) {

@@ -184,7 +184,7 @@ func suggestPaths(method, typed string, start, end int, indices []string) Sugges
 			if strings.HasPrefix(n, ".") && !strings.HasPrefix(first, ".") {
 				continue // system indices only when asked for
 			}
-			add(strings.Replace(sh.path, "{index}", n, 1), sh.detail)
+			add(strings.Replace(sh.path, "{index}", PathName(n), 1), sh.detail)
 		}
 	}
 	return out

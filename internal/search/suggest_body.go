@@ -190,8 +190,11 @@ func rank(items []Suggestion, prefix string, quoted bool) []Suggestion {
 		if g < 0 {
 			continue
 		}
-		if quoted && !(it.Kind == SuggestValue && isBareLiteral(it.Label)) {
-			it.Text = `"` + it.Label + `"`
+		switch {
+		case quoted && !(it.Kind == SuggestValue && isBareLiteral(it.Label)):
+			it.Text = JSONQuote(it.Label)
+		case it.Text == it.Label:
+			it.Text = JSONInner(it.Label) // typed inside a string: a name's newline stays \n
 		}
 		groups[g] = append(groups[g], it)
 	}

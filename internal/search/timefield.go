@@ -53,12 +53,14 @@ func TemplatesFor(index, timeField string) []Template {
 		if !strings.Contains(t.Text, demoIndex) {
 			continue // writes to the demo's archive indices, cluster-wide requests
 		}
-		t.Text = strings.ReplaceAll(t.Text, demoIndex, index)
+		// In a path the name is one escaped segment; elsewhere (JSON strings, SQL in one) escaped as JSON.
+		t.Text = strings.ReplaceAll(t.Text, "/"+demoIndex+"/", "/"+PathName(index)+"/")
+		t.Text = strings.ReplaceAll(t.Text, demoIndex, JSONInner(index))
 		if strings.Contains(t.Text, `"`+demoTimeField+`"`) {
 			if timeField == "" {
 				t.Description += " (" + index + " has no date field: pick an index with one)"
 			} else {
-				t.Text = strings.ReplaceAll(t.Text, `"`+demoTimeField+`"`, `"`+timeField+`"`)
+				t.Text = strings.ReplaceAll(t.Text, `"`+demoTimeField+`"`, JSONQuote(timeField))
 			}
 		}
 		tpls[i] = t
@@ -81,7 +83,7 @@ func LoadTimeFields(stateDir string) (map[string]string, error) {
 	if strings.TrimSpace(stateDir) == "" {
 		return out, errors.New("time fields: no state directory was given")
 	}
-	data, err := os.ReadFile(filepath.Join(stateDir, stateSubdir, timeFieldsFile))
+	data, err := readState(filepath.Join(stateDir, stateSubdir, timeFieldsFile))
 	if errors.Is(err, os.ErrNotExist) {
 		return out, nil
 	}

@@ -72,7 +72,7 @@ func (r ParsedRequest) HTTPRequest() (Request, error) {
 	if err != nil {
 		return Request{}, err
 	}
-	return Request{Method: r.Method, Path: r.Path, Body: p.Body, ContentType: p.ContentType}, nil
+	return Request{Method: r.Method, Path: typedPath(r.Path), Body: p.Body, ContentType: p.ContentType}, nil
 }
 
 type span struct{ start, end int }

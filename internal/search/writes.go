@@ -199,7 +199,7 @@ func PlanWrite(r ParsedRequest) WritePlan {
 // CatIndicesOf lists the indices an expression (name, alias, comma list or pattern)
 // resolves to; a missing index is an empty list, not an error.
 func (c *Client) CatIndicesOf(ctx context.Context, expr string) ([]IndexInfo, error) {
-	resp, err := c.Do(ctx, Request{Method: "GET", Path: "/_cat/indices/" + url.PathEscape(expr) + "?format=json"})
+	resp, err := c.Read(ctx, Get(PathOf("_cat", "indices", expr).With(url.Values{"format": {"json"}})))
 	if err != nil {
 		return nil, err
 	}

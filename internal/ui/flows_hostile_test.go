@@ -56,7 +56,7 @@ func TestHostilePlatformTextNeverReachesTheTerminalRaw(t *testing.T) {
 }
 
 // assertNothingRaw fails when the bytes the program wrote hold any hostile text, or any
-// OSC, DCS, BEL, ST or C1 control at all (the console itself writes none).
+// OSC, DCS, BEL, ST or C1 control, blink or conceal at all (the console itself writes none).
 func assertNothingRaw(t *testing.T, out string) {
 	t.Helper()
 	for _, h := range sandbox.HostileTexts {
@@ -64,7 +64,7 @@ func assertNothingRaw(t *testing.T, out string) {
 			t.Errorf("the %s reached the terminal raw: %q", h.Where, h.Text)
 		}
 	}
-	for _, bad := range []string{"\x1b]", "\x1bP", "\x07", "\x1b\\", "\x1b[2J", "\x1b[?1049h\nforged"} {
+	for _, bad := range []string{"\x1b]", "\x1bP", "\x07", "\x1b\\", "\x1b[2J", "\x1b[?1049h\nforged", "\x1b[5m", "\x1b[8m"} {
 		if i := strings.Index(out, bad); i >= 0 {
 			t.Errorf("the program wrote %q: …%q…", bad, out[max(0, i-40):min(len(out), i+40)])
 		}

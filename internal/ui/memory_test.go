@@ -91,13 +91,18 @@ func heapPeak(f func()) uint64 {
 	return max(peak, liveHeap())
 }
 
-func rssMB() float64 {
+func rssMB() float64 { return procStatusMB("VmRSS:") }
+
+// peakRSSMB is the process's highest resident set so far (VmHWM).
+func peakRSSMB() float64 { return procStatusMB("VmHWM:") }
+
+func procStatusMB(field string) float64 {
 	b, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return 0
 	}
 	for _, l := range strings.Split(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(l, "VmRSS:"); ok {
+		if rest, ok := strings.CutPrefix(l, field); ok {
 			kb, _ := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 64)
 			return kb / 1024
 		}
@@ -159,6 +164,7 @@ func consoleMemory(t testing.TB, n, refreshes int) (answer, first, after, peak f
 	}
 	runtime.GC()
 	after = mb(liveHeap() - base)
+
 	mu.Lock()
 	if lists != refreshes+1 {
 		t.Errorf("%d project lists served, want %d (the first load and each refresh)", lists, refreshes+1)
@@ -171,7 +177,9 @@ func consoleMemory(t testing.TB, n, refreshes int) (answer, first, after, peak f
 // BenchmarkConsoleLargeProjectList measures the whole console on an answer of 80,000
 // projects (23 MB): the heap it keeps after the first load and after 6 live refreshes,
 // and the peak of a load, as MB and as multiples of the answer (the API client alone
-// keeps 2.2 times it).
+// keeps 2.2 times it). Its rss figures are this test process's (the server writing
+// the answers included), not the console's: BenchmarkConsoleRSSOn80000Projects in the
+// main package measures the console process.
 func BenchmarkConsoleLargeProjectList(b *testing.B) {
 	for b.Loop() {
 		answer, first, after, peak := consoleMemory(b, 80_000, 6)
@@ -180,19 +188,22 @@ func BenchmarkConsoleLargeProjectList(b *testing.B) {
 		b.ReportMetric(after/answer, "x-kept-refreshed")
 		b.ReportMetric(peak/answer, "x-peak")
 		b.ReportMetric(rssMB(), "rss-MB")
+		b.ReportMetric(peakRSSMB(), "rss-peak-MB")
 	}
 }
 
-// The console keeps at most 4 times an answer of 80,000 projects across refreshes (it
-// kept 4.5: the projects pane copied the list for its own lookups). The peak of a
-// refresh is reported by BenchmarkConsoleLargeProjectList, not asserted.
+// The console's heap keeps at most 3 times an answer of 80,000 projects across
+// refreshes, so that with the collector's room and the runtime the process stays
+// under 4 times it resident (BenchmarkConsoleRSSOn80000Projects in the main package
+// measures that). It kept 3.5: the projects pane copied every project, and the table
+// kept a second copy of every cell and of their lower case.
 func TestConsoleKeepsAtMostFourTimesALargeProjectList(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("measures the heap of 80,000 projects: not with -short or -race")
 	}
 	answer, first, after, peak := consoleMemory(t, 80_000, 2)
 	t.Logf("answer %.1f MB: kept %.2fx after the first load, %.2fx after refreshes; peak %.1fx", answer, first/answer, after/answer, peak/answer)
-	if after > 4*answer {
+	if after > 3*answer {
 		t.Errorf("the console keeps %.1f MB (%.2fx) of a %.1f MB answer", after, after/answer, answer)
 	}
 }

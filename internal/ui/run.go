@@ -33,7 +33,10 @@ import (
 	"github.com/svcui/svcui/internal/ui/watch"
 )
 
-var _ common.API = (*api.Client)(nil)
+var (
+	_ common.Client           = (*api.Client)(nil)
+	_ common.ServicesStreamer = (*api.Client)(nil)
+)
 
 // journalWrites marks the writes the console's API clients send in the journal of the
 // profile in use ("here" in :changes).
@@ -76,6 +79,7 @@ func Run(ctx context.Context, opts Options) (err error) {
 	// Credentials a connect session of a svcui killed with SIGKILL left behind go now,
 	// not at the next connect.
 	connect.SweepStale("")
+	holdMemory()
 
 	if opts.ConfigPath == "" {
 		opts.ConfigPath = config.ConfigPath()
@@ -190,9 +194,9 @@ func programOptions(ctx context.Context, opts Options, ex *execState) []tea.Prog
 
 // newRoot builds the root model for settings and a client.
 func newRoot(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client, switchProfile func(string) tea.Cmd) *safeModel {
-	cctx, warnings := newContext(s, th, logger, client)
+	cctx, session, warnings := newContext(s, th, logger, client)
 	reader := changes.NewReader(cctx, journalWrites)
-	root := app.New(app.Options{Context: cctx, Tabs: Tabs(), Commands: Commands(), SwitchProfile: switchProfile,
+	root := app.New(app.Options{Context: cctx, Session: session, Tabs: Tabs(), Commands: Commands(), SwitchProfile: switchProfile,
 		Background: []app.Background{reader}})
 	for _, w := range warnings {
 		logger.Warn("config", "warning", w)
@@ -230,9 +234,10 @@ func profileSwitcher(ctx context.Context, opts Options, cur config.Settings, th 
 			}
 			logger.Info("switching profile", "profile", name, "api", s.APIURL)
 			return common.Reconnect{Profile: name, Apply: func(c *common.Context) {
-				fresh, _ := newContext(s, th, logger, client)
-				c.API, c.Platform, c.Keys, c.Clipboard = fresh.API, fresh.Platform, fresh.Keys, fresh.Clipboard
-				c.Profile, c.ReadOnly, c.Refresh, c.DefaultProject, c.AccountID = s.ProfileName, s.ReadOnly, fresh.Refresh, s.DefaultProject, s.AccountID
+				fresh, _, _ := newContext(s, th, logger, client)
+				c.ConnectAs(fresh)
+				c.Platform, c.Keys, c.Clipboard = fresh.Platform, fresh.Keys, fresh.Clipboard
+				c.Profile, c.ReadOnly, c.Refresh, c.DefaultProject, c.ProfileAccount = s.ProfileName, s.ReadOnly, fresh.Refresh, s.DefaultProject, s.AccountID
 				c.SearchInsecure = s.SearchInsecure
 				c.APIURL = s.APIURL
 			}}
@@ -241,7 +246,7 @@ func profileSwitcher(ctx context.Context, opts Options, cur config.Settings, th 
 }
 
 // newContext builds the shared context from settings and a client.
-func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client) (*common.Context, []string) {
+func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client) (*common.Context, *common.SessionWriter, []string) {
 	var warnings []string
 	km, errs := keys.New(s.Keys)
 	for _, e := range errs {
@@ -252,10 +257,10 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 		warnings = append(warnings, err.Error())
 	}
 	searchpane.SetTimeZone(s.TimeZone)
-	c := common.NewContext()
+	c, session := common.NewRootContext()
 	c.Styles = th
 	c.Keys = km
-	c.API = client
+	c.Connect(client)
 	c.Platform = common.Platform{
 		RateLimit: func() common.RateLimit {
 			rl := client.RateLimit()
@@ -268,6 +273,8 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 		// Writes whose answer never came, and the full account of an error for the log.
 		IsOutcomeUnknown: api.IsOutcomeUnknown,
 		Detail:           api.Detail,
+		RateLimited:      api.RateLimited,
+		WaitBulk:         func(ctx context.Context) error { return client.Budget().Wait(ctx, api.Bulk) },
 		SkipReport: func(ctx context.Context) (context.Context, func() string) {
 			ctx, r := api.WithSkipReport(ctx)
 			return ctx, func() string { return r.Skipped().Sentence() }
@@ -287,8 +294,8 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 		c.Refresh = s.Refresh
 	}
 	c.DefaultProject = s.DefaultProject
-	c.AccountID = s.AccountID
-	return c, warnings
+	c.ProfileAccount = s.AccountID
+	return c, session, warnings
 }
 
 // safeModel logs the stack of a panic in Update or View before Bubble Tea's own

@@ -75,6 +75,10 @@ func (d *Detail[T]) Handle(msg tea.Msg) tea.Cmd {
 		if !d.Req.Current(msg.Addr) {
 			return nil
 		}
+		if text, at, ok := d.Ctx.RateLimitedText(msg.Err); ok && d.has {
+			// What is shown stays; the root tries again at that time.
+			return tea.Batch(common.Send(common.RefreshDone{Err: msg.Err, RetryAt: at}), common.Warn(text))
+		}
 		if msg.Err != nil {
 			d.errText = d.Ctx.ErrorText(msg.Err)
 			return common.Send(common.RefreshDone{Err: msg.Err})
@@ -127,8 +131,14 @@ func (d *Detail[T]) SetSize(w, h int) { d.Fields.SetSize(w, h) }
 // Capturing: a detail has no text input.
 func (d *Detail[T]) Capturing() bool { return false }
 
-// Refresh reloads (live refresh).
-func (d *Detail[T]) Refresh() tea.Cmd { return d.Load() }
+// Refresh reloads as background work (live refresh, coming back to the view).
+func (d *Detail[T]) Refresh() tea.Cmd {
+	f := d.Spec.Load()
+	return common.Fetch(d.Req, KindDetail, func(ctx context.Context) (T, error) { return f(common.Background(ctx)) })
+}
+
+// Reload reloads for a key press (r).
+func (d *Detail[T]) Reload() tea.Cmd { return d.Load() }
 
 // RefreshInterval is the spec's, else the configured interval.
 func (d *Detail[T]) RefreshInterval() time.Duration { return interval(d.Ctx, d.Spec.Interval) }

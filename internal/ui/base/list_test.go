@@ -2,12 +2,15 @@ package base
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/theme"
@@ -75,6 +78,62 @@ func TestAKeyWithNoActionSaysWhy(t *testing.T) {
 	}
 	if got := said("j"); got != "" {
 		t.Fatalf("j (the table's) said %q", got)
+	}
+}
+
+// A live refresh is background work; when the rate limit stops it, the list keeps its
+// rows, says "rate limited by the platform; retrying at …" (also to :messages), and
+// tells the root when to try again instead of failing.
+func TestRateLimitedRefreshKeepsTheRows(t *testing.T) {
+	ctx := common.NewContext()
+	ctx.Styles = theme.New(theme.Dark, true)
+	retry := time.Date(2026, 11, 27, 16, 4, 5, 0, time.UTC)
+	limited := errors.New("429")
+	ctx.Platform.RateLimited = func(err error) (time.Time, bool, bool) { return retry, true, errors.Is(err, limited) }
+	ctx.Now = func() time.Time { return retry.Add(-time.Minute) }
+	var background []bool
+	fail := false
+	l := NewList(ctx, ListSpec[item]{
+		Title: "Things", Columns: []components.Column{{Title: "Name", Flex: true}},
+		Load: func() (Fetcher[item], string) {
+			return func(c context.Context) ([]item, error) {
+				background = append(background, api.ClassOf(c) == api.Background)
+				if fail {
+					return nil, limited
+				}
+				return []item{{"a"}, {"b"}}, nil
+			}, ""
+		},
+		Key: func(i item) string { return i.name },
+		Row: func(i item) components.Row { return components.Row{Cells: []string{i.name}} },
+	})
+	l.SetSize(80, 10)
+	for _, msg := range uitest.Run(l.Init()) {
+		uitest.Run(l.Handle(msg))
+	}
+	fail = true
+	var done common.RefreshDone
+	var said []string
+	for _, msg := range uitest.Run(l.Refresh()) {
+		for _, m := range uitest.Run(l.Handle(msg)) {
+			switch m := m.(type) {
+			case common.RefreshDone:
+				done = m
+			case common.Notify:
+				said = append(said, m.Text)
+			}
+		}
+	}
+	want := "rate limited by the platform; retrying at 16:04:05"
+	view := ansi.Strip(l.View())
+	if len(l.Items()) != 2 || !strings.Contains(view, want) {
+		t.Fatalf("rows %d, view:\n%s", len(l.Items()), view)
+	}
+	if !done.RetryAt.Equal(retry) || len(said) != 1 || said[0] != want {
+		t.Errorf("RefreshDone %+v, said %q", done, said)
+	}
+	if len(background) != 2 || background[0] || !background[1] {
+		t.Errorf("first load foreground, refresh background: %v", background)
 	}
 }
 

@@ -76,7 +76,7 @@ func (l *List[T]) rowMarked(rowKey string) bool {
 	if len(l.marks.items) == 0 {
 		return false
 	}
-	i, ok := l.byKey[rowKey]
+	i, ok := l.indexOf(rowKey)
 	return ok && l.marks.has(l.markKey(l.items[i]))
 }
 
@@ -95,7 +95,7 @@ func (l *List[T]) MarkedSuffix() string {
 func (l *List[T]) Marked() Marked[T] {
 	shown := map[string]bool{}
 	for _, k := range l.Table.ShownKeys() {
-		if i, ok := l.byKey[k]; ok {
+		if i, ok := l.indexOf(k); ok {
 			shown[l.markKey(l.items[i])] = true
 		}
 	}
@@ -126,7 +126,7 @@ func (l *List[T]) toggleMark() tea.Cmd {
 func (l *List[T]) markShown() tea.Cmd {
 	keys := l.Table.ShownKeys()
 	for _, rk := range keys {
-		if i, ok := l.byKey[rk]; ok {
+		if i, ok := l.indexOf(rk); ok {
 			l.marks.add(l.markKey(l.items[i]), l.items[i])
 		}
 	}

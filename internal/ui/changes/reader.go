@@ -193,12 +193,13 @@ func (r *Reader) Update(msg tea.Msg) (tea.Cmd, bool) {
 func (r *Reader) took(m round) tea.Cmd {
 	var cmds []tea.Cmd
 	next := r.ctx.Refresh
-	if m.err != nil {
+	_, _, limited := r.ctx.RateLimitedText(m.err)
+	if m.err != nil && !limited {
 		if !r.reached && !r.offline && r.j.Last(journal.Projects()) != nil {
 			r.offline = true
 			cmds = append(cmds, common.Send(common.PushView{View: newOffline(r.ctx, r.j, m.err, func() bool { return r.reached })}))
 		}
-	} else {
+	} else if m.err == nil {
 		if r.offline {
 			r.offline = false
 			cmds = append(cmds, common.Send(Online{}))
@@ -303,6 +304,9 @@ const saveEvery = time.Minute
 func readRound(api common.API, j *journal.Journal, gen int, cursor [3]int, now func() time.Time, allowance int, cached *plan) round {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*common.RequestTimeout)
 	defer cancel()
+	// Background work for the client's budget owner: held while the person's half of
+	// the platform's limit is all that is left.
+	ctx = common.Background(ctx)
 	out := round{gen: gen, cursor: cursor}
 	found, err := readTop(ctx, api, j, now)
 	out.found = found
@@ -328,9 +332,9 @@ func readRound(api common.API, j *journal.Journal, gen int, cursor [3]int, now f
 }
 
 // allowance is how many detail reads a round may make: the platform's rate budget
-// spread over what is left of its window, keeping a quarter of it for the person's
-// own requests; half the interval's share of the limit at most, so that a demo-sized
-// account is read whole every two intervals. Unknown budget: 16.
+// spread over what is left of its window above the half the budget owner keeps for the
+// person's own requests; half the interval's share of the limit at most, so that a
+// demo-sized account is read whole every two intervals. Unknown budget: 16.
 func (r *Reader) allowance() int {
 	if r.ctx.Platform.RateLimit == nil {
 		return 16
@@ -341,7 +345,7 @@ func (r *Reader) allowance() int {
 	}
 	interval := max(r.ctx.Refresh, time.Second)
 	most := int(float64(rl.Limit) * interval.Seconds() / 60 / 2)
-	spare := rl.Remaining - rl.Limit/4
+	spare := rl.Remaining - rl.Limit/2
 	if spare <= 0 {
 		return 0
 	}

@@ -9,7 +9,8 @@ import (
 )
 
 // The reader's reads are background work: half the interval's share of the platform's
-// limit at most, spread over what is left of the window, none from its last quarter.
+// limit at most, spread over what is left of the window, none from the half the
+// budget owner keeps for key presses.
 func TestTheReaderSpendsNoMoreThanTheBudgetLeavesIt(t *testing.T) {
 	ctx := testCtx(journal.New())
 	ctx.Refresh = 2 * time.Second
@@ -25,8 +26,8 @@ func TestTheReaderSpendsNoMoreThanTheBudgetLeavesIt(t *testing.T) {
 	}{
 		{"a fresh window: half the interval's share (1200/min × 2 s / 2)", 1200, time.Minute, 20, 1200, 2},
 		{"a large limit: no more than maxPerRound", 100000, time.Minute, maxPerRound, 100000, 2},
-		{"the last quarter is the person's", 300, 30 * time.Second, 0, 1200, 2},
-		{"what is left above the quarter, spread to the reset", 400, 40 * time.Second, 5, 1200, 2},
+		{"the last half is the person's", 600, 30 * time.Second, 0, 1200, 2},
+		{"what is left above the half, spread to the reset", 700, 40 * time.Second, 5, 1200, 2},
 	} {
 		ctx.Refresh = time.Duration(c.interval) * time.Second
 		ctx.Platform.RateLimit = func() common.RateLimit {

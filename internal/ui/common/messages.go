@@ -1,6 +1,8 @@
 package common
 
 import (
+	"time"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/ui/theme"
@@ -17,15 +19,6 @@ type PopView struct{}
 
 // OpenModal shows a modal over everything; it replaces any open modal.
 type OpenModal struct{ Modal Modal }
-
-// CloseModal closes the open modal. Gen is the generation the root gave the modal when
-// it opened (ModalGenerations): a close that arrives after the next modal opened names
-// an older generation and leaves the new one alone. 0 closes whatever is open.
-type CloseModal struct{ Gen int }
-
-// ModalGenerations is a modal that takes the generation the root opened it with, and
-// tags its own CloseModal with it.
-type ModalGenerations interface{ SetModalGen(gen int) }
 
 // Notify puts a message in the footer.
 type Notify struct {
@@ -96,9 +89,12 @@ type RefreshNow struct{}
 // indicator (last success, "stale") and the backoff follow.
 // Idle says the view asked the platform nothing (no project chosen yet): neither a
 // success nor a failure, so "last ok" does not move.
+// RetryAt, when set, says the rate limit stopped the refresh and when to try again: a
+// wait the platform asked for, not a failure (the failing count does not grow).
 type RefreshDone struct {
-	Err  error
-	Idle bool
+	Err     error
+	Idle    bool
+	RetryAt time.Time
 }
 
 // Gone says a project, service or billing group no longer exists (deleted here, or seen

@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime/debug"
 	"sync"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -17,10 +18,26 @@ type Addr struct {
 	Gen  uint64
 }
 
-// Kind names a kind of request of a view ("list", "create", "write"). Kinds are typed
-// constants, so a view's Handle can tell its own answers from ones it does not know,
-// which it logs rather than silently drops.
-type Kind string
+// Kind is a kind of request of a view ("list", "run", a write). A kind is a value
+// minted once by NewKind, never a string: two kinds with the same name are still two
+// kinds, so no call site can reuse another's kind by spelling its name (a read sent
+// under a write's kind would cancel the write), and a view tells its own answers from
+// ones it does not know by comparing values.
+type Kind struct{ k *kindName }
+
+type kindName struct{ name string }
+
+// NewKind mints a kind; name is only for logs and errors. Package-level kinds are
+// minted once (var kindRun = common.NewKind("run")); a write mints one per write.
+func NewKind(name string) Kind { return Kind{&kindName{name}} }
+
+// String is the kind's name, for logs.
+func (k Kind) String() string {
+	if k.k == nil {
+		return "unnamed"
+	}
+	return k.k.name
+}
 
 // Addressed is implemented by results; the root routes them to the view with that id
 // wherever it is on the stacks (and drops them when that view is gone).
@@ -48,7 +65,7 @@ type PanicError struct {
 }
 
 func (e *PanicError) Error() string {
-	return "internal error in the " + string(e.Kind) + " request (details in the log)"
+	return "internal error in the " + e.Kind.String() + " request (details in the log)"
 }
 
 // Failed is implemented by results, so the root can log what went wrong inside them.
@@ -77,7 +94,16 @@ func NewRequests() *Requests {
 // this view under kind. Starting a new request of a kind cancels the previous one of
 // that kind (its answer would be stale anyway).
 func Fetch[T any](r *Requests, kind Kind, fn func(ctx context.Context) (T, error)) tea.Cmd {
-	ctx, cancel := context.WithTimeout(context.Background(), RequestTimeout)
+	return FetchWithin(r, kind, RequestTimeout, fn)
+}
+
+// FetchWithin is Fetch with another timeout than RequestTimeout (a bulk load runs
+// for minutes).
+func FetchWithin[T any](r *Requests, kind Kind, timeout time.Duration, fn func(ctx context.Context) (T, error)) tea.Cmd {
+	if kind.k == nil {
+		panic("common.Fetch: a request needs a kind minted by NewKind")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	r.mu.Lock()
 	r.next++
 	gen := r.next

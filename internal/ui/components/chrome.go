@@ -20,6 +20,8 @@ type LiveState struct {
 	LastOK   time.Time
 	Failures int
 	Paused   bool
+	// RetryAt is when the rate limit lets the view refresh again (zero: no wait).
+	RetryAt time.Time
 }
 
 // clock is a refresh time as the user's wall clock shows it ("never" before the first).
@@ -38,8 +40,8 @@ func Header(ctx *common.Context, crumbs []string, live LiveState, width int) str
 	if ctx.Profile != "" {
 		left += " " + st.Muted.Render("["+safe.Text(ctx.Profile)+"]")
 	}
-	if ctx.Project != "" && ctx.Role != "" {
-		left += " " + st.Muted.Render("as ") + safe.Text(string(ctx.Role))
+	if ctx.Project() != "" && ctx.Role() != "" {
+		left += " " + st.Muted.Render("as ") + safe.Text(string(ctx.Role()))
 	}
 	// Each crumb is sanitized once here, so every shortened form below is built from
 	// sanitized text.
@@ -55,6 +57,8 @@ func Header(ctx *common.Context, crumbs []string, live LiveState, width int) str
 		switch {
 		case live.Paused:
 			right = append(right, st.Muted.Render("⏸ paused · "+clock(live.LastOK)))
+		case !live.RetryAt.IsZero():
+			right = append(right, st.Warn.Render("↻ rate limited · retry "+clock(live.RetryAt)+" · last ok "+clock(live.LastOK)))
 		case live.Failures > 0:
 			right = append(right, st.Warn.Render(fmt.Sprintf("↻ stale · failing (%d) · last ok %s", live.Failures, clock(live.LastOK))))
 		case live.LastOK.IsZero():

@@ -372,7 +372,7 @@ func (f *Form) Changed() bool {
 func (f *Form) View() string {
 	if f.discarding {
 		st := f.ctx.Styles
-		body := st.Warn.Render("Discard changes?") + "\n\nWhat you typed in " + f.title + " is lost if you discard it."
+		body := st.Warn.Render("Discard changes?") + "\n\nWhat you typed in " + safe.Text(f.title) + " is lost if you discard it."
 		return Frame(f.ctx, f.title, body, "y: discard   n/esc: back to the form", f.screenW, f.scH)
 	}
 	body := f.body()

@@ -27,11 +27,14 @@ func pump(m common.Modal, msg tea.Msg) (common.Modal, []tea.Msg) {
 	}
 	out := uitest.PumpForm(update(msg), update, func(msg tea.Msg) bool {
 		switch msg.(type) {
-		case common.OpenModal, common.CloseModal, common.Notify, submitted:
+		case common.OpenModal, common.Notify, submitted:
 			return false
 		}
 		return true
 	})
+	if m.Closed() {
+		out = append(out, closedMsg{})
+	}
 	return m, out
 }
 
@@ -255,7 +258,7 @@ func TestEscInAFilterKeepsTheFormAndEscOnChangesAsks(t *testing.T) {
 
 func containsClose(out []tea.Msg) bool {
 	for _, m := range out {
-		if _, ok := m.(common.CloseModal); ok {
+		if _, ok := m.(closedMsg); ok {
 			return true
 		}
 	}
@@ -284,5 +287,15 @@ func TestReviewScrollsAndKeepsItsFirstLines(t *testing.T) {
 	r.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("g")})
 	if v = ansi.Strip(r.View()); !strings.Contains(v, "Fact 0 ") {
 		t.Fatalf("after g:\n%s", v)
+	}
+}
+
+// The discard question names the form, whose title may hold a platform name.
+func TestDiscardQuestionEscapesTheTitle(t *testing.T) {
+	f := NewForm(testCtx(), "Edit project evil\x1b[31m\x1b[8m", func() tea.Cmd { return nil }, huh.NewGroup(huh.NewInput().Title("Name")))
+	f.SetSize(200, 60)
+	f.discarding = true
+	if v := f.View(); strings.Contains(v, "\x1b[31m\x1b[8m") || !strings.Contains(v, `What you typed in Edit project evil\x1b[31m`) {
+		t.Fatalf("discard question:\n%q", v)
 	}
 }

@@ -46,16 +46,16 @@ func NewPalette(ctx *common.Context) *Palette {
 				p.addArg(c, n)
 			}
 		case common.ServiceArg:
-			for _, n := range ctx.ServiceNames[ctx.Project] {
+			for _, n := range ctx.ServiceNames[ctx.Project()] {
 				p.addArg(c, n)
 			}
 		case common.AnyServiceArg:
-			for _, n := range ctx.ServiceNames[ctx.Project] {
+			for _, n := range ctx.ServiceNames[ctx.Project()] {
 				p.addArg(c, n)
 			}
 			projects := make([]string, 0, len(ctx.ServiceNames))
 			for pr := range ctx.ServiceNames {
-				if pr != ctx.Project {
+				if pr != ctx.Project() {
 					projects = append(projects, pr)
 				}
 			}
@@ -235,10 +235,11 @@ func (p *Palette) View() string {
 	}
 	for i := start; i < len(p.matches) && i < start+rows; i++ {
 		m := p.matches[i]
-		text := pad(safe.Text(m.text), min(30, w/2), false)
-		line := "  " + text + "  " + st.Muted.Render(m.help)
+		// Both hold platform names ("service X in PROJECT").
+		text, help := pad(safe.Text(m.text), min(30, w/2), false), safe.Text(m.help)
+		line := "  " + text + "  " + st.Muted.Render(help)
 		if i == p.cursor {
-			line = st.Selected.Render("› "+text) + "  " + st.Muted.Render(m.help)
+			line = st.Selected.Render("› "+text) + "  " + st.Muted.Render(help)
 		}
 		b.WriteString(ansi.Truncate(line, w, "…") + "\n")
 	}

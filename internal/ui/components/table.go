@@ -58,12 +58,14 @@ type Row struct {
 	Sort []string
 }
 
-// rowIndex is precomputed per row at SetRows so View and key presses do no string work
-// on rows outside the window.
+// rowIndex is computed per row so View and key presses do no string work on rows
+// outside the window. It holds only what differs from the row: with 80,000 rows a
+// second copy of every cell and of their lower case was 21 MB.
 type rowIndex struct {
-	plain  []string  // cells without ANSI
-	lower  string    // all cells, lower case, for the filter
-	number []float64 // numeric sort values
+	plain   []string  // cells without ANSI; nil when no cell has any (the cells are it)
+	lower   string    // all cells, lower case, for the filter: made when one is first typed
+	lowered bool      // lower is made
+	number  []float64 // numeric sort values
 }
 
 // Table is the shared table component.
@@ -115,8 +117,7 @@ func (t *Table) SetRows(rows []Row) {
 	t.index = make([]rowIndex, len(rows))
 	t.contentMax = make([]int, len(t.columns))
 	for i, r := range rows {
-		ix := rowIndex{plain: make([]string, len(t.columns))}
-		var sb strings.Builder
+		var ix rowIndex
 		for c := range t.columns {
 			var cell string
 			if c < len(r.Cells) {
@@ -129,15 +130,18 @@ func (t *Table) SetRows(rows []Row) {
 			p := cell
 			if strings.IndexByte(p, 0x1b) >= 0 {
 				p = ansi.Strip(p)
+				if ix.plain == nil {
+					ix.plain = make([]string, len(t.columns))
+					copy(ix.plain, r.Cells)
+				}
 			}
-			ix.plain[c] = p
+			if ix.plain != nil {
+				ix.plain[c] = p
+			}
 			if w := ansi.StringWidth(p); w > t.contentMax[c] {
 				t.contentMax[c] = w
 			}
-			sb.WriteString(strings.ToLower(p))
-			sb.WriteByte(0)
 		}
-		ix.lower = sb.String()
 		t.index[i] = ix
 	}
 	t.Loading = false
@@ -160,6 +164,14 @@ func (t *Table) SelectedKey() string {
 		return ""
 	}
 	return t.rows[t.visible[t.cursor]].Key
+}
+
+// SelectedRow is the position in the rows given to SetRows of the row under the cursor.
+func (t *Table) SelectedRow() (int, bool) {
+	if t.cursor < 0 || t.cursor >= len(t.visible) {
+		return 0, false
+	}
+	return t.visible[t.cursor], true
 }
 
 // Select moves the cursor to the row with key, if shown.
@@ -223,7 +235,7 @@ func (t *Table) rebuild(key string) {
 	q := strings.ToLower(strings.TrimSpace(t.filter.Value()))
 	t.visible = t.visible[:0]
 	for i := range t.rows {
-		if q == "" || strings.Contains(t.index[i].lower, q) {
+		if q == "" || strings.Contains(t.lowerOf(i), q) {
 			t.visible = append(t.visible, i)
 		}
 	}
@@ -267,7 +279,32 @@ func (t *Table) sortValue(row, col int) string {
 	if s := t.rows[row].Sort; col < len(s) {
 		return s[col]
 	}
-	return t.index[row].plain[col]
+	return t.plainCell(row, col)
+}
+
+// plainCell is a cell without ANSI.
+func (t *Table) plainCell(row, col int) string {
+	if p := t.index[row].plain; p != nil {
+		return p[col]
+	}
+	if c := t.rows[row].Cells; col < len(c) {
+		return c[col]
+	}
+	return ""
+}
+
+// lowerOf is a row's cells in lower case, each ended by a NUL, for the filter.
+func (t *Table) lowerOf(row int) string {
+	ix := &t.index[row]
+	if !ix.lowered {
+		var sb strings.Builder
+		for c := range t.columns {
+			sb.WriteString(strings.ToLower(t.plainCell(row, c)))
+			sb.WriteByte(0)
+		}
+		ix.lower, ix.lowered = sb.String(), true
+	}
+	return ix.lower
 }
 
 // leadingNumber parses "1,234.50 USD", "12 GiB", "-3" as numbers; text sorts last.
@@ -524,7 +561,7 @@ func (t *Table) renderRow(ri int, selected bool, shown, widths []int) string {
 		if selected {
 			// Selection is drawn with one style over plain text so colours inside cells
 			// cannot cut the highlight.
-			cell = t.index[ri].plain[ci]
+			cell = t.plainCell(ri, ci)
 		}
 		b.WriteString(pad(cell, widths[i], t.columns[ci].Right))
 		if i < len(shown)-1 {

@@ -27,7 +27,11 @@ func (t *Table) Titles() []string {
 func (t *Table) ShownCells() [][]string {
 	out := make([][]string, len(t.visible))
 	for i, ri := range t.visible {
-		out[i] = append([]string(nil), t.index[ri].plain...)
+		row := make([]string, len(t.columns))
+		for c := range row {
+			row[c] = t.plainCell(ri, c)
+		}
+		out[i] = row
 	}
 	return out
 }

@@ -18,6 +18,9 @@ type rateBudget struct {
 	limit func() common.RateLimit
 	now   func() time.Time
 	sleep func(ctx context.Context, d time.Duration) error
+	// bulk, when set, is the client's budget owner: after the spacing, a request waits
+	// until bulk work may spend (a quarter of the limit stays for key presses).
+	bulk func(ctx context.Context) error
 
 	mu   sync.Mutex
 	next time.Time
@@ -35,7 +38,7 @@ func newRateBudget(ctx *common.Context) base.Budget {
 	if limit == nil {
 		limit = func() common.RateLimit { return common.RateLimit{} }
 	}
-	return &rateBudget{limit: limit, now: ctx.Now, sleep: sleepCtx}
+	return &rateBudget{limit: limit, now: ctx.Now, sleep: sleepCtx, bulk: ctx.Platform.WaitBulk}
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) error {
@@ -68,7 +71,10 @@ func (b *rateBudget) Take(ctx context.Context) error {
 	at := later(b.next, now.Add(wait))
 	b.next = at.Add(spacing)
 	b.mu.Unlock()
-	return b.sleep(ctx, at.Sub(now))
+	if err := b.sleep(ctx, at.Sub(now)); err != nil || b.bulk == nil {
+		return err
+	}
+	return b.bulk(ctx)
 }
 
 func later(a, b time.Time) time.Time {

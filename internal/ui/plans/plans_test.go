@@ -23,7 +23,7 @@ import (
 
 // fakeAPI holds services and answers resets; anything else panics (nil interface).
 type fakeAPI struct {
-	common.API
+	common.Client
 	mu       sync.Mutex
 	services map[string]models.Service
 	puts     map[string]int
@@ -67,9 +67,9 @@ func (f *fakeAPI) ResetCredentials(_ context.Context, _, _, user string) (models
 	return models.ServiceUser{Username: user, Password: "pw-of-" + user}, nil
 }
 
-func testContext(t *testing.T, api common.API) *common.Context {
+func testContext(t *testing.T, api common.Client) *common.Context {
 	ctx := common.NewContext()
-	ctx.API = api
+	ctx.Connect(api)
 	ctx.StateDir = t.TempDir()
 	ctx.Profile = "test"
 	ctx.Platform.IsNotFound = func(err error) bool { return err != nil && err.Error() == "404" }
@@ -218,6 +218,19 @@ func TestBudgetPacesToTheRateLimit(t *testing.T) {
 	_ = b.Take(context.Background())
 	if waits[0] != 0 || waits[1] != 100*time.Millisecond || waits[2] != 30*time.Second {
 		t.Fatalf("waits %v", waits)
+	}
+}
+
+// A plan's request waits for the client's budget owner as well: bulk work leaves a
+// quarter of the limit to key presses (common.Platform.WaitBulk, api.Budget).
+func TestBudgetWaitsForTheBudgetOwner(t *testing.T) {
+	ctx := common.NewContext()
+	asked := 0
+	held := errors.New("held")
+	ctx.Platform.WaitBulk = func(context.Context) error { asked++; return held }
+	b := newRateBudget(ctx)
+	if err := b.Take(context.Background()); !errors.Is(err, held) || asked != 1 {
+		t.Fatalf("Take = %v after %d waits on the budget owner", err, asked)
 	}
 }
 

@@ -1,7 +1,9 @@
 package safe
 
 import (
+	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
@@ -82,32 +84,82 @@ func TestTextEscapesInvisiblesAndDropsSelectors(t *testing.T) {
 	}
 }
 
+// SGR from platform text that skipped Text is not the console's when it blinks,
+// conceals or names anything but an attribute or colour the console writes: such a
+// sequence goes whole.
+func TestFrameKeepsOnlyTheConsolesSGR(t *testing.T) {
+	cases := map[string]string{
+		"EUR\x1b[5m":            "EUR",
+		"mail\x1b[8m":           "mail",
+		"x\x1b[1;5;31my":        "xy",
+		"font\x1b[11m":          "font",
+		"over\x1b[53m":          "over",
+		"\x1b[38;2;300;0;0mred": "red",
+		"\x1b[38;5;196;5mblink": "blink",
+		"\x1b[1;38;2;10;20;30;48;5;153mok\x1b[0m": "\x1b[1;38;2;10;20;30;48;5;153mok\x1b[0m",
+		"\x1b[4:3mcurly\x1b[38:2::1:2:3m\x1b[m":   "\x1b[4:3mcurly\x1b[38:2::1:2:3m\x1b[m",
+		"\x1b[7;9;22;23;24;27;29;39;49;97;107m":   "\x1b[7;9;22;23;24;27;29;39;49;97;107m",
+	}
+	for in, want := range cases {
+		if got := Frame(in); got != want {
+			t.Errorf("Frame(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// 500 combining acute accents on one letter of a 10-column cell keep MaxMarks, with
+// SGR sequences between them or not; the width does not change.
+func TestFrameCapsCombiningMarks(t *testing.T) {
+	acute := strings.Repeat("\u0301", 500)
+	for _, in := range []string{
+		"name" + acute + "   x",
+		"\x1b[1mname" + acute + "\x1b[0m",
+		"e" + strings.Repeat("\u0301\x1b[1m", 500) + "!",
+		"\a" + "e" + acute, // Frame starts its work at the bell
+	} {
+		out := Frame(in)
+		if n := strings.Count(out, "\u0301"); n != MaxMarks {
+			t.Errorf("%d marks kept of %q…", n, in[:12])
+		}
+		if ansi.StringWidth(in) != ansi.StringWidth(out) && !strings.HasPrefix(in, "\a") {
+			t.Errorf("width changed: %d → %d", ansi.StringWidth(in), ansi.StringWidth(out))
+		}
+	}
+	if in := "Vi\u1ec7\u0301t t\u0323\u0302"; Frame(in) != in {
+		t.Errorf("ordinary marks removed: %q", Frame(in))
+	}
+}
+
+// The oracle is a terminal's parser (vt, in vt_test.go), not Frame's scanner: whatever
+// the input, a terminal reading Frame's output prints text, moves to the next line and
+// sets colours and attributes the console uses, and does nothing else.
 func FuzzFrame(f *testing.F) {
 	f.Add("Evil\x1b]0;pwned\x07\x1b[1mok\x1b[0m")
 	f.Add("\xc2\x9b\x9b\xff\x1b[")
+	f.Add("a\u0301\u0301\u0301\u0301\x1b[1m\u0301\u0301\x1b[5;8m\u200b")
+	f.Add("\x1b[38;2;1;2;3;5m\x1b[?25l\x1bP1$r\x1b\\\x1b(0\x9d0;x\x9c")
 	f.Fuzz(func(t *testing.T, s string) {
 		out := Frame(s)
 		if !utf8.ValidString(out) {
 			t.Fatalf("Frame(%q) = %q is not valid UTF-8", s, out)
 		}
-		for i := 0; i < len(out); i++ {
-			c := out[i]
-			if c == 0x1b {
-				end, keep := escape(out, i)
-				if !keep {
-					t.Fatalf("Frame(%q) = %q keeps a non-SGR escape", s, out)
-				}
-				i = end - 1
-				continue
-			}
-			if (c < 0x20 && c != '\n') || c == 0x7f {
-				t.Fatalf("Frame(%q) = %q holds control %#x", s, out, c)
+		term := &vt{}
+		term.feed(out)
+		if len(term.actions) > 0 || term.state != vtGround {
+			t.Fatalf("Frame(%q) = %q makes a terminal act: %v (ends in state %d)", s, out, term.actions, term.state)
+		}
+		for _, p := range term.sgr {
+			if spoofing(p) {
+				t.Fatalf("Frame(%q) = %q sets SGR %s", s, out, p)
 			}
 		}
-		for _, r := range out {
-			if r >= 0x80 && r <= 0x9f || invisible(r) {
-				t.Fatalf("Frame(%q) = %q holds %U", s, out, r)
+		for _, r := range term.prints {
+			if unicode.Is(unicode.Bidi_Control, r) || r >= 0x200b && r <= 0x200f || r == 0x2028 || r == 0x2029 || r == 0xfeff {
+				t.Fatalf("Frame(%q) = %q prints the invisible %U", s, out, r)
 			}
+		}
+		if term.maxMark > MaxMarks {
+			t.Fatalf("Frame(%q) = %q stacks %d combining marks", s, out, term.maxMark)
 		}
 		if Frame(out) != out {
 			t.Fatalf("Frame is not idempotent on %q", s)

@@ -42,9 +42,32 @@ type List struct{ *base.List[apilog.Entry] }
 
 // New builds the :log view of log.
 func New(ctx *common.Context, log *apilog.Log) *List {
+	return newList(ctx, log, "API log", func() ([]apilog.Entry, error) { return log.Entries(), nil })
+}
+
+// newFanOut lists the requests of the fan-out entry seq.
+func newFanOut(ctx *common.Context, log *apilog.Log, seq uint64) *List {
+	return newList(ctx, log, "fan-out "+strconv.FormatUint(seq, 10), func() ([]apilog.Entry, error) {
+		rs, ok := log.Requests(seq)
+		if !ok {
+			return nil, fmt.Errorf("fan-out %d is no longer in the log (it keeps the last %d entries)", seq, apilog.Capacity)
+		}
+		return rs, nil
+	})
+}
+
+// open shows a request's headers and bodies, or a fan-out's requests.
+func open(ctx *common.Context, log *apilog.Log, e apilog.Entry) tea.Cmd {
+	if e.Requests > 0 {
+		return common.Send(common.PushView{View: newFanOut(ctx, log, e.Seq)})
+	}
+	return common.Send(common.PushView{View: NewDetail(ctx, log, e.Seq)})
+}
+
+func newList(ctx *common.Context, log *apilog.Log, title string, entries func() ([]apilog.Entry, error)) *List {
 	v := &List{}
 	v.List = base.NewList(ctx, base.ListSpec[apilog.Entry]{
-		Title: "API log",
+		Title: title,
 		Noun:  "request",
 		Columns: []components.Column{
 			{Title: "Time", Max: 12},
@@ -59,14 +82,12 @@ func New(ctx *common.Context, log *apilog.Log) *List {
 		},
 		Empty: "No requests yet in this session.",
 		Load: func() (base.Fetcher[apilog.Entry], string) {
-			return func(context.Context) ([]apilog.Entry, error) { return log.Entries(), nil }, ""
+			return func(context.Context) ([]apilog.Entry, error) { return entries() }, ""
 		},
 		Key: func(e apilog.Entry) string { return strconv.FormatUint(e.Seq, 10) },
 		Row: row,
 		Actions: []base.Action[apilog.Entry]{
-			{Key: ctx.Keys.Open, Help: "headers and body", Run: func(e apilog.Entry) tea.Cmd {
-				return common.Send(common.PushView{View: NewDetail(ctx, log, e.Seq)})
-			}},
+			{Key: ctx.Keys.Open, Help: "headers and body", Run: func(e apilog.Entry) tea.Cmd { return open(ctx, log, e) }},
 			{Key: ctx.Keys.Copy, Help: "copy as curl", Run: copyCurl},
 		},
 		Interval: func() time.Duration { return refresh },
@@ -77,14 +98,24 @@ func New(ctx *common.Context, log *apilog.Log) *List {
 func (v *List) Update(msg tea.Msg) (common.View, tea.Cmd) { return v, v.Handle(msg) }
 
 func row(e apilog.Entry) components.Row {
+	path := e.Path
+	if e.Requests > 0 {
+		path += " · " + strconv.Itoa(e.Requests) + " requests"
+	}
 	return components.Row{Cells: []string{
-		e.Start.Format("15:04:05.000"), e.Source, e.Method, e.Path, status(e),
+		e.Start.Format("15:04:05.000"), e.Source, e.Method, path, status(e),
 		latency(e), size(e), strconv.Itoa(e.Attempt),
 	}}
 }
 
 func status(e apilog.Entry) string {
 	switch {
+	case e.Requests > 0 && !e.Done:
+		return "…"
+	case e.Requests > 0 && e.Failed > 0:
+		return strconv.Itoa(e.Failed) + " failed"
+	case e.Requests > 0:
+		return strconv.Itoa(e.Status)
 	case e.Status != 0:
 		return strconv.Itoa(e.Status)
 	case e.Err != "":
@@ -114,10 +145,15 @@ func size(e apilog.Entry) string {
 	}
 }
 
-// copyCurl copies the request as curl; the footer says where the token comes from.
+// copyCurl copies the request as curl; the footer says where the token comes from,
+// and the copy's own report says what it lacks (the body, masked values), since that
+// report comes last.
 func copyCurl(e apilog.Entry) tea.Cmd {
+	if e.Requests > 0 {
+		return common.Warn("A fan-out is many requests: open it (enter) and copy one of them")
+	}
 	cmd, whole := e.Curl()
-	copyIt := common.Send(common.CopyRequest{Label: "curl command", Value: cmd})
+	copyIt := common.Send(common.CopyRequest{Label: curlLabel(e, whole), Value: cmd})
 	switch {
 	case !whole:
 		return tea.Batch(copyIt, common.Warn("The request body was longer than the log keeps: the curl command has none"))
@@ -127,6 +163,18 @@ func copyCurl(e apilog.Entry) tea.Cmd {
 		return tea.Batch(copyIt, common.Info("The curl command reads the token from $"+apilog.TokenEnv))
 	}
 	return copyIt
+}
+
+// curlLabel names the curl copy: it says when the copy has no body, or values masked
+// as *** that the person must put back before running it.
+func curlLabel(e apilog.Entry, whole bool) string {
+	switch {
+	case !whole:
+		return "curl command without its body (longer than the log keeps)"
+	case e.ReqMasked:
+		return "curl command with masked values (***: put the real ones in before running it)"
+	}
+	return "curl command"
 }
 
 // Detail is one request: the curl command, what came back, the headers and bodies.
@@ -155,9 +203,16 @@ func NewDetail(ctx *common.Context, log *apilog.Log, seq uint64) *Detail {
 func (d *Detail) Update(msg tea.Msg) (common.View, tea.Cmd) { return d, d.Handle(msg) }
 
 func sections(e apilog.Entry) []components.Section {
-	curl, _ := e.Curl()
+	curl, whole := e.Curl()
+	label := "curl"
+	switch {
+	case !whole:
+		label = "curl (no body)"
+	case e.ReqMasked:
+		label = "curl (masked values: fill in ***)"
+	}
 	req := components.Section{Title: "Request", Fields: []components.Field{
-		{Label: "curl", Value: curl},
+		{Label: label, Value: curl},
 		{Label: "Method", Value: e.Method},
 		{Label: "URL", Value: e.URL},
 		{Label: "Sent", Value: e.Start.Format("2006-01-02 15:04:05.000 MST")},

@@ -168,3 +168,120 @@ func TestTheLogNeverShowsATokenOrPassword(t *testing.T) {
 		t.Fatalf("curl copies: %d read the token from $SVCUI_TOKEN, %d ask for the search password:\n%s", api, search, strings.Join(curls, "\n"))
 	}
 }
+
+// A request whose body held a password is logged with "***": y on it copies the curl
+// command and says, in the copy's own report, that it has masked values; a replay of
+// it would set the password to ***.
+func TestCurlCopyOfAMaskedRequestSaysSo(t *testing.T) {
+	log := apilog.New(10)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "{}") }))
+	t.Cleanup(srv.Close)
+	client := &http.Client{Transport: log.Wrap("search", nil)}
+	for _, body := range []string{`{"password": "hunter2-secret"}`, `{"size": 1}`} {
+		req, _ := http.NewRequest("PUT", srv.URL+"/_plugins/_security/api/internalusers/bob", strings.NewReader(body))
+		res, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.ReadAll(res.Body)
+		res.Body.Close()
+	}
+	es := log.Entries()
+	plain, masked := es[0], es[1]
+	if !masked.ReqMasked || plain.ReqMasked {
+		t.Fatalf("masked %v, plain %v", masked.ReqMasked, plain.ReqMasked)
+	}
+	label := func(e apilog.Entry) (string, string) {
+		for _, m := range uitest.Run(copyCurl(e)) {
+			if c, ok := m.(common.CopyRequest); ok {
+				return c.Label, c.Value
+			}
+		}
+		t.Fatal("nothing copied")
+		return "", ""
+	}
+	if l, v := label(masked); !strings.Contains(l, "masked values") || !strings.Contains(v, `"password": "***"`) {
+		t.Fatalf("copy of the masked request: label %q, value %s", l, v)
+	}
+	if l, _ := label(plain); strings.Contains(l, "masked") {
+		t.Fatalf("copy of a plain request: label %q", l)
+	}
+	ctx := testCtx()
+	d := NewDetail(ctx, log, masked.Seq)
+	d.SetSize(240, 200)
+	for _, m := range uitest.Run(d.Init()) {
+		d.Update(m)
+	}
+	_, cmd := d.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y")})
+	for _, m := range uitest.Run(cmd) {
+		if c, ok := m.(common.CopyRequest); ok && !strings.Contains(c.Label, "masked") {
+			t.Fatalf("the detail's copy is labelled %q", c.Label)
+		}
+	}
+}
+
+// A fan-out is one line of :log ("· 80 requests") that enter opens to its requests,
+// each of which opens to its headers; the ring is not flooded by it.
+func TestTheLogShowsAFanOutAsOneEntryThatOpens(t *testing.T) {
+	log := apilog.New(apilog.Capacity)
+	sb, err := sandbox.New(sandbox.Options{Seed: 1, Data: "scale:4000"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(sb.Handler())
+	t.Cleanup(func() { srv.Close(); _ = sb.Close() })
+	c, err := api.New(api.Options{BaseURL: srv.URL, Token: sb.AdminToken(),
+		WrapTransport: func(rt http.RoundTripper) http.RoundTripper { return log.Wrap("api", rt) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	pl, err := c.ListProjects(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range pl.Projects {
+		names = append(names, p.ProjectName)
+	}
+	c.ListServicesAcrossProjects(ctx, names)
+	if n := len(log.Entries()); n != 2 {
+		t.Fatalf("%d entries for the project list and a fan-out of %d projects, want 2", n, len(names))
+	}
+	uctx := testCtx()
+	l := New(uctx, log)
+	l.SetSize(240, 2000)
+	for _, m := range uitest.Run(l.Init()) {
+		l.Update(m)
+	}
+	if !strings.Contains(l.View(), "/v1/project/*/service (80 projects) · 80 requests") {
+		t.Fatalf("the fan-out's line is missing:\n%s", l.View())
+	}
+	_, cmd := l.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	var fan *List
+	for _, m := range uitest.Run(cmd) {
+		if p, ok := m.(common.PushView); ok {
+			fan, _ = p.View.(*List)
+		}
+	}
+	if fan == nil {
+		t.Fatal("enter on the fan-out opened no list of its requests")
+	}
+	fan.SetSize(240, 2000)
+	for _, m := range uitest.Run(fan.Init()) {
+		fan.Update(m)
+	}
+	if got := strings.Count(fan.View(), "/v1/project/scale-"); got != 80 {
+		t.Fatalf("the fan-out opens to %d requests, want 80:\n%s", got, fan.View())
+	}
+	_, cmd = fan.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	for _, m := range uitest.Run(cmd) {
+		if p, ok := m.(common.PushView); ok {
+			if _, ok := p.View.(*Detail); ok {
+				return
+			}
+		}
+	}
+	t.Fatal("enter on one of the fan-out's requests opened no detail")
+}

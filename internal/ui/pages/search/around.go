@@ -120,10 +120,9 @@ func (v *aroundView) SetSize(w, h int) {
 // load fetches the n documents before and after the hit: those strictly before and
 // after its millisecond, and those sharing it, in index order around it.
 func (v *aroundView) load() tea.Cmd {
-	c := v.pane.conn.client
-	path := "/" + v.index + "/_search"
+	c, index := v.pane.conn.client, v.index
 	ms, n, field, anchorKey := v.at.UnixMilli(), v.n, v.field, v.index+"/"+v.id
-	return common.Fetch(v.req, "around", func(ctx context.Context) (aroundDocs, error) {
+	return common.Fetch(v.req, kindAround, func(ctx context.Context) (aroundDocs, error) {
 		get := func(op string, order string, size int) ([]json.RawMessage, error) {
 			sort := []any{map[string]any{field: order}}
 			if op == "same" {
@@ -140,7 +139,8 @@ func (v *aroundView) load() tea.Cmd {
 			}
 			body, _ := json.Marshal(map[string]any{"size": size, "sort": sort, "track_total_hits": false,
 				"query": map[string]any{"range": map[string]any{field: bounds}}})
-			resp, err := c.Do(ctx, search.Request{Method: "POST", Path: path, Body: body, ContentType: search.ContentTypeJSON})
+			// The index comes from the answer: SearchIn keeps it one escaped segment, and a Read cannot write.
+			resp, err := c.Read(ctx, search.SearchIn(index, body))
 			if err != nil {
 				return nil, err
 			}
@@ -185,7 +185,7 @@ func (v *aroundView) load() tea.Cmd {
 			}
 		}
 		if anchor < 0 {
-			return aroundDocs{}, errors.New("the hit is no longer in " + path[1:strings.LastIndex(path, "/")])
+			return aroundDocs{}, errors.New("the hit is no longer in " + safe.Text(index))
 		}
 		from, to := max(0, anchor-n), min(len(all), anchor+n+1)
 		return aroundDocs{hits: all[from:to], keys: keys[from:to], anchor: anchor - from}, nil
@@ -240,7 +240,7 @@ func (v *aroundView) show(d aroundDocs) tea.Cmd {
 		return nil
 	}
 	anchorKey := v.index + "/" + v.id
-	a := &answer{req: search.ParsedRequest{Method: "GET", Path: "/" + v.index + "/_search"}, sent: true, status: 200,
+	a := &answer{req: search.ParsedRequest{Method: "GET", Path: search.PathOf(v.index, "_search").String()}, sent: true, status: 200,
 		hits: table, keys: d.keys, anchor: anchorKey, log: logMeta{timeField: v.field}}
 	cmd := v.res.set(a)
 	v.res.table.Select(anchorKey)

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -91,5 +92,62 @@ func TestSurroundingDocuments(t *testing.T) {
 		t.Fatalf("enter: %#v", m)
 	} else if pv, ok := m[0].(common.PushView); !ok || !strings.Contains(pv.View.Title(), "Hit 11") {
 		t.Fatalf("enter opened %#v", m[0])
+	}
+}
+
+// asTyped is a request as if the user had typed it in the editor.
+func asTyped(t testing.TB, method, path, body string) search.Request {
+	t.Helper()
+	r, err := search.ParsedRequest{Method: method, Path: path, Body: body}.HTTPRequest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// A hostile or intercepted answer names the hit's index "logs-web/_close#": C reads
+// the documents around it from that index name as one escaped segment, so nothing but
+// _search reaches the engine and logs-web stays open.
+func TestSurroundingDocumentsOfAHostileIndexOnlyRead(t *testing.T) {
+	p, rl, _ := enginePane(t)
+	runLine(t, p, "GET /logs-web/_search\n{\"size\": 1}\n")
+	a := p.res.ans
+	if a == nil || a.hits == nil || len(a.hits.Hits) != 1 {
+		t.Fatalf("search: %+v", a)
+	}
+	for _, hostile := range []string{"logs-web/_close#", "logs-web/_delete_by_query?refresh=true&x="} {
+		quoted, _ := jsonString(hostile)
+		a.hits.Hits[0] = json.RawMessage(strings.Replace(string(a.hits.Hits[0]), `"logs-web"`, quoted, 1))
+		p.setFocus(focusResults)
+		_, cmd := p.Update(runes("C"))
+		var v *aroundView
+		for _, m := range uitest.Run(cmd) {
+			if pv, ok := m.(common.PushView); ok {
+				v, _ = pv.View.(*aroundView)
+			}
+		}
+		if v == nil {
+			t.Fatalf("%s: C pushed no view", hostile)
+		}
+		v.SetSize(120, 30)
+		deliver(t, v, v.Init())
+		a.hits.Hits[0] = json.RawMessage(strings.Replace(string(a.hits.Hits[0]), quoted, `"logs-web"`, 1))
+	}
+	sent := 0
+	for _, s := range rl.all() {
+		m, path, _ := strings.Cut(s, " ")
+		if strings.HasPrefix(path, "/logs-web/_") && path != "/logs-web/_search" && path != "/logs-web/_mapping" {
+			sent++
+			if m != "GET" && !strings.HasSuffix(path, "/_search") {
+				t.Errorf("the console sent %s", s)
+			}
+		}
+	}
+	if sent == 0 {
+		t.Fatal("C sent nothing: the test proves nothing")
+	}
+	runLine(t, p, "GET /logs-web/_count\n")
+	if p.res.ans.errText != "" || p.res.ans.status != 200 {
+		t.Fatalf("logs-web after C: %d %s", p.res.ans.status, p.res.ans.errText)
 	}
 }

@@ -62,7 +62,7 @@ func BenchmarkHistogramAndHitsOver100kDocs(b *testing.B) {
 	}
 	ctx := context.Background()
 	send := func(method, path, body, ct string) {
-		resp, err := c.Do(ctx, search.Request{Method: method, Path: path, Body: []byte(body), ContentType: ct})
+		resp, err := c.Do(ctx, asTyped(b, method, path, body))
 		if err != nil || resp.Err() != nil {
 			b.Fatalf("%s %s: %v %v", method, path, err, resp.Err())
 		}

@@ -7,6 +7,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/search"
+	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 // sqlPath is where SQL mode sends its statement.
@@ -180,6 +182,11 @@ func (p *Pane) toggleSQL() tea.Cmd {
 		save = p.saveEditor()
 		if p.sqlText == "" {
 			index := p.selectedIndex()
+			if !search.Printable(index) {
+				// SQL has no escape for a newline or an escape in a name: say so, do not paste it.
+				save = tea.Batch(save, common.Warn("SQL cannot name "+safe.Text(index)+": its name holds control characters; the statement reads logs-app instead"))
+				index = ""
+			}
 			if index == "" {
 				index = "logs-app"
 			}

@@ -16,7 +16,7 @@ import (
 // countOf asks the engine how many documents of logs-app match a query.
 func countOf(t testing.TB, p *Pane, query string) int64 {
 	t.Helper()
-	resp, err := p.conn.client.Do(context.Background(), search.Request{Method: "POST", Path: "/logs-app/_count", Body: []byte(`{"query":` + query + `}`), ContentType: search.ContentTypeJSON})
+	resp, err := p.conn.client.Read(context.Background(), search.CountIn("logs-app", []byte(`{"query":`+query+`}`)))
 	if err != nil || resp.Err() != nil {
 		t.Fatal(err)
 	}

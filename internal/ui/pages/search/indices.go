@@ -74,7 +74,7 @@ func (p *Pane) indicesLoaded(ixs []search.IndexInfo) tea.Cmd {
 		names[i] = ix.Index
 	}
 	c := p.conn.client
-	return common.Fetch(p.req, "overview", func(ctx context.Context) (overview, error) {
+	return common.Fetch(p.req, kindOverview, func(ctx context.Context) (overview, error) {
 		return loadOverview(ctx, c, names)
 	})
 }
@@ -127,7 +127,7 @@ func (p *Pane) indexSearch(index string) string {
 		q, _ := jsonString(tf)
 		sort = "  \"sort\": [ { " + q + ": \"desc\" } ],\n"
 	}
-	return "GET /" + index + "/_search\n{\n  \"size\": 20,\n" + sort + "  \"query\": {\"match_all\": {}}\n}\n"
+	return "GET /" + search.PathName(index) + "/_search\n{\n  \"size\": 20,\n" + sort + "  \"query\": {\"match_all\": {}}\n}\n"
 }
 
 // searchIndex runs the index's search (newest first, over the time range) and shows

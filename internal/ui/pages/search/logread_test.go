@@ -121,10 +121,9 @@ func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
 	p, _, _ := enginePane(t)
 	ctx := context.Background()
 	for _, r := range []search.Request{
-		{Method: "PUT", Path: "/events", Body: []byte(`{"mappings":{"properties":{"a_at":{"type":"date"},"b_at":{"type":"date"},"msg":{"type":"text"}}}}`)},
-		{Method: "POST", Path: "/events/_doc?refresh=true", Body: []byte(`{"a_at":"2020-01-01T00:00:00Z","b_at":"2026-01-01T00:00:00Z","msg":"x"}`)},
+		asTyped(t, "PUT", "/events", `{"mappings":{"properties":{"a_at":{"type":"date"},"b_at":{"type":"date"},"msg":{"type":"text"}}}}`),
+		asTyped(t, "POST", "/events/_doc?refresh=true", `{"a_at":"2020-01-01T00:00:00Z","b_at":"2026-01-01T00:00:00Z","msg":"x"}`),
 	} {
-		r.ContentType = search.ContentTypeJSON
 		if resp, err := p.conn.client.Do(ctx, r); err != nil || resp.Err() != nil {
 			t.Fatalf("%s %s: %v", r.Method, r.Path, err)
 		}

@@ -30,15 +30,15 @@ func TestEditorTextKeptPerServiceAcrossSessions(t *testing.T) {
 	for _, c := range cmds {
 		deliver(t, p, c)
 	}
-	if _, ok, _ := search.LoadEditorText(p.ctx.StateDir, "p-os"); ok {
+	if _, ok, _ := search.LoadEditorText(p.ctx.StateDir, stateKey("p", "os")); ok {
 		t.Fatal("the text was saved while typing")
 	}
 	_, cmd := p.Update(tea.KeyMsg{Type: tea.KeyEsc})
-	if _, ok, _ := search.LoadEditorText(p.ctx.StateDir, "p-os"); ok {
+	if _, ok, _ := search.LoadEditorText(p.ctx.StateDir, stateKey("p", "os")); ok {
 		t.Fatal("the text was saved in Update")
 	}
 	deliver(t, p, cmd)
-	text, ok, err := search.LoadEditorText(p.ctx.StateDir, "p-os")
+	text, ok, err := search.LoadEditorText(p.ctx.StateDir, stateKey("p", "os"))
 	if err != nil || !ok || !strings.Contains(text, "GET /logs-app/_count") {
 		t.Fatalf("saved text %q %v %v", text, ok, err)
 	}

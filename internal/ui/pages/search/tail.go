@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/url"
 	"sort"
 	"strconv"
 	"time"
@@ -206,16 +207,19 @@ type tailHit struct {
 func (p *Pane) pollTail() tea.Cmd {
 	t := p.tail
 	t.polled = p.ctx.Now()
-	c, path := p.conn.client, "/"+t.pattern+"/_search"
+	c, target := p.conn.client, t.pattern
+	if plain, err := url.PathUnescape(target); err == nil {
+		target = plain // as typed, perhaps escaped: SearchIn escapes it once
+	}
 	snap := *t // the command reads a copy; the buffer slices are never written in place
-	return common.Fetch(p.req, "tail", func(ctx context.Context) (tailBatch, error) {
-		return snap.poll(ctx, c, path)
+	return common.Fetch(p.req, kindTail, func(ctx context.Context) (tailBatch, error) {
+		return snap.poll(ctx, c, target)
 	})
 }
 
 // searchHits sends one tail search and returns its raw hits.
-func searchHits(ctx context.Context, c *search.Client, path string, body []byte) ([]json.RawMessage, error) {
-	resp, err := c.Do(ctx, search.Request{Method: "POST", Path: path, Body: body, ContentType: search.ContentTypeJSON})
+func searchHits(ctx context.Context, c *search.Client, target string, body []byte) ([]json.RawMessage, error) {
+	resp, err := c.Read(ctx, search.SearchIn(target, body))
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +260,7 @@ func sortValues(h tailHit) []any {
 
 // poll reads what arrived: the first time the newest documents; then the window's ids
 // and times (light: no sources), and the documents of those not seen yet.
-func (t tail) poll(ctx context.Context, c *search.Client, path string) (tailBatch, error) {
+func (t tail) poll(ctx context.Context, c *search.Client, target string) (tailBatch, error) {
 	b := tailBatch{last: t.last, seen: make(map[string]int64, len(t.seen))}
 	for k, at := range t.seen {
 		b.seen[k] = at
@@ -273,7 +277,7 @@ func (t tail) poll(ctx context.Context, c *search.Client, path string) (tailBatc
 		if err != nil {
 			return b, err
 		}
-		hits, err := searchHits(ctx, c, path, body)
+		hits, err := searchHits(ctx, c, target, body)
 		if err != nil {
 			return b, err
 		}
@@ -293,7 +297,7 @@ func (t tail) poll(ctx context.Context, c *search.Client, path string) (tailBatc
 			if err != nil {
 				return b, err
 			}
-			hits, err := searchHits(ctx, c, path, body)
+			hits, err := searchHits(ctx, c, target, body)
 			if err != nil {
 				return b, err
 			}
@@ -329,7 +333,7 @@ func (t tail) poll(ctx context.Context, c *search.Client, path string) (tailBatc
 				if err != nil {
 					return b, err
 				}
-				hits, err := searchHits(ctx, c, path, body)
+				hits, err := searchHits(ctx, c, target, body)
 				if err != nil {
 					return b, err
 				}

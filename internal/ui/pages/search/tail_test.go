@@ -18,7 +18,7 @@ import (
 // do sends a request straight to the engine (the test's own writes).
 func do(t testing.TB, c *search.Client, method, path, body, ct string) {
 	t.Helper()
-	resp, err := c.Do(context.Background(), search.Request{Method: method, Path: path, Body: []byte(body), ContentType: ct})
+	resp, err := c.Do(context.Background(), asTyped(t, method, path, body))
 	if err != nil || resp.Err() != nil {
 		t.Fatalf("%s %s: %v %v", method, path, err, resp.Err())
 	}
@@ -94,7 +94,7 @@ func tailUnderLoad(t testing.TB, batches int) tailResult {
 				n := b*10 + i
 				fmt.Fprintf(&bulk, "{\"index\":{\"_index\":\"tail-test\",\"_id\":\"d-%05d\"}}\n{\"ts\":%q,\"n\":%d,\"msg\":\"m\"}\n", n, ts, n)
 			}
-			resp, err := c.Do(context.Background(), search.Request{Method: "POST", Path: "/_bulk?refresh=true", Body: []byte(bulk.String()), ContentType: search.ContentTypeNDJSON})
+			resp, err := c.Do(context.Background(), asTyped(t, "POST", "/_bulk?refresh=true", bulk.String()))
 			if err != nil || resp.Err() != nil {
 				t.Errorf("bulk %d: %v", b, err)
 				return

@@ -29,7 +29,7 @@ type connection struct {
 }
 
 // stateKey names the service's files in the state directory (history, editor text).
-func stateKey(project, service string) string { return project + "-" + service }
+func stateKey(project, service string) string { return search.ServiceKey(project, service) }
 
 // targetResult is the outcome of resolving the project's opensearch service: a
 // connection, a list to pick from, or a sentence saying why there is nothing to search.

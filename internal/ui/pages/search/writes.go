@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"encoding/json"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -57,7 +56,7 @@ func (p *Pane) reviewWrite(r search.ParsedRequest) tea.Cmd {
 		return p.warn(plan.Refuse)
 	}
 	c, log := p.conn.client, p.ctx.Log
-	return common.Fetch(p.req, "review", func(ctx context.Context) (writeReview, error) {
+	return common.Fetch(p.req, kindReview, func(ctx context.Context) (writeReview, error) {
 		w := writeReview{req: r, plan: plan, matches: -1}
 		if plan.DeletesDocs {
 			w.matches = countMatches(ctx, c, plan.Confirm, r.Body)
@@ -187,7 +186,7 @@ func countMatches(ctx context.Context, c *search.Client, expr, body string) int6
 			count = []byte(`{"query":` + string(q) + `}`)
 		}
 	}
-	resp, err := c.Do(ctx, search.Request{Method: "POST", Path: "/" + url.PathEscape(expr) + "/_count", Body: count, ContentType: search.ContentTypeJSON})
+	resp, err := c.Read(ctx, search.CountIn(expr, count))
 	if err != nil || resp.Err() != nil {
 		return -1
 	}

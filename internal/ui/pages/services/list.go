@@ -23,6 +23,14 @@ type entry struct {
 	Service models.Service
 }
 
+// listed is a service as the list keeps it: without its connection URI and its
+// parameters, which hold a password and which the list never shows (the detail reads
+// the service again). 10,000 services kept them at 3 MB of the list's memory.
+func listed(project string, s models.Service) entry {
+	s.ServiceURI, s.ServiceURIParams = "", nil
+	return entry{project, s}
+}
+
 // List is the services table, the Services tab's root view.
 type List struct {
 	*base.List[entry]
@@ -36,11 +44,18 @@ type List struct {
 	pending *common.OpenService
 	// stream is an all-projects load on its way, shown as it arrives (stream.go).
 	stream *stream
+	// roll is what the rolling refresh of the all-projects list knows (rolling.go);
+	// rollSaid the warning its last answer posted.
+	roll     rolling
+	rollSaid string
+	// allItems is the all-projects list kept while one project is shown, so coming
+	// back shows it at once.
+	allItems []entry
 }
 
 // New builds the Services tab's root view.
 func New(ctx *common.Context) common.View {
-	l := &List{project: ctx.Project}
+	l := &List{project: ctx.Project()}
 	k := ctx.Keys
 	l.List = base.NewList(ctx, base.ListSpec[entry]{
 		Title:   "Services",
@@ -55,7 +70,7 @@ func New(ctx *common.Context) common.View {
 		Actions: []base.Action[entry]{
 			{Key: k.Open, Run: l.open},
 			{Key: k.Create, NoSelection: true, Run: func(e entry) tea.Cmd {
-				project := l.Ctx.Project
+				project := l.Ctx.Project()
 				if l.all && e.Project != "" {
 					project = e.Project
 				}
@@ -125,7 +140,7 @@ func (l *List) load() (base.Fetcher[entry], string) {
 		}, ""
 	}
 	l.stream = nil
-	project := l.Ctx.Project
+	project := l.Ctx.Project()
 	l.project = project
 	if project == "" {
 		return nil, "No project selected yet. Pick one in tab 1 (Projects) or with :project NAME."
@@ -135,7 +150,7 @@ func (l *List) load() (base.Fetcher[entry], string) {
 		svcs, err := api.ListServices(ctx, project)
 		out := make([]entry, len(svcs))
 		for i, s := range svcs {
-			out[i] = entry{project, s}
+			out[i] = listed(project, s)
 		}
 		return out, err
 	}, ""
@@ -165,27 +180,19 @@ func listAll(ctx context.Context, api common.API, platform common.Platform, proj
 		svcs, fs := api.ListServicesAcrossProjects(ctx, projects)
 		out = make([]entry, len(svcs))
 		for i, s := range svcs {
-			out[i] = entry{s.Project, s.Service}
+			out[i] = listed(s.Project, s.Service)
 		}
 		for _, f := range fs {
 			fails = append(fails, projectAnswer{project: f.Project, err: f.Err})
 		}
 	}
-	if len(fails) == 0 {
-		return out, nil
-	}
-	if len(out) == 0 && len(fails) == len(projects) {
-		return nil, fails[0].err
-	}
-	parts := make([]string, len(fails))
-	for i, f := range fails {
-		text := f.err.Error()
-		if platform.Message != nil {
-			text = platform.Message(f.err)
+	if err := failures(platform, fails, len(projects), len(out) > 0, time.Now()); err != nil {
+		if _, ok := err.(*base.Partial); !ok {
+			return nil, err
 		}
-		parts[i] = f.project + " (" + strings.TrimSuffix(text, ".") + ")"
+		return out, err
 	}
-	return out, &base.Partial{Text: "Could not list the services of " + strings.Join(parts, ", ") + "; showing the others."}
+	return out, nil
 }
 
 func (l *List) key(e entry) string {
@@ -198,27 +205,19 @@ func (l *List) key(e entry) string {
 // Title is the breadcrumb segment.
 func (l *List) Title() string {
 	if l.all {
-		return "Services (all projects)" + l.progress() + l.MarkedSuffix()
+		return "Services (all projects)" + l.progress() + l.freshness() + l.MarkedSuffix()
 	}
 	return "Services" + l.MarkedSuffix()
 }
 
-// allRequestSpacing is the average time per project request that an all-projects
-// refresh may use: a refresh costs one request per project, and at a fixed 2 s a few
-// hundred projects would spend the platform's whole rate limit on one screen.
-const allRequestSpacing = 250 * time.Millisecond
-
-// interval is faster while any service is being built or rebalanced; in all-projects
-// mode it also grows with the number of projects each refresh asks about.
+// interval is faster while any service is being built or rebalanced. In all-projects
+// mode each refresh reads only a share of the projects (rolling.go), so the interval
+// does not grow with them.
 func (l *List) interval() time.Duration {
-	d := l.Ctx.Refresh
 	if len(l.spin) > 0 {
-		d = common.FastRefresh
+		return common.FastRefresh
 	}
-	if l.all {
-		d = max(d, time.Duration(len(l.Ctx.ProjectNames))*allRequestSpacing)
-	}
-	return d
+	return l.Ctx.Refresh
 }
 
 // Animating: the root ticks the spinner only while an in-progress badge is visible.
@@ -230,18 +229,58 @@ func (l *List) setAll(all bool) tea.Cmd {
 	if l.all == all {
 		return l.Load()
 	}
+	shown, wasLoaded := l.Items(), l.Loaded()
+	cur, onRow := l.Selected()
 	l.all = all
 	l.SetColumns(columns(all))
 	l.Table.SetSize(l.Ctx.Width, l.Ctx.Height)
 	l.spin = nil
+	// What was read recently is shown at once and refreshed in the background.
+	switch {
+	case all && l.allItems != nil:
+		marks := l.Restore(l.allItems)
+		l.allItems = nil
+		l.findSpinners()
+		if onRow {
+			l.SelectLater(l.key(cur)) // the cursor stays on the service it was on
+		}
+		return tea.Batch(marks, l.Refresh())
+	case !all && wasLoaded && l.Ctx.Project() != "":
+		l.allItems = shown
+		l.project = l.Ctx.Project()
+		var mine []entry
+		for _, e := range shown {
+			if e.Project == l.project {
+				mine = append(mine, e)
+			}
+		}
+		marks := l.Restore(mine)
+		l.findSpinners()
+		if onRow && cur.Project == l.project {
+			l.SelectLater(l.key(cur))
+		}
+		return tea.Batch(marks, l.Refresh())
+	}
 	return l.Reset()
 }
 
 // Init starts the first load (and takes a stream's answers as they come).
 func (l *List) Init() tea.Cmd { return tea.Batch(l.List.Init(), l.streamCmd()) }
 
-// Refresh reloads (and takes a stream's answers as they come).
-func (l *List) Refresh() tea.Cmd { return tea.Batch(l.List.Refresh(), l.streamCmd()) }
+// Refresh is the live refresh, as background work: in all-projects mode it reads the
+// share of the projects that is due (rolling.go), and leaves a load on its way alone.
+func (l *List) Refresh() tea.Cmd {
+	switch {
+	case l.all && l.stream != nil:
+		return nil // the load on its way answers with RefreshDone
+	case l.rolls():
+		return l.rollCmd()
+	}
+	return tea.Batch(l.List.Refresh(), l.streamCmd())
+}
+
+// Reload reads everything again for a key press (r).
+func (l *List) Reload() tea.Cmd { return tea.Batch(l.List.Reload(), l.streamCmd()) }
 
 func (l *List) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	v, cmd := l.update(msg)
@@ -253,6 +292,11 @@ func (l *List) update(msg tea.Msg) (common.View, tea.Cmd) {
 		return l, cmd
 	}
 	switch msg := msg.(type) {
+	case common.Result[[]projectAnswer]:
+		if msg.Kind != kindRoll || !l.Req.Current(msg.Addr) || !l.all {
+			return l, nil
+		}
+		return l, l.rolled(msg.Value)
 	case common.ProjectSelected:
 		// Every project is shown already, or this project is: nothing to reload.
 		if l.all || msg.Name == l.project {
@@ -288,7 +332,7 @@ func (l *List) open(e entry) tea.Cmd {
 func (l *List) openService(msg common.OpenService) tea.Cmd {
 	project := msg.Project
 	if project == "" {
-		project = l.Ctx.Project
+		project = l.Ctx.Project()
 	}
 	if !l.Loaded() && !l.all && project == l.project {
 		msg.Project = project
@@ -338,7 +382,7 @@ func (l *List) loaded(es []entry) tea.Cmd {
 	var cmds []tea.Cmd
 	for p, svcs := range byProject {
 		l.Ctx.SetServices(p, svcs)
-		if cur := l.Ctx.Service; p == l.Ctx.Project && cur != "" && !hasService(svcs, cur) {
+		if cur := l.Ctx.Service(); p == l.Ctx.Project() && cur != "" && !hasService(svcs, cur) {
 			// Deleted elsewhere: the session must not keep pointing at it.
 			cmds = append(cmds, common.Send(common.Gone{What: common.GoneService, Project: p, Name: cur}))
 		}
@@ -414,7 +458,7 @@ func (l *List) upsert(project string, s models.Service) {
 		}
 	}
 	if !replaced {
-		es = append(es, entry{project, s})
+		es = append(es, listed(project, s))
 	}
 	l.show(es)
 }

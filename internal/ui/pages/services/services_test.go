@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -23,7 +24,7 @@ import (
 // fakeAPI answers the calls the pane makes; anything else panics through the nil
 // embedded interface, which would show as a test failure.
 type fakeAPI struct {
-	common.API
+	common.Client
 	mu       sync.Mutex
 	services map[string][]models.Service
 	failing  map[string]error
@@ -138,11 +139,11 @@ func svc(name, state string) models.Service {
 		CreateTime: epoch.Add(-48 * time.Hour), UpdateTime: epoch.Add(-2 * time.Minute)}
 }
 
-func testCtx(api common.API) *common.Context {
-	ctx := common.NewContext()
-	ctx.API = api
+func testCtx(api common.Client) *common.Context {
+	ctx := uitest.NewContext()
+	ctx.Connect(api)
 	ctx.Now = func() time.Time { return epoch }
-	ctx.Project = "acme-prod"
+	uitest.Session(ctx).SetProject("acme-prod")
 	ctx.Width, ctx.Height, ctx.ScreenWidth, ctx.ScreenHeight = 120, 30, 120, 34
 	return ctx
 }
@@ -282,7 +283,7 @@ func TestAllProjectsShowsPartialFailures(t *testing.T) {
 	if last := api.calls[len(api.calls)-1]; last != "across acme-broken,acme-prod,acme-staging" || len(api.calls) != 2 {
 		t.Errorf("requests: %v", api.calls)
 	}
-	if l.Title() != "Services (all projects)" {
+	if l.Title() != "Services (all projects) · 1 not read yet, oldest read just now" {
 		t.Error(l.Title())
 	}
 	// The project answers again: the footer's warning is taken back, as it is not so now.
@@ -307,7 +308,7 @@ func TestAllProjectsShowsPartialFailures(t *testing.T) {
 func TestProjectSelectedReloads(t *testing.T) {
 	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}, "acme-staging": {svc("pg-stg", "RUNNING")}}}
 	l, ctx, _ := newList(t, api)
-	ctx.Project = "acme-staging"
+	uitest.Session(ctx).SetProject("acme-staging")
 	drive(l, common.ProjectSelected{Name: "acme-staging"})
 	if out := l.View(); !strings.Contains(out, "pg-stg") || strings.Contains(out, "pg-main") {
 		t.Errorf("after project change:\n%s", out)
@@ -393,25 +394,70 @@ func TestReadOnlyRefusesMutations(t *testing.T) {
 	}
 }
 
-// An all-projects refresh costs one request per project, so its interval grows with the
-// project count instead of spending the platform's rate limit every two seconds.
-func TestAllProjectsRefreshScalesWithProjectCount(t *testing.T) {
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "REBUILDING")}}}
+// The live refresh of the all-projects list reads a rolling share of the projects (the
+// oldest first, each once per cycle of 60 s for 200 projects) instead of every project
+// each tick; coming back to the list early reads nothing; the breadcrumb says how old
+// the oldest answer is; the interval stays the configured one.
+func TestAllProjectsRefreshRollsOverTheProjects(t *testing.T) {
+	api := &fakeAPI{services: map[string][]models.Service{}}
 	l, ctx, _ := newList(t, api)
-	ctx.ProjectNames = []string{"acme-prod"}
-	drive(l, press("a"))
-	if got := l.RefreshInterval(); got != common.FastRefresh {
-		t.Fatalf("one project, a service in progress: interval %v, want %v", got, common.FastRefresh)
-	}
-	for i := 1; i < 200; i++ {
-		ctx.ProjectNames = append(ctx.ProjectNames, fmt.Sprintf("p-%03d", i))
-	}
-	if got := l.RefreshInterval(); got != 200*allRequestSpacing {
-		t.Fatalf("200 projects: interval %v, want %v", got, 200*allRequestSpacing)
+	now := epoch
+	ctx.Now = func() time.Time { return now }
+	ctx.Refresh = 10 * time.Second
+	for i := range 200 {
+		p := fmt.Sprintf("p-%03d", i)
+		ctx.ProjectNames = append(ctx.ProjectNames, p)
+		api.services[p] = []models.Service{svc("pg-"+p, "RUNNING")}
 	}
 	drive(l, press("a"))
-	if got := l.RefreshInterval(); got != common.FastRefresh {
-		t.Fatalf("back to one project: interval %v", got)
+	if got := l.RefreshInterval(); got != 10*time.Second {
+		t.Fatalf("200 projects: interval %v, want the configured 10s", got)
+	}
+	lists := func() int {
+		api.mu.Lock()
+		defer api.mu.Unlock()
+		n := 0
+		for _, c := range api.calls {
+			if strings.HasPrefix(c, "list ") {
+				n++
+			}
+		}
+		return n
+	}
+	refresh := func() {
+		for _, m := range run(l.Refresh()) {
+			drive(l, m)
+		}
+	}
+	// Back to the list 3 s later: 10 projects' worth of the cycle, not 200.
+	now = now.Add(3 * time.Second)
+	before := lists()
+	refresh()
+	if got := lists() - before; got != 10 {
+		t.Errorf("a refresh 3 s after the load read %d projects, want 10", got)
+	}
+	refresh()
+	if got := lists() - before; got != 10 {
+		t.Errorf("an immediate second refresh read %d more projects, want none", got-10)
+	}
+	// A minute of ticks reads every project about once: never the whole list per tick.
+	api.services["p-150"] = []models.Service{svc("pg-p-150", "REBALANCING")}
+	for range 6 {
+		now = now.Add(10 * time.Second)
+		n := lists()
+		refresh()
+		if got := lists() - n; got > 34 {
+			t.Errorf("one tick read %d projects, want at most a sixth of 200", got)
+		}
+	}
+	if got := lists() - before; got < 190 || got > 215 {
+		t.Errorf("a minute of refreshes read %d projects, want about 200", got)
+	}
+	if i := slices.IndexFunc(l.Items(), func(e entry) bool { return e.Project == "p-150" }); i < 0 || l.Items()[i].Service.State != "REBALANCING" {
+		t.Error("a project read by the rolling refresh did not update its row")
+	}
+	if title := l.Title(); !strings.Contains(title, "oldest read") {
+		t.Errorf("breadcrumb %q does not say how fresh the list is", title)
 	}
 }
 
@@ -556,5 +602,41 @@ func TestTimeInStateFitsTheCompactLayout(t *testing.T) {
 	ctx.ScreenWidth = 160
 	if got := ansi.Strip(forText(ctx, s, now)); got != " for 3s" {
 		t.Errorf("wide: %q", got)
+	}
+}
+
+// Toggling a back and forth shows what was read at once, from memory: back on all
+// projects there is no second fan-out, only the rolling refresh's due share, and the
+// cursor stays on its service.
+func TestAllProjectsToggleShowsFromMemory(t *testing.T) {
+	api := &fakeAPI{services: map[string][]models.Service{
+		"acme-prod": {svc("pg-main", "RUNNING"), svc("kafka-events", "RUNNING")}, "acme-staging": {svc("pg-stg", "POWEROFF")}}}
+	l, ctx, _ := newList(t, api)
+	ctx.ProjectNames = []string{"acme-prod", "acme-staging"}
+	drive(l, press("a"))
+	drive(l, press("down"))
+	if e, _ := l.Selected(); e.Service.ServiceName != "pg-main" {
+		t.Fatalf("cursor on %v", e)
+	}
+	calls := len(api.calls)
+	for _, m := range run(l.setAll(false)) {
+		drive(l, m)
+	}
+	if e, ok := l.Selected(); !ok || e.Service.ServiceName != "pg-main" || len(l.Items()) != 2 {
+		t.Fatalf("one project from memory: %d items, cursor on %v", len(l.Items()), e)
+	}
+	for _, m := range run(l.setAll(true)) {
+		drive(l, m)
+	}
+	for _, c := range api.calls[calls:] {
+		if strings.HasPrefix(c, "across") {
+			t.Fatalf("back on all projects fanned out again: %v", api.calls[calls:])
+		}
+	}
+	if e, ok := l.Selected(); !ok || len(l.Items()) != 3 || e.Service.ServiceName != "pg-main" {
+		t.Fatalf("all projects from memory: %d items, cursor on %v", len(l.Items()), e)
+	}
+	if !strings.Contains(l.Title(), "oldest read") {
+		t.Errorf("breadcrumb %q", l.Title())
 	}
 }

@@ -5,10 +5,12 @@ import (
 	"sort"
 	"strconv"
 	"sync"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 )
 
@@ -19,9 +21,7 @@ import (
 
 // streamingAPI is the client's fan-out that hands over each project's answer as it
 // arrives (*api.Client has it); an API without it loads the list in one piece.
-type streamingAPI interface {
-	StreamServicesAcrossProjects(ctx context.Context, projects []string, each func(project string, services []models.Service, err error))
-}
+type streamingAPI = common.ServicesStreamer
 
 // stream is one all-projects load on its way: the fetcher (a goroutine) queues the
 // answers, the view takes them in batches through next.
@@ -99,10 +99,21 @@ func (s *stream) end() {
 	s.signal()
 }
 
+// streamBatch is how long the view lets answers gather after the first of a batch:
+// each batch rebuilds the table's rows, so taking every project's answer on its own
+// would rebuild 10,000 rows 200 times.
+const streamBatch = 100 * time.Millisecond
+
 // next waits for something new and takes everything queued.
 func (s *stream) next(view int64) tea.Cmd {
 	return func() tea.Msg {
 		<-s.wake
+		s.mu.Lock()
+		ended := s.ended
+		s.mu.Unlock()
+		if !ended {
+			time.Sleep(streamBatch)
+		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		m := streamMsg{view: view, id: s.id, answers: s.queue, total: s.total, ended: s.ended}
@@ -132,7 +143,7 @@ func streamAll(ctx context.Context, sa streamingAPI, projects []string, s *strea
 			return
 		}
 		for _, sv := range svcs {
-			out = append(out, entry{project, sv})
+			out = append(out, listed(project, sv))
 		}
 	})
 	sortEntries(out)
@@ -147,22 +158,6 @@ func sortEntries(es []entry) {
 		}
 		return es[i].Service.ServiceName < es[j].Service.ServiceName
 	})
-}
-
-// mergeProject puts one project's services (any order) in place of what es had of that
-// project; es is ordered by project then name, and so is the answer.
-func mergeProject(es []entry, project string, svcs []models.Service) []entry {
-	lo := sort.Search(len(es), func(i int) bool { return es[i].Project >= project })
-	hi := lo + sort.Search(len(es)-lo, func(i int) bool { return es[lo+i].Project > project })
-	mid := make([]entry, len(svcs))
-	for i, s := range svcs {
-		mid[i] = entry{project, s}
-	}
-	sortEntries(mid)
-	out := make([]entry, 0, len(es)-(hi-lo)+len(mid))
-	out = append(out, es[:lo]...)
-	out = append(out, mid...)
-	return append(out, es[hi:]...)
 }
 
 // startStream makes the load being built a streaming one when the API can stream.
@@ -195,12 +190,16 @@ func (l *List) handleStream(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true // an earlier load's, or after the result
 		}
 		if len(msg.answers) > 0 {
-			es := l.Items()
+			now := l.Ctx.Now()
+			fresh := make(map[string][]models.Service, len(msg.answers))
 			for _, a := range msg.answers {
+				l.roll.note(a.project, a.err == nil, now)
 				if a.err == nil {
-					es = mergeProject(es, a.project, a.services)
+					fresh[a.project] = a.services
 				}
 			}
+			// One copy of the list per batch, not one per project answered.
+			es := mergeProjects(l.Items(), fresh)
 			s.answered += len(msg.answers)
 			l.show(es)
 			if len(es) == 0 {
@@ -213,8 +212,12 @@ func (l *List) handleStream(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return s.next(l.ID()), true
 	case common.Result[[]entry]:
-		if msg.Kind == "list" && l.Req.Current(msg.Addr) {
+		if msg.Kind == base.KindList && l.Req.Current(msg.Addr) {
 			l.stream = nil
+			if l.all && (msg.Err == nil || isPartial(msg.Err)) {
+				// Read whole: the rolling refresh's shares start from here.
+				l.noteWhole(msg.Value, msg.Err == nil)
+			}
 		}
 	}
 	return nil, false

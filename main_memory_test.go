@@ -1,0 +1,115 @@
+//go:build linux
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// projectsAnswer is a GET /v1/project answer of n projects shaped like the platform's.
+func projectsAnswer(n int) []byte {
+	var buf bytes.Buffer
+	b := bufio.NewWriter(&buf)
+	b.WriteString(`{"projects":[`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(b, `{"project_name":"project-%06d","account_id":"a2f91c3d7e88","account_name":"Acme Corp",`+
+			`"default_cloud":"aws-eu-west-1","billing_currency":"EUR","billing_group_id":"5b1f0c2e-91aa-4c2b-8d0e-%012d",`+
+			`"estimated_balance":"%d.%02d","available_credits":"0.00","country_code":"FI"}`,
+			i, i%50, i%1000, i%100)
+	}
+	b.WriteString(`],"project_membership":{`)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		role := "admin"
+		if i%3 == 0 {
+			role = "developer"
+		}
+		fmt.Fprintf(b, `"project-%06d":%q`, i, role)
+	}
+	b.WriteString(`}}`)
+	_ = b.Flush()
+	return buf.Bytes()
+}
+
+// statusMB reads a field of /proc/PID/status (VmRSS, VmHWM) in MB.
+func statusMB(pid int, field string) float64 {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(l, field+":"); ok {
+			kb, _ := strconv.ParseFloat(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 64)
+			return kb / 1000
+		}
+	}
+	return 0
+}
+
+// BenchmarkConsoleRSSOn80000Projects runs the built console, as a person does, on an
+// account of 80,000 projects (a 24.5 MB answer from a server in this process) with a
+// refresh every 4 s, and reads the console process's resident memory: its peak (VmHWM)
+// over the first load and 5 refreshes, and its steady size (the median VmRSS over the
+// next 8 s, refreshes going on), in MB and as multiples of the answer. This is the
+// README's figure.
+func BenchmarkConsoleRSSOn80000Projects(b *testing.B) {
+	bin := svcuiBinary(b)
+	answer := projectsAnswer(80_000)
+	var lists atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.URL.Path == "/v1/project" {
+			lists.Add(1)
+			_, _ = w.Write(answer)
+			return
+		}
+		_, _ = io.WriteString(w, `{"services":[],"users":[],"billing_groups":[],"invoices":[],"clouds":[],"service_types":[],"acl":[],"topics":[],"databases":[]}`)
+	}))
+	defer srv.Close()
+	mb := float64(len(answer)) / 1e6
+	for b.Loop() {
+		env, _ := testEnv(b)
+		env = append(env, "SVCUI_API_URL="+srv.URL, "SVCUI_TOKEN=tok_memory_benchmark")
+		start := lists.Load()
+		c := startConsole(b, bin, env, "--refresh", "4s")
+		c.waitFor(b, "project-0000", time.Minute)
+		deadline := time.Now().Add(2 * time.Minute)
+		for lists.Load()-start < 6 {
+			if time.Now().After(deadline) {
+				b.Fatalf("%d lists served in 2 minutes", lists.Load()-start)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		var samples []float64
+		for range 80 {
+			time.Sleep(100 * time.Millisecond)
+			samples = append(samples, statusMB(c.cmd.Process.Pid, "VmRSS"))
+		}
+		peak := statusMB(c.cmd.Process.Pid, "VmHWM")
+		slices.Sort(samples)
+		steady := samples[len(samples)/2]
+		b.ReportMetric(mb, "answer-MB")
+		b.ReportMetric(peak, "peak-rss-MB")
+		b.ReportMetric(steady, "steady-rss-MB")
+		b.ReportMetric(peak/mb, "x-peak")
+		b.ReportMetric(steady/mb, "x-steady")
+		_ = c.cmd.Process.Kill()
+	}
+}
