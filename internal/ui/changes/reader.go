@@ -65,8 +65,17 @@ const LargeAccount = 2_000
 // the default 10 s).
 const maxPerRound = 64
 
-// maxListsPerRound bounds the service lists a round reads (one project each).
-const maxListsPerRound = 16
+// listsPerRound is how many projects' service lists a round reads: every one of a
+// small account; two of a larger one, whose services list already refreshes a rolling
+// share of its projects (the journal must not double what an idle console spends).
+func listsPerRound(projects int) int {
+	if projects <= smallAccount {
+		return projects
+	}
+	return 2
+}
+
+const smallAccount = 16
 
 // The reader looks for the project list every firstLookStep, firstLookWaits times.
 const (
@@ -154,6 +163,9 @@ func (r *Reader) Update(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		r.profile, r.apiURL, r.file, r.j = msg.profile, msg.apiURL, msg.file, msg.j
+		// The first save comes a minute in (and at exit): a console opened for a moment
+		// writes nothing while it runs.
+		r.savedAt = r.ctx.Now()
 		r.cursor, r.cycled, r.told, r.away, r.reached, r.offline, r.notice, r.plan = [3]int{}, false, false, 0, false, false, "", nil
 		r.ctx.Journal = msg.j
 		r.here.Use(r.ctx.APIURL, msg.j)
@@ -314,11 +326,11 @@ func readRound(api common.API, j *journal.Journal, gen int, cursor [3]int, now f
 		out.err = err
 		return out
 	}
-	// The service lists of up to maxListsPerRound projects (one request each, never
+	// The service lists of listsPerRound projects (one request each, never
 	// all 10,000 services decoded at once), then details: billing moves slowly and
 	// gets a quarter of them, services the rest.
 	p := planOf(j, cached)
-	more, next0, cycled0 := readDetails(ctx, api, j, now, p.lists, cursor[0], maxListsPerRound)
+	more, next0, cycled0 := readDetails(ctx, api, j, now, p.lists, cursor[0], listsPerRound(len(p.lists)))
 	out.found = append(out.found, more...)
 	p = planOf(j, p)
 	out.plan = p
