@@ -102,7 +102,7 @@ func SendWrite[T any](ctx *Context, req *Requests, w *Write[T]) tea.Cmd {
 		timeout = RequestTimeout
 	}
 	writer := ctx.writer
-	return Working(ing+w.Name+"…", FetchWithin(req, NewKind("write "+w.Noun), timeout, func(c context.Context) (written[T], error) {
+	return Working(ing+w.Name+"…", FetchWithin(req, writeKind("write "+w.Noun), timeout, func(c context.Context) (written[T], error) {
 		v, err := w.Send(c, writer)
 		return written[T]{w: w, value: v}, err
 	}))
@@ -151,6 +151,26 @@ func HandleWrite[T any](ctx *Context, req *Requests, msg tea.Msg) (cmd tea.Cmd, 
 		return tea.Batch(Error(text), also), true
 	}
 	return done(w, r.Value.value, ""), true
+}
+
+// orphaned reports a write's outcome when its view is gone (left while the write was in
+// flight): the same sentences and Done (a one-time password still opens), without the
+// form or the read-back, which belonged to the view.
+func (wr written[T]) orphaned(ctx *Context, err error) tea.Cmd {
+	w := wr.w
+	if w == nil {
+		return nil
+	}
+	switch {
+	case wr.readBack:
+		return reportReadBack(ctx, w, wr, err)
+	case err == nil:
+		return done(w, wr.value, "")
+	case ctx.OutcomeUnknown(err) || (w.Lost != nil && w.Lost(err)):
+		return Warn("The connection dropped after " + w.Noun + " " + w.Name + " was sent: whether it was " +
+			w.Verb.past() + " is unknown. Look before sending it again.")
+	}
+	return Error(ctx.ErrorText(err))
 }
 
 func done[T any](w *Write[T], v T, text string) tea.Cmd {
