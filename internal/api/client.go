@@ -77,6 +77,7 @@ type Client struct {
 	log         *slog.Logger
 	sleep       func(ctx context.Context, d time.Duration) error
 	flights     collapser
+	lengths     answerLengths // of the last answers, for lists of unsaid length
 	rate        rateLimitState
 	budget      *Budget // who may spend the rate budget (budget.go)
 
@@ -424,7 +425,14 @@ func (c *Client) attempt(ctx context.Context, method, path, rawQuery string, bod
 	resp := &rawResponse{status: res.StatusCode, header: res.Header}
 	br := &bodyReader{r: res.Body, limit: c.responseCap}
 	if res.StatusCode >= 200 && res.StatusCode < 300 && dec.read != nil {
-		resp.value, resp.decodeErr = dec.read(actx, newAnswerDecoder(br), res.ContentLength)
+		size := res.ContentLength
+		if method == http.MethodGet {
+			size = c.lengths.guess(target, size)
+		}
+		resp.value, resp.decodeErr = dec.read(actx, newAnswerDecoder(br), size)
+		if method == http.MethodGet && resp.decodeErr == nil && br.err == nil {
+			c.lengths.remember(target, br.n)
+		}
 		if resp.decodeErr != nil && br.err == nil && actx.Err() != nil {
 			return nil, true, actx.Err() // the decoder stopped because its context ended
 		}

@@ -105,7 +105,8 @@ func (s *spaceLimiter) filter(b []byte) int {
 // collapse key, so identical GETs share a request only when they decode alike.
 type answerDecoder struct {
 	kind string
-	// read decodes; size is the answer's length when the platform said it, else -1.
+	// read decodes; size is the answer's length when the platform said it, else the
+	// last whole answer's to the same GET (answerLengths), else -1.
 	read func(ctx context.Context, dec *json.Decoder, size int64) (any, error)
 }
 
@@ -469,38 +470,57 @@ func doNoContent(c *Client, ctx context.Context, method, path string, in any) er
 // projectListDecoder reads GET /v1/project in one pass: the projects (entry by entry)
 // and the membership (entry by entry, optional: an answer without it still lists the
 // projects, and a malformed one is dropped).
-var projectListDecoder = answerDecoder{kind: "project list", read: func(ctx context.Context, dec *json.Decoder, size int64) (any, error) {
-	res := &projectListAnswer{}
-	found := false
-	err := readObject(dec, func(k string) (bool, error) {
-		switch k {
-		case "projects":
-			found = true
-			items, err := readList(ctx, dec, k, projectName, &res.skipped, size)
-			res.pl.Projects = items
-			return true, err
-		case "project_membership":
-			m, err := readMembership(dec)
-			res.pl.Membership = m
-			return true, err
-		}
-		return false, nil
+var projectListDecoder = projectsDecoder("project list", projectName,
+	func(ps []models.Project, m map[string]models.Role) models.ProjectList {
+		return models.ProjectList{Projects: ps, Membership: m}
 	})
-	if err != nil {
-		return nil, err
-	}
-	if !found {
-		return nil, &decodeError{Problem: `it lacks the "projects" list`}
-	}
-	return res, nil
-}}
 
-type projectListAnswer struct {
-	pl      models.ProjectList
+// projectSummariesDecoder reads GET /v1/project as summaries: each project's other
+// fields are passed over, never kept.
+var projectSummariesDecoder = projectsDecoder("project summaries", projectSummaryName,
+	func(ps []models.ProjectSummary, m map[string]models.Role) models.ProjectSummaries {
+		return models.ProjectSummaries{Projects: ps, Membership: m}
+	})
+
+func projectsDecoder[P, L any](kind string, name func(*P) string, build func([]P, map[string]models.Role) L) answerDecoder {
+	return answerDecoder{kind: kind, read: func(ctx context.Context, dec *json.Decoder, size int64) (any, error) {
+		res := &projectsAnswer[L]{}
+		var items []P
+		var m map[string]models.Role
+		found := false
+		err := readObject(dec, func(k string) (bool, error) {
+			switch k {
+			case "projects":
+				found = true
+				var err error
+				items, err = readList(ctx, dec, k, name, &res.skipped, size)
+				return true, err
+			case "project_membership":
+				var err error
+				m, err = readMembership(dec)
+				return true, err
+			}
+			return false, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			return nil, &decodeError{Problem: `it lacks the "projects" list`}
+		}
+		res.pl = build(items, m)
+		return res, nil
+	}}
+}
+
+type projectsAnswer[L any] struct {
+	pl      L
 	skipped Skipped
 }
 
-func (a *projectListAnswer) list(shared bool) (any, Skipped) {
+type projectListAnswer = projectsAnswer[models.ProjectList]
+
+func (a *projectsAnswer[L]) list(shared bool) (any, Skipped) {
 	if shared {
 		return deepCopy(a.pl), a.skipped
 	}
@@ -605,16 +625,17 @@ func pathRefusal(path string) (reason, shown string, ok bool) {
 }
 
 // Names of list entries: an entry without one is dropped.
-func projectName(p *models.Project) string         { return p.ProjectName }
-func serviceName(s *models.Service) string         { return s.ServiceName }
-func userName(u *models.ServiceUser) string        { return u.Username }
-func topicName(t *models.Topic) string             { return t.TopicName }
-func databaseName(d *models.Database) string       { return d.DatabaseName }
-func billingGroupID(g *models.BillingGroup) string { return g.BillingGroupID }
-func invoiceNumber(i *models.Invoice) string       { return i.InvoiceNumber }
-func cloudName(c *models.Cloud) string             { return c.CloudName }
-func serviceTypeName(t *models.ServiceType) string { return t.ServiceType }
-func planName(p *models.Plan) string               { return p.PlanName }
+func projectName(p *models.Project) string               { return p.ProjectName }
+func projectSummaryName(p *models.ProjectSummary) string { return p.ProjectName }
+func serviceName(s *models.Service) string               { return s.ServiceName }
+func userName(u *models.ServiceUser) string              { return u.Username }
+func topicName(t *models.Topic) string                   { return t.TopicName }
+func databaseName(d *models.Database) string             { return d.DatabaseName }
+func billingGroupID(g *models.BillingGroup) string       { return g.BillingGroupID }
+func invoiceNumber(i *models.Invoice) string             { return i.InvoiceNumber }
+func cloudName(c *models.Cloud) string                   { return c.CloudName }
+func serviceTypeName(t *models.ServiceType) string       { return t.ServiceType }
+func planName(p *models.Plan) string                     { return p.PlanName }
 
 // aclName: an entry needs a user and a topic to mean anything.
 func aclName(a *models.ACL) string {

@@ -53,6 +53,12 @@ func (in *interner) str(p *string) {
 // fields are left alone.
 func (in *interner) entry(v any) {
 	switch e := v.(type) {
+	case *models.ProjectSummary:
+		for _, p := range []*string{&e.AccountID, &e.DefaultCloud, &e.BillingCurrency, &e.BillingGroupID, &e.BillingGroupName} {
+			in.str(p)
+		}
+		in.amount(&e.EstimatedBalance)
+		in.amount(&e.AvailableCredits)
 	case *models.Project:
 		for _, p := range []*string{&e.AccountID, &e.AccountName, &e.DefaultCloud, &e.BillingCurrency,
 			&e.BillingGroupID, &e.BillingGroupName, &e.PaymentMethod, &e.CountryCode} {

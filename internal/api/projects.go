@@ -19,6 +19,17 @@ func (c *Client) ListProjects(ctx context.Context) (models.ProjectList, error) {
 	return c.listValue(ctx, http.MethodGet, path, resp, shared).(models.ProjectList), nil
 }
 
+// ListProjectSummaries is ListProjects with only what a table of projects shows of
+// each (the Projects tab on a large account).
+func (c *Client) ListProjectSummaries(ctx context.Context) (models.ProjectSummaries, error) {
+	const path = "/v1/project"
+	resp, shared, err := c.call(ctx, http.MethodGet, path, nil, nil, projectSummariesDecoder)
+	if err != nil {
+		return models.ProjectSummaries{}, err
+	}
+	return c.listValue(ctx, http.MethodGet, path, resp, shared).(models.ProjectSummaries), nil
+}
+
 // GetProject reads one project.
 func (c *Client) GetProject(ctx context.Context, project string) (models.Project, error) {
 	return doObject[models.Project](c, ctx, http.MethodGet, projectPath(project), nil, "project")

@@ -169,13 +169,13 @@ func (l *List[T]) Loaded() bool { return l.loaded }
 // the cursor on the same key.
 func (l *List[T]) SetItems(items []T) {
 	l.items, l.byKey = items, nil
-	// Row i is item i: the table's row under the cursor is the item.
-	rows := make([]components.Row, len(items))
-	for i, it := range items {
-		rows[i] = l.Spec.Row(it)
-		rows[i].Key = l.Spec.Key(it)
-	}
-	l.Table.SetRows(rows)
+	// Row i is item i: the table's row under the cursor is the item. The rows are
+	// made in the previous rows' place (Refill), never beside them.
+	l.Table.Refill(len(items), func(i int) components.Row {
+		r := l.Spec.Row(items[i])
+		r.Key = l.Spec.Key(items[i])
+		return r
+	})
 	if l.pick != "" && l.Table.Select(l.pick) {
 		l.pick = ""
 	}

@@ -93,11 +93,11 @@ func (a *actions) refuseDeveloper(project, what string) tea.Cmd {
 	return nil
 }
 
-func (a *actions) startEdit(p models.Project) tea.Cmd {
-	if cmd := a.refuseDeveloper(p.ProjectName, "edit"); cmd != nil {
+func (a *actions) startEdit(name string) tea.Cmd {
+	if cmd := a.refuseDeveloper(name, "edit"); cmd != nil {
 		return cmd
 	}
-	return common.Working("Loading "+p.ProjectName+"…", a.prepare(kindPrepEdit, p.ProjectName))
+	return common.Working("Loading "+name+"…", a.prepare(kindPrepEdit, name))
 }
 
 func (a *actions) confirmDelete(name string) tea.Cmd {

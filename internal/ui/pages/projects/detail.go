@@ -36,7 +36,7 @@ func NewDetail(ctx *common.Context, name string) *Detail {
 		},
 		Sections: func(p shown) []components.Section { return sections(ctx, p) },
 		Actions: []base.Action[shown]{
-			{Key: k.Edit, Run: func(p shown) tea.Cmd { return d.acts.startEdit(p.Project) }},
+			{Key: k.Edit, Run: func(p shown) tea.Cmd { return d.acts.startEdit(p.ProjectName) }},
 			{Key: k.Delete, NoSelection: true, Run: func(shown) tea.Cmd { return d.acts.confirmDelete(name) }},
 		},
 	})

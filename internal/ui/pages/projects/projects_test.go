@@ -9,9 +9,9 @@ import (
 
 func TestPickDefault(t *testing.T) {
 	list := []member{
-		{Project: &models.Project{ProjectName: "dev-only"}, Role: models.RoleDeveloper},
-		{Project: &models.Project{ProjectName: "mine"}, Role: models.RoleAdmin},
-		{Project: &models.Project{ProjectName: "other"}, Role: models.RoleAdmin},
+		{ProjectSummary: &models.ProjectSummary{ProjectName: "dev-only"}, Role: models.RoleDeveloper},
+		{ProjectSummary: &models.ProjectSummary{ProjectName: "mine"}, Role: models.RoleAdmin},
+		{ProjectSummary: &models.ProjectSummary{ProjectName: "other"}, Role: models.RoleAdmin},
 	}
 	if got := pickDefault(list, ""); got != "mine" {
 		t.Errorf("first admin project: %q", got)
