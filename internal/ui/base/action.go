@@ -46,18 +46,21 @@ type act struct {
 	many        bool
 }
 
-// acts describes a view's actions; an action is mutating by its binding or by its word.
+// acts describes a view's actions.
 func acts[T any](ctx *common.Context, as []Action[T]) []act {
 	out := make([]act, len(as))
 	for i := range as {
 		a := &as[i]
-		out[i] = act{
-			Action:      keys.Action{Binding: a.Key, Help: a.Help, Mutating: a.Mutating || ctx.Keys.Mutates(a.Key), Hidden: a.Hidden},
-			noSelection: a.NoSelection,
-			many:        a.Many != nil,
-		}
+		out[i].describe(ctx, &a.Key, a.Help, a.Mutating, a.NoSelection, a.Hidden, a.Many != nil)
 	}
 	return out
+}
+
+// describe fills in an action's description; an action is mutating by its binding or
+// by its word.
+func (d *act) describe(ctx *common.Context, k *key.Binding, help string, mutating, noSelection, hidden, many bool) {
+	d.Action = keys.Action{Binding: *k, Help: help, Mutating: mutating || ctx.Keys.Mutates(*k), Hidden: hidden}
+	d.noSelection, d.many = noSelection, many
 }
 
 // declared is the actions as a key set, in order (their places match the actions').

@@ -33,11 +33,12 @@ type Result[T any] struct {
 	Err   error
 }
 
-// Target implements Addressed.
-func (r Result[T]) Target() int64 { return r.View }
+// Target implements Addressed. It and RequestKind are the address's, so each result
+// type promotes them rather than copying its value to answer.
+func (a Addr) Target() int64 { return a.View }
 
 // RequestKind is the kind the result answers.
-func (r Result[T]) RequestKind() Kind { return r.Kind }
+func (a Addr) RequestKind() Kind { return a.Kind }
 
 // PanicError is the error a request that panicked (a decoder bug, say) answers with:
 // the view shows its sentence, the root logs the value and stack when it delivers it.
@@ -75,8 +76,30 @@ func NewRequests() *Requests {
 
 // Fetch builds a command that runs fn with a timeout and returns Result[T] addressed to
 // this view under kind. Starting a new request of a kind cancels the previous one of
-// that kind (its answer would be stale anyway).
+// that kind (its answer would be stale anyway). Only the result is typed: the rest is
+// in call, compiled once rather than once per result type.
 func Fetch[T any](r *Requests, kind Kind, fn func(ctx context.Context) (T, error)) tea.Cmd {
+	c := r.start(kind)
+	return func() tea.Msg {
+		var v T
+		err := c.run(func(ctx context.Context) (err error) {
+			v, err = fn(ctx)
+			return err
+		})
+		return Result[T]{Addr: c.addr, Value: v, Err: err}
+	}
+}
+
+// call is one request of a view in flight.
+type call struct {
+	r      *Requests
+	addr   Addr
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+// start registers a request of kind, cancelling the previous one of that kind.
+func (r *Requests) start(kind Kind) *call {
 	ctx, cancel := context.WithTimeout(context.Background(), RequestTimeout)
 	r.mu.Lock()
 	r.next++
@@ -90,27 +113,30 @@ func Fetch[T any](r *Requests, kind Kind, fn func(ctx context.Context) (T, error
 	r.gens[kind] = gen
 	r.cancels[gen] = cancel
 	r.mu.Unlock()
-	addr := Addr{View: r.ID, Kind: kind, Gen: gen}
-	return func() (msg tea.Msg) {
-		defer func() {
-			// A panic in a request (a decoder bug, say) becomes an error for the view and a
-			// stack in the log instead of killing the program.
-			if p := recover(); p != nil {
-				cancel()
-				r.mu.Lock()
-				delete(r.cancels, gen)
-				r.mu.Unlock()
-				var zero T
-				msg = Result[T]{Addr: addr, Value: zero, Err: &PanicError{Kind: kind, Value: p, Stack: debug.Stack()}}
-			}
-		}()
-		v, err := fn(ctx)
-		r.mu.Lock()
-		delete(r.cancels, gen)
-		r.mu.Unlock()
-		cancel()
-		return Result[T]{Addr: addr, Value: v, Err: err}
-	}
+	return &call{r: r, addr: Addr{View: r.ID, Kind: kind, Gen: gen}, ctx: ctx, cancel: cancel}
+}
+
+// run runs fn under the request's context and forgets the request after.
+func (c *call) run(fn func(ctx context.Context) error) (err error) {
+	defer func() {
+		// A panic in a request (a decoder bug, say) becomes an error for the view and a
+		// stack in the log instead of killing the program; the value is left zero.
+		if p := recover(); p != nil {
+			c.cancel()
+			c.done()
+			err = &PanicError{Kind: c.addr.Kind, Value: p, Stack: debug.Stack()}
+		}
+	}()
+	err = fn(c.ctx)
+	c.done()
+	c.cancel()
+	return err
+}
+
+func (c *call) done() {
+	c.r.mu.Lock()
+	delete(c.r.cancels, c.addr.Gen)
+	c.r.mu.Unlock()
 }
 
 // Current reports whether a result is the latest of its kind for this view.
