@@ -43,31 +43,33 @@ type detailCore struct {
 	Req    *common.Requests
 	Fields *components.Detail
 
-	typed   typedDetail
-	has     bool
-	errText string
+	typed detailHooks
+	// title and interval point at the spec's, which views change in place.
+	title    *string
+	interval *func() time.Duration
+	has      bool
+	errText  string
 }
 
-// typedDetail is what the core asks of the typed shell.
-type typedDetail interface {
-	title() string
-	interval() func() time.Duration
-	fetch(background bool) tea.Cmd
-	actions() []act
-	run(i int) tea.Cmd
+// detailHooks are what the core asks of the typed shell (closures, as listHooks).
+type detailHooks struct {
+	fetch   func(background bool) tea.Cmd
+	actions func() []act
+	run     func(i int) tea.Cmd
 }
 
 // NewDetail builds a detail view from its spec.
 func NewDetail[T any](ctx *common.Context, spec DetailSpec[T]) *Detail[T] {
 	d := &Detail[T]{Spec: spec}
-	d.detailCore = detailCore{Ctx: ctx, Req: common.NewRequests(), Fields: components.NewDetail(ctx), typed: d}
+	d.detailCore = detailCore{Ctx: ctx, Req: common.NewRequests(), Fields: components.NewDetail(ctx),
+		title: &d.Spec.Title, interval: &d.Spec.Interval}
+	d.typed = detailHooks{
+		fetch:   d.fetch,
+		actions: func() []act { return acts(d.Ctx, d.Spec.Actions) },
+		run:     func(i int) tea.Cmd { return d.Spec.Actions[i].Run(d.item) },
+	}
 	return d
 }
-
-func (d *Detail[T]) title() string                  { return d.Spec.Title }
-func (d *Detail[T]) interval() func() time.Duration { return d.Spec.Interval }
-func (d *Detail[T]) actions() []act                 { return acts(d.Ctx, d.Spec.Actions) }
-func (d *Detail[T]) run(i int) tea.Cmd              { return d.Spec.Actions[i].Run(d.item) }
 
 func (d *Detail[T]) fetch(background bool) tea.Cmd {
 	f := d.Spec.Load()
@@ -143,7 +145,7 @@ func (c *detailCore) handle(msg tea.Msg) tea.Cmd {
 		as := c.typed.actions()
 		if i, refused, ok := match(c.Ctx, as, msg); ok {
 			if !c.has && !as[i].noSelection {
-				return common.Warn("Still loading " + c.typed.title())
+				return common.Warn("Still loading " + *c.title)
 			}
 			return c.typed.run(i)
 		} else if refused != nil {
@@ -151,7 +153,7 @@ func (c *detailCore) handle(msg tea.Msg) tea.Cmd {
 		}
 		// The fields themselves copy (y) and reveal (x).
 		if !key.Matches(msg, c.Ctx.Keys.Copy, c.Ctx.Keys.Reveal) {
-			if why := noAction(c.Ctx, msg, c.typed.title()); why != nil {
+			if why := noAction(c.Ctx, msg, *c.title); why != nil {
 				return why
 			}
 		}
@@ -164,12 +166,12 @@ func (c *detailCore) handle(msg tea.Msg) tea.Cmd {
 }
 
 // Title is the breadcrumb segment.
-func (c *detailCore) Title() string { return c.typed.title() }
+func (c *detailCore) Title() string { return *c.title }
 
 // View shows the fields, or the loading/error placeholder before the first load.
 func (c *detailCore) View() string {
 	if !c.has {
-		return components.Placeholder(c.Ctx, c.errText, "Loading "+c.typed.title()+"…")
+		return components.Placeholder(c.Ctx, c.errText, "Loading "+*c.title+"…")
 	}
 	return c.Fields.ViewWithError(c.errText)
 }
@@ -187,7 +189,7 @@ func (c *detailCore) Refresh() tea.Cmd { return c.typed.fetch(true) }
 func (c *detailCore) Reload() tea.Cmd { return c.typed.fetch(false) }
 
 // RefreshInterval is the spec's, else the configured interval.
-func (c *detailCore) RefreshInterval() time.Duration { return interval(c.Ctx, c.typed.interval()) }
+func (c *detailCore) RefreshInterval() time.Duration { return interval(c.Ctx, *c.interval) }
 
 // Leave cancels what is in flight.
 func (c *detailCore) Leave() { c.Req.CancelAll() }

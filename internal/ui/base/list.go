@@ -79,7 +79,8 @@ type listCore struct {
 	Req   *common.Requests
 	Table *components.Table
 
-	typed typedList
+	typed listHooks
+	spec  listText
 	// byKey finds an item by its row's key, for marks only: made when marks need it,
 	// dropped with the items (80,000 projects: 7 MB that selection does not need).
 	byKey  map[string]int
@@ -91,37 +92,63 @@ type listCore struct {
 	marks       marks
 }
 
-// typedList is what the core asks of the typed shell: the spec's text and hooks, and
-// the items by their place in load order.
-type typedList interface {
-	text() listText
-	count() int
-	keyAt(i int) string
-	markKeyAt(i int) string
-	itemAt(i int) any
-	outOfScope(item any) bool
+// listHooks are what the core asks of the typed shell: the items by their place in
+// load order, the load, and the actions. They are closures rather than an interface
+// the shell implements, because a generic type's method in an interface is compiled
+// twice per item type (the shape's code and a wrapper passing its dictionary).
+type listHooks struct {
+	count            func() int
+	keyAt, markKeyAt func(i int) string
+	itemAt           func(i int) any
+	outOfScope       func(item any) bool
 	// fetch starts a load; a nil command means there is nothing to load, and why.
-	fetch(background bool) (cmd tea.Cmd, why string)
-	show(items any)
-	keep(items any)
-	rerender()
-	loadedHook() tea.Cmd
-	actions() []act
-	run(i int) tea.Cmd
-	runMany(i int) tea.Cmd
+	fetch      func(background bool) (cmd tea.Cmd, why string)
+	show, keep func(items any)
+	rerender   func()
+	loadedHook func() tea.Cmd
+	actions    func() []act
+	run        func(i int) tea.Cmd
+	runMany    func(i int) tea.Cmd
 }
 
-// listText is the part of the spec that does not name the item type.
+// listText points at the spec's fields that do not name the item type; views change
+// them in place (an empty text for the mode), so the core reads them there.
 type listText struct {
-	title, noun, empty string
-	followsProject     bool
-	interval           func() time.Duration
+	title, noun, empty *string
+	followsProject     *bool
+	interval           *func() time.Duration
 }
 
 // NewList builds a list view from its spec.
 func NewList[T any](ctx *common.Context, spec ListSpec[T]) *List[T] {
 	l := &List[T]{Spec: spec}
-	l.listCore = listCore{Ctx: ctx, Req: common.NewRequests(), typed: l}
+	s := &l.Spec
+	l.listCore = listCore{Ctx: ctx, Req: common.NewRequests(), spec: listText{
+		title: &s.Title, noun: &s.Noun, empty: &s.Empty, followsProject: &s.FollowsProject, interval: &s.Interval,
+	}}
+	l.typed = listHooks{
+		count:      func() int { return len(l.items) },
+		keyAt:      func(i int) string { return l.Spec.Key(l.items[i]) },
+		markKeyAt:  func(i int) string { return l.markKey(l.items[i]) },
+		itemAt:     func(i int) any { return l.items[i] },
+		outOfScope: func(item any) bool { return l.Spec.InScope != nil && !l.Spec.InScope(item.(T)) },
+		fetch:      l.fetch,
+		show:       func(items any) { v, _ := items.([]T); l.SetItems(v) },
+		keep:       func(items any) { l.items, _ = items.([]T) },
+		rerender:   func() { l.SetItems(l.items) },
+		loadedHook: func() tea.Cmd {
+			if l.Spec.Loaded == nil {
+				return nil
+			}
+			return l.Spec.Loaded(l.items)
+		},
+		actions: func() []act { return acts(l.Ctx, l.Spec.Actions) },
+		run: func(i int) tea.Cmd {
+			item, _ := l.Selected()
+			return l.Spec.Actions[i].Run(item)
+		},
+		runMany: func(i int) tea.Cmd { return l.Spec.Actions[i].Many(l.Marked()) },
+	}
 	l.SetColumns(spec.Columns)
 	return l
 }
@@ -134,19 +161,9 @@ func (l *List[T]) SetColumns(cols []components.Column) {
 
 func (c *listCore) newTable(cols []components.Column) {
 	c.Table = components.NewTable(c.Ctx, cols)
-	c.Table.Empty = c.typed.text().empty
+	c.Table.Empty = *c.spec.empty
 	c.Table.Marked = c.rowMarked
 }
-
-func (l *List[T]) text() listText {
-	s := &l.Spec
-	return listText{title: s.Title, noun: s.Noun, empty: s.Empty, followsProject: s.FollowsProject, interval: s.Interval}
-}
-
-func (l *List[T]) count() int             { return len(l.items) }
-func (l *List[T]) keyAt(i int) string     { return l.Spec.Key(l.items[i]) }
-func (l *List[T]) itemAt(i int) any       { return l.items[i] }
-func (l *List[T]) markKeyAt(i int) string { return l.markKey(l.items[i]) }
 
 // markKey is the key marks use: the spec's MarkKey, else its Key.
 func (l *List[T]) markKey(it T) string {
@@ -154,10 +171,6 @@ func (l *List[T]) markKey(it T) string {
 		return l.Spec.MarkKey(it)
 	}
 	return l.Spec.Key(it)
-}
-
-func (l *List[T]) outOfScope(item any) bool {
-	return l.Spec.InScope != nil && !l.Spec.InScope(item.(T))
 }
 
 func (l *List[T]) fetch(background bool) (tea.Cmd, string) {
@@ -170,26 +183,6 @@ func (l *List[T]) fetch(background bool) (tea.Cmd, string) {
 	}
 	return common.Fetch(l.Req, KindList, l.reportSkips(f)), ""
 }
-
-func (l *List[T]) show(items any) { v, _ := items.([]T); l.SetItems(v) }
-func (l *List[T]) keep(items any) { l.items, _ = items.([]T) }
-func (l *List[T]) rerender()      { l.SetItems(l.items) }
-
-func (l *List[T]) loadedHook() tea.Cmd {
-	if l.Spec.Loaded == nil {
-		return nil
-	}
-	return l.Spec.Loaded(l.items)
-}
-
-func (l *List[T]) actions() []act { return acts(l.Ctx, l.Spec.Actions) }
-
-func (l *List[T]) run(i int) tea.Cmd {
-	item, _ := l.Selected()
-	return l.Spec.Actions[i].Run(item)
-}
-
-func (l *List[T]) runMany(i int) tea.Cmd { return l.Spec.Actions[i].Many(l.Marked()) }
 
 // ID addresses results to this view.
 func (c *listCore) ID() int64 { return c.Req.ID }
@@ -210,7 +203,7 @@ func (c *listCore) load(background bool) tea.Cmd {
 		c.typed.show(nil)
 		return common.Send(common.RefreshDone{Idle: true})
 	}
-	c.Table.Empty = c.typed.text().empty
+	c.Table.Empty = *c.spec.empty
 	return cmd
 }
 
@@ -359,7 +352,7 @@ func (c *listCore) handle(msg tea.Msg) tea.Cmd {
 		dropped(c.Ctx, msg)
 		return nil
 	case common.ProjectSelected:
-		if c.typed.text().followsProject {
+		if *c.spec.followsProject {
 			return c.Reset()
 		}
 		c.Rerender()
@@ -383,7 +376,7 @@ func (c *listCore) handle(msg tea.Msg) tea.Cmd {
 		} else if refused != nil {
 			return refused
 		}
-		if why := noAction(c.Ctx, msg, c.typed.text().title); why != nil {
+		if why := noAction(c.Ctx, msg, *c.spec.title); why != nil {
 			return why
 		}
 	}
@@ -471,14 +464,14 @@ func asPartial(err error, p **Partial) bool {
 }
 
 func (c *listCore) noun() string {
-	if n := c.typed.text().noun; n != "" {
+	if n := *c.spec.noun; n != "" {
 		return n
 	}
 	return "row"
 }
 
 // Title is the breadcrumb segment.
-func (c *listCore) Title() string { return c.typed.text().title + c.MarkedSuffix() }
+func (c *listCore) Title() string { return *c.spec.title + c.MarkedSuffix() }
 
 // View renders the table.
 func (c *listCore) View() string { return c.Table.View() }
@@ -501,7 +494,7 @@ func (c *listCore) Refresh() tea.Cmd { return c.load(true) }
 func (c *listCore) Reload() tea.Cmd { return c.Load() }
 
 // RefreshInterval is the spec's, else the configured interval.
-func (c *listCore) RefreshInterval() time.Duration { return interval(c.Ctx, c.typed.text().interval) }
+func (c *listCore) RefreshInterval() time.Duration { return interval(c.Ctx, *c.spec.interval) }
 
 // interval is a view's live-refresh interval: its own when it has one, else the
 // configured one.
