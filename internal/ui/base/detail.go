@@ -64,29 +64,27 @@ func NewDetail[T any](ctx *common.Context, spec DetailSpec[T]) *Detail[T] {
 	d.detailCore = detailCore{Ctx: ctx, Req: common.NewRequests(), Fields: components.NewDetail(ctx),
 		title: &d.Spec.Title, interval: &d.Spec.Interval}
 	d.typed = detailHooks{
-		fetch:   d.fetch,
+		fetch: func(background bool) tea.Cmd {
+			f := d.Spec.Load()
+			if background {
+				return common.Fetch(d.Req, KindDetail, func(ctx context.Context) (T, error) { return f(common.Background(ctx)) })
+			}
+			return common.Fetch(d.Req, KindDetail, f)
+		},
 		actions: func() []act { return acts(d.Ctx, d.Spec.Actions) },
 		run:     func(i int) tea.Cmd { return d.Spec.Actions[i].Run(d.item) },
 	}
 	return d
 }
 
-func (d *Detail[T]) fetch(background bool) tea.Cmd {
-	f := d.Spec.Load()
-	if background {
-		return common.Fetch(d.Req, KindDetail, func(ctx context.Context) (T, error) { return f(common.Background(ctx)) })
-	}
-	return common.Fetch(d.Req, KindDetail, f)
-}
+// Load (re)loads the resource.
+func (c *detailCore) Load() tea.Cmd { return c.typed.fetch(false) }
 
 // ID addresses results to this view.
 func (c *detailCore) ID() int64 { return c.Req.ID }
 
 // Init starts the first load.
 func (c *detailCore) Init() tea.Cmd { return c.typed.fetch(false) }
-
-// Load (re)loads the resource.
-func (d *Detail[T]) Load() tea.Cmd { return d.fetch(false) }
 
 // Item is the loaded resource; ok is false until the first load succeeds.
 func (d *Detail[T]) Item() (T, bool) { return d.item, d.has }

@@ -84,6 +84,7 @@ type listCore struct {
 	// byKey finds an item by its row's key, for marks only: made when marks need it,
 	// dropped with the items (80,000 projects: 7 MB that selection does not need).
 	byKey  map[string]int
+	n      int    // how many items the shell has
 	pick   string // select this key after the next load (a created item)
 	loaded bool
 	// partialSaid is the footer warning the last partial load posted, taken back when a
@@ -97,19 +98,27 @@ type listCore struct {
 // the shell implements, because a generic type's method in an interface is compiled
 // twice per item type (the shape's code and a wrapper passing its dictionary).
 type listHooks struct {
-	count            func() int
-	keyAt, markKeyAt func(i int) string
-	itemAt           func(i int) any
-	outOfScope       func(item any) bool
+	// keyAt is the key of item i: its row's key, or with mark its mark key.
+	keyAt      func(i int, mark bool) string
+	itemAt     func(i int) any
+	outOfScope func(item any) bool
 	// fetch starts a load; a nil command means there is nothing to load, and why.
 	fetch      func(background bool) (cmd tea.Cmd, why string)
-	show, keep func(items any)
-	rerender   func()
+	set        func(how setHow, items any)
 	loadedHook func() tea.Cmd
 	actions    func() []act
-	run        func(i int) tea.Cmd
-	runMany    func(i int) tea.Cmd
+	// run runs action i on the selected item, or with many on the marked ones.
+	run func(i int, many bool) tea.Cmd
 }
+
+// setHow is what listHooks.set does with the items it is given.
+type setHow int
+
+const (
+	showItems   setHow = iota // SetItems(items)
+	keepItems                 // keep items without showing them (Reset)
+	rerenderAll               // SetItems(the items kept), items unused
+)
 
 // listText points at the spec's fields that do not name the item type; views change
 // them in place (an empty text for the mode), so the core reads them there.
@@ -127,15 +136,36 @@ func NewList[T any](ctx *common.Context, spec ListSpec[T]) *List[T] {
 		title: &s.Title, noun: &s.Noun, empty: &s.Empty, followsProject: &s.FollowsProject, interval: &s.Interval,
 	}}
 	l.typed = listHooks{
-		count:      func() int { return len(l.items) },
-		keyAt:      func(i int) string { return l.Spec.Key(l.items[i]) },
-		markKeyAt:  func(i int) string { return l.markKey(l.items[i]) },
+		keyAt: func(i int, mark bool) string {
+			if mark && l.Spec.MarkKey != nil {
+				return l.Spec.MarkKey(l.items[i])
+			}
+			return l.Spec.Key(l.items[i])
+		},
 		itemAt:     func(i int) any { return l.items[i] },
 		outOfScope: func(item any) bool { return l.Spec.InScope != nil && !l.Spec.InScope(item.(T)) },
-		fetch:      l.fetch,
-		show:       func(items any) { v, _ := items.([]T); l.SetItems(v) },
-		keep:       func(items any) { l.items, _ = items.([]T) },
-		rerender:   func() { l.SetItems(l.items) },
+		fetch: func(background bool) (tea.Cmd, string) {
+			f, why := l.Spec.Load()
+			if f == nil {
+				return nil, why
+			}
+			if background {
+				f = inBackground(f)
+			}
+			return common.Fetch(l.Req, KindList, l.reportSkips(f)), ""
+		},
+		set: func(how setHow, items any) {
+			switch how {
+			case showItems:
+				v, _ := items.([]T)
+				l.SetItems(v)
+			case keepItems:
+				l.items, _ = items.([]T)
+				l.n = len(l.items)
+			case rerenderAll:
+				l.SetItems(l.items)
+			}
+		},
 		loadedHook: func() tea.Cmd {
 			if l.Spec.Loaded == nil {
 				return nil
@@ -143,11 +173,13 @@ func NewList[T any](ctx *common.Context, spec ListSpec[T]) *List[T] {
 			return l.Spec.Loaded(l.items)
 		},
 		actions: func() []act { return acts(l.Ctx, l.Spec.Actions) },
-		run: func(i int) tea.Cmd {
+		run: func(i int, many bool) tea.Cmd {
+			if many {
+				return l.Spec.Actions[i].Many(l.Marked())
+			}
 			item, _ := l.Selected()
 			return l.Spec.Actions[i].Run(item)
 		},
-		runMany: func(i int) tea.Cmd { return l.Spec.Actions[i].Many(l.Marked()) },
 	}
 	l.SetColumns(spec.Columns)
 	return l
@@ -163,25 +195,6 @@ func (c *listCore) newTable(cols []components.Column) {
 	c.Table = components.NewTable(c.Ctx, cols)
 	c.Table.Empty = *c.spec.empty
 	c.Table.Marked = c.rowMarked
-}
-
-// markKey is the key marks use: the spec's MarkKey, else its Key.
-func (l *List[T]) markKey(it T) string {
-	if l.Spec.MarkKey != nil {
-		return l.Spec.MarkKey(it)
-	}
-	return l.Spec.Key(it)
-}
-
-func (l *List[T]) fetch(background bool) (tea.Cmd, string) {
-	f, why := l.Spec.Load()
-	if f == nil {
-		return nil, why
-	}
-	if background {
-		f = inBackground(f)
-	}
-	return common.Fetch(l.Req, KindList, l.reportSkips(f)), ""
 }
 
 // ID addresses results to this view.
@@ -200,7 +213,7 @@ func (c *listCore) load(background bool) tea.Cmd {
 	if cmd == nil {
 		c.Req.Forget(KindList)
 		c.Table.Empty = why
-		c.typed.show(nil)
+		c.typed.set(showItems, nil)
 		return common.Send(common.RefreshDone{Idle: true})
 	}
 	c.Table.Empty = *c.spec.empty
@@ -235,7 +248,7 @@ func skipped(left func() string) error {
 // Reset drops what is shown and loads again (project changed, mode switched).
 func (c *listCore) Reset() tea.Cmd {
 	c.Req.Forget(KindList)
-	c.typed.keep(nil)
+	c.typed.set(keepItems, nil)
 	c.byKey, c.loaded = nil, false
 	c.Table.SetRows(nil)
 	c.Table.Loading = true
@@ -274,7 +287,7 @@ func (l *List[T]) SetItems(items []T) {
 }
 
 func (c *listCore) showRows(rows []components.Row) {
-	c.byKey = nil
+	c.byKey, c.n = nil, len(rows)
 	c.Table.SetRows(rows)
 	if c.pick != "" && c.Table.Select(c.pick) {
 		c.pick = ""
@@ -284,10 +297,10 @@ func (c *listCore) showRows(rows []components.Row) {
 // indexOf is the position of the item whose row has key.
 func (c *listCore) indexOf(key string) (int, bool) {
 	if c.byKey == nil {
-		n := c.typed.count()
+		n := c.n
 		c.byKey = make(map[string]int, n)
 		for i := 0; i < n; i++ {
-			c.byKey[c.typed.keyAt(i)] = i
+			c.byKey[c.typed.keyAt(i, false)] = i
 		}
 	}
 	i, ok := c.byKey[key]
@@ -295,7 +308,7 @@ func (c *listCore) indexOf(key string) (int, bool) {
 }
 
 // Rerender rebuilds the rows from the items (something they show changed).
-func (c *listCore) Rerender() { c.typed.rerender() }
+func (c *listCore) Rerender() { c.typed.set(rerenderAll, nil) }
 
 // Selected is the item under the cursor.
 func (l *List[T]) Selected() (T, bool) {
@@ -310,7 +323,7 @@ func (l *List[T]) Selected() (T, bool) {
 // selected is the place of the item under the cursor.
 func (c *listCore) selected() (int, bool) {
 	i, ok := c.Table.SelectedRow()
-	if !ok || i >= c.typed.count() {
+	if !ok || i >= c.n {
 		return 0, false
 	}
 	return i, true
@@ -372,7 +385,7 @@ func (c *listCore) handle(msg tea.Msg) tea.Cmd {
 			if _, ok := c.selected(); !ok && !as[i].noSelection {
 				return common.Warn("No " + c.noun() + " selected")
 			}
-			return c.typed.run(i)
+			return c.typed.run(i, false)
 		} else if refused != nil {
 			return refused
 		}
@@ -396,14 +409,14 @@ func (c *listCore) finish(items any, err error) tea.Cmd {
 		return common.Send(common.RefreshDone{Err: err})
 	}
 	c.loaded = true
-	old := c.typed.count()
-	c.typed.show(items)
+	old := c.n
+	c.typed.set(showItems, items)
 	done := common.RefreshDone{}
 	if partial != nil {
 		done.RetryAt = partial.RetryAt
 	}
 	cmds := []tea.Cmd{common.Send(done), c.refreshMarks(partial == nil)}
-	if max(old, c.typed.count()) >= collectAfter {
+	if max(old, c.n) >= collectAfter {
 		// The previous items and rows are garbage now, and the last collection ran
 		// while they and the answer were live: its goal is twice all of that, so the
 		// heap would grow to it before the next, and the runtime gives memory back to

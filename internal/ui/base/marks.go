@@ -70,7 +70,7 @@ func (c *listCore) rowMarked(rowKey string) bool {
 		return false
 	}
 	i, ok := c.indexOf(rowKey)
-	return ok && c.marks.has(c.typed.markKeyAt(i))
+	return ok && c.marks.has(c.typed.keyAt(i, true))
 }
 
 // MarkCount is how many rows are marked.
@@ -99,7 +99,7 @@ func (c *listCore) marked() ([]any, []bool) {
 	shown := map[string]bool{}
 	for _, k := range c.Table.ShownKeys() {
 		if i, ok := c.indexOf(k); ok {
-			shown[c.typed.markKeyAt(i)] = true
+			shown[c.typed.keyAt(i, true)] = true
 		}
 	}
 	items, hidden := make([]any, 0, len(c.marks.order)), make([]bool, 0, len(c.marks.order))
@@ -116,7 +116,7 @@ func (c *listCore) toggleMark() tea.Cmd {
 	if !ok {
 		return common.Warn("No " + c.noun() + " selected")
 	}
-	if k := c.typed.markKeyAt(i); c.marks.has(k) {
+	if k := c.typed.keyAt(i, true); c.marks.has(k) {
 		c.marks.drop(k)
 	} else {
 		c.marks.add(k, c.typed.itemAt(i))
@@ -130,7 +130,7 @@ func (c *listCore) markShown() tea.Cmd {
 	keys := c.Table.ShownKeys()
 	for _, rk := range keys {
 		if i, ok := c.indexOf(rk); ok {
-			c.marks.add(c.typed.markKeyAt(i), c.typed.itemAt(i))
+			c.marks.add(c.typed.keyAt(i, true), c.typed.itemAt(i))
 		}
 	}
 	return common.Info(fmt.Sprintf("Marked the %d %s shown; %d marked in all", len(keys), plural(len(keys), c.noun()), c.MarkCount()))
@@ -154,8 +154,8 @@ func (c *listCore) refreshMarks(whole bool) tea.Cmd {
 		return nil
 	}
 	seen := make(map[string]bool, len(c.marks.order))
-	for i, n := 0, c.typed.count(); i < n; i++ {
-		if k := c.typed.markKeyAt(i); c.marks.has(k) {
+	for i, n := 0, c.n; i < n; i++ {
+		if k := c.typed.keyAt(i, true); c.marks.has(k) {
 			c.marks.items[k] = c.typed.itemAt(i)
 			seen[k] = true
 		}
@@ -241,7 +241,7 @@ func (c *listCore) handleMarks(msg tea.Msg) (tea.Cmd, bool) {
 		as := c.typed.actions()
 		if i, _, ok := match(c.Ctx, as, msg); ok {
 			if as[i].many {
-				return c.typed.runMany(i), true
+				return c.typed.run(i, true), true
 			}
 			if as[i].Mutating {
 				return common.Warn(fmt.Sprintf("“%s” does not apply to marked %ss here; :unmark to use it on the row under the cursor",
