@@ -77,17 +77,18 @@ func NewRequests() *Requests {
 // Fetch builds a command that runs fn with a timeout and returns Result[T] addressed to
 // this view under kind. Starting a new request of a kind cancels the previous one of
 // that kind (its answer would be stale anyway). Only the result is typed: the rest is
-// in call, compiled once rather than once per result type.
+// call's, compiled once rather than once per result type.
 func Fetch[T any](r *Requests, kind Kind, fn func(ctx context.Context) (T, error)) tea.Cmd {
 	c := r.start(kind)
-	return func() tea.Msg {
+	c.answer = func(ctx context.Context, failed error) tea.Msg {
 		var v T
-		err := c.run(func(ctx context.Context) (err error) {
+		err := failed
+		if err == nil {
 			v, err = fn(ctx)
-			return err
-		})
+		}
 		return Result[T]{Addr: c.addr, Value: v, Err: err}
 	}
+	return c.run
 }
 
 // call is one request of a view in flight.
@@ -96,6 +97,8 @@ type call struct {
 	addr   Addr
 	ctx    context.Context
 	cancel context.CancelFunc
+	// answer runs the request and types its result; given failed, it only types that.
+	answer func(ctx context.Context, failed error) tea.Msg
 }
 
 // start registers a request of kind, cancelling the previous one of that kind.
@@ -116,21 +119,22 @@ func (r *Requests) start(kind Kind) *call {
 	return &call{r: r, addr: Addr{View: r.ID, Kind: kind, Gen: gen}, ctx: ctx, cancel: cancel}
 }
 
-// run runs fn under the request's context and forgets the request after.
-func (c *call) run(fn func(ctx context.Context) error) (err error) {
+// run is the request's command: it runs the request under its context and forgets it
+// after.
+func (c *call) run() (msg tea.Msg) {
 	defer func() {
 		// A panic in a request (a decoder bug, say) becomes an error for the view and a
 		// stack in the log instead of killing the program; the value is left zero.
 		if p := recover(); p != nil {
 			c.cancel()
 			c.done()
-			err = &PanicError{Kind: c.addr.Kind, Value: p, Stack: debug.Stack()}
+			msg = c.answer(nil, &PanicError{Kind: c.addr.Kind, Value: p, Stack: debug.Stack()})
 		}
 	}()
-	err = fn(c.ctx)
+	msg = c.answer(c.ctx, nil)
 	c.done()
 	c.cancel()
-	return err
+	return msg
 }
 
 func (c *call) done() {
