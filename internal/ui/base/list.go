@@ -124,6 +124,7 @@ const (
 // them in place (an empty text for the mode), so the core reads them there.
 type listText struct {
 	title, noun, empty *string
+	columns            *[]components.Column
 	followsProject     *bool
 	interval           *func() time.Duration
 }
@@ -133,7 +134,7 @@ func NewList[T any](ctx *common.Context, spec ListSpec[T]) *List[T] {
 	l := &List[T]{Spec: spec}
 	s := &l.Spec
 	l.listCore = listCore{Ctx: ctx, Req: common.NewRequests(), spec: listText{
-		title: &s.Title, noun: &s.Noun, empty: &s.Empty, followsProject: &s.FollowsProject, interval: &s.Interval,
+		title: &s.Title, noun: &s.Noun, empty: &s.Empty, columns: &s.Columns, followsProject: &s.FollowsProject, interval: &s.Interval,
 	}}
 	l.typed = listHooks{
 		keyAt: func(i int, mark bool) string {
@@ -186,12 +187,8 @@ func NewList[T any](ctx *common.Context, spec ListSpec[T]) *List[T] {
 }
 
 // SetColumns gives the view a new table of those columns (another mode); the marks stay.
-func (l *List[T]) SetColumns(cols []components.Column) {
-	l.Spec.Columns = cols
-	l.newTable(cols)
-}
-
-func (c *listCore) newTable(cols []components.Column) {
+func (c *listCore) SetColumns(cols []components.Column) {
+	*c.spec.columns = cols
 	c.Table = components.NewTable(c.Ctx, cols)
 	c.Table.Empty = *c.spec.empty
 	c.Table.Marked = c.rowMarked
