@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime/debug"
 	"sync"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -17,10 +18,26 @@ type Addr struct {
 	Gen  uint64
 }
 
-// Kind names a kind of request of a view ("list", "create", "write"). Kinds are typed
-// constants, so a view's Handle can tell its own answers from ones it does not know,
-// which it logs rather than silently drops.
-type Kind string
+// Kind is a kind of request of a view ("list", "run", a write). A kind is a value
+// minted once by NewKind, never a string: two kinds with the same name are still two
+// kinds, so no call site can reuse another's kind by spelling its name (a read sent
+// under a write's kind would cancel the write), and a view tells its own answers from
+// ones it does not know by comparing values.
+type Kind struct{ k *kindName }
+
+type kindName struct{ name string }
+
+// NewKind mints a kind; name is only for logs and errors. Package-level kinds are
+// minted once (var kindRun = common.NewKind("run")); a write mints one per write.
+func NewKind(name string) Kind { return Kind{&kindName{name}} }
+
+// String is the kind's name, for logs.
+func (k Kind) String() string {
+	if k.k == nil {
+		return "unnamed"
+	}
+	return k.k.name
+}
 
 // Addressed is implemented by results; the root routes them to the view with that id
 // wherever it is on the stacks (and drops them when that view is gone).
@@ -49,7 +66,7 @@ type PanicError struct {
 }
 
 func (e *PanicError) Error() string {
-	return "internal error in the " + string(e.Kind) + " request (details in the log)"
+	return "internal error in the " + e.Kind.String() + " request (details in the log)"
 }
 
 // Failed is implemented by results, so the root can log what went wrong inside them.
@@ -79,7 +96,13 @@ func NewRequests() *Requests {
 // that kind (its answer would be stale anyway). Only the result is typed: the rest is
 // call's, compiled once rather than once per result type.
 func Fetch[T any](r *Requests, kind Kind, fn func(ctx context.Context) (T, error)) tea.Cmd {
-	c := r.start(kind)
+	return FetchWithin(r, kind, RequestTimeout, fn)
+}
+
+// FetchWithin is Fetch with another timeout than RequestTimeout (a bulk load runs
+// for minutes).
+func FetchWithin[T any](r *Requests, kind Kind, timeout time.Duration, fn func(ctx context.Context) (T, error)) tea.Cmd {
+	c := r.start(kind, timeout)
 	c.answer = func(ctx context.Context, failed error) tea.Msg {
 		var v T
 		err := failed
@@ -102,8 +125,11 @@ type call struct {
 }
 
 // start registers a request of kind, cancelling the previous one of that kind.
-func (r *Requests) start(kind Kind) *call {
-	ctx, cancel := context.WithTimeout(context.Background(), RequestTimeout)
+func (r *Requests) start(kind Kind, timeout time.Duration) *call {
+	if kind.k == nil {
+		panic("common.Fetch: a request needs a kind minted by NewKind")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	r.mu.Lock()
 	r.next++
 	gen := r.next
