@@ -118,57 +118,101 @@ func HandleWrite[T any](ctx *Context, req *Requests, msg tea.Msg) (cmd tea.Cmd, 
 	if !req.Current(r.Addr) || r.Value.w == nil {
 		return nil, true
 	}
-	w := r.Value.w
-	if r.Value.readBack {
-		return reportReadBack(ctx, w, r.Value, r.Err), true
+	w, v := r.Value.w, r.Value.value
+	a := answered{
+		verb: w.Verb, noun: w.Noun, name: w.Name, unknown: w.Unknown,
+		form: w.Form, refused: w.Refused, reload: w.Reload, lost: w.Lost, canFind: w.Find != nil,
+		readBack: r.Value.readBack, found: r.Value.found, err: r.Err,
+		done: func(text string) tea.Cmd { return done(w, v, text) },
+		find: func() tea.Cmd { return readBack(req, w) },
 	}
-	if r.Err != nil {
-		lost := ctx.OutcomeUnknown(r.Err) || (w.Lost != nil && w.Lost(r.Err))
+	if w.Show != nil {
+		a.show = func() { w.Show(v) }
+	}
+	return a.handle(ctx), true
+}
+
+// answered is a write's answer without its item type: the write's words and hooks, and
+// closures over its typed parts. The protocol's steps work on it, so they are compiled
+// once rather than once per item type.
+type answered struct {
+	verb                Verb
+	noun, name, unknown string
+	form                Refusable
+	refused             func(error) tea.Cmd
+	reload              func() tea.Cmd
+	lost                func(error) bool
+	canFind             bool
+	readBack, found     bool
+	err                 error
+	// done reports the write done, with text (empty: the verb's sentence); find reads
+	// the item back; show, when the write has Show, shows the value read back.
+	done func(text string) tea.Cmd
+	find func() tea.Cmd
+	show func()
+}
+
+func (a *answered) handle(ctx *Context) tea.Cmd {
+	if a.readBack {
+		return a.reportReadBack(ctx)
+	}
+	if a.err != nil {
+		lost := ctx.OutcomeUnknown(a.err) || (a.lost != nil && a.lost(a.err))
 		switch {
-		case lost && w.Find != nil:
-			return readBack(req, w), true
+		case lost && a.canFind:
+			return a.find()
 		case lost:
 			// Nothing can tell what happened: say so, and never send it again by itself.
-			text := w.Unknown
+			text := a.unknown
 			if text == "" {
-				text = "The connection dropped after " + w.Noun + " " + w.Name + " was sent: whether it was " +
-					w.Verb.past() + " is unknown. Look before sending it again."
+				text = "The connection dropped after " + a.noun + " " + a.name + " was sent: whether it was " +
+					a.verb.past() + " is unknown. Look before sending it again."
 			}
 			also := Warn(text)
-			if w.Refused != nil {
-				also = tea.Sequence(also, w.Refused(r.Err))
+			if a.refused != nil {
+				also = tea.Sequence(also, a.refused(a.err))
 			}
-			return tea.Batch(also, refresh(w)), true
+			return tea.Batch(also, refresh(a.reload))
 		}
-		text := ctx.ErrorText(r.Err)
+		text := ctx.ErrorText(a.err)
 		var also tea.Cmd
-		if w.Refused != nil {
-			also = w.Refused(r.Err)
+		if a.refused != nil {
+			also = a.refused(a.err)
 		}
-		if w.Form != nil {
-			return tea.Batch(Error(text), w.Form.Refused(text), also), true
+		if a.form != nil {
+			return tea.Batch(Error(text), a.form.Refused(text), also)
 		}
-		return tea.Batch(Error(text), also), true
+		return tea.Batch(Error(text), also)
 	}
-	return done(w, r.Value.value, ""), true
+	return a.done("")
 }
 
 func done[T any](w *Write[T], v T, text string) tea.Cmd {
-	if text == "" {
-		text = strings.ToUpper(w.Verb.past()[:1]) + w.Verb.past()[1:] + " " + w.Noun + " " + w.Name
-	}
-	cmds := []tea.Cmd{Success(text)}
+	var then tea.Cmd
 	if w.Done != nil {
-		// Done's own message, if any, comes after and wins the footer; its modal (a
-		// one-time secret) does not wait for the reload.
-		cmds = append(cmds, w.Done(v))
+		then = w.Done(v)
 	}
-	return tea.Sequence(append(cmds, refresh(w))...)
+	return succeeded(w.Verb, w.Noun, w.Name, text, w.Done != nil, then, w.Reload)
 }
 
-func refresh[T any](w *Write[T]) tea.Cmd {
-	if w.Reload != nil {
-		return w.Reload()
+// succeeded says a write is done (text, else the verb's sentence), then runs what the
+// write's Done returned when it has one, then refreshes.
+func succeeded(verb Verb, noun, name, text string, hasDone bool, then tea.Cmd, reload func() tea.Cmd) tea.Cmd {
+	if text == "" {
+		text = strings.ToUpper(verb.past()[:1]) + verb.past()[1:] + " " + noun + " " + name
+	}
+	cmds := []tea.Cmd{Success(text)}
+	if hasDone {
+		// Done's own message, if any, comes after and wins the footer; its modal (a
+		// one-time secret) does not wait for the reload.
+		cmds = append(cmds, then)
+	}
+	return tea.Sequence(append(cmds, refresh(reload))...)
+}
+
+func refresh(reload func() tea.Cmd) tea.Cmd {
+	if reload != nil {
+		return reload()
 	}
 	return Send(RefreshNow{})
 }
@@ -185,29 +229,29 @@ func readBack[T any](req *Requests, w *Write[T]) tea.Cmd {
 }
 
 // reportReadBack says what the read-back found; nothing is sent again.
-func reportReadBack[T any](ctx *Context, w *Write[T], rb written[T], err error) tea.Cmd {
-	what := w.Noun + " " + w.Name
+func (a *answered) reportReadBack(ctx *Context) tea.Cmd {
+	what := a.noun + " " + a.name
 	What := strings.ToUpper(what[:1]) + what[1:]
-	if err != nil {
-		return Error("Could not check whether " + what + " was " + w.Verb.past() + ": " +
-			strings.TrimSuffix(ctx.ErrorText(err), ".") + ". Press ctrl+r to look again before sending it again.")
+	if a.err != nil {
+		return Error("Could not check whether " + what + " was " + a.verb.past() + ": " +
+			strings.TrimSuffix(ctx.ErrorText(a.err), ".") + ". Press ctrl+r to look again before sending it again.")
 	}
 	switch {
-	case w.Verb == Create && rb.found:
-		return done(w, rb.value, What+" exists: it was created")
-	case w.Verb == Create:
+	case a.verb == Create && a.found:
+		return a.done(What + " exists: it was created")
+	case a.verb == Create:
 		return Warn(What + " does not exist: nothing was created. Press c to create it again.")
-	case rb.found && w.Show != nil:
-		w.Show(rb.value)
+	case a.found && a.show != nil:
+		a.show()
 	}
 	switch {
-	case w.Verb == Delete && rb.found:
-		return tea.Batch(Warn(What+" still exists: it was not deleted"), refresh(w))
-	case w.Verb == Delete:
-		return done(w, rb.value, What+" does not exist any more: it was deleted")
-	case rb.found:
+	case a.verb == Delete && a.found:
+		return tea.Batch(Warn(What+" still exists: it was not deleted"), refresh(a.reload))
+	case a.verb == Delete:
+		return a.done(What + " does not exist any more: it was deleted")
+	case a.found:
 		return tea.Batch(Warn(What+" is shown as the platform has it now: check whether your change is there before editing again"),
-			refresh(w))
+			refresh(a.reload))
 	}
-	return tea.Batch(Warn(What+" does not exist any more"), refresh(w))
+	return tea.Batch(Warn(What+" does not exist any more"), refresh(a.reload))
 }
