@@ -96,16 +96,25 @@ type written[T any] struct {
 // own, because a new request of a kind cancels the one in flight, and a write cancelled
 // in flight may or may not have happened: no read, and no other write, can cancel it.
 func SendWrite[T any](ctx *Context, req *Requests, w *Write[T]) tea.Cmd {
-	ing := map[Verb]string{Create: "Creating ", Update: "Saving ", Delete: "Deleting ", Reset: "Resetting the credentials of "}[w.Verb]
-	timeout := w.Timeout
-	if timeout <= 0 {
-		timeout = RequestTimeout
-	}
 	writer := ctx.writer
-	return Working(ing+w.Name+"…", FetchWithin(req, NewKind("write "+w.Noun), timeout, func(c context.Context) (written[T], error) {
+	return sending(w.Verb, w.Name, FetchWithin(req, NewKind("write "+w.Noun), sendTimeout(w.Timeout), func(c context.Context) (written[T], error) {
 		v, err := w.Send(c, writer)
 		return written[T]{w: w, value: v}, err
 	}))
+}
+
+// sending shows a write's progress line while send runs.
+func sending(verb Verb, name string, send tea.Cmd) tea.Cmd {
+	ing := map[Verb]string{Create: "Creating ", Update: "Saving ", Delete: "Deleting ", Reset: "Resetting the credentials of "}[verb]
+	return Working(ing+name+"…", send)
+}
+
+// sendTimeout is a write's own timeout, else RequestTimeout.
+func sendTimeout(own time.Duration) time.Duration {
+	if own <= 0 {
+		return RequestTimeout
+	}
+	return own
 }
 
 // HandleWrite runs the rest of the protocol for the answers of SendWrite; handled
@@ -219,13 +228,16 @@ func refresh(reload func() tea.Cmd) tea.Cmd {
 
 // readBack says the outcome is unknown and asks the platform what is there.
 func readBack[T any](req *Requests, w *Write[T]) tea.Cmd {
+	return checking(w.Verb, w.Noun, w.Name, Fetch(req, NewKind("read back "+w.Noun), func(ctx context.Context) (written[T], error) {
+		v, found, err := w.Find(ctx)
+		return written[T]{w: w, value: v, readBack: true, found: found}, err
+	}))
+}
+
+// checking says the outcome is unknown while read runs.
+func checking(verb Verb, noun, name string, read tea.Cmd) tea.Cmd {
 	// In sequence: the warning must not arrive after the read-back's answer and cover it.
-	return tea.Sequence(
-		Warn("The connection dropped after the request was sent; checking whether "+w.Noun+" "+w.Name+" was "+w.Verb.past()+"…"),
-		Fetch(req, NewKind("read back "+w.Noun), func(ctx context.Context) (written[T], error) {
-			v, found, err := w.Find(ctx)
-			return written[T]{w: w, value: v, readBack: true, found: found}, err
-		}))
+	return tea.Sequence(Warn("The connection dropped after the request was sent; checking whether "+noun+" "+name+" was "+verb.past()+"…"), read)
 }
 
 // reportReadBack says what the read-back found; nothing is sent again.
