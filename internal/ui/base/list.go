@@ -150,10 +150,12 @@ func NewList[T any](ctx *common.Context, spec ListSpec[T]) *List[T] {
 			if f == nil {
 				return nil, why
 			}
-			if background {
-				f = inBackground(f)
-			}
-			return common.Fetch(l.Req, KindList, l.reportSkips(f)), ""
+			skip := l.Ctx.Platform.SkipReport
+			return common.Fetch(l.Req, KindList, func(ctx context.Context) ([]T, error) {
+				ctx, left := reading(ctx, skip, background)
+				items, err := f(ctx)
+				return items, readAll(err, left)
+			}), ""
 		},
 		set: func(how setHow, items any) {
 			switch how {
@@ -217,25 +219,26 @@ func (c *listCore) load(background bool) tea.Cmd {
 	return cmd
 }
 
-// reportSkips makes a list that the client read only in part say so: the entries it
-// could read are shown, with a sentence on what was left out.
-func (l *List[T]) reportSkips(f Fetcher[T]) Fetcher[T] {
-	skip := l.Ctx.Platform.SkipReport
-	if skip == nil {
-		return f
+// reading prepares a list's context: a background load (live refresh) spends only the
+// budget left over from key presses (docs/architecture.md, "The request budget"), and a
+// list the client reads only in part says so (skip gives what was left out).
+func reading(ctx context.Context, skip func(context.Context) (context.Context, func() string), background bool) (context.Context, func() string) {
+	var left func() string
+	if skip != nil {
+		ctx, left = skip(ctx)
 	}
-	return func(ctx context.Context) ([]T, error) {
-		ctx, left := skip(ctx)
-		items, err := f(ctx)
-		if err == nil {
-			err = skipped(left)
-		}
-		return items, err
+	if background {
+		ctx = common.Background(ctx)
 	}
+	return ctx, left
 }
 
-// skipped is the partial error for what the client left out, if it left anything.
-func skipped(left func() string) error {
+// readAll makes a list that the client read only in part say so: the entries it could
+// read are shown, with a sentence on what was left out.
+func readAll(err error, left func() string) error {
+	if err != nil || left == nil {
+		return err
+	}
 	if s := left(); s != "" {
 		return &Partial{Text: s}
 	}
@@ -454,11 +457,6 @@ func (c *listCore) rateLimited(text string, at time.Time, err error) tea.Cmd {
 		c.partialSaid = text
 	}
 	return tea.Batch(cmds...)
-}
-
-// inBackground makes f's requests background work.
-func inBackground[T any](f Fetcher[T]) Fetcher[T] {
-	return func(ctx context.Context) ([]T, error) { return f(common.Background(ctx)) }
 }
 
 // collectAfter is how many items make a list large enough for a collection after it
