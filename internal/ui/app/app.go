@@ -395,7 +395,7 @@ func (m *Model) updateModal(msg tea.Msg) tea.Cmd {
 
 // deliver hands a result to the view that asked, wherever it is on the stacks (a view
 // under the top still gets its answer), or to the open modal when it asked; a result
-// whose view is gone is dropped.
+// whose view is gone is dropped, unless it is a write's: its outcome is reported.
 func (m *Model) deliver(msg common.Addressed) tea.Cmd {
 	id := msg.Target()
 	if f, ok := msg.(common.Failed); ok {
@@ -419,6 +419,12 @@ func (m *Model) deliver(msg common.Addressed) tea.Cmd {
 	}
 	if mv, ok := m.modal.(interface{ ID() int64 }); ok && mv.ID() == id {
 		return m.updateModal(msg)
+	}
+	if o, ok := msg.(common.Orphan); ok {
+		// A write's outcome is told even when the view that sent it is gone.
+		if cmd := o.Orphaned(m.ctx); cmd != nil {
+			return cmd
+		}
 	}
 	m.ctx.Log.Debug("result dropped: its view is gone", "view", id)
 	return nil

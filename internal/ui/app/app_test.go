@@ -365,6 +365,27 @@ func TestAddressedResultsReachViewsBelowTheTop(t *testing.T) {
 	}
 }
 
+// orphanResult stands for a write's result: when its view is gone, the root reports it.
+type orphanResult struct{ view int64 }
+
+type orphanReported struct{}
+
+func (o orphanResult) Target() int64 { return o.view }
+func (o orphanResult) Orphaned(*common.Context) tea.Cmd {
+	return func() tea.Msg { return orphanReported{} }
+}
+
+func TestAWritesOutcomeIsReportedWhenItsViewIsGone(t *testing.T) {
+	m, _ := newModel(t, false)
+	cmd := m.deliver(orphanResult{view: 99})
+	if cmd == nil {
+		t.Fatal("the outcome of a write whose view is gone was dropped")
+	}
+	if _, ok := cmd().(orphanReported); !ok {
+		t.Fatal("the root did not run the write's own report")
+	}
+}
+
 type resultView struct {
 	*fakeView
 	got *int

@@ -131,3 +131,57 @@ func TestSendWriteAnnouncesBeforeItSends(t *testing.T) {
 		t.Fatal("the request was not sent after the notice")
 	}
 }
+
+// Leaving a view while its write is in flight neither cancels the write (it may or
+// may not have happened) nor loses its outcome: the write runs to its answer and the
+// root, finding the view gone, reports it through Orphan. A read of the same view is
+// cancelled as before.
+func TestAWriteOutlivesItsViewAndItsOutcomeIsReported(t *testing.T) {
+	ctx := common.NewContext()
+	req := common.NewRequests()
+	release := make(chan struct{})
+	var writeErr error
+	w := &Write[string]{Verb: Delete, Noun: "service", Name: "pg-1"}
+	w.Send = func(c context.Context, _ common.Writer) (string, error) {
+		<-release
+		writeErr = c.Err()
+		return "pg-1", nil
+	}
+	var readErr error
+	read := common.Fetch(req, common.NewKind("list"), func(c context.Context) (int, error) {
+		<-release
+		readErr = c.Err()
+		return 0, nil
+	})
+	var writeMsgs []tea.Msg
+	sent := make(chan struct{})
+	send := SendWrite(ctx, req, w) // registered with the view's requests now
+	go func() { writeMsgs = uitest.Run(send); close(sent) }()
+	readDone := make(chan struct{})
+	go func() { uitest.Run(read); close(readDone) }()
+	req.CancelAll() // the view leaves
+	close(release)
+	<-sent
+	<-readDone
+	if writeErr != nil {
+		t.Fatalf("leaving the view cancelled the write in flight: %v", writeErr)
+	}
+	if readErr == nil {
+		t.Fatal("leaving the view did not cancel its read")
+	}
+	var said []string
+	for _, m := range writeMsgs {
+		o, ok := m.(common.Orphan)
+		if !ok {
+			continue
+		}
+		for _, n := range uitest.Run(o.Orphaned(ctx)) {
+			if n, ok := n.(common.Notify); ok {
+				said = append(said, n.Text)
+			}
+		}
+	}
+	if !strings.Contains(strings.Join(said, " | "), "Deleted service pg-1") {
+		t.Fatalf("the outcome of a write whose view is gone was not reported: %q", said)
+	}
+}

@@ -97,7 +97,7 @@ type written[T any] struct {
 // in flight may or may not have happened: no read, and no other write, can cancel it.
 func SendWrite[T any](ctx *Context, req *Requests, w *Write[T]) tea.Cmd {
 	writer := ctx.writer
-	return sending(w.Verb, w.Name, FetchWithin(req, NewKind("write "+w.Noun), sendTimeout(w.Timeout), func(c context.Context) (written[T], error) {
+	return sending(w.Verb, w.Name, FetchWithin(req, writeKind("write "+w.Noun), sendTimeout(w.Timeout), func(c context.Context) (written[T], error) {
 		v, err := w.Send(c, writer)
 		return written[T]{w: w, value: v}, err
 	}))
@@ -127,18 +127,24 @@ func HandleWrite[T any](ctx *Context, req *Requests, msg tea.Msg) (cmd tea.Cmd, 
 	if !req.Current(r.Addr) || r.Value.w == nil {
 		return nil, true
 	}
-	w, v := r.Value.w, r.Value.value
+	a := r.Value.answered(req, r.Err)
+	return a.handle(ctx), true
+}
+
+// answered is the answer without its type; req is the view's, for a read-back.
+func (wr written[T]) answered(req *Requests, err error) answered {
+	w, v := wr.w, wr.value
 	a := answered{
 		verb: w.Verb, noun: w.Noun, name: w.Name, unknown: w.Unknown,
 		form: w.Form, refused: w.Refused, reload: w.Reload, lost: w.Lost, canFind: w.Find != nil,
-		readBack: r.Value.readBack, found: r.Value.found, err: r.Err,
+		readBack: wr.readBack, found: wr.found, err: err,
 		done: func(text string) tea.Cmd { return done(w, v, text) },
 		find: func() tea.Cmd { return readBack(req, w) },
 	}
 	if w.Show != nil {
 		a.show = func() { w.Show(v) }
 	}
-	return a.handle(ctx), true
+	return a
 }
 
 // answered is a write's answer without its item type: the write's words and hooks, and
@@ -194,6 +200,30 @@ func (a *answered) handle(ctx *Context) tea.Cmd {
 		return tea.Batch(Error(text), also)
 	}
 	return a.done("")
+}
+
+// orphaned reports a write's outcome when its view is gone (left while the write was in
+// flight): the same sentences and Done (a one-time password still opens), without the
+// form or the read-back, which belonged to the view.
+func (wr written[T]) orphaned(ctx *Context, err error) tea.Cmd {
+	if wr.w == nil {
+		return nil
+	}
+	a := wr.answered(nil, err)
+	return a.orphaned(ctx)
+}
+
+func (a *answered) orphaned(ctx *Context) tea.Cmd {
+	switch {
+	case a.readBack:
+		return a.reportReadBack(ctx)
+	case a.err == nil:
+		return a.done("")
+	case ctx.OutcomeUnknown(a.err) || (a.lost != nil && a.lost(a.err)):
+		return Warn("The connection dropped after " + a.noun + " " + a.name + " was sent: whether it was " +
+			a.verb.past() + " is unknown. Look before sending it again.")
+	}
+	return Error(ctx.ErrorText(a.err))
 }
 
 func done[T any](w *Write[T], v T, text string) tea.Cmd {
