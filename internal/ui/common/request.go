@@ -92,20 +92,6 @@ type Orphan interface {
 	Orphaned(ctx *Context) tea.Cmd
 }
 
-// orphanReporter is a result value that can report itself without its view.
-type orphanReporter interface {
-	orphaned(ctx *Context, err error) tea.Cmd
-}
-
-// Orphaned implements Orphan: the write's outcome is reported without its view; any
-// other result of a gone view is dropped (nil).
-func (r Result[T]) Orphaned(ctx *Context) tea.Cmd {
-	if o, ok := any(r.Value).(orphanReporter); ok {
-		return o.orphaned(ctx, r.Err)
-	}
-	return nil
-}
-
 // Requests tracks a view's in-flight API calls: their latest generation per kind and
 // their cancel funcs, cancelled when the view leaves or the program quits.
 type Requests struct {

@@ -97,7 +97,7 @@ type written[T any] struct {
 // in flight may or may not have happened: no read, and no other write, can cancel it.
 func SendWrite[T any](ctx *Context, req *Requests, w *Write[T]) tea.Cmd {
 	writer := ctx.writer
-	return sending(w.Verb, w.Name, FetchWithin(req, writeKind("write "+w.Noun), sendTimeout(w.Timeout), func(c context.Context) (written[T], error) {
+	return sending(w.Verb, w.Name, fetchWrite(req, writeKind("write "+w.Noun), sendTimeout(w.Timeout), func(c context.Context) (written[T], error) {
 		v, err := w.Send(c, writer)
 		return written[T]{w: w, value: v}, err
 	}))
@@ -120,7 +120,7 @@ func sendTimeout(own time.Duration) time.Duration {
 // HandleWrite runs the rest of the protocol for the answers of SendWrite; handled
 // reports that msg was one.
 func HandleWrite[T any](ctx *Context, req *Requests, msg tea.Msg) (cmd tea.Cmd, handled bool) {
-	r, ok := msg.(Result[written[T]])
+	r, ok := msg.(writeAnswer[T])
 	if !ok {
 		return nil, false
 	}
@@ -202,15 +202,34 @@ func (a *answered) handle(ctx *Context) tea.Cmd {
 	return a.done("")
 }
 
-// orphaned reports a write's outcome when its view is gone (left while the write was in
-// flight): the same sentences and Done (a one-time password still opens), without the
-// form or the read-back, which belonged to the view.
-func (wr written[T]) orphaned(ctx *Context, err error) tea.Cmd {
-	if wr.w == nil {
+// writeAnswer is the answer of a write or of its read-back: a Result that, unlike a
+// read's, is still told when its view is gone. Only writes' answers are this type, so
+// the other results carry no Orphaned method (one per result type).
+type writeAnswer[T any] struct{ Result[written[T]] }
+
+// Orphaned implements Orphan: the write's outcome is reported without its view (left
+// while the write was in flight): the same sentences and Done (a one-time password still
+// opens), without the form or the read-back, which belonged to the view.
+func (r writeAnswer[T]) Orphaned(ctx *Context) tea.Cmd {
+	if r.Value.w == nil {
 		return nil
 	}
-	a := wr.answered(nil, err)
+	a := r.Value.answered(nil, r.Err)
 	return a.orphaned(ctx)
+}
+
+// fetchWrite is FetchWithin for a write and its read-back: the answer is a writeAnswer.
+func fetchWrite[T any](req *Requests, kind Kind, timeout time.Duration, fn func(context.Context) (written[T], error)) tea.Cmd {
+	c := req.start(kind, timeout)
+	c.answer = func(ctx context.Context, failed error) tea.Msg {
+		var v written[T]
+		err := failed
+		if err == nil {
+			v, err = fn(ctx)
+		}
+		return writeAnswer[T]{Result[written[T]]{Addr: c.addr, Value: v, Err: err}}
+	}
+	return c.run
 }
 
 func (a *answered) orphaned(ctx *Context) tea.Cmd {
@@ -258,7 +277,7 @@ func refresh(reload func() tea.Cmd) tea.Cmd {
 
 // readBack says the outcome is unknown and asks the platform what is there.
 func readBack[T any](req *Requests, w *Write[T]) tea.Cmd {
-	return checking(w.Verb, w.Noun, w.Name, Fetch(req, NewKind("read back "+w.Noun), func(ctx context.Context) (written[T], error) {
+	return checking(w.Verb, w.Noun, w.Name, fetchWrite(req, NewKind("read back "+w.Noun), RequestTimeout, func(ctx context.Context) (written[T], error) {
 		v, found, err := w.Find(ctx)
 		return written[T]{w: w, value: v, readBack: true, found: found}, err
 	}))
