@@ -37,9 +37,8 @@ SIZE_MAX  := 16777216
 
 size: ## build the stripped release binary and print its size in bytes against the 16 MiB bound
 	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '-s -w' -o $(SIZE_BIN) .
-	@n=$$(wc -c < $(SIZE_BIN)); \
-		printf 'stripped release binary: %d bytes (%d.%02d MiB), bound %d bytes (16 MiB): ' $$n $$((n / 1048576)) $$((n % 1048576 * 100 / 1048576)) $(SIZE_MAX); \
-		if [ $$n -le $(SIZE_MAX) ]; then echo "within by $$(( $(SIZE_MAX) - n ))"; else echo "OVER by $$(( n - $(SIZE_MAX) ))"; fi
+	@wc -c < $(SIZE_BIN) | awk -v max=$(SIZE_MAX) '{ printf "stripped release binary: %d bytes (%.2f MiB), bound %d bytes (16 MiB): %s by %d\n", \
+		$$1, $$1 / 1048576, max, ($$1 <= max ? "within" : "OVER"), ($$1 <= max ? max - $$1 : $$1 - max) }'
 
 run: ## start the console on the in-process sandbox with demo data
 	$(GO) run -ldflags '$(LDFLAGS)' . --sandbox
