@@ -101,6 +101,8 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil
 		}
 		return p.replace("")
+	case common.Export:
+		return p, p.export(msg)
 	case common.RefreshNow:
 		if p.link.conn != nil {
 			return p, p.indices.list.Load()
