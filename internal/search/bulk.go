@@ -372,3 +372,37 @@ func readLimitedLine(br *bufio.Reader, dst []byte, max int) (line []byte, n int,
 		return dst, n, tooLong, err
 	}
 }
+
+// CountBulkDocuments reads r to its end and says how many documents a bulk load of it
+// sends (plain documents: one a non-blank line; action/document pairs: one an action)
+// and how many bytes it holds: what the review of a load says before anything is sent.
+func CountBulkDocuments(r io.Reader) (docs int, size int64, err error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	detected, pairs := false, false
+	var line []byte
+	for {
+		var n int
+		var tooLong bool
+		line, n, tooLong, err = readLimitedLine(br, line[:0], 1<<20)
+		size += int64(n)
+		if err != nil && err != io.EOF {
+			return docs, size, err
+		}
+		trimmed := bytes.TrimSpace(line)
+		switch {
+		case tooLong:
+			docs++
+		case len(trimmed) == 0:
+		default:
+			if !detected {
+				detected, pairs = true, isActionLine(trimmed)
+			}
+			if !pairs || isActionLine(trimmed) {
+				docs++
+			}
+		}
+		if err == io.EOF {
+			return docs, size, nil
+		}
+	}
+}

@@ -373,3 +373,35 @@ func TestFlowBillingPaletteEditAndJumpToService(t *testing.T) {
 	s.keys("enter")
 	s.waitFor("[2 Services]")
 }
+
+// Moving a project to a billing group of another currency from the Projects tab (e) is
+// reviewed as the same move from Billing › group › p is: nothing is sent before enter.
+func TestFlowProjectEditBillingGroupMoveIsReviewed(t *testing.T) {
+	e := startSandbox(t)
+	c := client(t, e.url, e.admin)
+	s := start(t, settings(e, e.admin), c, 120, 40)
+	s.waitFor("acme-prod")
+	s.mark()
+	s.keys("e")
+	s.waitFor("Edit project acme-prod", "Technical e-mails")
+	s.advance("Billing e-mails", "enter")
+	s.advance("Technical e-mails", "enter")
+	s.advance("Country code", "enter")
+	s.advance("Billing group", "enter")
+	s.mark()
+	s.keys("down", "down")
+	s.waitFor("Acme Americas")
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Move acme-prod to Acme Americas", "Acme Europe → Acme Americas", "Currency", "EUR → USD",
+		"Nothing is sent until you press enter")
+	if p, err := c.GetProject(context.Background(), "acme-prod"); err != nil || p.BillingGroupName != "Acme Europe" {
+		t.Fatalf("moved before it was confirmed: %+v %v", p.BillingGroupName, err)
+	}
+	s.mark()
+	s.keys("enter")
+	s.waitFor("Saved project acme-prod")
+	if p, err := c.GetProject(context.Background(), "acme-prod"); err != nil || p.BillingGroupName != "Acme Americas" {
+		t.Fatalf("not moved: %+v %v", p.BillingGroupName, err)
+	}
+}

@@ -151,6 +151,10 @@ this line is not json
 	s.advance("Target index", "enter")
 	s.mark()
 	s.keys("enter")
+	// The review says what will be loaded where before anything is sent.
+	s.waitFor("Bulk load into logs-app", "4 in the file", "124 in the file")
+	s.mark()
+	s.keys("enter")
 	// The failed line's reason, and the index list reloaded with the new count.
 	s.waitFor("Bulk load", "3 indexed, 1 failed", "line 3:", "5003")
 }

@@ -203,7 +203,9 @@ func TestFlowServicesPowerOffIsReviewedAndNeedsTheName(t *testing.T) {
 	s.never("Saving pg-main…")
 	s.typeText("n")
 	s.keys("enter")
-	s.waitFor("Saved pg-main")
+	// The answer is POWEROFF: the power off's watch ends there and says so (its target
+	// reached), after the save.
+	s.waitFor("pg-main is POWEROFF after its power off")
 	svc, err := c.GetService(context.Background(), "acme-prod", "pg-main")
 	if err != nil || svc.State != models.StatePowerOff || svc.TerminationProtection {
 		t.Fatalf("platform: %v %v %v", svc.State, svc.TerminationProtection, err)

@@ -31,7 +31,10 @@ import (
 	"github.com/svcui/svcui/internal/ui/watch"
 )
 
-var _ common.API = (*api.Client)(nil)
+var (
+	_ common.Client           = (*api.Client)(nil)
+	_ common.ServicesStreamer = (*api.Client)(nil)
+)
 
 // TokenFromSandbox is the token source of the embedded sandbox (--sandbox, or the
 // welcome screen's choice): the console runs under the profile "sandbox" and says the
@@ -179,8 +182,8 @@ func programOptions(ctx context.Context, opts Options, ex *execState) []tea.Prog
 
 // newRoot builds the root model for settings and a client.
 func newRoot(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client, switchProfile func(string) tea.Cmd) *safeModel {
-	cctx, warnings := newContext(s, th, logger, client)
-	root := app.New(app.Options{Context: cctx, Tabs: Tabs(), Commands: Commands(), SwitchProfile: switchProfile})
+	cctx, session, warnings := newContext(s, th, logger, client)
+	root := app.New(app.Options{Context: cctx, Session: session, Tabs: Tabs(), Commands: Commands(), SwitchProfile: switchProfile})
 	for _, w := range warnings {
 		logger.Warn("config", "warning", w)
 	}
@@ -217,9 +220,10 @@ func profileSwitcher(ctx context.Context, opts Options, cur config.Settings, th 
 			}
 			logger.Info("switching profile", "profile", name, "api", s.APIURL)
 			return common.Reconnect{Profile: name, Apply: func(c *common.Context) {
-				fresh, _ := newContext(s, th, logger, client)
-				c.API, c.Platform, c.Keys, c.Clipboard = fresh.API, fresh.Platform, fresh.Keys, fresh.Clipboard
-				c.Profile, c.ReadOnly, c.Refresh, c.DefaultProject, c.AccountID = s.ProfileName, s.ReadOnly, fresh.Refresh, s.DefaultProject, s.AccountID
+				fresh, _, _ := newContext(s, th, logger, client)
+				c.ConnectAs(fresh)
+				c.Platform, c.Keys, c.Clipboard = fresh.Platform, fresh.Keys, fresh.Clipboard
+				c.Profile, c.ReadOnly, c.Refresh, c.DefaultProject, c.ProfileAccount = s.ProfileName, s.ReadOnly, fresh.Refresh, s.DefaultProject, s.AccountID
 				c.SearchInsecure = s.SearchInsecure
 			}}
 		}
@@ -227,7 +231,7 @@ func profileSwitcher(ctx context.Context, opts Options, cur config.Settings, th 
 }
 
 // newContext builds the shared context from settings and a client.
-func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client) (*common.Context, []string) {
+func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client) (*common.Context, *common.SessionWriter, []string) {
 	var warnings []string
 	km, errs := keys.New(s.Keys)
 	for _, e := range errs {
@@ -238,10 +242,10 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 		warnings = append(warnings, err.Error())
 	}
 	searchpane.SetTimeZone(s.TimeZone)
-	c := common.NewContext()
+	c, session := common.NewRootContext()
 	c.Styles = th
 	c.Keys = km
-	c.API = client
+	c.Connect(client)
 	c.Platform = common.Platform{
 		RateLimit: func() common.RateLimit {
 			rl := client.RateLimit()
@@ -275,8 +279,8 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 		c.Refresh = s.Refresh
 	}
 	c.DefaultProject = s.DefaultProject
-	c.AccountID = s.AccountID
-	return c, warnings
+	c.ProfileAccount = s.AccountID
+	return c, session, warnings
 }
 
 // safeModel logs the stack of a panic in Update or View before Bubble Tea's own

@@ -37,6 +37,8 @@ type Tab struct {
 // Options configure the root.
 type Options struct {
 	Context *common.Context
+	// Session writes the context's session: the root holds the only writer.
+	Session *common.SessionWriter
 	// Tabs are the five tabs in order (1 Projects … 5 Search).
 	Tabs []Tab
 	// Commands are registered in the palette after the root's defaults, so panes
@@ -58,10 +60,12 @@ type tabState struct {
 
 // Model is the root model.
 type Model struct {
-	ctx    *common.Context
-	tabs   []tabState
-	active int
-	modal  common.Modal
+	// session is the only writer of the context's session.
+	session *common.SessionWriter
+	ctx     *common.Context
+	tabs    []tabState
+	active  int
+	modal   common.Modal
 
 	msgLevel theme.Level
 	msgText  string
@@ -79,10 +83,8 @@ type Model struct {
 	keyCount, msgKey int
 	// liveByView keeps each view's last success and failures (see liveOf).
 	liveByView map[int64]*liveRecord
-	// modalGen counts opened modals, so a modal's late close cannot shut the next one.
-	modalGen int
-	spinning bool
-	spinGen  int
+	spinning   bool
+	spinGen    int
 
 	switchProfile func(string) tea.Cmd
 	quitting      bool
@@ -112,11 +114,14 @@ const logLimit = 500
 
 // New builds the root.
 func New(opts Options) *Model {
-	ctx := opts.Context
+	ctx, session := opts.Context, opts.Session
 	if ctx == nil {
-		ctx = common.NewContext()
+		ctx, session = common.NewRootContext()
 	}
-	m := &Model{ctx: ctx, focused: true, switchProfile: opts.SwitchProfile, active: opts.StartTab, watches: watch.New(ctx)}
+	if session == nil {
+		panic("app.New: the root needs its context's SessionWriter (common.NewRootContext)")
+	}
+	m := &Model{ctx: ctx, session: session, focused: true, switchProfile: opts.SwitchProfile, active: opts.StartTab, watches: watch.New(ctx)}
 	ctx.Tabs = nil
 	for _, t := range opts.Tabs {
 		m.tabs = append(m.tabs, tabState{spec: t})
@@ -299,21 +304,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case common.PopView:
 		return m.pop()
 	case common.OpenModal:
-		m.modalGen++
 		m.modal = msg.Modal
-		if g, ok := m.modal.(common.ModalGenerations); ok {
-			g.SetModalGen(m.modalGen)
-		}
 		m.modal.SetSize(m.ctx.ScreenWidth, m.ctx.ScreenHeight)
 		return m.modal.Init()
-	case common.CloseModal:
-		// A close from a modal that is no longer the open one (its close arrived after
-		// the next modal opened: the palette typed just after esc closed the help, the
-		// review opened by a form's submit) leaves the new one alone.
-		if msg.Gen == 0 || msg.Gen == m.modalGen {
-			m.modal = nil
-		}
-		return nil
 	case common.Notify:
 		return m.notify(msg.Level, msg.Text)
 	case common.Retract:
@@ -334,7 +327,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case common.Gone:
 		return m.gone(msg)
 	case common.SelectBillingGroup:
-		m.ctx.BillingGroupID, m.ctx.BillingGroupName = msg.ID, msg.Name
+		m.session.SetBillingGroup(msg.ID, msg.Name)
 		return nil
 	case common.SwitchTab:
 		return m.switchTab(m.tabIndex(msg.Tab))
@@ -388,14 +381,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// updateModal hands msg to the open modal. A modal that closed itself (common.Closer)
-// goes at once; its own CloseModal carries its generation (common.ModalGenerations).
+// updateModal hands msg to the open modal; a modal that closed itself goes at once.
 func (m *Model) updateModal(msg tea.Msg) tea.Cmd {
 	nm, cmd := m.modal.Update(msg)
 	if nm != nil {
 		m.modal = nm
 	}
-	if c, ok := m.modal.(common.Closer); ok && c.Closed() {
+	if m.modal.Closed() {
 		m.modal = nil
 	}
 	return cmd
@@ -403,13 +395,13 @@ func (m *Model) updateModal(msg tea.Msg) tea.Cmd {
 
 // deliver hands a result to the view that asked, wherever it is on the stacks (a view
 // under the top still gets its answer), or to the open modal when it asked; a result
-// whose view is gone is dropped.
+// whose view is gone is dropped, unless it is a write's: its outcome is reported.
 func (m *Model) deliver(msg common.Addressed) tea.Cmd {
 	id := msg.Target()
 	if f, ok := msg.(common.Failed); ok {
 		var pe *common.PanicError
 		if errors.As(f.Failure(), &pe) {
-			m.ctx.Log.Error("panic in a request", "kind", pe.Kind, "value", fmt.Sprint(pe.Value), "stack", string(pe.Stack))
+			m.ctx.Log.Error("panic in a request", "kind", pe.Kind.String(), "value", fmt.Sprint(pe.Value), "stack", string(pe.Stack))
 		}
 	}
 	for ti := range m.tabs {
@@ -427,6 +419,12 @@ func (m *Model) deliver(msg common.Addressed) tea.Cmd {
 	}
 	if mv, ok := m.modal.(interface{ ID() int64 }); ok && mv.ID() == id {
 		return m.updateModal(msg)
+	}
+	if o, ok := msg.(common.Orphan); ok {
+		// A write's outcome is told even when the view that sent it is gone.
+		if cmd := o.Orphaned(m.ctx); cmd != nil {
+			return cmd
+		}
 	}
 	m.ctx.Log.Debug("result dropped: its view is gone", "view", id)
 	return nil
@@ -554,13 +552,13 @@ func (m *Model) pop() tea.Cmd {
 	}
 	m.movedOn()
 	leaving := t.stack[len(t.stack)-1]
-	m.leave(leaving)
+	save := m.leave(leaving)
 	t.stack = t.stack[:len(t.stack)-1]
 	if len(t.stack) == 1 && t.returnTo > 0 {
-		return m.switchTab(t.returnTo - 1)
+		return tea.Batch(save, m.switchTab(t.returnTo-1))
 	}
 	// The view we return to shows fresh data at once.
-	return m.refreshNow()
+	return tea.Batch(save, m.refreshNow())
 }
 
 // tabIndex is the place of the tab with id, or -1.
@@ -586,15 +584,19 @@ func (m *Model) switchTab(i int) tea.Cmd {
 }
 
 func (m *Model) selectProject(name string) tea.Cmd {
-	if name == "" || name == m.ctx.Project {
+	if name == "" {
 		return nil
 	}
-	m.ctx.Project = name
-	m.ctx.Role = m.ctx.Roles[name]
-	m.ctx.AccountID = m.ctx.Accounts[name]
+	if name == m.ctx.Project() {
+		// Chosen again: the latest choice wins over a billing group chosen since
+		// (:estimate then means this project's, not the group's).
+		m.session.SetBillingGroup("", "")
+		return nil
+	}
+	m.session.SetProject(name)
 	// The current service and billing group belonged to the other project.
-	m.ctx.Service, m.ctx.ServiceType = "", ""
-	m.ctx.BillingGroupID, m.ctx.BillingGroupName = "", ""
+	m.session.SetService("", "")
+	m.session.SetBillingGroup("", "")
 	var cmds []tea.Cmd
 	for ti := range m.tabs {
 		for i, v := range m.tabs[ti].stack {
@@ -617,15 +619,16 @@ func (m *Model) sendToTabRoot(tab int, msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	// The views above the root leave: their requests are cancelled.
+	var saves []tea.Cmd
 	for _, v := range st[1:] {
-		m.leave(v)
+		saves = append(saves, m.leave(v))
 	}
 	m.tabs[tab].stack = st[:1]
 	nv, cmd := st[0].Update(msg)
 	if nv != nil {
 		m.tabs[tab].stack[0] = nv
 	}
-	return cmd
+	return tea.Batch(append(saves, cmd)...)
 }
 
 func (m *Model) copy(req common.CopyRequest) tea.Cmd {
@@ -694,16 +697,16 @@ func (m *Model) Log() []LoggedMessage { return m.log }
 // selectService makes a service (and its project) current.
 func (m *Model) selectService(msg common.SelectService) tea.Cmd {
 	var cmd tea.Cmd
-	if msg.Project != "" && msg.Project != m.ctx.Project {
+	if msg.Project != "" && msg.Project != m.ctx.Project() {
 		cmd = tea.Batch(m.selectProject(msg.Project), m.notify(theme.LevelInfo, "Current project: "+msg.Project))
 	}
-	m.ctx.Service, m.ctx.ServiceType = msg.Name, msg.Type
+	m.session.SetService(msg.Name, msg.Type)
 	return cmd
 }
 
 // gone drops what no longer exists from the session, and says so when it was current.
 func (m *Model) gone(msg common.Gone) tea.Cmd {
-	c := &m.ctx.Session
+	c, w := m.ctx, m.session
 	said := func(what, name, now string) tea.Cmd {
 		if msg.Deleted {
 			return m.notify(theme.LevelSuccess, "Deleted "+what+" "+name+"; "+now)
@@ -711,15 +714,15 @@ func (m *Model) gone(msg common.Gone) tea.Cmd {
 		return m.notify(theme.LevelWarn, strings.ToUpper(what[:1])+what[1:]+" "+name+" no longer exists; "+now)
 	}
 	switch {
-	case msg.What == common.GoneProject && msg.Name == c.Project:
-		*c = common.Session{}
+	case msg.What == common.GoneProject && msg.Name == c.Project():
+		w.Clear()
 		return said("project", msg.Name, "no project is current until one is picked")
-	case msg.What == common.GoneService && msg.Name == c.Service && (msg.Project == "" || msg.Project == c.Project):
-		c.Service, c.ServiceType = "", ""
+	case msg.What == common.GoneService && msg.Name == c.Service() && (msg.Project == "" || msg.Project == c.Project()):
+		w.SetService("", "")
 		return said("service", msg.Name, "no service is current now")
-	case msg.What == common.GoneBillingGroup && msg.Name == c.BillingGroupID:
-		name := c.BillingGroupName
-		c.BillingGroupID, c.BillingGroupName = "", ""
+	case msg.What == common.GoneBillingGroup && msg.Name == c.BillingGroupID():
+		name := c.BillingGroupName()
+		w.SetBillingGroup("", "")
 		return said("billing group", name, "no billing group is current now")
 	}
 	return nil
@@ -727,16 +730,16 @@ func (m *Model) gone(msg common.Gone) tea.Cmd {
 
 // reconnect starts over with another profile's client and settings.
 func (m *Model) reconnect(msg common.Reconnect) tea.Cmd {
+	var saves []tea.Cmd
 	for i := range m.tabs {
 		for _, v := range m.tabs[i].stack {
-			m.leave(v)
+			saves = append(saves, m.leave(v))
 		}
 		m.tabs[i].stack = nil
 	}
 	m.modal = nil
 	c := m.ctx
-	c.Project, c.Role, c.AccountID = "", "", ""
-	c.Service, c.ServiceType, c.BillingGroupID, c.BillingGroupName = "", "", "", ""
+	m.session.Clear()
 	c.Passwords = map[string]string{}
 	c.ProjectNames = nil
 	c.Roles = map[string]models.Role{}
@@ -746,19 +749,24 @@ func (m *Model) reconnect(msg common.Reconnect) tea.Cmd {
 	msg.Apply(c)
 	m.live = components.LiveState{}
 	m.active = 0
-	return tea.Batch(m.notify(theme.LevelSuccess, "Connected with profile "+msg.Profile), m.ensureTab(0))
+	return tea.Batch(append(saves, m.notify(theme.LevelSuccess, "Connected with profile "+msg.Profile), m.ensureTab(0))...)
 }
 
 func (m *Model) quit() tea.Cmd {
 	m.quitting = true
+	var last []tea.Cmd
 	for _, t := range m.tabs {
 		for _, v := range t.stack {
+			if s, ok := v.(common.Saver); ok {
+				last = append(last, s.SaveOnLeave())
+			}
 			if l, ok := v.(common.Leaver); ok {
 				l.Leave()
 			}
 		}
 	}
-	return tea.Quit
+	// What views keep on disk is written before the program ends, in order.
+	return tea.Sequence(append(last, tea.Quit)...)
 }
 
 // refreshNow asks the focused live view to reload (or passes RefreshNow to a view that
@@ -811,12 +819,17 @@ func (m *Model) armRefresh() tea.Cmd {
 }
 
 // leave ends a view that leaves the stack: its requests are cancelled, its refresh
-// history forgotten.
-func (m *Model) leave(v common.View) {
+// history forgotten; what it keeps on disk is the command returned.
+func (m *Model) leave(v common.View) tea.Cmd {
+	var save tea.Cmd
+	if s, ok := v.(common.Saver); ok {
+		save = s.SaveOnLeave()
+	}
 	if l, ok := v.(common.Leaver); ok {
 		l.Leave()
 	}
 	delete(m.liveByView, v.ID())
+	return save
 }
 
 // liveRecord is one view's refresh history: the header shows the top view's, so a
@@ -921,11 +934,11 @@ func (m *Model) View() string {
 // work on one (Users, Search), then the titles of the tab's view stack.
 func (m *Model) crumbs() []string {
 	var out []string
-	if m.ctx.Project != "" {
-		out = append(out, m.ctx.Project)
+	if m.ctx.Project() != "" {
+		out = append(out, m.ctx.Project())
 	}
-	if m.tabs[m.active].spec.UsesService && m.ctx.Service != "" {
-		out = append(out, m.ctx.Service)
+	if m.tabs[m.active].spec.UsesService && m.ctx.Service() != "" {
+		out = append(out, m.ctx.Service())
 	}
 	for _, v := range m.tabs[m.active].stack {
 		if t := v.Title(); len(out) == 0 || t != out[len(out)-1] {

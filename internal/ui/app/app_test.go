@@ -97,13 +97,13 @@ func newModel(t *testing.T, readOnly bool) (*Model, *fakeView) {
 // newModelClock is newModel with its clock, for tests about time.
 func newModelClock(t *testing.T, readOnly bool) (*Model, *fakeView, *uitest.Clock) {
 	t.Helper()
-	ctx := common.NewContext()
+	ctx, session := common.NewRootContext()
 	clk := uitest.NewClock(testStart)
 	ctx.Now, ctx.After = clk.Now, clk.After
 	ctx.Styles = theme.New(theme.Dark, true)
 	ctx.ReadOnly = readOnly
 	root := &fakeView{title: "Projects", interval: 10 * time.Second}
-	m := New(Options{Context: ctx, Tabs: []Tab{
+	m := New(Options{Context: ctx, Session: session, Tabs: []Tab{
 		{ID: common.TabProjects, Name: "Projects", New: func(*common.Context) common.View { return root }},
 		{ID: common.TabServices, Name: "Services", New: func(*common.Context) common.View { return &fakeView{title: "Services"} }},
 		{ID: common.TabUsers, Name: "Users", UsesService: true, Missing: "Users are not built yet."},
@@ -365,6 +365,27 @@ func TestAddressedResultsReachViewsBelowTheTop(t *testing.T) {
 	}
 }
 
+// orphanResult stands for a write's result: when its view is gone, the root reports it.
+type orphanResult struct{ view int64 }
+
+type orphanReported struct{}
+
+func (o orphanResult) Target() int64 { return o.view }
+func (o orphanResult) Orphaned(*common.Context) tea.Cmd {
+	return func() tea.Msg { return orphanReported{} }
+}
+
+func TestAWritesOutcomeIsReportedWhenItsViewIsGone(t *testing.T) {
+	m, _ := newModel(t, false)
+	cmd := m.deliver(orphanResult{view: 99})
+	if cmd == nil {
+		t.Fatal("the outcome of a write whose view is gone was dropped")
+	}
+	if _, ok := cmd().(orphanReported); !ok {
+		t.Fatal("the root did not run the write's own report")
+	}
+}
+
 type resultView struct {
 	*fakeView
 	got *int
@@ -399,9 +420,9 @@ func (o *openServiceView) Update(msg tea.Msg) (common.View, tea.Cmd) {
 }
 
 func TestOpenServiceGoesToServicesTabRoot(t *testing.T) {
-	ctx := common.NewContext()
+	ctx, session := common.NewRootContext()
 	svc := &openServiceView{fakeView: fakeView{title: "Services"}}
-	m := New(Options{Context: ctx, Tabs: []Tab{
+	m := New(Options{Context: ctx, Session: session, Tabs: []Tab{
 		{ID: common.TabProjects, Name: "Projects", New: func(*common.Context) common.View { return &fakeView{title: "Projects"} }},
 		{ID: common.TabServices, Name: "Services", New: func(*common.Context) common.View { return svc }},
 	}})
@@ -424,8 +445,8 @@ func TestSelectProjectUpdatesContextAndBroadcasts(t *testing.T) {
 	m.tabs[1].stack[0] = rec
 	drive(m, common.SelectProject{Name: "acme-prod"})
 	c := m.Context()
-	if c.Project != "acme-prod" || c.Role != "developer" || c.AccountID != "acc1" {
-		t.Fatalf("context: %q %q %q", c.Project, c.Role, c.AccountID)
+	if c.Project() != "acme-prod" || c.Role() != "developer" || c.AccountID() != "acc1" {
+		t.Fatalf("context: %q %q %q", c.Project(), c.Role(), c.AccountID())
 	}
 	if rec.selected != "acme-prod" {
 		t.Fatal("views on other tabs should get ProjectSelected")
@@ -477,9 +498,9 @@ func (a *accessRootView) Update(msg tea.Msg) (common.View, tea.Cmd) {
 }
 
 func TestEscFromAccessOpenedElsewhereGoesBackThere(t *testing.T) {
-	ctx := common.NewContext()
+	ctx, session := common.NewRootContext()
 	ctx.Keys, _ = keys.New(nil)
-	m := New(Options{Context: ctx, Tabs: []Tab{
+	m := New(Options{Context: ctx, Session: session, Tabs: []Tab{
 		{ID: common.TabProjects, Name: "Projects", New: func(*common.Context) common.View { return &fakeView{title: "Projects"} }},
 		{ID: common.TabServices, Name: "Services", New: func(*common.Context) common.View { return &fakeView{title: "Services"} }},
 		{ID: common.TabUsers, Name: "Users", UsesService: true, New: func(*common.Context) common.View { return &accessRootView{fakeView{title: "Users"}} }},
@@ -523,6 +544,51 @@ func TestRetractTakesBackOnlyThatMessage(t *testing.T) {
 	}
 	if n := len(m.Log()); n != 2 {
 		t.Fatalf(":messages has %d entries, want both kept", n)
+	}
+}
+
+// savingView keeps something on disk as it leaves: its write is a command.
+type savingView struct {
+	fakeView
+	order *[]string
+}
+
+func (s *savingView) SaveOnLeave() tea.Cmd {
+	return func() tea.Msg { *s.order = append(*s.order, "saved"); return nil }
+}
+
+// Quitting runs what the views keep on disk as commands, before the program ends; the
+// root does no I/O in Update.
+func TestQuitRunsTheViewsSavesBeforeQuitting(t *testing.T) {
+	m, _ := newModel(t, false)
+	var order []string
+	drive(m, common.PushView{View: &savingView{fakeView: fakeView{title: "Editor"}, order: &order}})
+	cmd := m.quit()
+	if len(order) != 0 {
+		t.Fatal("the save ran inside Update")
+	}
+	for _, msg := range run(cmd) {
+		if _, ok := msg.(tea.QuitMsg); ok {
+			order = append(order, "quit")
+		}
+	}
+	if strings.Join(order, ",") != "saved,quit" {
+		t.Fatalf("order %v", order)
+	}
+}
+
+// The latest choice of context wins: a billing group opened, then the current project
+// chosen again (:project demo-prod), makes the project the place :estimate is about.
+func TestChoosingTheCurrentProjectAgainWinsOverAGroupChosenSince(t *testing.T) {
+	m, _ := newModel(t, false)
+	drive(m, common.SelectProject{Name: "demo-prod"})
+	drive(m, common.SelectBillingGroup{ID: "bg-1", Name: "Demo Org - Production"})
+	if m.ctx.BillingGroupID() != "bg-1" {
+		t.Fatal("the group was not made current")
+	}
+	drive(m, common.SelectProject{Name: "demo-prod"})
+	if m.ctx.BillingGroupID() != "" || m.ctx.Project() != "demo-prod" {
+		t.Fatalf("the group chosen before the project still wins: group %q, project %q", m.ctx.BillingGroupID(), m.ctx.Project())
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/svcui/svcui/internal/ui/common"
 )
 
 var errAnswerLost = errors.New("answer lost")
@@ -19,7 +21,7 @@ func TestBatchSendsOnceAndReadsBackLostAnswers(t *testing.T) {
 	mk := func(i int, err error, lands bool) Step[int] {
 		return Step[int]{
 			Write: &Write[int]{Verb: Update, Name: "x",
-				Send: func(context.Context) (int, error) {
+				Send: func(context.Context, common.Writer) (int, error) {
 					sends[i].Add(1)
 					mu.Lock()
 					landed[i] = landed[i] || lands
@@ -83,7 +85,7 @@ func TestBatchStopsDispatching(t *testing.T) {
 	var sent atomic.Int32
 	steps := make([]Step[int], 10)
 	for i := range steps {
-		steps[i] = Step[int]{Write: &Write[int]{Send: func(context.Context) (int, error) { sent.Add(1); return 0, nil }}}
+		steps[i] = Step[int]{Write: &Write[int]{Send: func(context.Context, common.Writer) (int, error) { sent.Add(1); return 0, nil }}}
 	}
 	b := &Batch[int]{Steps: steps, Workers: 1, Budget: budget, Unknown: func(error) bool { return false }, Message: func(err error) string { return "" }}
 	n := 0

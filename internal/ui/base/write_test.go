@@ -25,7 +25,7 @@ func protocol(t *testing.T, w *Write[string]) (texts string, refreshed bool) {
 	ctx := common.NewContext()
 	ctx.Platform.IsOutcomeUnknown = func(err error) bool { return errors.Is(err, errLost) }
 	req := common.NewRequests()
-	queue := uitest.Run(SendWrite(req, w))
+	queue := uitest.Run(SendWrite(ctx, req, w))
 	var out []string
 	for len(queue) > 0 {
 		m := queue[0]
@@ -50,7 +50,7 @@ func TestALostCreateIsReadBackAndNeverResent(t *testing.T) {
 	for _, found := range []bool{true, false} {
 		sends, dones := 0, 0
 		w := &Write[string]{Verb: Create, Noun: "project", Name: "x",
-			Send: func(context.Context) (string, error) { sends++; return "", errLost },
+			Send: func(context.Context, common.Writer) (string, error) { sends++; return "", errLost },
 			Find: func(context.Context) (string, bool, error) { return "x", found, nil },
 			Done: func(string) tea.Cmd { dones++; return nil },
 		}
@@ -73,14 +73,14 @@ func TestALostCreateIsReadBackAndNeverResent(t *testing.T) {
 func TestARefusalGoesBackToTheFormAndASuccessRefreshes(t *testing.T) {
 	form := &refusable{}
 	w := &Write[string]{Verb: Update, Noun: "project", Name: "x", Form: form,
-		Send: func(context.Context) (string, error) { return "", errors.New("Invalid cloud: nope") },
+		Send: func(context.Context, common.Writer) (string, error) { return "", errors.New("Invalid cloud: nope") },
 	}
 	got, refreshed := protocol(t, w)
 	if len(form.msgs) != 1 || form.msgs[0] != "Invalid cloud: nope" || refreshed {
 		t.Fatalf("refusal: %v, %s, refreshed %v", form.msgs, got, refreshed)
 	}
 	w = &Write[string]{Verb: Delete, Noun: "project", Name: "x",
-		Send: func(context.Context) (string, error) { return "x", nil },
+		Send: func(context.Context, common.Writer) (string, error) { return "x", nil },
 	}
 	if got, refreshed := protocol(t, w); !strings.Contains(got, "Deleted project x") || !refreshed {
 		t.Fatalf("success: %s, refreshed %v", got, refreshed)
@@ -94,8 +94,8 @@ func TestTwoWritesInFlightBothAnswer(t *testing.T) {
 	req := common.NewRequests()
 	var got []string
 	mk := func(name string) tea.Cmd {
-		return SendWrite(req, &Write[string]{Verb: Delete, Noun: "user", Name: name,
-			Send: func(c context.Context) (string, error) { return name, c.Err() },
+		return SendWrite(ctx, req, &Write[string]{Verb: Delete, Noun: "user", Name: name,
+			Send: func(c context.Context, _ common.Writer) (string, error) { return name, c.Err() },
 			Done: func(v string) tea.Cmd { got = append(got, v); return nil },
 		})
 	}
@@ -118,8 +118,8 @@ func TestTwoWritesInFlightBothAnswer(t *testing.T) {
 func TestSendWriteAnnouncesBeforeItSends(t *testing.T) {
 	sent := false
 	w := &Write[string]{Verb: Create, Noun: "project", Name: "p1",
-		Send: func(context.Context) (string, error) { sent = true; return "p1", nil }}
-	cmds, ok := uitest.Sequenced(SendWrite(common.NewRequests(), w))
+		Send: func(context.Context, common.Writer) (string, error) { sent = true; return "p1", nil }}
+	cmds, ok := uitest.Sequenced(SendWrite(common.NewContext(), common.NewRequests(), w))
 	if !ok || len(cmds) != 2 {
 		t.Fatal("the notice and the request are not in sequence")
 	}
@@ -129,5 +129,59 @@ func TestSendWriteAnnouncesBeforeItSends(t *testing.T) {
 	uitest.Run(cmds[1])
 	if !sent {
 		t.Fatal("the request was not sent after the notice")
+	}
+}
+
+// Leaving a view while its write is in flight neither cancels the write (it may or
+// may not have happened) nor loses its outcome: the write runs to its answer and the
+// root, finding the view gone, reports it through Orphan. A read of the same view is
+// cancelled as before.
+func TestAWriteOutlivesItsViewAndItsOutcomeIsReported(t *testing.T) {
+	ctx := common.NewContext()
+	req := common.NewRequests()
+	release := make(chan struct{})
+	var writeErr error
+	w := &Write[string]{Verb: Delete, Noun: "service", Name: "pg-1"}
+	w.Send = func(c context.Context, _ common.Writer) (string, error) {
+		<-release
+		writeErr = c.Err()
+		return "pg-1", nil
+	}
+	var readErr error
+	read := common.Fetch(req, common.NewKind("list"), func(c context.Context) (int, error) {
+		<-release
+		readErr = c.Err()
+		return 0, nil
+	})
+	var writeMsgs []tea.Msg
+	sent := make(chan struct{})
+	send := SendWrite(ctx, req, w) // registered with the view's requests now
+	go func() { writeMsgs = uitest.Run(send); close(sent) }()
+	readDone := make(chan struct{})
+	go func() { uitest.Run(read); close(readDone) }()
+	req.CancelAll() // the view leaves
+	close(release)
+	<-sent
+	<-readDone
+	if writeErr != nil {
+		t.Fatalf("leaving the view cancelled the write in flight: %v", writeErr)
+	}
+	if readErr == nil {
+		t.Fatal("leaving the view did not cancel its read")
+	}
+	var said []string
+	for _, m := range writeMsgs {
+		o, ok := m.(common.Orphan)
+		if !ok {
+			continue
+		}
+		for _, n := range uitest.Run(o.Orphaned(ctx)) {
+			if n, ok := n.(common.Notify); ok {
+				said = append(said, n.Text)
+			}
+		}
+	}
+	if !strings.Contains(strings.Join(said, " | "), "Deleted service pg-1") {
+		t.Fatalf("the outcome of a write whose view is gone was not reported: %q", said)
 	}
 }

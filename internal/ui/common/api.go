@@ -9,49 +9,94 @@ import (
 	"github.com/svcui/svcui/internal/models"
 )
 
-// API lists the client methods the UI calls. *api.Client satisfies it (checked at
-// compile time in package ui). Besides ui (run.go, welcome.go) only this file imports
-// internal/api, for the result types of the fan-out; panes call through this interface,
-// so tests may pass a fake. A pane that needs another method adds one line here.
+// API lists the client's read methods the UI calls, and Writer its write methods;
+// *api.Client satisfies both (checked at compile time in package ui). Besides ui
+// (run.go, welcome.go) only this file imports internal/api, for the result types of the
+// fan-out; panes call through these interfaces, so tests may pass a fake. A pane that
+// needs another method adds one line to the one it belongs to.
+//
+// Views read through ctx.API, which holds only these methods (the client is wrapped,
+// so no type assertion finds its writes). A Writer is handed to a Write's Send by the
+// pipeline (write.go) and nowhere else: a view that changes the platform does not
+// compile unless it declares a Write.
 type API interface {
 	ListClouds(ctx context.Context) ([]models.Cloud, error)
 	ListServiceTypes(ctx context.Context) ([]models.ServiceType, error)
 	ListPlans(ctx context.Context, project, serviceType, cloud string) ([]models.Plan, error)
-	CreateService(ctx context.Context, project string, req models.CreateServiceRequest) (models.Service, error)
-	UpdateService(ctx context.Context, project, service string, req models.UpdateServiceRequest) (models.Service, error)
-	DeleteService(ctx context.Context, project, service string) error
 
 	ListProjects(ctx context.Context) (models.ProjectList, error)
 	GetProject(ctx context.Context, name string) (models.Project, error)
-	CreateProject(ctx context.Context, req models.CreateProjectRequest) (models.Project, error)
-	UpdateProject(ctx context.Context, name string, req models.UpdateProjectRequest) (models.Project, error)
-	DeleteProject(ctx context.Context, name string) error
 
 	ListBillingGroups(ctx context.Context, accountID string) ([]models.BillingGroup, error)
 	GetCredits(ctx context.Context, accountID string) (models.Credits, error)
-	CreateBillingGroup(ctx context.Context, accountID string, req models.BillingGroupRequest) (models.BillingGroup, error)
 	GetBillingGroup(ctx context.Context, id string) (models.BillingGroup, error)
-	UpdateBillingGroup(ctx context.Context, id string, req models.BillingGroupRequest) (models.BillingGroup, error)
 	ListInvoices(ctx context.Context, billingGroupID string) ([]models.Invoice, error)
 	GetEstimate(ctx context.Context, project string) (models.Estimate, error)
-	AssignBillingGroup(ctx context.Context, project, billingGroupID string) (models.Project, error)
 	Download(ctx context.Context, url string, dst io.Writer, progress func(done, total int64)) (int64, error)
 
 	ListServices(ctx context.Context, project string) ([]models.Service, error)
 	GetService(ctx context.Context, project, service string) (models.Service, error)
 	GetConnectionInfo(ctx context.Context, project, service string) (models.ConnectionInfo, error)
 	ListUsers(ctx context.Context, project, service string) ([]models.ServiceUser, error)
+	ListACLs(ctx context.Context, project, service string) ([]models.ACL, error)
+	ListTopics(ctx context.Context, project, service string) ([]models.Topic, error)
+	ListDatabases(ctx context.Context, project, service string) ([]models.Database, error)
+	ListServicesAcrossProjects(ctx context.Context, projects []string) ([]api.ProjectService, []api.ProjectError)
+}
+
+// Writer is the client's write methods; only the pipeline holds one.
+type Writer interface {
+	CreateService(ctx context.Context, project string, req models.CreateServiceRequest) (models.Service, error)
+	UpdateService(ctx context.Context, project, service string, req models.UpdateServiceRequest) (models.Service, error)
+	DeleteService(ctx context.Context, project, service string) error
+	CreateProject(ctx context.Context, req models.CreateProjectRequest) (models.Project, error)
+	UpdateProject(ctx context.Context, name string, req models.UpdateProjectRequest) (models.Project, error)
+	DeleteProject(ctx context.Context, name string) error
+	CreateBillingGroup(ctx context.Context, accountID string, req models.BillingGroupRequest) (models.BillingGroup, error)
+	UpdateBillingGroup(ctx context.Context, id string, req models.BillingGroupRequest) (models.BillingGroup, error)
+	AssignBillingGroup(ctx context.Context, project, billingGroupID string) (models.Project, error)
 	CreateUser(ctx context.Context, project, service string, req models.CreateUserRequest) (models.ServiceUser, error)
 	ResetCredentials(ctx context.Context, project, service, username string) (models.ServiceUser, error)
 	DeleteUser(ctx context.Context, project, service, username string) error
-	ListACLs(ctx context.Context, project, service string) ([]models.ACL, error)
 	CreateACL(ctx context.Context, project, service string, req models.CreateACLRequest) ([]models.ACL, error)
-	ListTopics(ctx context.Context, project, service string) ([]models.Topic, error)
 	CreateTopic(ctx context.Context, project, service string, req models.CreateTopicRequest) error
-	ListDatabases(ctx context.Context, project, service string) ([]models.Database, error)
 	CreateDatabase(ctx context.Context, project, service, database string) error
-	ListServicesAcrossProjects(ctx context.Context, projects []string) ([]api.ProjectService, []api.ProjectError)
 }
+
+// Client is a whole client: what the root connects a Context to.
+type Client interface {
+	API
+	Writer
+}
+
+// ServicesStreamer is the client's fan-out that hands over each project's answer as it
+// arrives (*api.Client has it): an optional read, which ctx.API keeps when the client
+// has it.
+type ServicesStreamer interface {
+	StreamServicesAcrossProjects(ctx context.Context, projects []string, each func(project string, services []models.Service, err error))
+}
+
+// readOnly hides a client's writes from views: ctx.API.(Writer) finds nothing.
+type readOnly struct{ API }
+
+// readOnlyStreaming is readOnly for a client that streams its fan-out.
+type readOnlyStreaming struct {
+	API
+	ServicesStreamer
+}
+
+// Connect gives the context a client: its reads to every view (ctx.API), its writes to
+// the pipeline only.
+func (c *Context) Connect(client Client) {
+	c.API, c.writer = readOnly{client}, client
+	if s, ok := client.(ServicesStreamer); ok {
+		c.API = readOnlyStreaming{client, s}
+	}
+}
+
+// ConnectAs takes from's client (a profile switch builds a fresh context and keeps its
+// client).
+func (c *Context) ConnectAs(from *Context) { c.API, c.writer = from.API, from.writer }
 
 // RateLimit is what the header shows about the platform's rate limit.
 type RateLimit struct {

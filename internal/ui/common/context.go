@@ -31,13 +31,13 @@ const (
 )
 
 // Context is shared by pointer between the root and every view. It is three things,
-// embedded so views read them as ctx.API, ctx.Project, ctx.ServiceNames:
+// embedded so views read them as ctx.API, ctx.Project(), ctx.ServiceNames:
 //
 //   - Deps: what the program was started with (client, theme, keys, clock, logger);
-//   - Session: where the person is (project, service, billing group), owned by the
-//     root: views read it and change it only by sending a message (SelectProject,
-//     SelectService, SelectBillingGroup, Gone), which TestViewsNeverWriteTheSession
-//     enforces;
+//   - the Session: where the person is (project, service, billing group), read
+//     through getters (ctx.Project()); only the root holds its SessionWriter, so
+//     views change it only by sending a message (SelectProject, SelectService,
+//     SelectBillingGroup, Gone): a view that writes it does not compile;
 //   - Cache: what panes learned from the platform for completion and lookups.
 //
 // Everything happens on the Bubble Tea goroutine.
@@ -54,8 +54,11 @@ type Context struct {
 	NoMotion bool
 
 	Deps
-	Session
 	Cache
+
+	// place is the session (session.go): read through Project(), Service(), …,
+	// written only through the root's SessionWriter.
+	place *place
 }
 
 // Deps are fixed for a profile: the root replaces them only on :profile.
@@ -94,20 +97,15 @@ type Deps struct {
 	Refresh time.Duration
 	// DefaultProject is the profile's default project ("" = first admin project).
 	DefaultProject string
+	// ProfileAccount is the profile's account, for what needs one before a project is
+	// current (AccountID prefers the current project's).
+	ProfileAccount string
 
 	Commands *Commands
-}
 
-// Session is where the person is. Only the root writes it, on the messages views send.
-type Session struct {
-	// Current project: set when a SelectProject message arrives.
-	Project   string
-	Role      models.Role
-	AccountID string
-	// Current service and billing group: set by navigation (SelectService,
-	// SelectBillingGroup) and the palette; commands that need one use them before asking.
-	Service, ServiceType             string
-	BillingGroupID, BillingGroupName string
+	// writer is the client's write methods, reached only through the write pipeline
+	// (write.go): no view can send a change any other way.
+	writer Writer
 }
 
 // Cache is what panes learned from the platform, for palette completion and lookups
@@ -135,6 +133,7 @@ type Cache struct {
 func NewContext() *Context {
 	k, _ := keys.New(nil)
 	return &Context{
+		place: &place{},
 		Deps: Deps{
 			Styles:    theme.New(theme.Dark, false),
 			Keys:      k,
@@ -192,9 +191,6 @@ func (c *Context) SetProjectsOf(n int, project func(i int) (name, account string
 	}
 	sort.Strings(names)
 	c.ProjectNames, c.Roles, c.Accounts = names, roles, accounts
-	if c.Project != "" {
-		c.Role, c.AccountID = roles[c.Project], accounts[c.Project]
-	}
 }
 
 // sameProjects reports whether the caches already hold exactly these n projects.

@@ -20,15 +20,6 @@ type PopView struct{}
 // OpenModal shows a modal over everything; it replaces any open modal.
 type OpenModal struct{ Modal Modal }
 
-// CloseModal closes the open modal. Gen is the generation the root gave the modal when
-// it opened (ModalGenerations): a close that arrives after the next modal opened names
-// an older generation and leaves the new one alone. 0 closes whatever is open.
-type CloseModal struct{ Gen int }
-
-// ModalGenerations is a modal that takes the generation the root opened it with, and
-// tags its own CloseModal with it.
-type ModalGenerations interface{ SetModalGen(gen int) }
-
 // Notify puts a message in the footer.
 type Notify struct {
 	Level theme.Level

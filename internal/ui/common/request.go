@@ -4,6 +4,7 @@ import (
 	"context"
 	"runtime/debug"
 	"sync"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -17,10 +18,37 @@ type Addr struct {
 	Gen  uint64
 }
 
-// Kind names a kind of request of a view ("list", "create", "write"). Kinds are typed
-// constants, so a view's Handle can tell its own answers from ones it does not know,
-// which it logs rather than silently drops.
-type Kind string
+// Kind is a kind of request of a view ("list", "run", a write). A kind is a value
+// minted once by NewKind, never a string: two kinds with the same name are still two
+// kinds, so no call site can reuse another's kind by spelling its name (a read sent
+// under a write's kind would cancel the write), and a view tells its own answers from
+// ones it does not know by comparing values.
+type Kind struct{ k *kindName }
+
+type kindName struct {
+	name string
+	// write: a request of this kind changes something. Leaving its view does not
+	// cancel it (it may or may not have happened), and its outcome is reported even
+	// when the view is gone (Orphan).
+	write bool
+}
+
+// NewKind mints a kind; name is only for logs and errors. Package-level kinds are
+// minted once (var kindRun = common.NewKind("run")); a write mints one per write,
+// through SendWrite (writeKind), the only place a write kind is made.
+func NewKind(name string) Kind { return Kind{&kindName{name: name}} }
+
+func writeKind(name string) Kind { return Kind{&kindName{name: name, write: true}} }
+
+func (k Kind) isWrite() bool { return k.k != nil && k.k.write }
+
+// String is the kind's name, for logs.
+func (k Kind) String() string {
+	if k.k == nil {
+		return "unnamed"
+	}
+	return k.k.name
+}
 
 // Addressed is implemented by results; the root routes them to the view with that id
 // wherever it is on the stacks (and drops them when that view is gone).
@@ -48,7 +76,7 @@ type PanicError struct {
 }
 
 func (e *PanicError) Error() string {
-	return "internal error in the " + string(e.Kind) + " request (details in the log)"
+	return "internal error in the " + e.Kind.String() + " request (details in the log)"
 }
 
 // Failed is implemented by results, so the root can log what went wrong inside them.
@@ -56,6 +84,26 @@ type Failed interface{ Failure() error }
 
 // Failure implements Failed.
 func (r Result[T]) Failure() error { return r.Err }
+
+// Orphan is implemented by results whose outcome must be told even when the view that
+// asked is gone: a write's. The root runs Orphaned instead of dropping them.
+type Orphan interface {
+	Orphaned(ctx *Context) tea.Cmd
+}
+
+// orphanReporter is a result value that can report itself without its view.
+type orphanReporter interface {
+	orphaned(ctx *Context, err error) tea.Cmd
+}
+
+// Orphaned implements Orphan: the write's outcome is reported without its view; any
+// other result of a gone view is dropped (nil).
+func (r Result[T]) Orphaned(ctx *Context) tea.Cmd {
+	if o, ok := any(r.Value).(orphanReporter); ok {
+		return o.orphaned(ctx, r.Err)
+	}
+	return nil
+}
 
 // Requests tracks a view's in-flight API calls: their latest generation per kind and
 // their cancel funcs, cancelled when the view leaves or the program quits.
@@ -77,7 +125,16 @@ func NewRequests() *Requests {
 // this view under kind. Starting a new request of a kind cancels the previous one of
 // that kind (its answer would be stale anyway).
 func Fetch[T any](r *Requests, kind Kind, fn func(ctx context.Context) (T, error)) tea.Cmd {
-	ctx, cancel := context.WithTimeout(context.Background(), RequestTimeout)
+	return FetchWithin(r, kind, RequestTimeout, fn)
+}
+
+// FetchWithin is Fetch with another timeout than RequestTimeout (a bulk load runs
+// for minutes).
+func FetchWithin[T any](r *Requests, kind Kind, timeout time.Duration, fn func(ctx context.Context) (T, error)) tea.Cmd {
+	if kind.k == nil {
+		panic("common.Fetch: a request needs a kind minted by NewKind")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	r.mu.Lock()
 	r.next++
 	gen := r.next
@@ -128,18 +185,28 @@ func (r *Requests) Forget(kind Kind) {
 	r.mu.Unlock()
 }
 
-// CancelAll cancels every in-flight request; their results arrive with context.Canceled
-// and are dropped as stale.
+// CancelAll cancels every in-flight read; their results arrive with context.Canceled
+// and are dropped as stale. Writes go on: cancelled in flight, a write may or may not
+// have happened, so it runs to its answer, which is still the view's (or, when the view
+// is gone, the root reports it: Orphan).
 func (r *Requests) CancelAll() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for g, c := range r.cancels {
-		c()
-		delete(r.cancels, g)
-	}
-	for k := range r.gens {
+	writes := map[uint64]bool{}
+	for k, g := range r.gens {
+		if k.isWrite() {
+			writes[g] = true
+			continue
+		}
 		r.next++
 		r.gens[k] = r.next
+	}
+	for g, c := range r.cancels {
+		if writes[g] {
+			continue
+		}
+		c()
+		delete(r.cancels, g)
 	}
 }
 

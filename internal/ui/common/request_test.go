@@ -9,14 +9,20 @@ import (
 	"time"
 )
 
+var (
+	kindList   = NewKind("list")
+	kindDetail = NewKind("detail")
+	kindSlow   = NewKind("slow")
+)
+
 func TestStaleResultsAreDropped(t *testing.T) {
 	r := NewRequests()
 	release := make(chan struct{})
-	slowA := Fetch(r, "list", func(ctx context.Context) (string, error) {
+	slowA := Fetch(r, kindList, func(ctx context.Context) (string, error) {
 		<-release
 		return "project A", ctx.Err()
 	})
-	fastB := Fetch(r, "list", func(ctx context.Context) (string, error) { return "project B", nil })
+	fastB := Fetch(r, kindList, func(ctx context.Context) (string, error) { return "project B", nil })
 	b := fastB().(Result[string])
 	if !r.Current(b.Addr) || b.Value != "project B" {
 		t.Fatalf("latest result not current: %+v", b)
@@ -31,15 +37,15 @@ func TestStaleResultsAreDropped(t *testing.T) {
 	}
 	// Another view's results are never current here.
 	other := NewRequests()
-	if r.Current(Addr{View: other.ID, Kind: "list", Gen: b.Gen}) {
+	if r.Current(Addr{View: other.ID, Kind: kindList, Gen: b.Gen}) {
 		t.Fatal("result of another view accepted")
 	}
 	// Kinds are independent.
-	c := Fetch(r, "detail", func(context.Context) (int, error) { return 1, nil })().(Result[int])
+	c := Fetch(r, kindDetail, func(context.Context) (int, error) { return 1, nil })().(Result[int])
 	if !r.Current(c.Addr) || !r.Current(b.Addr) {
 		t.Fatal("a request of another kind must not make list stale")
 	}
-	r.Forget("list")
+	r.Forget(kindList)
 	if r.Current(b.Addr) {
 		t.Fatal("Forget should make list results stale")
 	}
@@ -48,7 +54,7 @@ func TestStaleResultsAreDropped(t *testing.T) {
 func TestCancelAllAndTimeout(t *testing.T) {
 	r := NewRequests()
 	started := make(chan struct{})
-	cmd := Fetch(r, "slow", func(ctx context.Context) (bool, error) {
+	cmd := Fetch(r, kindSlow, func(ctx context.Context) (bool, error) {
 		close(started)
 		<-ctx.Done()
 		_, hasDeadline := ctx.Deadline()
@@ -111,7 +117,7 @@ func TestRelativeTimes(t *testing.T) {
 
 func TestPanicInRequestBecomesError(t *testing.T) {
 	r := NewRequests()
-	res := Fetch(r, "list", func(context.Context) ([]int, error) { panic("decoder bug") })().(Result[[]int])
+	res := Fetch(r, kindList, func(context.Context) ([]int, error) { panic("decoder bug") })().(Result[[]int])
 	var pe *PanicError
 	if !errors.As(res.Failure(), &pe) || pe.Value != "decoder bug" || len(pe.Stack) == 0 || r.InFlight() != 0 {
 		t.Fatalf("err %v, in flight %d", res.Err, r.InFlight())

@@ -53,18 +53,25 @@ type Animator interface {
 }
 
 // Leaver is a view with cleanup when it leaves the stack (cancel in-flight requests).
+// Leave does no I/O: what must reach the disk goes in SaveOnLeave's command.
 type Leaver interface {
 	Leave()
 }
 
-// Closer is a modal that can say it has closed itself; the root then removes it in the
-// same Update instead of waiting for its CloseModal message, which may arrive after the
-// next key.
-type Closer interface{ Closed() bool }
+// Saver is a view that keeps something on disk as it leaves (the Search editor's
+// text): SaveOnLeave returns the command that writes it, which the root runs (before it
+// quits, when quitting); nil when there is nothing to keep.
+type Saver interface {
+	SaveOnLeave() tea.Cmd
+}
 
-// Modal is the single overlay (form, confirmation, one-time secret). It closes itself
-// by returning Send(CloseModal{}) (plus whatever its result is).
+// Modal is the single overlay (form, confirmation, one-time secret). There is one way
+// to close it: the modal itself reports Closed once it is done, and the root removes it
+// right after the Update that closed it, so the next key (":" typed just after esc)
+// reaches what is under it; no message closes a modal later, and none can close another.
 type Modal interface {
+	// Closed reports that the modal is done.
+	Closed() bool
 	Init() tea.Cmd
 	Update(msg tea.Msg) (Modal, tea.Cmd)
 	View() string

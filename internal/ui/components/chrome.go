@@ -40,8 +40,8 @@ func Header(ctx *common.Context, crumbs []string, live LiveState, width int) str
 	if ctx.Profile != "" {
 		left += " " + st.Muted.Render("["+safe.Text(ctx.Profile)+"]")
 	}
-	if ctx.Project != "" && ctx.Role != "" {
-		left += " " + st.Muted.Render("as ") + safe.Text(string(ctx.Role))
+	if ctx.Project() != "" && ctx.Role() != "" {
+		left += " " + st.Muted.Render("as ") + safe.Text(string(ctx.Role()))
 	}
 	// Each crumb is sanitized once here, so every shortened form below is built from
 	// sanitized text.

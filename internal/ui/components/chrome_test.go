@@ -10,6 +10,7 @@ import (
 
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/theme"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 func TestFooterKeepsWholeEntriesAndHelp(t *testing.T) {
@@ -34,7 +35,9 @@ func TestFooterKeepsWholeEntriesAndHelp(t *testing.T) {
 
 func TestHeaderGivesUpRateLimitThenLeadingCrumbs(t *testing.T) {
 	ctx := testCtx()
-	ctx.Profile, ctx.Project, ctx.Role = "sandbox", "acme-prod", "admin"
+	ctx.Profile = "sandbox"
+	uitest.Session(ctx).SetProject("acme-prod")
+	ctx.Roles["acme-prod"] = "admin"
 	ctx.Platform.RateLimit = func() common.RateLimit { return common.RateLimit{Known: true, Remaining: 1190, Limit: 1200} }
 	live := LiveState{Interval: 10 * time.Second, LastOK: ctx.Now()}
 	crumbs := []string{"acme-prod", "Services", "caching-sessions"}

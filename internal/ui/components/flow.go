@@ -21,20 +21,6 @@ type Flow struct {
 	// which cancels).
 	prev          common.Modal
 	width, height int
-	gen           int
-}
-
-// SetModalGen gives every step the flow's generation, so their closes are the flow's.
-func (f *Flow) SetModalGen(gen int) {
-	f.gen = gen
-	f.form.SetModalGen(gen)
-	setGen(f.cur, gen)
-}
-
-func setGen(m common.Modal, gen int) {
-	if g, ok := m.(common.ModalGenerations); ok {
-		g.SetModalGen(gen)
-	}
 }
 
 // NewFlow starts a flow on its form.
@@ -64,7 +50,7 @@ func (f *Flow) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 		f.cur = m
 	}
 	if next := f.next; next != nil {
-		// The step's own command closes the modal: dropped, the next step follows.
+		// The step closed itself: the next step follows inside the flow.
 		f.next = nil
 		return f, f.show(next)
 	}
@@ -85,7 +71,6 @@ func (f *Flow) show(m common.Modal) tea.Cmd {
 		f.prev = nil
 	}
 	f.cur = m
-	setGen(m, f.gen)
 	f.cur.SetSize(f.width, f.height)
 	return f.cur.Init()
 }
@@ -98,10 +83,7 @@ func (f *Flow) Refused(msg string) tea.Cmd {
 }
 
 // Closed: the flow is over when its current step closed itself with nothing after it.
-func (f *Flow) Closed() bool {
-	c, ok := f.cur.(common.Closer)
-	return ok && c.Closed() && f.next == nil
-}
+func (f *Flow) Closed() bool { return f.cur.Closed() && f.next == nil }
 
 // Current is the step shown now.
 func (f *Flow) Current() common.Modal { return f.cur }

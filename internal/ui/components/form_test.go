@@ -27,11 +27,14 @@ func pump(m common.Modal, msg tea.Msg) (common.Modal, []tea.Msg) {
 	}
 	out := uitest.PumpForm(update(msg), update, func(msg tea.Msg) bool {
 		switch msg.(type) {
-		case common.OpenModal, common.CloseModal, common.Notify, submitted:
+		case common.OpenModal, common.Notify, submitted:
 			return false
 		}
 		return true
 	})
+	if m.Closed() {
+		out = append(out, closedMsg{})
+	}
 	return m, out
 }
 
@@ -255,7 +258,7 @@ func TestEscInAFilterKeepsTheFormAndEscOnChangesAsks(t *testing.T) {
 
 func containsClose(out []tea.Msg) bool {
 	for _, m := range out {
-		if _, ok := m.(common.CloseModal); ok {
+		if _, ok := m.(closedMsg); ok {
 			return true
 		}
 	}

@@ -287,25 +287,16 @@ func (s *Secret) View() string {
 	return Frame(s.ctx, s.title, b.String(), help, s.screenW, s.scH)
 }
 
-// closing is embedded by modals that close themselves: close returns the CloseModal
-// command and marks the modal closed, so the root removes it in the same Update (a key
-// typed right after, such as ":" after esc closed the help, reaches what is under it,
-// not the closing modal).
-type closing struct {
-	closed bool
-	gen    int
-}
+// closing is embedded by modals: close marks the modal done, and the root removes it
+// right after the Update that closed it (common.Modal's Closed).
+type closing struct{ closed bool }
 
-// Closed reports that the modal has closed itself (common.Closer).
+// Closed reports that the modal has closed itself.
 func (c *closing) Closed() bool { return c.closed }
 
-// SetModalGen takes the generation the root opened the modal with (common.ModalGenerations).
-func (c *closing) SetModalGen(gen int) { c.gen = gen }
-
-// ModalGen is that generation, for a modal that builds its own CloseModal.
-func (c *closing) ModalGen() int { return c.gen }
-
+// close marks the modal done; it returns no command (a nil one, so call sites read
+// as tea.Batch(c.close(), result)).
 func (c *closing) close() tea.Cmd {
 	c.closed = true
-	return common.Send(common.CloseModal{Gen: c.gen})
+	return nil
 }

@@ -46,16 +46,16 @@ func NewPalette(ctx *common.Context) *Palette {
 				p.addArg(c, n)
 			}
 		case common.ServiceArg:
-			for _, n := range ctx.ServiceNames[ctx.Project] {
+			for _, n := range ctx.ServiceNames[ctx.Project()] {
 				p.addArg(c, n)
 			}
 		case common.AnyServiceArg:
-			for _, n := range ctx.ServiceNames[ctx.Project] {
+			for _, n := range ctx.ServiceNames[ctx.Project()] {
 				p.addArg(c, n)
 			}
 			projects := make([]string, 0, len(ctx.ServiceNames))
 			for pr := range ctx.ServiceNames {
-				if pr != ctx.Project {
+				if pr != ctx.Project() {
 					projects = append(projects, pr)
 				}
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 type gotoProject struct{ name string }
@@ -15,7 +16,7 @@ type gotoProject struct{ name string }
 func paletteCtx() *common.Context {
 	c := testCtx()
 	c.SetProjects(models.ProjectList{Projects: []models.Project{{ProjectName: "acme-prod"}, {ProjectName: "acme-staging"}}})
-	c.Project = "acme-prod"
+	uitest.Session(c).SetProject("acme-prod")
 	c.SetServiceNames("acme-prod", []string{"pg-main", "kafka-events"})
 	c.Commands.Register(
 		common.Command{Name: "projects", Run: func(*common.Context, string) tea.Cmd { return common.Send(common.SwitchTab{Tab: common.TabProjects}) }},
@@ -51,8 +52,15 @@ func runPalette(c *common.Context, keys ...string) []tea.Msg {
 	for _, k := range keys {
 		_, cmd = p.Update(keyMsg(k))
 	}
-	return collect(cmd)
+	msgs := collect(cmd)
+	if p.Closed() {
+		msgs = append(msgs, closedMsg{})
+	}
+	return msgs
 }
+
+// closedMsg stands for "the modal reported Closed" among a test's messages.
+type closedMsg struct{}
 
 func TestPaletteCompletesCommandsAndNames(t *testing.T) {
 	c := paletteCtx()
@@ -87,7 +95,7 @@ func has(msgs []tea.Msg, want tea.Msg) bool {
 
 func TestPaletteRuns(t *testing.T) {
 	c := paletteCtx()
-	if msgs := runPalette(c, "p", "r", "o", "j", "e", "c", "t", "s", "enter"); !has(msgs, common.SwitchTab{Tab: common.TabProjects}) || !has(msgs, common.CloseModal{}) {
+	if msgs := runPalette(c, "p", "r", "o", "j", "e", "c", "t", "s", "enter"); !has(msgs, common.SwitchTab{Tab: common.TabProjects}) || !has(msgs, closedMsg{}) {
 		t.Errorf("projects: %v", msgs)
 	}
 	typed := []string{}
@@ -120,7 +128,7 @@ func TestPaletteRuns(t *testing.T) {
 		t.Errorf("unknown command: %v", msgs)
 	}
 	// esc closes without running anything.
-	if msgs := runPalette(c, "p", "esc"); len(msgs) != 1 || msgs[0] != (common.CloseModal{}) {
+	if msgs := runPalette(c, "p", "esc"); len(msgs) != 1 || msgs[0] != (closedMsg{}) {
 		t.Errorf("esc: %v", msgs)
 	}
 	// Read-only refuses mutating commands before running them.
@@ -180,7 +188,7 @@ func TestPaletteEnterRunsTheHighlightedCompletion(t *testing.T) {
 		t.Fatalf("svc: %v", msgs)
 	}
 	// Enter on nothing typed only closes.
-	if msgs := runPalette(c, "enter"); len(msgs) != 1 || msgs[0] != (common.CloseModal{}) {
+	if msgs := runPalette(c, "enter"); len(msgs) != 1 || msgs[0] != (closedMsg{}) {
 		t.Fatalf("empty enter: %v", msgs)
 	}
 }
@@ -206,7 +214,7 @@ func TestPaletteOffersOnlyServicesOfTheRightTypeFromTheCache(t *testing.T) {
 	c.SetServices("acme-prod", []models.Service{{ServiceName: "pg-main", ServiceType: "pg"}, {ServiceName: "logs", ServiceType: "opensearch"}})
 	c.Commands.Register(common.Command{Name: "search", Arg: common.ServiceArg, OptionalArg: true,
 		Accepts: func(ctx *common.Context, name string) bool {
-			typ, ok := ctx.ServiceTypeOf(ctx.Project, name)
+			typ, ok := ctx.ServiceTypeOf(ctx.Project(), name)
 			return !ok || typ == "opensearch"
 		},
 		Run: func(*common.Context, string) tea.Cmd { return nil }})

@@ -13,10 +13,11 @@ import (
 
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/theme"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 func testCtx() *common.Context {
-	c := common.NewContext()
+	c := uitest.NewContext()
 	c.Styles = theme.New(theme.Dark, true)
 	c.ScreenWidth, c.ScreenHeight = 160, 50
 	return c

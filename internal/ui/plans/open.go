@@ -62,6 +62,8 @@ type runner[T any] struct {
 	after  func(fleet.Row, T) tea.Cmd
 	budget base.Budget
 	pl     platform
+	// newBatch makes a batch that sends with the context's writer (base.NewBatch).
+	newBatch func([]base.Step[T]) *base.Batch[T]
 
 	mu     sync.Mutex // guards plan: the run's goroutines write it
 	plan   fleet.Plan
@@ -72,7 +74,8 @@ func build[T any](ctx *common.Context, p fleet.Plan, hidden []bool, resumed bool
 	secret func(T) string, after func(fleet.Row, T) tea.Cmd) *components.Plan {
 	r := &runner[T]{id: planSeq.Add(1), dir: fleet.Dir(ctx.StateDir, ctx.Profile), state: ctx.StateDir, api: ctx.APIURL, stepOf: stepOf,
 		secret: secret, after: after,
-		budget: newRateBudget(ctx), pl: platformOf(ctx), plan: p}
+		budget: newRateBudget(ctx), pl: platformOf(ctx), plan: p,
+		newBatch: func(steps []base.Step[T]) *base.Batch[T] { return base.NewBatch(ctx, steps) }}
 	r.plan.Rows = append([]fleet.Row(nil), p.Rows...)
 	rows := make([]components.PlanRow, len(p.Rows))
 	for i, row := range p.Rows {
@@ -129,7 +132,8 @@ func (r *runner[T]) apply(rows []int, checkFirst bool) tea.Cmd {
 		r.plan.Rows[i].State, r.plan.Rows[i].Result = fleet.StatePending, ""
 	}
 	r.mu.Unlock()
-	b := &base.Batch[T]{Steps: steps, Workers: Workers, Budget: r.budget, Unknown: r.pl.unknown, Message: r.pl.message}
+	b := r.newBatch(steps)
+	b.Workers, b.Budget, b.Unknown, b.Message = Workers, r.budget, r.pl.unknown, r.pl.message
 	ch := make(chan tea.Msg, len(rows)+2)
 	var next tea.Cmd
 	next = func() tea.Msg {

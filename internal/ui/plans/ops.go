@@ -12,7 +12,7 @@ import (
 // platform is what a plan's goroutines need of the context, captured when the plan
 // opens: they never read the context while the UI runs.
 type platform struct {
-	api      common.API
+	api      common.API // reads; writes come through the batch's Send
 	unknown  func(error) bool
 	message  func(error) string
 	notFound func(error) bool
@@ -43,18 +43,18 @@ func (pl platform) serviceStep(r fleet.Row) base.Step[models.Service] {
 		req = *r.Update
 	}
 	w := &base.Write[models.Service]{Verb: base.Update, Noun: "service", Name: r.Resource(),
-		Send: func(ctx context.Context) (models.Service, error) {
+		Send: func(ctx context.Context, wr common.Writer) (models.Service, error) {
 			req := req
 			// Removing protection and powering off: protection must go first, or the
 			// platform refuses the power off.
 			if req.Powered != nil && !*req.Powered && req.TerminationProtection != nil && !*req.TerminationProtection {
 				first := models.UpdateServiceRequest{TerminationProtection: req.TerminationProtection}
-				if _, err := api.UpdateService(ctx, project, name, first); err != nil {
+				if _, err := wr.UpdateService(ctx, project, name, first); err != nil {
 					return models.Service{}, err
 				}
 				req.TerminationProtection = nil
 			}
-			return api.UpdateService(ctx, project, name, req)
+			return wr.UpdateService(ctx, project, name, req)
 		},
 		Find: func(ctx context.Context) (models.Service, bool, error) {
 			s, err := api.GetService(ctx, project, name)
@@ -73,10 +73,10 @@ func (pl platform) serviceStep(r fleet.Row) base.Step[models.Service] {
 // resetStep is a kept row's credentials reset: a reset cannot be read back (the new
 // password is only in the answer), so a lost answer is reported, never resent.
 func (pl platform) resetStep(r fleet.Row) base.Step[models.ServiceUser] {
-	api, project, service, user := pl.api, r.Project, r.Service, r.User
+	project, service, user := r.Project, r.Service, r.User
 	w := &base.Write[models.ServiceUser]{Verb: base.Update, Noun: "user", Name: r.Resource(),
-		Send: func(ctx context.Context) (models.ServiceUser, error) {
-			return api.ResetCredentials(ctx, project, service, user)
+		Send: func(ctx context.Context, wr common.Writer) (models.ServiceUser, error) {
+			return wr.ResetCredentials(ctx, project, service, user)
 		},
 	}
 	return base.Step[models.ServiceUser]{Write: w}
@@ -85,10 +85,10 @@ func (pl platform) resetStep(r fleet.Row) base.Step[models.ServiceUser] {
 // deleteStep is a kept row's service delete: a lost answer is read back (gone is done).
 func (pl platform) deleteStep(r fleet.Row) base.Step[models.Service] {
 	step := pl.serviceStep(r)
-	api, project, name := pl.api, r.Project, r.Service
+	project, name := r.Project, r.Service
 	step.Write.Verb = base.Delete
-	step.Write.Send = func(ctx context.Context) (models.Service, error) {
-		return models.Service{ServiceName: name}, api.DeleteService(ctx, project, name)
+	step.Write.Send = func(ctx context.Context, wr common.Writer) (models.Service, error) {
+		return models.Service{ServiceName: name}, wr.DeleteService(ctx, project, name)
 	}
 	step.Landed = func(models.Service) bool { return false } // found is not deleted
 	return step

@@ -23,7 +23,7 @@ import (
 
 // fakeAPI holds services and answers resets; anything else panics (nil interface).
 type fakeAPI struct {
-	common.API
+	common.Client
 	mu       sync.Mutex
 	services map[string]models.Service
 	puts     map[string]int
@@ -67,9 +67,9 @@ func (f *fakeAPI) ResetCredentials(_ context.Context, _, _, user string) (models
 	return models.ServiceUser{Username: user, Password: "pw-of-" + user}, nil
 }
 
-func testContext(t *testing.T, api common.API) *common.Context {
+func testContext(t *testing.T, api common.Client) *common.Context {
 	ctx := common.NewContext()
-	ctx.API = api
+	ctx.Connect(api)
 	ctx.StateDir = t.TempDir()
 	ctx.Profile = "test"
 	ctx.Platform.IsNotFound = func(err error) bool { return err != nil && err.Error() == "404" }

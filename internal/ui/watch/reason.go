@@ -13,7 +13,23 @@ func Reason(req models.UpdateServiceRequest) string {
 	case req.Powered != nil && *req.Powered:
 		return "power on"
 	case req.Powered != nil:
-		return "power off"
+		return ReasonPowerOff
+	}
+	return ""
+}
+
+// ReasonPowerOff is the reason of a power off, whose watch ends at POWEROFF.
+const ReasonPowerOff = "power off"
+
+// targetOf is the state a change leads to: POWEROFF for a power off, RUNNING for a
+// creation, a plan change, a migration or a power on; "" for a watch that is not a
+// change's (marked services watched with w), which keeps watching for a transition.
+func targetOf(reason string) models.ServiceState {
+	switch reason {
+	case ReasonPowerOff:
+		return models.StatePowerOff
+	case "creation", "cloud migration", "plan change", "power on":
+		return models.StateRunning
 	}
 	return ""
 }

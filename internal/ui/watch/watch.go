@@ -36,10 +36,13 @@ type Toggle struct {
 }
 
 // Start watches a service after a change that moves it (create, plan, cloud, power);
-// Reason names the change ("plan change"). Watching already, it only notes the reason.
+// Reason names the change ("plan change"), Target the state it leads to (when not set:
+// POWEROFF for a power off, RUNNING for the other changes Reason names). Watching already (w), the watch becomes the
+// change's. A watch ends when its target is reached, whoever reached it: the change's
+// own answer may already be there (a power off answers POWEROFF).
 type Start struct {
 	Project, Service, Reason string
-	State                    models.ServiceState
+	State, Target            models.ServiceState
 }
 
 // Failed reports that a change of a service failed (Reason as in Start, Text the
@@ -69,6 +72,7 @@ type Watched struct {
 	Project, Service string
 	State            models.ServiceState // as last seen; "" before the first look
 	Reason           string              // the change that started it; "" for w
+	Target           models.ServiceState // where the change leads; "" for w
 	Since            time.Time
 }
 
@@ -124,14 +128,24 @@ func (m *Model) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 		text := "Watching " + msg.Service + ": you will hear when it is RUNNING or POWEROFF, or gone"
 		return tea.Batch(common.Info(text), m.arm()), true
 	case Start:
-		if i := m.find(msg.Project, msg.Service); i >= 0 {
-			m.list[i].Reason = msg.Reason
-			if msg.State != "" {
-				m.list[i].State = msg.State
-			}
-			return m.arm(), true
+		target := msg.Target
+		if target == "" {
+			target = targetOf(msg.Reason)
 		}
-		m.add(msg.Project, msg.Service, msg.State, msg.Reason)
+		i := m.find(msg.Project, msg.Service)
+		if i < 0 {
+			m.add(msg.Project, msg.Service, msg.State, msg.Reason)
+			i = len(m.list) - 1
+		}
+		w := m.list[i]
+		w.Reason, w.Target = msg.Reason, target
+		if msg.State != "" {
+			w.State = msg.State
+		}
+		if target != "" && w.State == target { // the answer is the target: no transition will be seen
+			m.list = append(m.list[:i], m.list[i+1:]...)
+			return m.reached(w), true
+		}
 		return m.arm(), true
 	case Failed:
 		text := capital(msg.Reason) + " of " + msg.Service + " failed: " + msg.Text
@@ -234,21 +248,15 @@ func (m *Model) take(answers []answer) tea.Cmd {
 		}
 		prev := w.State
 		w.State = now.State
+		reached := w.Target != "" && now.State == w.Target
 		// A first look at a service watched with w is where it stands, not a transition;
-		// after a change, RUNNING or POWEROFF at the first look is the change done.
-		if prev == "" && w.Reason == "" || prev == now.State || (now.State != models.StateRunning && now.State != models.StatePowerOff) {
+		// after a change, RUNNING or POWEROFF at the first look is the change done, and
+		// its target ends the watch whoever reached it.
+		if !reached && (prev == "" && w.Reason == "" || prev == now.State || (now.State != models.StateRunning && now.State != models.StatePowerOff)) {
 			keep = append(keep, w)
 			continue
 		}
-		text := w.Service + " is " + string(now.State)
-		if w.Reason != "" {
-			text += " after its " + w.Reason
-		}
-		level := theme.LevelSuccess
-		if now.State == models.StatePowerOff {
-			level = theme.LevelInfo
-		}
-		cmds = append(cmds, m.alert(level, text))
+		cmds = append(cmds, m.reached(w))
 		if w.Reason == "" {
 			keep = append(keep, w)
 		}
@@ -258,6 +266,19 @@ func (m *Model) take(answers []answer) tea.Cmd {
 	}
 	m.list = keep
 	return tea.Batch(cmds...)
+}
+
+// reached tells that w is at its state (after its change, when one started it).
+func (m *Model) reached(w *Watched) tea.Cmd {
+	text := w.Service + " is " + string(w.State)
+	if w.Reason != "" {
+		text += " after its " + w.Reason
+	}
+	level := theme.LevelSuccess
+	if w.State == models.StatePowerOff {
+		level = theme.LevelInfo
+	}
+	return m.alert(level, text)
 }
 
 // alert says text in the footer and :messages, and rings (in a command).

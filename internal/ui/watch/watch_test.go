@@ -209,3 +209,29 @@ func TestRingRingsTmuxAndOSC9OnlyWhereTheyWork(t *testing.T) {
 type nopCloser struct{ io.Writer }
 
 func (nopCloser) Close() error { return nil }
+
+// Watch a service, then power it off: the answer is already POWEROFF, so no transition
+// will ever be seen; the watch ends there and says so, and the header is empty again.
+func TestAWatchEndsAtItsTargetWhoeverReachedIt(t *testing.T) {
+	R, O := models.StateRunning, models.StatePowerOff
+	p := &platform{states: map[string][]models.ServiceState{"acme/pg": {R, O, O, O}}}
+	d, r, rung := setup(t, p)
+	d.Send(Toggle{Project: "acme", Service: "pg", State: R})
+	d.Advance(SlowPoll)
+	d.Send(Start{Project: "acme", Service: "pg", Reason: "power off", State: O, Target: O})
+	if got := r.m.Header(1); got != "" || len(r.m.List()) != 0 {
+		t.Fatalf("the watch stayed after its target: header %q, %v", ansi.Strip(got), r.m.List())
+	}
+	if strings.Join(*rung, "|") != "pg is POWEROFF after its power off" {
+		t.Fatalf("rang %q", *rung)
+	}
+	// A change another console made: the power on's target is seen at the next look,
+	// whatever the state the watch last saw.
+	p.states["acme/pg"] = []models.ServiceState{R}
+	d.Send(Start{Project: "acme", Service: "pg", Reason: "power on", State: R, Target: R})
+	d.Send(Start{Project: "acme", Service: "pg", Reason: "power on", State: models.StateRebuilding, Target: R})
+	d.Advance(SlowPoll)
+	if len(r.m.List()) != 0 || d.Clock.Pending() != 0 {
+		t.Fatalf("the watch did not end at RUNNING: %v", r.m.List())
+	}
+}

@@ -60,7 +60,7 @@ func (s *service) why() string { return unsupported(s.kind, s.t.Service, s.t.Typ
 // another project has become current since the view opened (the root's breadcrumb then
 // names the other project and no service).
 func (s *service) title() string {
-	if s.t.Project != "" && s.t.Project != s.ctx.Project {
+	if s.t.Project != "" && s.t.Project != s.ctx.Project() {
 		return s.t.Project + "/" + s.t.Service + " › " + s.kind
 	}
 	return s.kind

@@ -22,7 +22,7 @@ var errDropped = errors.New("connection dropped after the request was sent")
 // fakeAPI answers the calls this pane makes, keeps what was created and records the
 // mutating calls.
 type fakeAPI struct {
-	common.API
+	common.Client
 	mu        sync.Mutex
 	users     []models.ServiceUser
 	topics    []models.Topic
@@ -173,8 +173,9 @@ func typeInto(m common.Modal, text string) {
 }
 
 func newCtx(f *fakeAPI, role models.Role) *common.Context {
-	ctx := common.NewContext()
-	ctx.API, ctx.Project = f, "acme-prod"
+	ctx := uitest.NewContext()
+	ctx.Connect(f)
+	uitest.Session(ctx).SetProject("acme-prod")
 	if role != "" {
 		ctx.Roles["acme-prod"] = role
 	}
@@ -443,7 +444,7 @@ func drive(t *testing.T, m common.Modal, keys ...tea.Msg) []tea.Msg {
 	}
 	back := func(msg tea.Msg) bool {
 		switch msg.(type) {
-		case common.Addressed, common.Notify, common.CloseModal, common.OpenModal, common.CopyRequest:
+		case common.Addressed, common.Notify, common.OpenModal, common.CopyRequest:
 			return false
 		}
 		return true
@@ -453,4 +454,28 @@ func drive(t *testing.T, m common.Modal, keys ...tea.Msg) []tea.Msg {
 		out = append(out, uitest.PumpForm(update(k), update, back)...)
 	}
 	return out
+}
+
+// Resets go through the write pipeline: two in flight (a second user's reset confirmed
+// before the first answered) each get their answer and their one-time secret; neither
+// cancels the other, and the list is read again after each.
+func TestTwoResetsInFlightBothShowTheirSecret(t *testing.T) {
+	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}, {Username: "etl", Type: "regular"}}}
+	u, _ := usersView(t, f, models.RoleAdmin)
+	first, second := u.reset("app"), u.reset("etl")
+	var secrets []string
+	for _, m := range run(t, u, tea.Batch(first, second)) {
+		if o, ok := m.(common.OpenModal); ok {
+			if s, ok := o.Modal.(*components.Secret); ok {
+				s.SetSize(100, 30)
+				secrets = append(secrets, s.View())
+			}
+		}
+	}
+	if len(secrets) != 2 || !strings.Contains(strings.Join(secrets, ""), "app") || !strings.Contains(strings.Join(secrets, ""), "etl") {
+		t.Fatalf("%d secrets shown, want app's and etl's", len(secrets))
+	}
+	if got := f.mutations(); len(got) != 2 {
+		t.Fatalf("sent: %v", got)
+	}
 }

@@ -56,7 +56,7 @@ func noDelete(what string) tea.Cmd {
 }
 
 func (a *ACLs) Update(msg tea.Msg) (common.View, tea.Cmd) {
-	if r, ok := msg.(common.Result[[]models.ServiceUser]); ok && r.Kind == "acl-users" {
+	if r, ok := msg.(common.Result[[]models.ServiceUser]); ok && r.Kind == kindAclUsers {
 		if !a.Req.Current(r.Addr) {
 			return a, nil
 		}
@@ -72,7 +72,7 @@ func (a *ACLs) startCreate() tea.Cmd {
 	}
 	api, t := a.Ctx.API, a.svc.t
 	return tea.Sequence(common.Info("Loading the users of "+t.Service+"…"),
-		common.Fetch(a.Req, "acl-users", func(ctx context.Context) ([]models.ServiceUser, error) {
+		common.Fetch(a.Req, kindAclUsers, func(ctx context.Context) ([]models.ServiceUser, error) {
 			return api.ListUsers(ctx, t.Project, t.Service)
 		}))
 }
@@ -112,7 +112,7 @@ func (a *ACLs) form(users []string) *components.Form {
 	for _, p := range models.ACLPermissions {
 		perms = append(perms, components.Option(string(p), p))
 	}
-	api, t := a.Ctx.API, a.svc.t
+	t := a.svc.t
 	var f *components.Form
 	f = components.NewForm(a.Ctx, "Create ACL on "+t.Service, func() tea.Cmd {
 		if cmd := unnamed("ACL entry's user", user); cmd != nil {
@@ -125,8 +125,8 @@ func (a *ACLs) form(users []string) *components.Form {
 		want := models.ACL{Username: req.Username, Topic: req.Topic, Permission: req.Permission}
 		find := func(e models.ACL) bool { return aclText(e) == aclText(want) }
 		name := fmt.Sprintf("granting %s %s on %s", req.Username, req.Permission, req.Topic)
-		return a.mk.send(creation[models.ACL]{noun: "ACL entry", name: name, find: find, form: f}, func(ctx context.Context) (made, error) {
-			es, err := api.CreateACL(ctx, t.Project, t.Service, req)
+		return a.mk.send(creation[models.ACL]{noun: "ACL entry", name: name, find: find, form: f}, func(ctx context.Context, wr common.Writer) (made, error) {
+			es, err := wr.CreateACL(ctx, t.Project, t.Service, req)
 			if err != nil {
 				return made{}, err
 			}

@@ -30,18 +30,18 @@ func Commands() []common.Command {
 
 // open asks the Users tab for view of the named service, else of the current one.
 func open(ctx *common.Context, view, name string) tea.Cmd {
-	msg := common.OpenAccess{Project: ctx.Project, View: view}
+	msg := common.OpenAccess{Project: ctx.Project(), View: view}
 	switch {
 	case name != "":
-		if names, ok := ctx.ServiceNames[ctx.Project]; ok && !slices.Contains(names, name) {
-			return common.Warn("No service named “" + name + "” in " + ctx.Project)
+		if names, ok := ctx.ServiceNames[ctx.Project()]; ok && !slices.Contains(names, name) {
+			return common.Warn("No service named “" + name + "” in " + ctx.Project())
 		}
 		msg.Service = name
-		if name == ctx.Service {
-			msg.ServiceType = ctx.ServiceType
+		if name == ctx.Service() {
+			msg.ServiceType = ctx.ServiceType()
 		}
-	case ctx.Service != "":
-		msg.Service, msg.ServiceType = ctx.Service, ctx.ServiceType
+	case ctx.Service() != "":
+		msg.Service, msg.ServiceType = ctx.Service(), ctx.ServiceType()
 	}
 	return common.Send(msg)
 }
@@ -50,9 +50,9 @@ func open(ctx *common.Context, view, name string) tea.Cmd {
 // depend on the type, which is known for the current service (unknown types are offered:
 // the view says why when it has nothing).
 func accepts(ctx *common.Context, view, name string) bool {
-	typ, ok := ctx.ServiceTypeOf(ctx.Project, name)
-	if name == ctx.Service && ctx.ServiceType != "" {
-		typ, ok = ctx.ServiceType, true
+	typ, ok := ctx.ServiceTypeOf(ctx.Project(), name)
+	if name == ctx.Service() && ctx.ServiceType() != "" {
+		typ, ok = ctx.ServiceType(), true
 	}
 	return !ok || unsupported(view, name, typ) == ""
 }

@@ -45,7 +45,7 @@ func (u *Users) connect(su models.ServiceUser) tea.Cmd {
 	user := models.ServiceUser{Username: su.Username, Type: su.Type, Password: pw}
 	// Plan looks clients up on PATH and writes files: inside the command, never in Update.
 	return tea.Sequence(common.Info("Connecting to "+t.Service+" as "+su.Username+"…"),
-		common.Fetch(u.Req, "connect", func(ctx context.Context) (plan, error) {
+		common.Fetch(u.Req, kindConnect, func(ctx context.Context) (plan, error) {
 			sv, err := api.GetService(ctx, t.Project, t.Service)
 			if err != nil {
 				return plan{}, err

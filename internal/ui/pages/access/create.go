@@ -45,7 +45,7 @@ type creator[T any] struct {
 }
 
 // send starts a create; fn makes the request (inside a command).
-func (c *creator[T]) send(cr creation[T], fn func(ctx context.Context) (made, error)) tea.Cmd {
+func (c *creator[T]) send(cr creation[T], fn func(ctx context.Context, wr common.Writer) (made, error)) tea.Cmd {
 	key := c.l.Spec.Key
 	w := &base.Write[made]{Verb: base.Create, Noun: cr.noun, Name: cr.name, Send: fn, Reload: c.l.Load,
 		Done: func(m made) tea.Cmd {
@@ -81,7 +81,7 @@ func (c *creator[T]) send(cr creation[T], fn func(ctx context.Context) (made, er
 			return made{}, false, nil
 		}
 	}
-	return base.SendWrite(c.l.Req, w)
+	return base.SendWrite(c.l.Ctx, c.l.Req, w)
 }
 
 // handle processes the answers of creates and read-backs; handled is false for other

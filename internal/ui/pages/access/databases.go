@@ -48,7 +48,6 @@ func (v *Databases) form() *components.Form {
 	check := nameCheck(v.List, "database", t.Service, models.ValidateDatabaseName)
 	input := huh.NewInput().Title("Database name").Description("1-63 characters, starting with a letter or underscore").
 		Value(&name).Validate(required(check, "database name"))
-	api := v.Ctx.API
 	var f *components.Form
 	f = components.NewForm(v.Ctx, "Create database on "+t.Service, func() tea.Cmd {
 		if cmd := unnamed("database", name); cmd != nil {
@@ -57,8 +56,8 @@ func (v *Databases) form() *components.Form {
 		db := name
 		return v.mk.send(creation[models.Database]{noun: "database", name: db, form: f,
 			find: func(d models.Database) bool { return d.DatabaseName == db }},
-			func(ctx context.Context) (made, error) {
-				return made{key: db, text: "Created database " + db + " on " + t.Service}, api.CreateDatabase(ctx, t.Project, t.Service, db)
+			func(ctx context.Context, wr common.Writer) (made, error) {
+				return made{key: db, text: "Created database " + db + " on " + t.Service}, wr.CreateDatabase(ctx, t.Project, t.Service, db)
 			})
 	}, huh.NewGroup(input)).Live(input, live(check, &name)).Names("database", "Database name", nil)
 	return f

@@ -57,7 +57,7 @@ func New(ctx *common.Context) common.View {
 }
 
 func (p *Picker) load() (base.Fetcher[models.Service], string) {
-	project := p.Ctx.Project
+	project := p.Ctx.Project()
 	if project != p.project {
 		p.project, p.pending = project, ""
 	}
@@ -75,8 +75,8 @@ func (p *Picker) load() (base.Fetcher[models.Service], string) {
 
 func (p *Picker) loaded(svs []models.Service) tea.Cmd {
 	p.Ctx.SetServices(p.project, svs)
-	if p.Ctx.Service != "" && p.Table.SelectedKey() != p.Ctx.Service {
-		p.Table.Select(p.Ctx.Service)
+	if p.Ctx.Service() != "" && p.Table.SelectedKey() != p.Ctx.Service() {
+		p.Table.Select(p.Ctx.Service())
 	}
 	return nil
 }
@@ -84,7 +84,7 @@ func (p *Picker) loaded(svs []models.Service) tea.Cmd {
 // row marks the current service.
 func (p *Picker) row(sv models.Service) components.Row {
 	mark := " "
-	if sv.ServiceName == p.Ctx.Service && p.project == p.Ctx.Project {
+	if sv.ServiceName == p.Ctx.Service() && p.project == p.Ctx.Project() {
 		mark = "●"
 	}
 	return components.Row{Cells: []string{mark, sv.ServiceName, sv.ServiceType, components.Badge(p.Ctx, string(sv.State))},
@@ -93,8 +93,8 @@ func (p *Picker) row(sv models.Service) components.Row {
 
 // Title is the current service, so the breadcrumb reads project › service › users.
 func (p *Picker) Title() string {
-	if p.Ctx.Service != "" {
-		return p.Ctx.Service
+	if p.Ctx.Service() != "" {
+		return p.Ctx.Service()
 	}
 	return "Users"
 }
@@ -132,7 +132,7 @@ func (p *Picker) openAccess(msg common.OpenAccess) tea.Cmd {
 	}
 	t := target{Project: msg.Project, Service: msg.Service, Type: msg.ServiceType}
 	if t.Project == "" {
-		t.Project = p.Ctx.Project
+		t.Project = p.Ctx.Project()
 	}
 	if t.Project == p.project {
 		for _, sv := range p.Items() {
@@ -170,10 +170,10 @@ func (p *Picker) choose(sv models.Service) tea.Cmd {
 func (p *Picker) open(t target, view string) tea.Cmd {
 	c := p.Ctx
 	var sel tea.Cmd
-	if c.Project != t.Project || c.Service != t.Service || (t.Type != "" && c.ServiceType != t.Type) {
+	if c.Project() != t.Project || c.Service() != t.Service || (t.Type != "" && c.ServiceType() != t.Type) {
 		typ := t.Type
-		if typ == "" && c.Service == t.Service {
-			typ = c.ServiceType
+		if typ == "" && c.Service() == t.Service {
+			typ = c.ServiceType()
 		}
 		sel = common.Send(common.SelectService{Project: t.Project, Name: t.Service, Type: typ})
 	}

@@ -69,7 +69,7 @@ func (v *Topics) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	case common.SpinnerTick:
 		return v, nil // nothing on a row moves
 	case common.Result[models.Service]:
-		if msg.Kind != "topic-service" || !v.Req.Current(msg.Addr) {
+		if msg.Kind != kindTopicService || !v.Req.Current(msg.Addr) {
 			return v, nil
 		}
 		return v, v.openForm(msg.Value, msg.Err)
@@ -95,7 +95,7 @@ func (v *Topics) startCreate() tea.Cmd {
 	}
 	api, t := v.Ctx.API, v.svc.t
 	return tea.Sequence(common.Info("Reading "+t.Service+"'s node count…"),
-		common.Fetch(v.Req, "topic-service", func(ctx context.Context) (models.Service, error) {
+		common.Fetch(v.Req, kindTopicService, func(ctx context.Context) (models.Service, error) {
 			return api.GetService(ctx, t.Project, t.Service)
 		}))
 }
@@ -141,7 +141,6 @@ func (v *Topics) form(nodes int) *components.Form {
 	partsInput := huh.NewInput().Title("Partitions").Description("1-1000").Value(&parts).Validate(partsCheck)
 	replInput := huh.NewInput().Title("Replication").Description(replDesc).
 		Value(&repl).Validate(replCheck)
-	api := v.Ctx.API
 	var f *components.Form
 	f = components.NewForm(v.Ctx, "Create topic on "+t.Service, func() tea.Cmd {
 		if cmd := unnamed("topic", name); cmd != nil {
@@ -152,9 +151,9 @@ func (v *Topics) form(nodes int) *components.Form {
 		req := models.CreateTopicRequest{TopicName: name, Partitions: p, Replication: r}
 		return v.mk.send(creation[models.Topic]{noun: "topic", name: req.TopicName, form: f,
 			find: func(tp models.Topic) bool { return tp.TopicName == req.TopicName }},
-			func(ctx context.Context) (made, error) {
+			func(ctx context.Context, wr common.Writer) (made, error) {
 				return made{key: req.TopicName, text: "Created topic " + req.TopicName + "; it is being configured"},
-					api.CreateTopic(ctx, t.Project, t.Service, req)
+					wr.CreateTopic(ctx, t.Project, t.Service, req)
 			})
 	}, huh.NewGroup(nameInput, partsInput, replInput)).
 		Live(nameInput, live(check, &name)).Live(partsInput, live(partsCheck, &parts)).Live(replInput, live(replCheck, &repl)).

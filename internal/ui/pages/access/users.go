@@ -60,15 +60,13 @@ func NewUsers(ctx *common.Context, t target) *Users {
 
 func (u *Users) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	switch msg := msg.(type) {
-	case common.Result[credentials]:
-		if !u.Req.Current(msg.Addr) {
-			return u, nil
-		}
-		return u, u.resetAnswered(msg.Value, msg.Err)
 	case common.Result[plan]:
 		return u, u.planned(msg)
 	}
 	if cmd, ok := base.HandleWrite[models.ServiceUser](u.Ctx, u.Req, msg); ok {
+		return u, cmd
+	}
+	if cmd, ok := base.HandleWrite[credentials](u.Ctx, u.Req, msg); ok {
 		return u, cmd
 	}
 	switch msg := msg.(type) {
@@ -109,8 +107,8 @@ func (u *Users) form() *components.Form {
 		req := models.CreateUserRequest{Username: name, Authentication: auth}
 		return u.mk.send(creation[models.ServiceUser]{noun: "user", name: req.Username, form: f,
 			find: func(su models.ServiceUser) bool { return su.Username == req.Username }},
-			func(ctx context.Context) (made, error) {
-				su, err := api.CreateUser(ctx, t.Project, t.Service, req)
+			func(ctx context.Context, wr common.Writer) (made, error) {
+				su, err := wr.CreateUser(ctx, t.Project, t.Service, req)
 				if err != nil {
 					return made{}, err
 				}
@@ -176,11 +174,15 @@ func (u *Users) reset(username string) tea.Cmd {
 		return cmd
 	}
 	api, t := u.Ctx.API, u.svc.t
-	return tea.Sequence(common.Info("Resetting the credentials of "+username+"…"),
-		common.Fetch(u.Req, "reset", func(ctx context.Context) (credentials, error) {
-			su, err := api.ResetCredentials(ctx, t.Project, t.Service, username)
+	return base.SendWrite(u.Ctx, u.Req, &base.Write[credentials]{Verb: base.Reset, Noun: "the credentials of", Name: username,
+		Reload: u.Load,
+		// Never sent again by itself: a second reset would be another change.
+		Unknown: "The connection dropped after the reset was sent: the credentials of " + username +
+			" may have been reset, and no new password was received. Press R to reset them again and get one.",
+		Send: func(ctx context.Context, wr common.Writer) (credentials, error) {
+			su, err := wr.ResetCredentials(ctx, t.Project, t.Service, username)
 			if err != nil {
-				return credentials{User: models.ServiceUser{Username: username}}, err
+				return credentials{}, err
 			}
 			if su.Username == "" {
 				su.Username = username
@@ -189,20 +191,9 @@ func (u *Users) reset(username string) tea.Cmd {
 				su.Type = known // the reset's answer may not say; the list did
 			}
 			return credentials{User: su, URI: userURI(ctx, api, t, su), Reset: true}, nil
-		}))
-}
-
-func (u *Users) resetAnswered(c credentials, err error) tea.Cmd {
-	name := c.User.Username
-	switch {
-	case u.Ctx.OutcomeUnknown(err):
-		// Never sent again by itself: a second reset would be another change.
-		return common.Warn("The connection dropped after the reset was sent: the credentials of " + name +
-			" may have been reset, and no new password was received. Press R to reset them again and get one.")
-	case err != nil:
-		return common.Error(u.Ctx.ErrorText(err))
-	}
-	return tea.Sequence(common.Success("Reset the credentials of "+name), u.secret(c))
+		},
+		Done: u.secret,
+	})
 }
 
 // secret remembers the password for this session (connect uses it) and opens the
@@ -243,10 +234,10 @@ func (u *Users) confirmDelete(su models.ServiceUser) tea.Cmd {
 	text := fmt.Sprintf("Deleting user %s of %s is irreversible: its password stops working at once, "+
 		"and clients connected with it lose access.", name, t.Service)
 	return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(u.Ctx, "Delete user", text, name, func() tea.Cmd {
-		return base.SendWrite(u.Req, &base.Write[models.ServiceUser]{Verb: base.Delete, Noun: "user", Name: name, Reload: u.Load,
+		return base.SendWrite(u.Ctx, u.Req, &base.Write[models.ServiceUser]{Verb: base.Delete, Noun: "user", Name: name, Reload: u.Load,
 			Done: func(models.ServiceUser) tea.Cmd { return common.Success("Deleted user " + name + " of " + t.Service) },
-			Send: func(ctx context.Context) (models.ServiceUser, error) {
-				return su, api.DeleteUser(ctx, t.Project, t.Service, name)
+			Send: func(ctx context.Context, wr common.Writer) (models.ServiceUser, error) {
+				return su, wr.DeleteUser(ctx, t.Project, t.Service, name)
 			},
 			Find: func(ctx context.Context) (models.ServiceUser, bool, error) {
 				users, err := api.ListUsers(ctx, t.Project, t.Service)

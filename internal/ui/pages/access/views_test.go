@@ -13,6 +13,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/theme"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 func topicsView(t *testing.T, f *fakeAPI) *Topics {
@@ -291,7 +292,7 @@ func TestPickerAsksOnlyWithoutACurrentServiceAndMakesTheChoiceCurrent(t *testing
 		t.Fatalf("pushed %T", push.View)
 	}
 	// An explicit service (from a service's detail) is opened and selected under the cursor.
-	ctx.Service, ctx.ServiceType = "kafka-events", "kafka"
+	uitest.Session(ctx).SetService("kafka-events", "kafka")
 	_, cmd = p.Update(common.OpenAccess{Project: "acme-prod", Service: "pg-main", View: common.AccessDatabases})
 	msgs = run(t, p, cmd)
 	push = common.PushView{}
@@ -306,8 +307,8 @@ func TestPickerAsksOnlyWithoutACurrentServiceAndMakesTheChoiceCurrent(t *testing
 }
 
 func TestPaletteCommandsOpenTheCurrentServicesView(t *testing.T) {
-	ctx := common.NewContext()
-	ctx.Project = "acme-prod"
+	ctx := uitest.NewContext()
+	uitest.Session(ctx).SetProject("acme-prod")
 	cmds := map[string]common.Command{}
 	for _, c := range Commands() {
 		cmds[c.Name] = c
@@ -320,7 +321,7 @@ func TestPaletteCommandsOpenTheCurrentServicesView(t *testing.T) {
 		t.Fatalf("%+v", msg)
 	}
 	// `:service pg-main` then `:databases` opens pg-main's databases.
-	ctx.Service, ctx.ServiceType = "pg-main", "pg"
+	uitest.Session(ctx).SetService("pg-main", "pg")
 	for _, view := range []string{common.AccessUsers, common.AccessACL, common.AccessTopics, common.AccessDatabases} {
 		msg := cmds[view].Run(ctx, "")().(common.OpenAccess)
 		if msg != (common.OpenAccess{Project: "acme-prod", Service: "pg-main", ServiceType: "pg", View: view}) {

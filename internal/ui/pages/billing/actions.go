@@ -52,11 +52,10 @@ func (a *actions) startCreate(account string) tea.Cmd {
 // sendCreate sends a create through the write protocol: refused, the form comes back;
 // lost, the group is looked for by name; done, the cursor goes to it.
 func (a *actions) sendCreate(form *components.Form, account, name string, req models.BillingGroupRequest) tea.Cmd {
-	api := a.ctx.API
 	a.create = form
-	return base.SendWrite(a.req, &base.Write[models.BillingGroup]{Verb: base.Create, Noun: "billing group", Name: name, Form: refusable(form),
-		Send: func(ctx context.Context) (models.BillingGroup, error) {
-			return api.CreateBillingGroup(ctx, account, req)
+	return base.SendWrite(a.ctx, a.req, &base.Write[models.BillingGroup]{Verb: base.Create, Noun: "billing group", Name: name, Form: refusable(form),
+		Send: func(ctx context.Context, wr common.Writer) (models.BillingGroup, error) {
+			return wr.CreateBillingGroup(ctx, account, req)
 		},
 		Find: a.findGroup(account, func(g models.BillingGroup) bool { return g.BillingGroupName == name }),
 		Done: func(g models.BillingGroup) tea.Cmd {
@@ -80,7 +79,7 @@ func (a *actions) startEdit(b models.BillingGroup) tea.Cmd {
 	orig := valuesOf(b)
 	v := &groupValues{}
 	*v = orig
-	api, id, title := a.ctx.API, b.BillingGroupID, "Edit billing group "+b.BillingGroupName
+	id, title := b.BillingGroupID, "Edit billing group "+b.BillingGroupName
 	var c *components.Flow
 	form := groupForm(a.ctx, title, v, func() tea.Cmd {
 		req, changed := request(*v, &orig)
@@ -89,8 +88,10 @@ func (a *actions) startEdit(b models.BillingGroup) tea.Cmd {
 		}
 		a.edit = c
 		c.Then(components.NewReview(a.ctx, title, groupChanges(orig, *v), func() tea.Cmd {
-			return base.SendWrite(a.req, &base.Write[models.BillingGroup]{Verb: base.Update, Noun: "billing group", Name: strings.TrimSpace(v.Name), Form: c,
-				Send: func(ctx context.Context) (models.BillingGroup, error) { return api.UpdateBillingGroup(ctx, id, req) },
+			return base.SendWrite(a.ctx, a.req, &base.Write[models.BillingGroup]{Verb: base.Update, Noun: "billing group", Name: strings.TrimSpace(v.Name), Form: c,
+				Send: func(ctx context.Context, wr common.Writer) (models.BillingGroup, error) {
+					return wr.UpdateBillingGroup(ctx, id, req)
+				},
 				Find: a.findGroup(b.AccountID, func(g models.BillingGroup) bool { return g.BillingGroupID == id }),
 				Done: func(models.BillingGroup) tea.Cmd { a.ctx.BillingWrites++; return nil },
 			})
@@ -105,7 +106,7 @@ func (a *actions) startEdit(b models.BillingGroup) tea.Cmd {
 // form.
 func (a *actions) startAssign(b models.BillingGroup) tea.Cmd {
 	api := a.ctx.API
-	return common.Working("Loading your projects…", common.Fetch(a.req, "prep-assign", func(ctx context.Context) (assignPrep, error) {
+	return common.Working("Loading your projects…", common.Fetch(a.req, kindPrepAssign, func(ctx context.Context) (assignPrep, error) {
 		list, err := api.ListProjects(ctx)
 		return assignPrep{Group: b, Projects: list.Projects}, err
 	}))
@@ -139,22 +140,12 @@ func (a *actions) assignForm(p assignPrep) common.Modal {
 			return common.Info(project + " is already in " + gname + "; nothing to change")
 		}
 		a.assign = c
-		from := "no billing group"
-		if pr.BillingGroupID != "" {
-			from = groupName(pr)
-		}
-		note := "Invoices of " + gname + " include " + project + "'s costs from now on"
-		if pr.BillingGroupID != "" {
-			note += "; " + from + " stops billing it"
-		}
-		changes := []components.Change{{Field: "Billing group of " + project, Old: from, New: gname, Note: note + ".", Warn: true}}
-		if was, now := pr.BillingCurrency, b.BillingCurrency; was != "" && now != "" && was != now {
-			changes = append(changes, components.Change{Field: "Currency", Old: was, New: now,
-				Note: project + " is billed in " + now + " from now on: its estimates and invoices change currency.", Warn: true})
-		}
-		c.Then(components.NewReview(a.ctx, "Move "+project+" to "+gname, changes, func() tea.Cmd {
-			return base.SendWrite(a.req, &base.Write[models.Project]{Verb: base.Update, Noun: "project", Name: project, Form: c,
-				Send: func(ctx context.Context) (models.Project, error) { return api.AssignBillingGroup(ctx, project, id) },
+		pr.ProjectName = project
+		c.Then(components.BillingMove(a.ctx, pr, b, nil, func() tea.Cmd {
+			return base.SendWrite(a.ctx, a.req, &base.Write[models.Project]{Verb: base.Update, Noun: "project", Name: project, Form: c,
+				Send: func(ctx context.Context, wr common.Writer) (models.Project, error) {
+					return wr.AssignBillingGroup(ctx, project, id)
+				},
 				Find: func(ctx context.Context) (models.Project, bool, error) {
 					p, err := api.GetProject(ctx, project)
 					return p, err == nil, err

@@ -25,10 +25,10 @@ var errNoAccount = errors.New("No account is known yet: you are not a member of 
 // accountFor picks the account whose billing is shown: the current project's, else the
 // first one known. It reads ctx on the UI goroutine.
 func accountFor(ctx *common.Context) string {
-	if ctx.AccountID != "" {
-		return ctx.AccountID
+	if ctx.AccountID() != "" {
+		return ctx.AccountID()
 	}
-	if a := ctx.Accounts[ctx.Project]; a != "" {
+	if a := ctx.Accounts[ctx.Project()]; a != "" {
 		return a
 	}
 	for _, n := range ctx.ProjectNames {
@@ -76,12 +76,12 @@ func explainer(ctx *common.Context) func(error) error {
 }
 
 func forbiddenText(ctx *common.Context) string {
-	role := string(ctx.Role)
+	role := string(ctx.Role())
 	switch {
-	case ctx.Project != "" && role != "":
-		return fmt.Sprintf("Your role in %s (%s) cannot see billing; ask an admin", ctx.Project, role)
-	case ctx.Project != "":
-		return fmt.Sprintf("Your role in %s cannot see billing; ask an admin", ctx.Project)
+	case ctx.Project() != "" && role != "":
+		return fmt.Sprintf("Your role in %s (%s) cannot see billing; ask an admin", ctx.Project(), role)
+	case ctx.Project() != "":
+		return fmt.Sprintf("Your role in %s cannot see billing; ask an admin", ctx.Project())
 	}
 	return "Your role cannot see billing; ask an admin"
 }

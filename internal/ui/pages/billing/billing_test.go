@@ -15,6 +15,7 @@ import (
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 func amounts(ss ...string) []models.Amount {
@@ -171,8 +172,9 @@ func TestMonthlyTotalsPerCurrencyWithoutVoid(t *testing.T) {
 }
 
 func TestForbiddenExplainsRole(t *testing.T) {
-	ctx := common.NewContext()
-	ctx.Project, ctx.Role = "acme-analytics", models.RoleDeveloper
+	ctx := uitest.NewContext()
+	uitest.Session(ctx).SetProject("acme-analytics")
+	ctx.Roles["acme-analytics"] = models.RoleDeveloper
 	ctx.Platform.IsForbidden = func(error) bool { return true }
 	if got := explainer(ctx)(errors.New("403")).Error(); got != "Your role in acme-analytics (developer) cannot see billing; ask an admin" {
 		t.Fatalf("got %q", got)

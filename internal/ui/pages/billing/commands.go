@@ -25,8 +25,8 @@ func Commands() []common.Command {
 		{Name: "estimate", Help: "cost estimate of the current billing group, else of the current project with its services", Run: func(ctx *common.Context, _ string) tea.Cmd {
 			// The most specific and most recent place wins: choosing a project clears the
 			// billing group, so a group still current was chosen after the project.
-			if ctx.BillingGroupID == "" && ctx.Project != "" {
-				return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabBilling}), push(NewEstimates(ctx, ctx.Project)))
+			if ctx.BillingGroupID() == "" && ctx.Project() != "" {
+				return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabBilling}), push(NewEstimates(ctx, ctx.Project())))
 			}
 			return inGroup(ctx, "estimate", func(b models.BillingGroup) common.View {
 				return NewGroupEstimates(ctx, b.BillingGroupID, b.BillingGroupName)
@@ -42,11 +42,11 @@ func Commands() []common.Command {
 // inGroup shows, in the Billing tab, the view of the current billing group; without one
 // it reads the current project's group (in a command) and makes it current.
 func inGroup(ctx *common.Context, what string, view func(models.BillingGroup) common.View) tea.Cmd {
-	if ctx.BillingGroupID != "" {
-		b := models.BillingGroup{BillingGroupID: ctx.BillingGroupID, BillingGroupName: ctx.BillingGroupName}
+	if ctx.BillingGroupID() != "" {
+		b := models.BillingGroup{BillingGroupID: ctx.BillingGroupID(), BillingGroupName: ctx.BillingGroupName()}
 		return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabBilling}), push(view(b)))
 	}
-	project, pick := ctx.Project, "pick a group and press "+keyOf(ctx, what)
+	project, pick := ctx.Project(), "pick a group and press "+keyOf(ctx, what)
 	if project == "" {
 		return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabBilling}), common.Warn("No current billing group or project: "+pick))
 	}
@@ -91,7 +91,7 @@ func openNamedGroup(ctx *common.Context, name string) tea.Cmd {
 	if id, gname, ok := findGroup(ctx.BillingGroups, name); ok {
 		return show(id, gname)
 	}
-	api, account, project := ctx.API, accountFor(ctx), ctx.Project
+	api, account, project := ctx.API, accountFor(ctx), ctx.Project()
 	return func() tea.Msg {
 		c, cancel := context.WithTimeout(context.Background(), common.RequestTimeout)
 		defer cancel()

@@ -19,7 +19,7 @@ func NewCredits(ctx *common.Context) *Credits {
 	return &Credits{base.NewDetail(ctx, base.DetailSpec[models.Credits]{
 		Title: "Credits",
 		Load: func() func(context.Context) (models.Credits, error) {
-			api, account, project, explain := ctx.API, accountFor(ctx), ctx.Project, explainer(ctx)
+			api, account, project, explain := ctx.API, accountFor(ctx), ctx.Project(), explainer(ctx)
 			return func(c context.Context) (models.Credits, error) {
 				acc, err := resolveAccount(c, api, account, project)
 				if err != nil {

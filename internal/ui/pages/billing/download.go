@@ -89,6 +89,9 @@ type folderModal struct {
 	ask     *folderAsk
 	view    int64
 	pending tea.Cmd // the check the form's submit asked for
+	// checking: the check runs (the form closed itself on submit, the modal stays);
+	// done: the folder is good and the download starts.
+	checking, done bool
 }
 
 func (v *Invoices) folderModal(inv invoice, folder string) *folderModal {
@@ -98,7 +101,7 @@ func (v *Invoices) folderModal(inv invoice, folder string) *folderModal {
 		Value(&a.folder).Validate(a.validate)
 	m.Form = components.NewForm(v.Ctx, "Download invoice "+inv.InvoiceNumber, func() tea.Cmd {
 		folder := a.folder
-		m.pending = common.Fetch(m.req, "check", func(context.Context) (folderChecked, error) {
+		m.pending = common.Fetch(m.req, kindCheck, func(context.Context) (folderChecked, error) {
 			p, err := checkFolder(folder)
 			return folderChecked{p}, err
 		})
@@ -111,8 +114,8 @@ func (v *Invoices) folderModal(inv invoice, folder string) *folderModal {
 func (m *folderModal) ID() int64 { return m.req.ID }
 
 // Closed: the form's own close on submit does not end this modal; the folder check
-// does (it closes with CloseModal once the folder is good).
-func (m *folderModal) Closed() bool { return false }
+// does, once the folder is good.
+func (m *folderModal) Closed() bool { return m.done || m.Form.Closed() && !m.checking }
 
 func (m *folderModal) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 	if r, ok := msg.(common.Result[folderChecked]); ok {
@@ -122,16 +125,17 @@ func (m *folderModal) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 		if r.Err != nil {
 			// The reason shows at the field; enter is refused until the folder changes.
 			m.ask.refuse(m.ask.folder, r.Err)
+			m.checking = false
 			_ = m.Reopen() // rebuilt as typed; this stays the open modal
 			return m, m.Init()
 		}
-		return m, tea.Batch(common.Send(common.CloseModal{Gen: m.ModalGen()}),
-			common.Send(startDownload{view: m.view, inv: m.ask.inv, folder: r.Value.Path}))
+		m.done = true
+		return m, common.Send(startDownload{view: m.view, inv: m.ask.inv, folder: r.Value.Path})
 	}
 	_, cmd := m.Form.Update(msg)
 	if p := m.pending; p != nil {
 		// Submitted: the form's own close is dropped, the check decides.
-		m.pending = nil
+		m.pending, m.checking = nil, true
 		return m, p
 	}
 	return m, cmd
@@ -164,7 +168,7 @@ func (v *Invoices) askFolder(inv invoice) tea.Cmd {
 	if inv.DownloadURL == "" {
 		return common.Warn("Invoice " + inv.InvoiceNumber + " has no download link")
 	}
-	return common.Fetch(v.Req, "folder", func(context.Context) (folderProposal, error) {
+	return common.Fetch(v.Req, kindFolder, func(context.Context) (folderProposal, error) {
 		return folderProposal{defaultFolder(), inv}, nil
 	})
 }
@@ -210,7 +214,7 @@ func (v *Invoices) startDownload(inv invoice, folder string) tea.Cmd {
 	v.dl = d
 	v.SetSize(v.w, v.h)
 	api, url := v.Ctx.API, inv.DownloadURL
-	fetch := common.Fetch(v.Req, "download", func(context.Context) (downloaded, error) {
+	fetch := common.Fetch(v.Req, kindDownload, func(context.Context) (downloaded, error) {
 		defer cancel()
 		tmp, err := os.CreateTemp(folder, ".svcui-download-*")
 		if err != nil {

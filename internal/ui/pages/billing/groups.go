@@ -114,7 +114,7 @@ func New(ctx *common.Context) common.View {
 // own read, as its detail does (the caller's project list undercounts: a developer's
 // projects carry no billing group). A group whose read fails says "—".
 func (g *Groups) load() (base.Fetcher[group], string) {
-	api, account, project, explain := g.Ctx.API, accountFor(g.Ctx), g.Ctx.Project, explainer(g.Ctx)
+	api, account, project, explain := g.Ctx.API, accountFor(g.Ctx), g.Ctx.Project(), explainer(g.Ctx)
 	counts, now, writes := g.counts, g.Ctx.Now, g.Ctx.BillingWrites
 	return func(ctx context.Context) ([]group, error) {
 		acc, err := resolveAccount(ctx, api, account, project)

@@ -22,7 +22,7 @@ import (
 // fakeAPI answers the billing calls from memory and counts the writes; any other call
 // panics (the embedded interface is nil).
 type fakeAPI struct {
-	common.API
+	common.Client
 	groups   []models.BillingGroup
 	projects []models.Project
 	creates  int
@@ -92,9 +92,9 @@ func newFake(t *testing.T) (*common.Context, *fakeAPI) {
 			{ProjectName: "lab", AccountID: "acc"},
 		},
 	}
-	ctx := common.NewContext()
-	ctx.API = f
-	ctx.AccountID = "acc"
+	ctx := uitest.NewContext()
+	ctx.Connect(f)
+	ctx.ProfileAccount = "acc"
 	ctx.Platform.IsOutcomeUnknown = func(err error) bool { return errors.Is(err, errDropped) }
 	return ctx, f
 }
@@ -296,7 +296,7 @@ func TestPaletteUsesTheCurrentGroupElseTheProjectsGroup(t *testing.T) {
 		return "(nothing) " + texts(msgs)
 	}
 
-	ctx.Project = "prod" // in Acme Europe
+	uitest.Session(ctx).SetProject("prod") // in Acme Europe
 	msgs := invoices()
 	if got := shown(msgs); got != "Invoices of Acme Europe" {
 		t.Fatalf("project's group: %s", got)
@@ -311,13 +311,14 @@ func TestPaletteUsesTheCurrentGroupElseTheProjectsGroup(t *testing.T) {
 		t.Fatal("the project's group was not made current")
 	}
 
-	ctx.BillingGroupID, ctx.BillingGroupName = "g-am", "Acme Americas"
+	uitest.Session(ctx).SetBillingGroup("g-am", "Acme Americas")
 	gets := f.gets
 	if got := shown(invoices()); got != "Invoices of Acme Americas" || f.gets != gets {
 		t.Fatalf("current group: %s (project read %d times)", got, f.gets-gets)
 	}
 
-	ctx.BillingGroupID, ctx.BillingGroupName, ctx.Project = "", "", "lab" // no group
+	uitest.Session(ctx).SetBillingGroup("", "")
+	uitest.Session(ctx).SetProject("lab") // no group
 	if got := shown(invoices()); !strings.Contains(got, "lab has no billing group: pick a group and press i") {
 		t.Fatalf("no group: %s", got)
 	}
@@ -338,17 +339,16 @@ func TestFolderIsCheckedInACommandNotInTheValidator(t *testing.T) {
 		t.Fatal("an empty folder passed")
 	}
 	check := func(folder string) tea.Msg {
-		return common.Fetch(m.req, "check", func(context.Context) (folderChecked, error) {
+		return common.Fetch(m.req, kindCheck, func(context.Context) (folderChecked, error) {
 			p, err := checkFolder(folder)
 			return folderChecked{p}, err
 		})()
 	}
 	// Refused: the form stays open with the reason at the field.
 	_, cmd := m.Update(check(missing))
-	for _, msg := range uitest.Run(cmd) {
-		if _, ok := msg.(common.CloseModal); ok {
-			t.Fatal("the form closed on a refused folder")
-		}
+	uitest.Run(cmd)
+	if m.Closed() {
+		t.Fatal("the form closed on a refused folder")
 	}
 	if err := a.validate(missing); err == nil || !strings.Contains(err.Error(), "does not exist") {
 		t.Fatalf("the check's answer is not at the field: %v", err)
@@ -359,12 +359,9 @@ func TestFolderIsCheckedInACommandNotInTheValidator(t *testing.T) {
 	// Passed: the form closes and its view starts the download there.
 	_, cmd = m.Update(check(dir))
 	var start *startDownload
-	closed := false
+	closed := m.Closed()
 	for _, msg := range uitest.Run(cmd) {
-		switch msg := msg.(type) {
-		case common.CloseModal:
-			closed = true
-		case startDownload:
+		if msg, ok := msg.(startDownload); ok {
 			start = &msg
 		}
 	}

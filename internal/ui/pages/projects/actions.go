@@ -41,8 +41,8 @@ type formData struct {
 type deleted struct{ Name string }
 
 func (a *actions) accountID() string {
-	if a.ctx.AccountID != "" {
-		return a.ctx.AccountID
+	if a.ctx.AccountID() != "" {
+		return a.ctx.AccountID()
 	}
 	return a.account
 }
@@ -80,7 +80,7 @@ func (a *actions) startCreate() tea.Cmd {
 	if a.ctx.ReadOnly {
 		return common.Warn("Read-only mode: create is disabled")
 	}
-	return common.Working("Loading clouds and billing groups…", a.prepare("prep-create", ""))
+	return common.Working("Loading clouds and billing groups…", a.prepare(kindPrepCreate, ""))
 }
 
 func (a *actions) refuseDeveloper(project, what string) tea.Cmd {
@@ -97,20 +97,19 @@ func (a *actions) startEdit(p models.Project) tea.Cmd {
 	if cmd := a.refuseDeveloper(p.ProjectName, "edit"); cmd != nil {
 		return cmd
 	}
-	return common.Working("Loading "+p.ProjectName+"…", a.prepare("prep-edit", p.ProjectName))
+	return common.Working("Loading "+p.ProjectName+"…", a.prepare(kindPrepEdit, p.ProjectName))
 }
 
 func (a *actions) confirmDelete(name string) tea.Cmd {
 	if cmd := a.refuseDeveloper(name, "delete"); cmd != nil {
 		return cmd
 	}
-	api := a.ctx.API
 	text := fmt.Sprintf("Deleting project %s is irreversible: its settings, membership and billing assignment are removed for good. "+
 		"The platform refuses while the project still has services; delete them first.", name)
 	return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(a.ctx, "Delete project", text, name, func() tea.Cmd {
-		return base.SendWrite(a.req, &base.Write[models.Project]{Verb: base.Delete, Noun: "project", Name: name,
-			Send: func(ctx context.Context) (models.Project, error) {
-				return models.Project{ProjectName: name}, api.DeleteProject(ctx, name)
+		return base.SendWrite(a.ctx, a.req, &base.Write[models.Project]{Verb: base.Delete, Noun: "project", Name: name,
+			Send: func(ctx context.Context, wr common.Writer) (models.Project, error) {
+				return models.Project{ProjectName: name}, wr.DeleteProject(ctx, name)
 			},
 			Find: a.find(name),
 			Done: func(models.Project) tea.Cmd {
@@ -151,7 +150,7 @@ func (a *actions) handle(msg tea.Msg) (cmd tea.Cmd, handled, changed bool) {
 		}
 		// Clear the "Loading…" notice so it does not linger under the closed form.
 		clear := common.Info("")
-		if msg.Kind == "prep-create" {
+		if msg.Kind == kindPrepCreate {
 			return tea.Batch(clear, common.Send(common.OpenModal{Modal: a.createForm(msg.Value)})), true, false
 		}
 		return tea.Batch(clear, common.Send(common.OpenModal{Modal: a.editForm(msg.Value)})), true, false
@@ -244,13 +243,13 @@ func (a *actions) createForm(d formData) common.Modal {
 		huh.NewSelect[string]().Title("Billing group").Description(groupsDesc).Options(groups...).Value(&v.Group),
 		huh.NewSelect[string]().Title("Copy settings from").Options(copyOpts...).Height(6).Value(&v.CopyFrom),
 	}
-	api, account := a.ctx.API, a.accountID()
+	account := a.accountID()
 	var form *components.Form
 	form = components.NewForm(a.ctx, "Create project", func() tea.Cmd {
 		req := models.CreateProjectRequest{Project: strings.TrimSpace(v.Name), AccountID: account,
 			BillingGroupID: v.Group, Cloud: v.Cloud, CopyFromProject: v.CopyFrom}
-		return base.SendWrite(a.req, &base.Write[models.Project]{Verb: base.Create, Noun: "project", Name: req.Project, Form: form,
-			Send: func(ctx context.Context) (models.Project, error) { return api.CreateProject(ctx, req) },
+		return base.SendWrite(a.ctx, a.req, &base.Write[models.Project]{Verb: base.Create, Noun: "project", Name: req.Project, Form: form,
+			Send: func(ctx context.Context, wr common.Writer) (models.Project, error) { return wr.CreateProject(ctx, req) },
 			Find: a.find(req.Project),
 			Done: func(p models.Project) tea.Cmd {
 				if a.created != nil {
@@ -298,25 +297,62 @@ func (a *actions) editForm(d formData) common.Modal {
 		billing, tech, country,
 		huh.NewSelect[string]().Title("Billing group").Description(groupsDesc).Options(groups...).Value(&v.Group),
 	}
-	api, name := a.ctx.API, p.ProjectName
-	var form *components.Form
-	form = components.NewForm(a.ctx, "Edit project "+name, func() tea.Cmd {
+	name := p.ProjectName
+	var flow *components.Flow
+	form := components.NewForm(a.ctx, "Edit project "+name, func() tea.Cmd {
 		req, changed := updateRequest(orig, *v)
 		if !changed {
 			return common.Info("Nothing changed")
 		}
-		return base.SendWrite(a.req, &base.Write[models.Project]{Verb: base.Update, Noun: "project", Name: name, Form: form,
-			Send: func(ctx context.Context) (models.Project, error) { return api.UpdateProject(ctx, name, req) },
-			Find: a.find(name),
-		})
+		send := func() tea.Cmd {
+			return base.SendWrite(a.ctx, a.req, &base.Write[models.Project]{Verb: base.Update, Noun: "project", Name: name, Form: flow,
+				Send: func(ctx context.Context, wr common.Writer) (models.Project, error) {
+					return wr.UpdateProject(ctx, name, req)
+				},
+				Find: a.find(name),
+				Done: func(models.Project) tea.Cmd {
+					if req.BillingGroupID != nil {
+						a.ctx.BillingWrites++
+					}
+					return nil
+				},
+			})
+		}
+		if req.BillingGroupID == nil {
+			return send()
+		}
+		// A move to another billing group is reviewed as the Billing tab reviews it.
+		to := models.BillingGroup{BillingGroupID: v.Group}
+		for _, g := range d.Groups {
+			if g.BillingGroupID == v.Group {
+				to = g
+			}
+		}
+		flow.Then(components.BillingMove(a.ctx, p, to, alsoChanged(orig, *v), send, nil))
+		return nil
 	}, huh.NewGroup(fields...)).
 		Names("billing_emails", "Billing e-mails", nil).Names("tech_emails", "Technical e-mails", nil).
 		Names("country_code", "Country code", nil).Names("billing_group_id", "Billing group", nil).
-		Names("cloud", "Default cloud", nil)
-	return form.
+		Names("cloud", "Default cloud", nil).
 		Live(billing, func() error { return optionalEmails(v.BillingEmails) }).
 		Live(tech, func() error { return optionalEmails(v.TechEmails) }).
 		Live(country, func() error { return optionalCountry(v.Country) })
+	flow = components.NewFlow(form)
+	return flow
+}
+
+// alsoChanged are the fields besides the billing group an edit changes, for its review.
+func alsoChanged(orig, v editValues) []components.Change {
+	var out []components.Change
+	for _, f := range []struct{ field, old, new string }{
+		{"Default cloud", orig.Cloud, v.Cloud}, {"Billing e-mails", orig.BillingEmails, v.BillingEmails},
+		{"Technical e-mails", orig.TechEmails, v.TechEmails}, {"Country code", orig.Country, v.Country},
+	} {
+		if f.old != f.new {
+			out = append(out, components.Change{Field: f.field, Old: f.old, New: f.new})
+		}
+	}
+	return out
 }
 
 // updateRequest sends only the fields that changed.

@@ -114,9 +114,9 @@ func (l *List) loaded(ms []member) tea.Cmd {
 	l.acts.account = firstAccount(ms)
 	first := !l.started
 	l.started = true
-	if _, ok := l.byName(l.Ctx.Project); ok {
+	if _, ok := l.byName(l.Ctx.Project()); ok {
 		if first {
-			l.Table.Select(l.Ctx.Project)
+			l.Table.Select(l.Ctx.Project())
 		}
 		return nil
 	}
@@ -170,7 +170,7 @@ func pickDefault(ms []member, preferred string) string {
 
 func (l *List) row(p member) components.Row {
 	cur := " "
-	if p.ProjectName == l.Ctx.Project {
+	if p.ProjectName == l.Ctx.Project() {
 		cur = "●"
 	}
 	role := string(p.Role)

@@ -122,7 +122,7 @@ func (v *aroundView) SetSize(w, h int) {
 func (v *aroundView) load() tea.Cmd {
 	c, index := v.pane.conn.client, v.index
 	ms, n, field, anchorKey := v.at.UnixMilli(), v.n, v.field, v.index+"/"+v.id
-	return common.Fetch(v.req, "around", func(ctx context.Context) (aroundDocs, error) {
+	return common.Fetch(v.req, kindAround, func(ctx context.Context) (aroundDocs, error) {
 		get := func(op string, order string, size int) ([]json.RawMessage, error) {
 			sort := []any{map[string]any{field: order}}
 			if op == "same" {

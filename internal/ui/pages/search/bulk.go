@@ -6,11 +6,13 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 
 	"github.com/svcui/svcui/internal/search"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/safe"
@@ -20,26 +22,57 @@ import (
 type bulkJob struct {
 	path, index string
 	size        int64
+	docs        int
 	progress    search.BulkProgress
 	result      *search.BulkResult
 	err         string
 	running     bool
 	visible     bool
-	cancel      context.CancelFunc
-	updates     chan tea.Msg
+	// cancel stops the load (esc): the pipeline's request stops with it.
+	cancel context.CancelFunc
+	stop   context.Context
+	// updates carries progress from the load (inside the pipeline's command) to the
+	// UI, the latest winning; the load closes it when it ends.
+	updates chan search.BulkProgress
 }
 
-// bulkMsg carries progress (done=false) or the end of a load, addressed to the pane.
+// bulkMsg carries the load's progress, addressed to the pane.
 type bulkMsg struct {
 	id       int64
 	job      *bulkJob
 	progress search.BulkProgress
-	done     bool
-	result   search.BulkResult
-	err      error
 }
 
 func (m bulkMsg) Target() int64 { return m.id }
+
+// bulkPlan is what the review of a bulk load says: the file as it is now and the
+// target index (docs -1: it does not exist yet).
+type bulkPlan struct {
+	path, index string
+	size        int64
+	docs        int
+	indexDocs   int64
+	indexSize   string
+	lookupErr   string
+}
+
+// bulkStopped is a load that did not finish: what it did before it stopped.
+type bulkStopped struct {
+	res search.BulkResult
+	err error
+}
+
+func (e bulkStopped) Error() string {
+	if errors.Is(e.err, context.Canceled) {
+		return "Bulk load cancelled after " + strconv.Itoa(e.res.Succeeded) + " documents"
+	}
+	return "Bulk load stopped after " + strconv.Itoa(e.res.Succeeded) + " documents: " + e.err.Error()
+}
+
+func (e bulkStopped) Unwrap() error { return e.err }
+
+// bulkTimeout bounds a whole load (the pipeline's default is one request's).
+const bulkTimeout = 2 * time.Hour
 
 // validateNDJSONPath checks what can be checked without the disk (pure: it runs on
 // every key); whether the file exists is found when the load starts.
@@ -105,30 +138,111 @@ func (p *Pane) openBulkForm(path, index string) tea.Cmd {
 	return common.Send(common.OpenModal{Modal: form})
 }
 
-// startBulk opens the file and streams it in a goroutine, all inside a command;
-// progress reaches the UI through a channel read by a re-armed command (the latest
-// progress wins when the UI is slower).
+// startBulk reads the file (in a command) for its review: how many documents and
+// bytes, and what the target index holds now.
 func (p *Pane) startBulk(path, index string) tea.Cmd {
-	id, c := p.req.ID, p.conn.client
-	return common.Fetch(p.req, "bulk", func(context.Context) (*bulkJob, error) {
+	c, log := p.conn.client, p.ctx.Log
+	return common.Fetch(p.req, kindBulk, func(ctx context.Context) (bulkPlan, error) {
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, fileError(path, err)
+			return bulkPlan{}, fileError(path, err)
 		}
-		var size int64
-		if fi, err := f.Stat(); err == nil {
-			if fi.IsDir() {
-				f.Close()
-				return nil, errors.New("file " + path + " is a directory, not an NDJSON file")
-			}
-			size = fi.Size()
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.IsDir() {
+			return bulkPlan{}, errors.New("file " + path + " is a directory, not an NDJSON file")
 		}
-		ctx, cancel := context.WithCancel(context.Background())
-		job := &bulkJob{path: path, index: index, size: size, running: true, visible: true, cancel: cancel,
-			updates: make(chan tea.Msg, 1)}
-		go job.stream(ctx, id, c, f)
-		return job, nil
+		docs, size, err := search.CountBulkDocuments(f)
+		if err != nil {
+			return bulkPlan{}, errors.New("file " + path + " cannot be read: " + err.Error())
+		}
+		pl := bulkPlan{path: path, index: index, size: size, docs: docs, indexDocs: -1}
+		ix, err := c.CatIndicesOf(ctx, index)
+		switch {
+		case err != nil:
+			pl.lookupErr = describe(log, "looking "+index+" up", err).Error()
+		case len(ix) > 0:
+			pl.indexDocs, pl.indexSize = ix[0].DocsCount, ix[0].Size
+		}
+		return pl, nil
 	})
+}
+
+// reviewBulk shows what the load will do; enter sends it through the pipeline.
+func (p *Pane) reviewBulk(pl bulkPlan, err error) tea.Cmd {
+	if err != nil {
+		if p.bulkForm != nil {
+			return p.bulkForm.Invalid(err.Error())
+		}
+		return common.Error(err.Error())
+	}
+	target := components.Change{Field: "target index", Old: "does not exist", New: pl.index + " (created)"}
+	switch {
+	case pl.lookupErr != "":
+		target = components.Change{Field: "target index", Old: "not looked up", New: pl.index, Note: pl.lookupErr, Warn: true}
+	case pl.indexDocs >= 0:
+		target = components.Change{Field: "target index", Old: thousands(pl.indexDocs) + " docs · " + pl.indexSize, New: pl.index + " (documents added)"}
+	}
+	changes := []components.Change{
+		{Field: "file", Old: pl.path, New: "read"},
+		target,
+		{Field: "documents", Old: thousands(int64(pl.docs)) + " in the file", New: "indexed"},
+		{Field: "bytes", Old: thousands(pl.size) + " in the file", New: "sent in batches"},
+	}
+	send := func() tea.Cmd { return p.sendBulk(pl) }
+	return common.Send(common.OpenModal{Modal: components.NewReview(p.ctx, "Bulk load into "+safe.Text(pl.index), changes, send, nil)})
+}
+
+// sendBulk runs the load as one write of the pipeline: the load itself runs in the
+// pipeline's command (no goroutine of its own) and reports progress on the job's channel.
+func (p *Pane) sendBulk(pl bulkPlan) tea.Cmd {
+	if p.bulk != nil && p.bulk.running {
+		return common.Warn("A bulk load is already running (" + p.ctx.Keys.Back.Help().Key + " cancels it)")
+	}
+	stop, cancel := context.WithCancel(context.Background())
+	job := &bulkJob{path: pl.path, index: pl.index, size: pl.size, docs: pl.docs, running: true, visible: true,
+		cancel: cancel, stop: stop, updates: make(chan search.BulkProgress, 1)}
+	p.bulk = job
+	c, path, index := p.conn.client, pl.path, pl.index
+	w := &base.Write[search.BulkResult]{Verb: base.Update, Noun: "bulk load", Name: path + " → " + index,
+		Timeout: bulkTimeout, Reload: p.indices.Load,
+		Send: func(ctx context.Context, _ common.Writer) (search.BulkResult, error) {
+			defer close(job.updates)
+			ctx, cancel := context.WithCancel(ctx)
+			defer context.AfterFunc(stop, cancel)()
+			defer cancel()
+			f, err := os.Open(path)
+			if err != nil {
+				return search.BulkResult{}, fileError(path, err)
+			}
+			defer f.Close()
+			res, err := search.BulkLoad(ctx, c, index, f, search.BulkOptions{}, job.publish)
+			if err != nil {
+				return res, bulkStopped{res: res, err: err}
+			}
+			return res, nil
+		},
+		Done:    func(res search.BulkResult) tea.Cmd { return p.bulkEnded(job, res, nil) },
+		Refused: func(err error) tea.Cmd { return p.bulkEnded(job, search.BulkResult{}, err) },
+	}
+	return tea.Batch(base.SendWrite(p.ctx, p.req, w), p.waitBulk(job),
+		common.Info("Bulk loading "+path+" into "+index+"… ("+p.ctx.Keys.Back.Help().Key+" cancels)"))
+}
+
+// publish hands the UI the latest progress (it runs inside the load); a UI slower than
+// the load sees only the latest.
+func (j *bulkJob) publish(pr search.BulkProgress) {
+	select {
+	case j.updates <- pr:
+	default:
+		select {
+		case <-j.updates:
+		default:
+		}
+		select {
+		case j.updates <- pr:
+		default:
+		}
+	}
 }
 
 // fileError says why a file cannot be read, naming the form's field ("file").
@@ -142,75 +256,47 @@ func fileError(path string, err error) error {
 	return errors.New("file " + path + " cannot be opened: " + err.Error())
 }
 
-// stream loads f into the index and reports on the job's channel.
-func (j *bulkJob) stream(ctx context.Context, id int64, c *search.Client, f *os.File) {
-	defer f.Close()
-	res, err := search.BulkLoad(ctx, c, j.index, f, search.BulkOptions{}, func(pr search.BulkProgress) {
-		msg := bulkMsg{id: id, job: j, progress: pr}
-		select {
-		case j.updates <- msg:
-		default: // the UI has not read the previous one: replace it
-			select {
-			case <-j.updates:
-			default:
-			}
-			select {
-			case j.updates <- msg:
-			default:
-			}
+// waitBulk takes the next progress report; nothing once the load has ended.
+func (p *Pane) waitBulk(job *bulkJob) tea.Cmd {
+	id := p.req.ID
+	return func() tea.Msg {
+		pr, ok := <-job.updates
+		if !ok {
+			return nil
 		}
-	})
-	j.cancel()
-	// The final message must not be dropped: drain any pending progress first.
-	select {
-	case <-j.updates:
-	default:
+		return bulkMsg{id: id, job: job, progress: pr}
 	}
-	j.updates <- bulkMsg{id: id, job: j, done: true, result: res, err: err}
-}
-
-// bulkStarted shows a started load, or brings the form back saying why it could not.
-func (p *Pane) bulkStarted(job *bulkJob, err error) tea.Cmd {
-	if err != nil {
-		if p.bulkForm != nil {
-			return p.bulkForm.Invalid(err.Error())
-		}
-		return common.Error(err.Error())
-	}
-	p.bulk = job
-	return tea.Batch(waitBulk(job), common.Info("Bulk loading "+job.path+" into "+job.index+"… ("+p.ctx.Keys.Back.Help().Key+" cancels)"))
-}
-
-func waitBulk(job *bulkJob) tea.Cmd {
-	return func() tea.Msg { return <-job.updates }
 }
 
 func (p *Pane) handleBulk(m bulkMsg) tea.Cmd {
-	job := m.job
-	if p.bulk != job {
+	if p.bulk != m.job || !m.job.running {
 		return nil
 	}
-	if !m.done {
-		job.progress = m.progress
-		return waitBulk(job)
-	}
+	m.job.progress = m.progress
+	return p.waitBulk(m.job)
+}
+
+// bulkEnded shows how the load ended (the pipeline says it in the footer).
+func (p *Pane) bulkEnded(job *bulkJob, res search.BulkResult, err error) tea.Cmd {
 	job.running = false
-	job.result = &m.result
-	job.progress = search.BulkProgress{BytesRead: m.result.BytesRead, DocsSent: m.result.Docs, DocsFailed: m.result.Failed, Batches: m.result.Batches}
-	var note tea.Cmd
-	switch {
-	case errors.Is(m.err, context.Canceled):
-		job.err = "Cancelled after " + strconv.Itoa(m.result.Succeeded) + " documents."
-		note = common.Warn("Bulk load cancelled")
-	case m.err != nil:
-		job.err = describe(p.ctx.Log, "bulk load", m.err).Error()
-		note = common.Error("Bulk load stopped: " + job.err)
-	case m.result.Failed > 0:
-		note = common.Warn("Bulk load finished: " + strconv.Itoa(m.result.Succeeded) + " indexed, " + strconv.Itoa(m.result.Failed) + " failed")
-	default:
-		note = common.Success("Bulk load finished: " + strconv.Itoa(m.result.Succeeded) + " documents indexed into " + job.index)
+	job.cancel()
+	var stopped bulkStopped
+	if errors.As(err, &stopped) {
+		res = stopped.res
 	}
-	return tea.Batch(note, p.indices.Load())
+	job.result = &res
+	job.progress = search.BulkProgress{BytesRead: res.BytesRead, DocsSent: res.Docs, DocsFailed: res.Failed, Batches: res.Batches}
+	switch {
+	case errors.Is(err, context.Canceled):
+		job.err = "Cancelled after " + strconv.Itoa(res.Succeeded) + " documents."
+	case err != nil:
+		job.err = describe(p.ctx.Log, "bulk load", err).Error()
+	case res.Failed > 0:
+		return common.Warn("Bulk load finished: " + strconv.Itoa(res.Succeeded) + " indexed, " + strconv.Itoa(res.Failed) + " failed")
+	default:
+		return common.Success("Bulk load finished: " + strconv.Itoa(res.Succeeded) + " documents indexed into " + job.index)
+	}
+	return nil
 }
 
 func (j *bulkJob) view(ctx *common.Context, w int) string {

@@ -44,9 +44,9 @@ func Commands() []common.Command {
 // service; other names are offered, and the pane says when one is not opensearch (the
 // context has no cache of other services' types).
 func acceptsSearch(ctx *common.Context, name string) bool {
-	typ, ok := ctx.ServiceTypeOf(ctx.Project, name)
-	if name == ctx.Service && ctx.ServiceType != "" {
-		typ, ok = ctx.ServiceType, true
+	typ, ok := ctx.ServiceTypeOf(ctx.Project(), name)
+	if name == ctx.Service() && ctx.ServiceType() != "" {
+		typ, ok = ctx.ServiceType(), true
 	}
 	return !ok || typ == models.TypeOpenSearch
 }
@@ -54,8 +54,8 @@ func acceptsSearch(ctx *common.Context, name string) bool {
 // runSearch opens the named service, else the current one when it is opensearch; with
 // neither the tab finds the project's opensearch service (a picker when several).
 func runSearch(ctx *common.Context, svc string) tea.Cmd {
-	if svc == "" && ctx.ServiceType == models.TypeOpenSearch {
-		svc = ctx.Service
+	if svc == "" && ctx.ServiceType() == models.TypeOpenSearch {
+		svc = ctx.Service()
 	}
 	if svc == "" {
 		return common.Send(common.SwitchTab{Tab: common.TabSearch})

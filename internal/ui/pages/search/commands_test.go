@@ -13,13 +13,13 @@ import (
 )
 
 func TestSearchCommandUsesTheCurrentService(t *testing.T) {
-	ctx := common.NewContext()
-	ctx.Service, ctx.ServiceType = "os-b", models.TypeOpenSearch
+	ctx := uitest.NewContext()
+	uitest.Session(ctx).SetService("os-b", models.TypeOpenSearch)
 	msgs := uitest.Run(runSearch(ctx, ""))
 	if len(msgs) != 2 || msgs[1] != (selectService{name: "os-b"}) {
 		t.Fatalf(":search with an opensearch service current: %#v", msgs)
 	}
-	ctx.Service, ctx.ServiceType = "pg-main", models.TypePG
+	uitest.Session(ctx).SetService("pg-main", models.TypePG)
 	if msgs := uitest.Run(runSearch(ctx, "")); len(msgs) != 1 {
 		t.Fatalf(":search with a pg service current should let the tab find one: %#v", msgs)
 	}
@@ -56,7 +56,7 @@ func TestConnectingMakesTheServiceCurrent(t *testing.T) {
 		t.Fatalf("no SelectService: %#v", msgs)
 	}
 	// With os-b current, a new Search tab connects to it without asking.
-	ctx.Service, ctx.ServiceType = "os-b", models.TypeOpenSearch
+	uitest.Session(ctx).SetService("os-b", models.TypeOpenSearch)
 	np := newPane(ctx, "")
 	np.SetSize(100, 30)
 	deliver(t, np, np.Init())
@@ -68,7 +68,7 @@ func TestConnectingMakesTheServiceCurrent(t *testing.T) {
 
 func TestBulkProgressAndEnd(t *testing.T) {
 	p := connectedPane(t)
-	job := &bulkJob{path: "f.ndjson", index: "logs", size: 100, running: true, visible: true, cancel: func() {}, updates: make(chan tea.Msg, 1)}
+	job := &bulkJob{path: "f.ndjson", index: "logs", size: 100, running: true, visible: true, cancel: func() {}, updates: make(chan search.BulkProgress, 1)}
 	p.bulk = job
 	if cmd := p.handleBulk(bulkMsg{id: p.req.ID, job: job, progress: search.BulkProgress{BytesRead: 50, DocsSent: 5, Batches: 1}}); cmd == nil {
 		t.Fatal("progress did not re-arm the wait")
@@ -76,8 +76,8 @@ func TestBulkProgressAndEnd(t *testing.T) {
 	if v := p.View(); !strings.Contains(v, "50%") || !strings.Contains(v, "5 documents sent") {
 		t.Fatalf("progress view:\n%s", v)
 	}
-	p.handleBulk(bulkMsg{id: p.req.ID, job: job, done: true, result: search.BulkResult{Docs: 6, Succeeded: 5, Failed: 1, BytesRead: 100,
-		Failures: []search.BulkFailure{{Line: 3, Type: "mapper_parsing_exception", Reason: "failed to parse"}}}})
+	p.bulkEnded(job, search.BulkResult{Docs: 6, Succeeded: 5, Failed: 1, BytesRead: 100,
+		Failures: []search.BulkFailure{{Line: 3, Type: "mapper_parsing_exception", Reason: "failed to parse"}}}, nil)
 	v := p.View()
 	if job.running || !strings.Contains(v, "5 indexed, 1 failed") || !strings.Contains(v, "line 3: mapper_parsing_exception: failed to parse") {
 		t.Fatalf("end view:\n%s", v)

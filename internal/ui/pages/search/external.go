@@ -36,7 +36,7 @@ type externalText struct{ text string }
 // a command; the program then suspends while the editor runs (tea.ExecProcess).
 func (p *Pane) openExternal() tea.Cmd {
 	text := p.editor.Value()
-	return common.Fetch(p.req, "external", func(context.Context) (externalFile, error) {
+	return common.Fetch(p.req, kindExternal, func(context.Context) (externalFile, error) {
 		ed := strings.Fields(os.Getenv("VISUAL"))
 		if len(ed) == 0 {
 			ed = strings.Fields(os.Getenv("EDITOR"))
@@ -68,7 +68,7 @@ func (p *Pane) runExternal(addr common.Addr, f externalFile, err error) tea.Cmd 
 
 // readExternal reads the edited buffer back and removes the file, in a command.
 func (p *Pane) readExternal(m externalDone) tea.Cmd {
-	return common.Fetch(p.req, "external-read", func(context.Context) (externalText, error) {
+	return common.Fetch(p.req, kindExternalRead, func(context.Context) (externalText, error) {
 		defer os.Remove(m.file)
 		if m.err != nil {
 			return externalText{}, errors.New("the editor failed: " + m.err.Error() + " (buffer unchanged)")

@@ -146,7 +146,7 @@ func (v *statsView) Init() tea.Cmd {
 		return nil
 	}
 	c, log := v.pane.conn.client, v.ctx.Log
-	return common.Fetch(v.req, "stats", func(ctx context.Context) (search.FieldStats, error) {
+	return common.Fetch(v.req, kindStats, func(ctx context.Context) (search.FieldStats, error) {
 		resp, err := c.Do(ctx, hr)
 		if err == nil {
 			err = resp.Err()

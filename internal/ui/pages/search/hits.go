@@ -268,7 +268,7 @@ type columnChoice struct {
 // loadChoice reads the columns remembered for pattern (in a command).
 func (r *results) loadChoice(pattern string) tea.Cmd {
 	dir := r.ctx.StateDir
-	return common.Fetch(r.pane.req, "columns", func(context.Context) (columnChoice, error) {
+	return common.Fetch(r.pane.req, kindColumns, func(context.Context) (columnChoice, error) {
 		cols, err := search.LoadColumns(dir, pattern)
 		return columnChoice{pattern, cols}, err
 	})
@@ -300,7 +300,7 @@ func (r *results) choose(cols []string) tea.Cmd {
 		return common.Info("These columns are kept for this session only: the request names no index to remember them for")
 	}
 	dir := r.ctx.StateDir
-	return common.Fetch(r.pane.req, "save-columns", func(context.Context) (saved, error) {
+	return common.Fetch(r.pane.req, kindSaveColumns, func(context.Context) (saved, error) {
 		return saved{"The column choice"}, search.SaveColumns(dir, pattern, cols)
 	})
 }

@@ -74,7 +74,7 @@ func (p *Pane) indicesLoaded(ixs []search.IndexInfo) tea.Cmd {
 		names[i] = ix.Index
 	}
 	c := p.conn.client
-	return common.Fetch(p.req, "overview", func(ctx context.Context) (overview, error) {
+	return common.Fetch(p.req, kindOverview, func(ctx context.Context) (overview, error) {
 		return loadOverview(ctx, c, names)
 	})
 }

@@ -41,7 +41,7 @@ func TestReadOnlyPPagesTheResultsBack(t *testing.T) {
 	p.ctx.ReadOnly = true
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"sort\": [{\"@timestamp\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
 	p.focus = focusResults
-	root := app.New(app.Options{Context: p.ctx, Tabs: []app.Tab{{ID: common.TabSearch, Name: "Search",
+	root := app.New(app.Options{Context: p.ctx, Session: uitest.Session(p.ctx), Tabs: []app.Tab{{ID: common.TabSearch, Name: "Search",
 		New: func(*common.Context) common.View { return p }}}})
 	d := uitest.Driver{Model: root, Skip: func(m tea.Msg) bool { _, q := m.(tea.QuitMsg); return q }}
 	d.Send(tea.WindowSizeMsg{Width: 120, Height: 40})

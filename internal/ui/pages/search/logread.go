@@ -148,7 +148,7 @@ func (p *Pane) pickTimeField(pattern, field string) tea.Cmd {
 	}
 	p.conn.timeFields[pattern] = field
 	dir := p.ctx.StateDir
-	save := common.Fetch(p.req, "save-timefield", func(context.Context) (saved, error) {
+	save := common.Fetch(p.req, kindSaveTimefield, func(context.Context) (saved, error) {
 		return saved{"The time field"}, search.SaveTimeField(dir, pattern, field)
 	})
 	return tea.Batch(save, p.setRange(p.trange), common.Info("Time field of "+pattern+": "+field))

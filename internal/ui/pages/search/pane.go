@@ -101,7 +101,7 @@ func newPane(ctx *common.Context, service string) *Pane {
 	ta.MaxHeight = 0
 	ta.Placeholder = "GET /logs-app/_search   (" + ctx.Keys.Templates.Help().Key + " templates)"
 	ta.SetValue(defaultBuffer)
-	p := &Pane{ctx: ctx, req: common.NewRequests(), project: ctx.Project, wanted: service, editor: ta, focus: focusEditor}
+	p := &Pane{ctx: ctx, req: common.NewRequests(), project: ctx.Project(), wanted: service, editor: ta, focus: focusEditor}
 	p.editor.SetPromptFunc(gutterWidth, p.gutter)
 	p.indices = newIndexList(p)
 	p.res = newResults(ctx, p)
@@ -110,8 +110,8 @@ func newPane(ctx *common.Context, service string) *Pane {
 }
 
 func (p *Pane) Init() tea.Cmd {
-	if p.wanted == "" && p.ctx.ServiceType == models.TypeOpenSearch {
-		p.wanted = p.ctx.Service
+	if p.wanted == "" && p.ctx.ServiceType() == models.TypeOpenSearch {
+		p.wanted = p.ctx.Service()
 	}
 	return p.resolve("", "")
 }
@@ -121,7 +121,7 @@ func (p *Pane) resolve(user, password string) tea.Cmd {
 	p.loading, p.loadErr = true, ""
 	d := newDialer(p.ctx)
 	project, wanted := p.project, p.wanted
-	return common.Fetch(p.req, "target", func(ctx context.Context) (targetResult, error) {
+	return common.Fetch(p.req, kindTarget, func(ctx context.Context) (targetResult, error) {
 		if wanted != "" && user != "" {
 			return d.connectTo(ctx, project, wanted, user, password)
 		}
@@ -140,7 +140,6 @@ func (p *Pane) Title() string {
 func (p *Pane) ID() int64 { return p.req.ID }
 
 func (p *Pane) Leave() {
-	p.flushEditor()
 	p.tail = nil
 	p.req.CancelAll()
 	if p.bulk != nil {

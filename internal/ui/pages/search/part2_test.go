@@ -146,7 +146,17 @@ func TestEditorTextIsSavedAsItIsTyped(t *testing.T) {
 	}
 	_, cmd := p.Update(runes("b"))
 	deliver(t, p, cmd)
-	p.Leave() // ctrl+c: no timer will fire
+	// ctrl+c: no timer will fire. Leaving does no I/O itself: the write is the
+	// command the root runs before it quits.
+	save := p.SaveOnLeave()
+	p.Leave()
+	if got := load(); strings.HasSuffix(got, "GET /ab") {
+		t.Fatal("leaving wrote the file itself, outside a command")
+	}
+	if save == nil {
+		t.Fatal("no command keeps what was typed since the last save")
+	}
+	save()
 	if got := load(); !strings.HasSuffix(got, "GET /ab") {
 		t.Fatalf("on leaving: %q", got)
 	}

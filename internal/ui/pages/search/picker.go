@@ -170,7 +170,7 @@ func (p *Pane) loadUsers() tea.Cmd {
 		return common.Warn("Connect to an opensearch service first: " + p.notReady())
 	}
 	api, project, service := p.ctx.API, p.conn.project, p.conn.service
-	return common.Fetch(p.req, "users", func(ctx context.Context) (serviceUsers, error) {
+	return common.Fetch(p.req, kindUsers, func(ctx context.Context) (serviceUsers, error) {
 		us, err := api.ListUsers(ctx, project, service)
 		if err != nil {
 			return nil, err

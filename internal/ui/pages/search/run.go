@@ -135,7 +135,7 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 	if s.paging {
 		hist = nil
 	}
-	return tea.Batch(retract, common.Fetch(p.req, "run", func(ctx context.Context) (runOutcome, error) {
+	return tea.Batch(retract, common.Fetch(p.req, kindRun, func(ctx context.Context) (runOutcome, error) {
 		resp, err := c.Do(ctx, httpReq)
 		a := shapeAnswer(log, r, sql, resp, err)
 		a.page, a.typed, a.log, a.first, a.back = page, s.typed, s.log, s.first, s.back

@@ -83,17 +83,18 @@ func (p *Pane) saveEditor() tea.Cmd {
 	p.savedText = text
 	p.saveSeq++
 	store, seq := p.editorStore(), p.saveSeq
-	return common.Fetch(p.req, "save-editor", func(context.Context) (saved, error) {
+	return common.Fetch(p.req, kindSaveEditor, func(context.Context) (saved, error) {
 		return saved{"The editor text"}, store.write(seq, text)
 	})
 }
 
-// flushEditor writes what was typed since the last save before the pane goes away
-// (quitting, another service or project): there is no later Update to run a command
-// in. It is one small local file, written only when the text changed.
-func (p *Pane) flushEditor() {
+// SaveOnLeave is the command that writes what was typed since the last save as the
+// pane goes away (quitting, another service or project): the root runs it, before it
+// quits. It is one small local file, written only when the text changed; Update and
+// Leave do no I/O.
+func (p *Pane) SaveOnLeave() tea.Cmd {
 	if p.conn == nil {
-		return
+		return nil
 	}
 	text := p.consoleText()
 	store := p.editorStore()
@@ -101,11 +102,15 @@ func (p *Pane) flushEditor() {
 	same := store.text == text && (store.seq > 0 || text == p.savedText)
 	store.mu.Unlock()
 	if same {
-		return
+		return nil
 	}
 	p.saveSeq++
-	if err := store.write(p.saveSeq, text); err != nil {
-		p.ctx.Log.Debug("search: editor text not saved on leaving", "err", err)
-	}
+	seq, log := p.saveSeq, p.ctx.Log
 	p.savedText = text
+	return func() tea.Msg {
+		if err := store.write(seq, text); err != nil {
+			log.Debug("search: editor text not saved on leaving", "err", err)
+		}
+		return nil
+	}
 }

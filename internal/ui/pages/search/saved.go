@@ -46,7 +46,7 @@ func (p *Pane) saveSearch(name string) tea.Cmd {
 	s := search.SavedSearch{Name: name, Service: p.conn.service, Method: r.Method, Path: r.Path, Body: r.Body,
 		Range: p.trange.Quick, From: p.trange.From, To: p.trange.To, Saved: p.ctx.Now().UTC()}
 	dir := p.ctx.ConfigDir
-	return common.Fetch(p.req, "save-search", func(context.Context) (savedAs, error) {
+	return common.Fetch(p.req, kindSaveSearch, func(context.Context) (savedAs, error) {
 		file, err := search.SaveSearch(dir, s)
 		return savedAs{name: s.Name, file: file}, err
 	})
@@ -62,7 +62,7 @@ func (p *Pane) searchSaved(s savedAs, err error) tea.Cmd {
 // loadSaved reads the folder in a command.
 func (p *Pane) loadSaved() tea.Cmd {
 	dir := p.ctx.ConfigDir
-	return common.Fetch(p.req, "saved", func(context.Context) (savedList, error) {
+	return common.Fetch(p.req, kindSaved, func(context.Context) (savedList, error) {
 		list, skipped, err := search.ListSaved(dir)
 		return savedList{searches: list, skipped: skipped}, err
 	})

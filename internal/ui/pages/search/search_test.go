@@ -24,7 +24,7 @@ import (
 
 // fakeAPI answers the service calls the pane makes; other methods are never called.
 type fakeAPI struct {
-	common.API
+	common.Client
 	services []models.Service
 	password string
 	users    []models.ServiceUser
@@ -58,8 +58,8 @@ func (f fakeAPI) ListUsers(context.Context, string, string) ([]models.ServiceUse
 // testContext is a context whose state directory is the test's and whose debug log is kept.
 func testContext(t testing.TB) (*common.Context, *bytes.Buffer) {
 	t.Helper()
-	ctx := common.NewContext()
-	ctx.Project = "p"
+	ctx := uitest.NewContext()
+	uitest.Session(ctx).SetProject("p")
 	ctx.StateDir = t.TempDir()
 	var log bytes.Buffer
 	ctx.Log = slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelDebug}))
@@ -213,7 +213,7 @@ func TestRunResultChecksViewAndGeneration(t *testing.T) {
 	if first == nil || second == nil || !p.running {
 		t.Fatal("runs are not commands")
 	}
-	addr := common.Addr{View: p.req.ID, Kind: "run"}
+	addr := common.Addr{View: p.req.ID, Kind: kindRun}
 	for gen := uint64(1); gen < 10 && !p.req.Current(addr); gen++ {
 		addr.Gen = gen
 	}
@@ -221,11 +221,11 @@ func TestRunResultChecksViewAndGeneration(t *testing.T) {
 		t.Fatal("no current run")
 	}
 	ok := runOutcome{ans: &answer{sent: true, status: 200, body: []byte(`{"ok":true}`)}}
-	p.Update(common.Result[runOutcome]{Addr: common.Addr{View: p.req.ID + 1000, Kind: "run", Gen: addr.Gen}, Value: ok})
+	p.Update(common.Result[runOutcome]{Addr: common.Addr{View: p.req.ID + 1000, Kind: kindRun, Gen: addr.Gen}, Value: ok})
 	if p.res.ans != nil {
 		t.Fatal("a result addressed to another view was shown")
 	}
-	p.Update(common.Result[runOutcome]{Addr: common.Addr{View: p.req.ID, Kind: "run", Gen: addr.Gen - 1}, Value: runOutcome{ans: &answer{sent: true, status: 500}}})
+	p.Update(common.Result[runOutcome]{Addr: common.Addr{View: p.req.ID, Kind: kindRun, Gen: addr.Gen - 1}, Value: runOutcome{ans: &answer{sent: true, status: 500}}})
 	if p.res.ans != nil {
 		t.Fatal("a stale result was shown")
 	}

@@ -46,7 +46,7 @@ func (p *Pane) runSQL(stmts []string) tea.Cmd {
 	retract := common.RetractText(p.said)
 	p.said = ""
 	c, hist, log, now := p.conn.client, p.conn.history, p.ctx.Log, p.ctx.Now
-	return tea.Batch(retract, common.Fetch(p.req, "run", func(ctx context.Context) (runOutcome, error) {
+	return tea.Batch(retract, common.Fetch(p.req, kindRun, func(ctx context.Context) (runOutcome, error) {
 		out := runOutcome{ans: &answer{req: reqs[0], typed: reqs[0], sql: true, sent: true, status: 200}}
 		bodies := make([][]byte, 0, len(reqs))
 		for i, r := range reqs {

@@ -212,7 +212,7 @@ func (p *Pane) pollTail() tea.Cmd {
 		target = plain // as typed, perhaps escaped: SearchIn escapes it once
 	}
 	snap := *t // the command reads a copy; the buffer slices are never written in place
-	return common.Fetch(p.req, "tail", func(ctx context.Context) (tailBatch, error) {
+	return common.Fetch(p.req, kindTail, func(ctx context.Context) (tailBatch, error) {
 		return snap.poll(ctx, c, target)
 	})
 }

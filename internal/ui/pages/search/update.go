@@ -6,6 +6,7 @@ import (
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/search"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/keys"
@@ -20,6 +21,12 @@ func (p *Pane) Update(msg tea.Msg) (common.View, tea.Cmd) {
 }
 
 func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
+	if cmd, ok := base.HandleWrite[*answer](p.ctx, p.req, msg); ok {
+		return p, cmd
+	}
+	if cmd, ok := base.HandleWrite[search.BulkResult](p.ctx, p.req, msg); ok {
+		return p, cmd
+	}
 	switch msg := msg.(type) {
 	case common.Result[targetResult]:
 		if !p.req.Current(msg.Addr) {
@@ -58,7 +65,7 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 	case rangeChosen:
 		return p, p.setRange(msg.tr)
 	case confirmedWrite:
-		return p, p.send(msg.req, 1)
+		return p, p.sendWrite(msg.req)
 	case common.Result[columnChoice]:
 		if !p.req.Current(msg.Addr) {
 			return p, nil
@@ -74,14 +81,11 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil
 		}
 		return p, common.Warn(msg.Value.what + " not saved: " + msg.Err.Error())
-	case common.Result[*bulkJob]:
+	case common.Result[bulkPlan]:
 		if !p.req.Current(msg.Addr) {
-			if msg.Value != nil {
-				msg.Value.cancel()
-			}
 			return p, nil
 		}
-		return p, p.bulkStarted(msg.Value, msg.Err)
+		return p, p.reviewBulk(msg.Value, msg.Err)
 	case bulkMsg:
 		return p, p.handleBulk(msg)
 	case common.Result[externalFile]:
@@ -192,7 +196,7 @@ func (p *Pane) connected(r targetResult, err error) tea.Cmd {
 	}
 	p.layout()
 	cmds := []tea.Cmd{p.indices.Reset()}
-	if p.ctx.Service != r.conn.service {
+	if p.ctx.Service() != r.conn.service {
 		cmds = append(cmds, common.Send(common.SelectService{Project: r.conn.project, Name: r.conn.service, Type: models.TypeOpenSearch}))
 	}
 	return tea.Batch(cmds...)

@@ -56,7 +56,7 @@ func (p *Pane) reviewWrite(r search.ParsedRequest) tea.Cmd {
 		return p.warn(plan.Refuse)
 	}
 	c, log := p.conn.client, p.ctx.Log
-	return common.Fetch(p.req, "review", func(ctx context.Context) (writeReview, error) {
+	return common.Fetch(p.req, kindReview, func(ctx context.Context) (writeReview, error) {
 		w := writeReview{req: r, plan: plan, matches: -1}
 		if plan.DeletesDocs {
 			w.matches = countMatches(ctx, c, plan.Confirm, r.Body)

@@ -103,7 +103,7 @@ func (a *actions) startCreate(project string) tea.Cmd {
 	}
 	api := a.ctx.API
 	existing := append([]string(nil), a.ctx.ServiceNames[project]...)
-	return common.Working("Loading service types and clouds…", common.Fetch(a.req, "prep-create", func(ctx context.Context) (createPrep, error) {
+	return common.Working("Loading service types and clouds…", common.Fetch(a.req, kindPrepCreate, func(ctx context.Context) (createPrep, error) {
 		p := createPrep{Project: project, Existing: existing}
 		var wg sync.WaitGroup
 		var typeErr, cloudErr error
@@ -127,7 +127,7 @@ func (a *actions) startEdit(project string, s models.Service) tea.Cmd {
 		return cmd
 	}
 	api, name := a.ctx.API, s.ServiceName
-	return common.Working("Loading "+name+" and its plans…", common.Fetch(a.req, "prep-edit", func(ctx context.Context) (editPrep, error) {
+	return common.Working("Loading "+name+" and its plans…", common.Fetch(a.req, kindPrepEdit, func(ctx context.Context) (editPrep, error) {
 		cur, err := api.GetService(ctx, project, name)
 		if err != nil {
 			return editPrep{}, err
@@ -157,12 +157,13 @@ func (a *actions) confirmDelete(project string, s models.Service) tea.Cmd {
 	if s.TerminationProtection {
 		return common.Error("Termination protection is on for " + name + ": remove it first (e, termination protection) before deleting")
 	}
-	api := a.ctx.API
 	text := fmt.Sprintf("Deleting service %s (%s) in %s is irreversible: its nodes, data, backups, users and "+
 		"connection details are removed for good and cannot be restored.", name, s.ServiceType, project)
 	return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(a.ctx, "Delete service", text, name, func() tea.Cmd {
-		return base.SendWrite(a.req, &base.Write[models.Service]{Verb: base.Delete, Noun: "service", Name: name,
-			Send: func(ctx context.Context) (models.Service, error) { return s, api.DeleteService(ctx, project, name) },
+		return base.SendWrite(a.ctx, a.req, &base.Write[models.Service]{Verb: base.Delete, Noun: "service", Name: name,
+			Send: func(ctx context.Context, wr common.Writer) (models.Service, error) {
+				return s, wr.DeleteService(ctx, project, name)
+			},
 			Find: a.find(project, name),
 			Show: func(s models.Service) { a.target.upsert(project, s) },
 			Done: func(models.Service) tea.Cmd { return a.gone(project, name, "Deleted service "+name) },

@@ -74,7 +74,7 @@ func (a *actions) startBulk(m base.Marked[entry], del bool) tea.Cmd {
 	for _, e := range m.Items {
 		pairs[priceKey{e.Service.ServiceType, e.Service.CloudName}] = e.Project
 	}
-	return common.Working(fmt.Sprintf("Loading the plans of %d marked services…", len(m.Items)), common.Fetch(a.req, "prep-bulk", func(ctx context.Context) (bulkPrep, error) {
+	return common.Working(fmt.Sprintf("Loading the plans of %d marked services…", len(m.Items)), common.Fetch(a.req, kindPrepBulk, func(ctx context.Context) (bulkPrep, error) {
 		p := bulkPrep{Delete: del, Marked: m, Prices: priceBook{}}
 		for k, project := range pairs {
 			pl, err := api.ListPlans(ctx, project, k.Type, k.Cloud)

@@ -25,7 +25,7 @@ func Commands() []common.Command {
 		{Name: "connect", Arg: common.ServiceArg, OptionalArg: true, Help: "open a service in its own client (the current service when none is named)",
 			Run: func(ctx *common.Context, name string) tea.Cmd {
 				if name == "" {
-					name = ctx.Service
+					name = ctx.Service()
 				}
 				if name == "" {
 					return common.Warn("No current service: open one in tab 2, or type :connect NAME")
@@ -33,7 +33,7 @@ func Commands() []common.Command {
 				if cmd := unknownService(ctx, name); cmd != nil {
 					return cmd
 				}
-				return newConnector(ctx, ctx.Project, name).cmd()
+				return newConnector(ctx, ctx.Project(), name).cmd()
 			}},
 	}
 }
@@ -41,7 +41,7 @@ func Commands() []common.Command {
 // unknownService says so when the current project's services are known and name is
 // not one of them.
 func unknownService(ctx *common.Context, name string) tea.Cmd {
-	names, ok := ctx.ServiceNames[ctx.Project]
+	names, ok := ctx.ServiceNames[ctx.Project()]
 	if !ok {
 		return nil
 	}
@@ -50,7 +50,7 @@ func unknownService(ctx *common.Context, name string) tea.Cmd {
 			return nil
 		}
 	}
-	return common.Warn("No service named “" + name + "” in " + ctx.Project)
+	return common.Warn("No service named “" + name + "” in " + ctx.Project())
 }
 
 // openNamed opens the service a palette line names: PROJECT/NAME, a name of the current
@@ -60,10 +60,10 @@ func openNamed(ctx *common.Context, arg string) tea.Cmd {
 	if project, name, ok := strings.Cut(arg, "/"); ok {
 		return common.Send(common.OpenService{Project: project, Service: name})
 	}
-	if project, name, ok := findService(ctx.Project, ctx.ServiceNames, arg); ok {
+	if project, name, ok := findService(ctx.Project(), ctx.ServiceNames, arg); ok {
 		return common.Send(common.OpenService{Project: project, Service: name})
 	}
-	api, current, projects := ctx.API, ctx.Project, append([]string(nil), ctx.ProjectNames...)
+	api, current, projects := ctx.API, ctx.Project(), append([]string(nil), ctx.ProjectNames...)
 	if len(projects) == 0 {
 		return common.Warn("No service named “" + arg + "” is known yet: the projects have not loaded")
 	}

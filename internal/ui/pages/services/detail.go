@@ -78,7 +78,7 @@ func (d *Detail) load() func(ctx context.Context) (detailData, error) {
 func (d *Detail) loaded(dd detailData) tea.Cmd {
 	typ := dd.Service.ServiceType
 	d.Spec.Actions = d.actionsFor(typ)
-	if c := d.Ctx; c.Project == d.project && (c.Service != d.name || c.ServiceType != typ) {
+	if c := d.Ctx; c.Project() == d.project && (c.Service() != d.name || c.ServiceType() != typ) {
 		return common.Send(common.SelectService{Project: d.project, Name: d.name, Type: typ})
 	}
 	return nil

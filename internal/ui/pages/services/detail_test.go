@@ -11,13 +11,14 @@ import (
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
 // loadedDetail is a detail view that has loaded s (with conn) from a fake platform;
 // the root's messages of the load are returned too.
 func loadedDetail(t *testing.T, ctx *common.Context, s models.Service, conn models.ConnectionInfo) (*Detail, []tea.Msg) {
 	t.Helper()
-	ctx.API = &fakeAPI{services: map[string][]models.Service{"acme-prod": {s}}, conn: conn}
+	ctx.Connect(&fakeAPI{services: map[string][]models.Service{"acme-prod": {s}}, conn: conn})
 	d := NewDetail(ctx, "acme-prod", s.ServiceName)
 	d.SetSize(120, 40)
 	var msgs []tea.Msg
@@ -110,7 +111,7 @@ func TestDetailStepsAsideWhenAnotherProjectIsCurrent(t *testing.T) {
 // A detail opened from the palette tells the root the service's type once it knows it.
 func TestDetailCompletesTheCurrentService(t *testing.T) {
 	ctx := testCtx(nil)
-	ctx.Service = "pg-main"
+	uitest.Session(ctx).SetService("pg-main", "")
 	_, msgs := loadedDetail(t, ctx, svc("pg-main", "RUNNING"), models.ConnectionInfo{})
 	found := false
 	for _, m := range msgs {

@@ -118,7 +118,7 @@ func (a *actions) editFlow(p editPrep) *components.Flow {
 	)
 	var fl *components.Flow
 	title := "Edit " + s.ServiceName
-	if p.Project != a.ctx.Project {
+	if p.Project != a.ctx.Project() {
 		title += " in " + p.Project
 	}
 	form := components.NewForm(a.ctx, title, func() tea.Cmd {
@@ -226,6 +226,9 @@ func reviewChanges(p editPrep, orig, v editValues) []components.Change {
 			c.Note = monthly(after) + "; the price of " + orig.Plan + " is not listed, so the difference is unknown"
 		}
 		out = append(out, c)
+		if okB && okA {
+			out = append(out, downgrade(s, before, after)...)
+		}
 	}
 	if v.Cloud != orig.Cloud {
 		out = append(out, components.Change{Field: "Cloud", Old: orig.Cloud, New: v.Cloud, Note: "migrates the service: REBALANCING while its data moves", Warn: true})
@@ -266,6 +269,27 @@ func reviewChanges(p editPrep, orig, v editValues) []components.Change {
 			c.Note = "no filter: the platform's default applies"
 		}
 		out = append(out, c)
+	}
+	return out
+}
+
+// downgrade says what a smaller plan takes away besides money: nodes (one node is no
+// longer highly available) and a disk the new plan does not include (disk never
+// shrinks, so the service keeps it).
+func downgrade(s models.Service, before, after models.Plan) []components.Change {
+	var out []components.Change
+	if b, a := int(before.NodeCount), int(after.NodeCount); a > 0 && b > a {
+		c := components.Change{Field: "Nodes", Old: strconv.Itoa(b), New: strconv.Itoa(a), Warn: true,
+			Note: "fewer nodes carry the same load"}
+		if a == 1 {
+			c.Note = "no more high availability: one node, so a node failure or a maintenance update stops the service until it is rebuilt"
+		}
+		out = append(out, c)
+	}
+	if include := int(after.DiskSpaceMB); include > 0 && s.DiskSpaceMB > include {
+		out = append(out, components.Change{Field: "Disk", Old: diskGB(s.DiskSpaceMB) + " GB", New: diskGB(s.DiskSpaceMB) + " GB (kept)", Warn: true,
+			Note: "larger than the " + diskGB(include) + " GB plan " + after.PlanName + " includes: disk never shrinks, so the service keeps " +
+				diskGB(s.DiskSpaceMB) + " GB on a plan made for " + diskGB(include) + " GB"})
 	}
 	return out
 }
@@ -330,20 +354,19 @@ func updateRequest(orig, v editValues) (req models.UpdateServiceRequest, off, an
 }
 
 func (a *actions) update(project, name string, req models.UpdateServiceRequest) tea.Cmd {
-	api := a.ctx.API
-	return base.SendWrite(a.req, &base.Write[models.Service]{Verb: base.Update, Noun: "service", Name: name, Form: refusable(a.edit),
-		Send: func(ctx context.Context) (models.Service, error) {
+	return base.SendWrite(a.ctx, a.req, &base.Write[models.Service]{Verb: base.Update, Noun: "service", Name: name, Form: refusable(a.edit),
+		Send: func(ctx context.Context, wr common.Writer) (models.Service, error) {
 			out := models.Service{ServiceName: name}
 			// Removing protection and powering off in one edit: the protection change must
 			// land first, or the platform refuses the power off.
 			if req.Powered != nil && !*req.Powered && req.TerminationProtection != nil && !*req.TerminationProtection {
 				first := models.UpdateServiceRequest{TerminationProtection: req.TerminationProtection}
-				if _, err := api.UpdateService(ctx, project, name, first); err != nil {
+				if _, err := wr.UpdateService(ctx, project, name, first); err != nil {
 					return out, err
 				}
 				req.TerminationProtection = nil
 			}
-			s, err := api.UpdateService(ctx, project, name, req)
+			s, err := wr.UpdateService(ctx, project, name, req)
 			if err == nil {
 				out = s
 				if s.ServiceName == "" {

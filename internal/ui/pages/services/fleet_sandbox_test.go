@@ -73,7 +73,7 @@ func (l *requestLog) wrap(h http.Handler) http.Handler {
 
 // plainAPI hides the client's streaming fan-out, so the all-projects list loads in one
 // answer that the test's synchronous driver can wait for.
-type plainAPI struct{ common.API }
+type plainAPI struct{ common.Client }
 
 func startSandbox(t *testing.T, faults string, log *requestLog) (*httptest.Server, *sandbox.Sandbox) {
 	t.Helper()
@@ -106,8 +106,8 @@ func TestFleetPlanAgainstAFaultySandbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := common.NewContext()
-	ctx.API = plainAPI{client}
+	ctx := uitest.NewContext()
+	ctx.Connect(plainAPI{client})
 	ctx.APIURL = srv.URL
 	ctx.StateDir = t.TempDir()
 	ctx.Profile = "sandbox"
@@ -120,7 +120,7 @@ func TestFleetPlanAgainstAFaultySandbox(t *testing.T) {
 	for _, p := range ctx.ProjectNames {
 		ctx.Roles[p] = models.RoleAdmin
 	}
-	ctx.Project = ctx.ProjectNames[0]
+	uitest.Session(ctx).SetProject(ctx.ProjectNames[0])
 	ctx.Width, ctx.Height, ctx.ScreenWidth, ctx.ScreenHeight = 160, 44, 160, 50
 
 	l := New(ctx).(*List)

@@ -70,7 +70,7 @@ func (a *actions) createTypeForm(p createPrep) common.Modal {
 	api := a.ctx.API
 	return components.NewForm(a.ctx, "Create service in "+p.Project+" (1/2)", func() tea.Cmd {
 		t, c := typ, cloud
-		return common.Working("Loading plans of "+t+" in "+c+"…", common.Fetch(a.req, "prep-plans", func(ctx context.Context) (planPrep, error) {
+		return common.Working("Loading plans of "+t+" in "+c+"…", common.Fetch(a.req, kindPrepPlans, func(ctx context.Context) (planPrep, error) {
 			plans, err := api.ListPlans(ctx, p.Project, t, c)
 			return planPrep{Prep: p, Type: t, Cloud: c, Plans: plans}, err
 		}))
@@ -293,10 +293,9 @@ func createFacts(req models.CreateServiceRequest, plan models.Plan) []components
 // createService sends the create; an error's answer still names the service, so a
 // refusal or a lost answer can be told apart from the others.
 func (a *actions) createService(project string, req models.CreateServiceRequest) tea.Cmd {
-	api := a.ctx.API
-	return base.SendWrite(a.req, &base.Write[models.Service]{Verb: base.Create, Noun: "service", Name: req.ServiceName, Form: refusable(a.create),
-		Send: func(ctx context.Context) (models.Service, error) {
-			s, err := api.CreateService(ctx, project, req)
+	return base.SendWrite(a.ctx, a.req, &base.Write[models.Service]{Verb: base.Create, Noun: "service", Name: req.ServiceName, Form: refusable(a.create),
+		Send: func(ctx context.Context, wr common.Writer) (models.Service, error) {
+			s, err := wr.CreateService(ctx, project, req)
 			if err != nil || s.ServiceName == "" {
 				s.ServiceName, s.ServiceType, s.Plan, s.CloudName = req.ServiceName, req.ServiceType, req.Plan, req.Cloud
 				s.State = models.StateRebuilding

@@ -55,7 +55,7 @@ type List struct {
 
 // New builds the Services tab's root view.
 func New(ctx *common.Context) common.View {
-	l := &List{project: ctx.Project}
+	l := &List{project: ctx.Project()}
 	k := ctx.Keys
 	l.List = base.NewList(ctx, base.ListSpec[entry]{
 		Title:   "Services",
@@ -70,7 +70,7 @@ func New(ctx *common.Context) common.View {
 		Actions: []base.Action[entry]{
 			{Key: k.Open, Run: l.open},
 			{Key: k.Create, NoSelection: true, Run: func(e entry) tea.Cmd {
-				project := l.Ctx.Project
+				project := l.Ctx.Project()
 				if l.all && e.Project != "" {
 					project = e.Project
 				}
@@ -140,7 +140,7 @@ func (l *List) load() (base.Fetcher[entry], string) {
 		}, ""
 	}
 	l.stream = nil
-	project := l.Ctx.Project
+	project := l.Ctx.Project()
 	l.project = project
 	if project == "" {
 		return nil, "No project selected yet. Pick one in tab 1 (Projects) or with :project NAME."
@@ -245,9 +245,9 @@ func (l *List) setAll(all bool) tea.Cmd {
 			l.SelectLater(l.key(cur)) // the cursor stays on the service it was on
 		}
 		return tea.Batch(marks, l.Refresh())
-	case !all && wasLoaded && l.Ctx.Project != "":
+	case !all && wasLoaded && l.Ctx.Project() != "":
 		l.allItems = shown
-		l.project = l.Ctx.Project
+		l.project = l.Ctx.Project()
 		var mine []entry
 		for _, e := range shown {
 			if e.Project == l.project {
@@ -332,7 +332,7 @@ func (l *List) open(e entry) tea.Cmd {
 func (l *List) openService(msg common.OpenService) tea.Cmd {
 	project := msg.Project
 	if project == "" {
-		project = l.Ctx.Project
+		project = l.Ctx.Project()
 	}
 	if !l.Loaded() && !l.all && project == l.project {
 		msg.Project = project
@@ -382,7 +382,7 @@ func (l *List) loaded(es []entry) tea.Cmd {
 	var cmds []tea.Cmd
 	for p, svcs := range byProject {
 		l.Ctx.SetServices(p, svcs)
-		if cur := l.Ctx.Service; p == l.Ctx.Project && cur != "" && !hasService(svcs, cur) {
+		if cur := l.Ctx.Service(); p == l.Ctx.Project() && cur != "" && !hasService(svcs, cur) {
 			// Deleted elsewhere: the session must not keep pointing at it.
 			cmds = append(cmds, common.Send(common.Gone{What: common.GoneService, Project: p, Name: cur}))
 		}

@@ -25,7 +25,7 @@ import (
 // breadcrumb says how old the oldest project's answer is.
 
 // kindRoll is the rolling refresh's request.
-const kindRoll common.Kind = "roll"
+var kindRoll = common.NewKind("roll")
 
 // rollSpacing is the average time per project the rolling refresh allows itself: at
 // most 200 requests a minute, a sixth of the platform's usual 1,200, however many

@@ -24,7 +24,7 @@ import (
 // fakeAPI answers the calls the pane makes; anything else panics through the nil
 // embedded interface, which would show as a test failure.
 type fakeAPI struct {
-	common.API
+	common.Client
 	mu       sync.Mutex
 	services map[string][]models.Service
 	failing  map[string]error
@@ -139,11 +139,11 @@ func svc(name, state string) models.Service {
 		CreateTime: epoch.Add(-48 * time.Hour), UpdateTime: epoch.Add(-2 * time.Minute)}
 }
 
-func testCtx(api common.API) *common.Context {
-	ctx := common.NewContext()
-	ctx.API = api
+func testCtx(api common.Client) *common.Context {
+	ctx := uitest.NewContext()
+	ctx.Connect(api)
 	ctx.Now = func() time.Time { return epoch }
-	ctx.Project = "acme-prod"
+	uitest.Session(ctx).SetProject("acme-prod")
 	ctx.Width, ctx.Height, ctx.ScreenWidth, ctx.ScreenHeight = 120, 30, 120, 34
 	return ctx
 }
@@ -308,7 +308,7 @@ func TestAllProjectsShowsPartialFailures(t *testing.T) {
 func TestProjectSelectedReloads(t *testing.T) {
 	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}, "acme-staging": {svc("pg-stg", "RUNNING")}}}
 	l, ctx, _ := newList(t, api)
-	ctx.Project = "acme-staging"
+	uitest.Session(ctx).SetProject("acme-staging")
 	drive(l, common.ProjectSelected{Name: "acme-staging"})
 	if out := l.View(); !strings.Contains(out, "pg-stg") || strings.Contains(out, "pg-main") {
 		t.Errorf("after project change:\n%s", out)

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/models"
+	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 )
 
@@ -20,9 +21,7 @@ import (
 
 // streamingAPI is the client's fan-out that hands over each project's answer as it
 // arrives (*api.Client has it); an API without it loads the list in one piece.
-type streamingAPI interface {
-	StreamServicesAcrossProjects(ctx context.Context, projects []string, each func(project string, services []models.Service, err error))
-}
+type streamingAPI = common.ServicesStreamer
 
 // stream is one all-projects load on its way: the fetcher (a goroutine) queues the
 // answers, the view takes them in batches through next.
@@ -213,7 +212,7 @@ func (l *List) handleStream(msg tea.Msg) (tea.Cmd, bool) {
 		}
 		return s.next(l.ID()), true
 	case common.Result[[]entry]:
-		if msg.Kind == "list" && l.Req.Current(msg.Addr) {
+		if msg.Kind == base.KindList && l.Req.Current(msg.Addr) {
 			l.stream = nil
 			if l.all && (msg.Err == nil || isPartial(msg.Err)) {
 				// Read whole: the rolling refresh's shares start from here.
