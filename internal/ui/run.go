@@ -21,8 +21,10 @@ import (
 	"github.com/svcui/svcui/internal/apilog"
 	"github.com/svcui/svcui/internal/config"
 	"github.com/svcui/svcui/internal/connect"
+	"github.com/svcui/svcui/internal/journal"
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/app"
+	"github.com/svcui/svcui/internal/ui/changes"
 	"github.com/svcui/svcui/internal/ui/clipboard"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/keys"
@@ -35,6 +37,10 @@ var (
 	_ common.Client           = (*api.Client)(nil)
 	_ common.ServicesStreamer = (*api.Client)(nil)
 )
+
+// journalWrites marks the writes the console's API clients send in the journal of the
+// profile in use ("here" in :changes).
+var journalWrites = journal.NewHere(time.Now)
 
 // TokenFromSandbox is the token source of the embedded sandbox (--sandbox, or the
 // welcome screen's choice): the console runs under the profile "sandbox" and says the
@@ -84,7 +90,9 @@ func Run(ctx context.Context, opts Options) (err error) {
 	if opts.NewClient == nil {
 		opts.NewClient = func(baseURL, token string) (*api.Client, error) {
 			return api.New(api.Options{BaseURL: baseURL, Token: token, UserAgent: "svcui/" + opts.Version, Logger: logger,
-				WrapTransport: func(rt http.RoundTripper) http.RoundTripper { return apilog.Session.Wrap("api", rt) }})
+				WrapTransport: func(rt http.RoundTripper) http.RoundTripper {
+					return apilog.Session.Wrap("api", journalWrites.Transport(rt))
+				}})
 		}
 	}
 	th, err := terminalTheme(&opts, s)
@@ -143,6 +151,10 @@ func Run(ctx context.Context, opts Options) (err error) {
 	p := tea.NewProgram(model, programOptions(ctx, opts, ex)...)
 	programs = append(programs, p)
 	_, err = runProgram(ctx, p, ex, opts.Input, opts.Output)
+	// What the journal learned since its last save is kept for the next start.
+	if ferr := model.journal.Flush(); ferr != nil {
+		logger.Warn("journal not saved", "error", ferr)
+	}
 	if errors.Is(err, tea.ErrProgramPanic) {
 		return crashError(s)
 	}
@@ -183,11 +195,13 @@ func programOptions(ctx context.Context, opts Options, ex *execState) []tea.Prog
 // newRoot builds the root model for settings and a client.
 func newRoot(s config.Settings, th *theme.Theme, logger *slog.Logger, client *api.Client, switchProfile func(string) tea.Cmd) *safeModel {
 	cctx, session, warnings := newContext(s, th, logger, client)
-	root := app.New(app.Options{Context: cctx, Session: session, Tabs: Tabs(), Commands: Commands(), SwitchProfile: switchProfile})
+	reader := changes.NewReader(cctx, journalWrites)
+	root := app.New(app.Options{Context: cctx, Session: session, Tabs: Tabs(), Commands: Commands(), SwitchProfile: switchProfile,
+		Background: []app.Background{reader}})
 	for _, w := range warnings {
 		logger.Warn("config", "warning", w)
 	}
-	return &safeModel{inner: root, log: logger, warnings: warnings}
+	return &safeModel{inner: root, log: logger, warnings: warnings, journal: reader}
 }
 
 // profileSwitcher implements ":profile NAME": it re-reads the config file, resolves the
@@ -225,6 +239,7 @@ func profileSwitcher(ctx context.Context, opts Options, cur config.Settings, th 
 				c.Platform, c.Keys, c.Clipboard = fresh.Platform, fresh.Keys, fresh.Clipboard
 				c.Profile, c.ReadOnly, c.Refresh, c.DefaultProject, c.ProfileAccount = s.ProfileName, s.ReadOnly, fresh.Refresh, s.DefaultProject, s.AccountID
 				c.SearchInsecure = s.SearchInsecure
+				c.APIURL = s.APIURL
 			}}
 		}
 	}
@@ -288,6 +303,7 @@ func newContext(s config.Settings, th *theme.Theme, logger *slog.Logger, client 
 // the config file) once at start.
 type safeModel struct {
 	inner    *app.Model
+	journal  *changes.Reader
 	log      *slog.Logger
 	warnings []string
 }

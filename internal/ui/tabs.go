@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/svcui/svcui/internal/apilog"
 	"github.com/svcui/svcui/internal/ui/app"
+	"github.com/svcui/svcui/internal/ui/changes"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/pages/access"
 	apilogpage "github.com/svcui/svcui/internal/ui/pages/apilog"
@@ -37,6 +38,7 @@ func Commands() []common.Command {
 	out = append(out, searchpane.Commands()...)
 	out = append(out, apilogpage.Commands(apilog.Session)...)
 	out = append(out, watch.Commands()...)
+	out = append(out, changes.Commands()...)
 	out = append(out, plans.Commands()...)
 	return out
 }

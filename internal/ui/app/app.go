@@ -46,9 +46,21 @@ type Options struct {
 	Commands []common.Command
 	// SwitchProfile reconnects with another profile; nil disables "profile NAME".
 	SwitchProfile func(name string) tea.Cmd
+	// Background are parts that work behind the views (the journal's reader): started
+	// with the root and handed every message first.
+	Background []Background
 	// StartTab is the tab shown first (0-based).
 	StartTab int
 }
+
+// Background is a part that works behind the views: Update reports whether msg was its own.
+type Background interface {
+	Init() tea.Cmd
+	Update(msg tea.Msg) (tea.Cmd, bool)
+}
+
+// HeaderPart is a background part with something to say in the header line.
+type HeaderPart interface{ IntoHeader(header string) string }
 
 type tabState struct {
 	spec  Tab
@@ -91,6 +103,8 @@ type Model struct {
 
 	// watches: the watched services (package watch: w, :watches, the header's summary).
 	watches *watch.Model
+	// background: see Options.Background.
+	background []Background
 }
 
 type refreshTick struct{ gen int }
@@ -121,7 +135,8 @@ func New(opts Options) *Model {
 	if session == nil {
 		panic("app.New: the root needs its context's SessionWriter (common.NewRootContext)")
 	}
-	m := &Model{ctx: ctx, session: session, focused: true, switchProfile: opts.SwitchProfile, active: opts.StartTab, watches: watch.New(ctx)}
+	m := &Model{ctx: ctx, session: session, focused: true, switchProfile: opts.SwitchProfile, active: opts.StartTab, watches: watch.New(ctx),
+		background: opts.Background}
 	ctx.Tabs = nil
 	for _, t := range opts.Tabs {
 		m.tabs = append(m.tabs, tabState{spec: t})
@@ -180,7 +195,11 @@ func (m *Model) registerDefaults() {
 
 // Init builds the starting tab's view and starts it.
 func (m *Model) Init() tea.Cmd {
-	return m.ensureTab(m.active)
+	cmds := []tea.Cmd{m.ensureTab(m.active)}
+	for _, b := range m.background {
+		cmds = append(cmds, b.Init())
+	}
+	return tea.Batch(cmds...)
 }
 
 // ensureTab builds a tab's root view on first visit.
@@ -244,6 +263,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if cmd, ok := m.watches.Update(msg); ok {
 		return cmd
+	}
+	for _, b := range m.background {
+		if cmd, ok := b.Update(msg); ok {
+			return cmd
+		}
 	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -902,6 +926,11 @@ func (m *Model) View() string {
 		names[i] = t.spec.Name
 	}
 	header := m.watches.IntoHeader(components.Header(m.ctx, crumbs, m.live, w))
+	for _, b := range m.background {
+		if h, ok := b.(HeaderPart); ok {
+			header = h.IntoHeader(header)
+		}
+	}
 	tabs := m.withActivity(components.Tabs(m.ctx, names, m.active, w), w)
 	var body string
 	var help []key.Binding

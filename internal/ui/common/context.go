@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/svcui/svcui/internal/journal"
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/clipboard"
 	"github.com/svcui/svcui/internal/ui/keys"
@@ -82,7 +83,8 @@ type Deps struct {
 	// Demo is set on the embedded sandbox: the header says the data is demo data.
 	Demo     bool
 	ReadOnly bool
-	// APIURL is the platform's address, written into runbooks as their default.
+	// APIURL is the platform's address, written into runbooks as their default; the
+	// journal marks this console's writes per API host.
 	APIURL string
 	// StateDir is where the UI keeps what it remembers between runs (search history,
 	// editor text, column choices): config.StateDir(), or a test's temporary directory.
@@ -102,6 +104,11 @@ type Deps struct {
 	ProfileAccount string
 
 	Commands *Commands
+
+	// Journal is what the console read of this profile and what changed in it (package
+	// journal); the background reader (package changes) loads it and sets it here, nil
+	// until then.
+	Journal *journal.Journal
 
 	// writer is the client's write methods, reached only through the write pipeline
 	// (write.go): no view can send a change any other way.

@@ -334,6 +334,16 @@ func (m *Model) IntoHeader(header string) string {
 	return header
 }
 
+// IntoGap puts s into the header line's widest gap, right-aligned in it, when it fits
+// with room to spare (the journal's "since you last looked" uses it too).
+func IntoGap(header, s string) string {
+	start, n := widestGap(header)
+	if w := ansi.StringWidth(s); w+4 <= n {
+		return header[:start] + strings.Repeat(" ", n-w-2) + s + "  " + header[start+n:]
+	}
+	return header
+}
+
 // widestGap finds the longest run of plain spaces (the header's padding).
 func widestGap(s string) (start, n int) {
 	for i := 0; i < len(s); {

@@ -24,6 +24,8 @@ type cost struct {
 	models.EstimateService
 	text, bar string
 	balance   models.Money
+	// forecast is the project's month-end estimate ("" when it cannot be made).
+	forecast string
 }
 
 // Estimates shows one project's estimate: balance, and each service's estimated cost as
@@ -52,10 +54,19 @@ func NewEstimates(ctx *common.Context, project string) *Estimates {
 			if project == "" {
 				return nil, "No current project; pick one in the Projects tab (1)."
 			}
-			api, explain := ctx.API, explainer(ctx)
+			api, explain, now := ctx.API, explainer(ctx), ctx.Now()
 			return func(c context.Context) ([]cost, error) {
 				est, err := api.GetEstimate(c, project)
-				return costs(est), explain(err)
+				if err != nil {
+					return nil, explain(err)
+				}
+				rows := costs(est)
+				if f := forecast(c, api, project, est, now); f != "" {
+					for i := range rows {
+						rows[i].forecast = f
+					}
+				}
+				return rows, nil
 			}, ""
 		},
 		Key: func(c cost) string { return c.ServiceName },
@@ -109,5 +120,9 @@ func (e *Estimates) View() string {
 		head += "  estimated balance " + st.Accent.Render(b.Amount.Format(b.Currency))
 	}
 	head += fmt.Sprintf("  (month to date; %s: all projects)", e.Ctx.Keys.ToggleAll.Help().Key)
-	return ansi.Truncate(head, e.width, "…") + "\n\n" + e.List.View()
+	next := ""
+	if items := e.Items(); len(items) > 0 {
+		next = items[0].forecast
+	}
+	return ansi.Truncate(head, e.width, "…") + "\n" + ansi.Truncate(next, e.width, "…") + "\n" + e.List.View()
 }
