@@ -9,6 +9,7 @@ import (
 
 	"github.com/svcui/svcui/internal/fleet"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/theme"
 )
 
@@ -193,17 +194,23 @@ func plural(n int, noun string) string {
 	return noun + "s"
 }
 
-// export writes every row the filter shows, in a command: the cells are copied here,
-// the file is written there.
+// export writes every row the filter shows, in a command.
 func (l *List[T]) export(msg common.Export) tea.Cmd {
-	t := fleet.Table{Titles: l.Table.Titles(), Rows: l.Table.ShownCells()}
+	return ExportTable(l.Table, msg, l.noun())
+}
+
+// ExportTable writes every row t's filter shows (every column, plain text) as msg asks,
+// in a command: the cells are copied here, the file (mode 0600) is written there, and
+// the count is said. Any view that shows a components.Table exports through it.
+func ExportTable(t *components.Table, msg common.Export, noun string) tea.Cmd {
+	ft := fleet.Table{Titles: t.Titles(), Rows: t.ShownCells()}
 	enc := fleet.EncodeCSV
 	if msg.Format == common.ExportJSON {
 		enc = fleet.EncodeJSON
 	}
-	file, n, noun := msg.File, len(t.Rows), plural(len(t.Rows), l.noun())
+	file, n, noun := msg.File, len(ft.Rows), plural(len(ft.Rows), noun)
 	return func() tea.Msg {
-		data, err := enc(t)
+		data, err := enc(ft)
 		if err == nil {
 			err = fleet.WritePrivate(file, data)
 		}
