@@ -78,7 +78,7 @@ type screenGen struct {
 }
 
 var (
-	genWords  = []string{"svc", "pg-prod", "RUNNING", "for 12s", "日本", "⛨", "◐", "⠋", "é", "e\u0301", "a\u0308b", "—", "│", " ", "  ", "x", "Services", "✓"}
+	genWords  = []string{"svc", "pg-prod", "RUNNING", "for 12s", "日本", "⛨", "◐", "⠋", "é", "e\u0301", "a\u0308b", "\u0301", "—", "│", " ", "  ", "x", "Services", "✓"}
 	genStyles = []string{"\x1b[1m", "\x1b[2m", "\x1b[7m", "\x1b[4m", "\x1b[93m", "\x1b[38;5;245m", "\x1b[1;48;5;24m", "\x1b[38;2;10;20;30m", "\x1b[41m", "\x1b[3;9m"}
 )
 
@@ -95,6 +95,9 @@ func (g *screenGen) text() string {
 	if g.r.IntN(6) == 0 {
 		b.WriteString(strings.Repeat("─", g.w)) // wider than the window: the renderer cuts it
 	}
+	if g.r.IntN(8) == 0 {
+		b.WriteString(strings.Repeat("日", g.w)) // cut in the middle of a wide glyph, or not
+	}
 	return b.String()
 }
 
@@ -103,7 +106,7 @@ func (g *screenGen) next() string {
 	switch k := g.r.IntN(10); {
 	case g.lines == nil || k == 0:
 		// A new screen (tab switch), sometimes shorter or taller than the window.
-		g.lines = make([]string, 1+g.r.IntN(g.h+2))
+		g.lines = make([]string, 1+g.r.IntN(g.h*3/2+2))
 		for i := range g.lines {
 			if g.r.IntN(3) > 0 {
 				g.lines[i] = g.text()
