@@ -22,7 +22,7 @@ GORELEASER_VERSION := v2.14.3
 GOBIN      = $(or $(shell $(GO) env GOBIN),$(firstword $(subst :, ,$(shell $(GO) env GOPATH)))/bin)
 GORELEASER = $(or $(shell command -v goreleaser 2>/dev/null),$(GOBIN)/goreleaser)
 
-.PHONY: help build run sandbox test clients e2e faults sample-logs bench fuzz lint snapshot goreleaser-install goreleaser-check clean
+.PHONY: help build size run sandbox test clients e2e faults sample-logs bench fuzz lint snapshot goreleaser-install goreleaser-check clean
 
 help: ## list the targets
 	@echo "usage: make TARGET"
@@ -30,6 +30,15 @@ help: ## list the targets
 
 build: ## build bin/svcui with the version stamped from git
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) .
+
+# The release binary as goreleaser builds it (stripped, no cgo, -trimpath), measured.
+SIZE_BIN  := $(or $(TMPDIR),/tmp)/svcui-size
+SIZE_MAX  := 16777216
+
+size: ## build the stripped release binary and print its size in bytes against the 16 MiB bound
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '-s -w' -o $(SIZE_BIN) .
+	@wc -c < $(SIZE_BIN) | awk -v max=$(SIZE_MAX) '{ printf "stripped release binary: %d bytes (%.2f MiB), bound %d bytes (16 MiB): %s by %d\n", \
+		$$1, $$1 / 1048576, max, ($$1 <= max ? "within" : "OVER"), ($$1 <= max ? max - $$1 : $$1 - max) }'
 
 run: ## start the console on the in-process sandbox with demo data
 	$(GO) run -ldflags '$(LDFLAGS)' . --sandbox

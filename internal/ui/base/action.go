@@ -36,51 +36,76 @@ type Action[T any] struct {
 	Many func(marked Marked[T]) tea.Cmd
 }
 
-// mutating reports whether a changes the platform: by its binding or by its word.
-func mutating[T any](ctx *common.Context, a Action[T]) bool {
-	return a.Mutating || ctx.Keys.Mutates(a.Key)
+// act is an action without its item type: its place in the view's key set and how it
+// runs. Matching keys, read-only refusals and help work on these, so that code is
+// compiled once rather than once per item type (Go stencils generic code per shape,
+// and every distinct struct type is a shape of its own).
+type act struct {
+	keys.Action
+	noSelection bool
+	many        bool
 }
 
-// declared is the view's actions as a key set, in order (their places match acts').
-func declared[T any](ctx *common.Context, acts []Action[T]) keys.Actions {
-	out := make(keys.Actions, len(acts))
-	for i, a := range acts {
-		out[i] = keys.Action{Binding: a.Key, Help: a.Help, Mutating: mutating(ctx, a), Hidden: a.Hidden}
+// acts describes a view's actions.
+func acts[T any](ctx *common.Context, as []Action[T]) []act {
+	out := make([]act, len(as))
+	for i := range as {
+		a := &as[i]
+		out[i].describe(ctx, &a.Key, a.Help, a.Mutating, a.NoSelection, a.Hidden, a.Many != nil)
+	}
+	return out
+}
+
+// describe fills in an action's description; an action is mutating by its binding or
+// by its word.
+func (d *act) describe(ctx *common.Context, k *key.Binding, help string, mutating, noSelection, hidden, many bool) {
+	d.Action = keys.Action{Binding: *k, Help: help, Mutating: mutating || ctx.Keys.Mutates(*k), Hidden: hidden}
+	d.noSelection, d.many = noSelection, many
+}
+
+// declared is the actions as a key set, in order (their places match the actions').
+func declared(as []act) keys.Actions {
+	out := make(keys.Actions, len(as))
+	for i := range as {
+		out[i] = as[i].Action
 	}
 	return out
 }
 
 // usable is the actions the view answers now: read-only mode drops the mutating ones.
-func usable[T any](ctx *common.Context, acts []Action[T]) []Action[T] {
+func usable(ctx *common.Context, as []act) []act {
 	if !ctx.ReadOnly {
-		return acts
+		return as
 	}
-	out := make([]Action[T], 0, len(acts))
-	for _, a := range acts {
-		if !mutating(ctx, a) {
+	out := make([]act, 0, len(as))
+	for _, a := range as {
+		if !a.Mutating {
 			out = append(out, a)
 		}
 	}
 	return out
 }
 
-// match finds the action a key runs; ok is false when none does. A key of a mutating
-// action read-only mode dropped comes back as refused, with the sentence to show.
-func match[T any](ctx *common.Context, acts []Action[T], msg tea.KeyMsg) (a Action[T], refused tea.Cmd, ok bool) {
-	if why := declared(ctx, acts).Refusal(msg, ctx.ReadOnly); why != "" {
-		return a, common.Warn(why), false
+// match finds the action a key runs, by its place in as; ok is false when none does.
+// A key of a mutating action read-only mode dropped comes back as refused, with the
+// sentence to show.
+func match(ctx *common.Context, as []act, msg tea.KeyMsg) (i int, refused tea.Cmd, ok bool) {
+	if why := declared(as).Refusal(msg, ctx.ReadOnly); why != "" {
+		return -1, common.Warn(why), false
 	}
-	now := usable(ctx, acts)
-	if i := declared(ctx, now).Find(msg); i >= 0 {
-		return now[i], nil, true
+	places := make([]int, 0, len(as))
+	now := make(keys.Actions, 0, len(as))
+	for i, a := range as {
+		if !ctx.ReadOnly || !a.Mutating {
+			places = append(places, i)
+			now = append(now, a.Action)
+		}
 	}
-	return a, nil, false
+	if j := now.Find(msg); j >= 0 {
+		return places[j], nil, true
+	}
+	return -1, nil, false
 }
 
-// run runs an action on the selected item, or says there is none.
-func run[T any](a Action[T], item T, ok bool, noun string) tea.Cmd {
-	if !ok && !a.NoSelection {
-		return common.Warn("No " + noun + " selected")
-	}
-	return a.Run(item)
-}
+// helpKeys is the key set of the actions the view answers now.
+func helpKeys(ctx *common.Context, as []act) keys.Actions { return declared(usable(ctx, as)) }

@@ -9,22 +9,24 @@ import (
 
 	"github.com/svcui/svcui/internal/fleet"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/theme"
 )
 
 // marks are the rows a person marked (space, ctrl+a), by mark key, each with the item
 // as last loaded. They belong to the view, not to the table: filters, sorts, refreshes,
-// a table rebuilt for another mode and tab switches leave them.
-type marks[T any] struct {
-	items map[string]T
+// a table rebuilt for another mode and tab switches leave them. The items are kept
+// untyped so this code is compiled once; Marked gives them back typed.
+type marks struct {
+	items map[string]any
 	order []string // marking order, which is the plan's order
 }
 
-func (m *marks[T]) has(k string) bool { _, ok := m.items[k]; return ok }
+func (m *marks) has(k string) bool { _, ok := m.items[k]; return ok }
 
-func (m *marks[T]) add(k string, it T) {
+func (m *marks) add(k string, it any) {
 	if m.items == nil {
-		m.items = map[string]T{}
+		m.items = map[string]any{}
 	}
 	if _, ok := m.items[k]; !ok {
 		m.order = append(m.order, k)
@@ -32,7 +34,7 @@ func (m *marks[T]) add(k string, it T) {
 	m.items[k] = it
 }
 
-func (m *marks[T]) drop(k string) {
+func (m *marks) drop(k string) {
 	if _, ok := m.items[k]; !ok {
 		return
 	}
@@ -63,29 +65,21 @@ func (m Marked[T]) HiddenCount() int {
 	return n
 }
 
-// markKey is the key marks use: the spec's MarkKey, else its Key.
-func (l *List[T]) markKey(it T) string {
-	if l.Spec.MarkKey != nil {
-		return l.Spec.MarkKey(it)
-	}
-	return l.Spec.Key(it)
-}
-
 // rowMarked tells the table which rows to draw marked.
-func (l *List[T]) rowMarked(rowKey string) bool {
-	if len(l.marks.items) == 0 {
+func (c *listCore) rowMarked(rowKey string) bool {
+	if len(c.marks.items) == 0 {
 		return false
 	}
-	i, ok := l.indexOf(rowKey)
-	return ok && l.marks.has(l.markKey(l.items[i]))
+	i, ok := c.indexOf(rowKey)
+	return ok && c.marks.has(c.typed.keyAt(i, true))
 }
 
 // MarkCount is how many rows are marked.
-func (l *List[T]) MarkCount() int { return len(l.marks.order) }
+func (c *listCore) MarkCount() int { return len(c.marks.order) }
 
 // MarkedSuffix is what a title adds while rows are marked ("· 12 marked").
-func (l *List[T]) MarkedSuffix() string {
-	if n := l.MarkCount(); n > 0 {
+func (c *listCore) MarkedSuffix() string {
+	if n := c.MarkCount(); n > 0 {
 		return fmt.Sprintf(" · %d marked", n)
 	}
 	return ""
@@ -93,67 +87,77 @@ func (l *List[T]) MarkedSuffix() string {
 
 // Marked lists the marked items and how many of them the filter hides.
 func (l *List[T]) Marked() Marked[T] {
-	shown := map[string]bool{}
-	for _, k := range l.Table.ShownKeys() {
-		if i, ok := l.indexOf(k); ok {
-			shown[l.markKey(l.items[i])] = true
-		}
-	}
-	out := Marked[T]{Items: make([]T, 0, len(l.marks.order)), Hidden: make([]bool, 0, len(l.marks.order))}
-	for _, k := range l.marks.order {
-		out.Items = append(out.Items, l.marks.items[k])
-		out.Hidden = append(out.Hidden, !shown[k])
+	items, hidden := l.marked()
+	out := Marked[T]{Items: make([]T, len(items)), Hidden: hidden}
+	for i, it := range items {
+		out.Items[i] = it.(T)
 	}
 	return out
 }
 
+// marked is the marked items in marking order and whether the filter hides each.
+func (c *listCore) marked() ([]any, []bool) {
+	shown := map[string]bool{}
+	for _, k := range c.Table.ShownKeys() {
+		if i, ok := c.indexOf(k); ok {
+			shown[c.typed.keyAt(i, true)] = true
+		}
+	}
+	items, hidden := make([]any, 0, len(c.marks.order)), make([]bool, 0, len(c.marks.order))
+	for _, k := range c.marks.order {
+		items = append(items, c.marks.items[k])
+		hidden = append(hidden, !shown[k])
+	}
+	return items, hidden
+}
+
 // toggleMark marks or unmarks the row under the cursor and moves on to the next.
-func (l *List[T]) toggleMark() tea.Cmd {
-	it, ok := l.Selected()
+func (c *listCore) toggleMark() tea.Cmd {
+	i, ok := c.selected()
 	if !ok {
-		return common.Warn("No " + l.noun() + " selected")
+		return common.Warn("No " + c.noun() + " selected")
 	}
-	if k := l.markKey(it); l.marks.has(k) {
-		l.marks.drop(k)
+	if k := c.typed.keyAt(i, true); c.marks.has(k) {
+		c.marks.drop(k)
 	} else {
-		l.marks.add(k, it)
+		c.marks.add(k, c.typed.itemAt(i))
 	}
-	l.Table.Next()
+	c.Table.Next()
 	return nil
 }
 
 // markShown marks every row the filter shows, in the shown order.
-func (l *List[T]) markShown() tea.Cmd {
-	keys := l.Table.ShownKeys()
+func (c *listCore) markShown() tea.Cmd {
+	keys := c.Table.ShownKeys()
 	for _, rk := range keys {
-		if i, ok := l.indexOf(rk); ok {
-			l.marks.add(l.markKey(l.items[i]), l.items[i])
+		if i, ok := c.indexOf(rk); ok {
+			c.marks.add(c.typed.keyAt(i, true), c.typed.itemAt(i))
 		}
 	}
-	return common.Info(fmt.Sprintf("Marked the %d %s shown; %d marked in all", len(keys), plural(len(keys), l.noun()), l.MarkCount()))
+	return common.Info(fmt.Sprintf("Marked the %d %s shown; %d marked in all", len(keys), plural(len(keys), c.noun()), c.MarkCount()))
 }
 
 // unmark clears every mark.
-func (l *List[T]) unmark() tea.Cmd {
-	n := l.MarkCount()
-	l.marks = marks[T]{}
+func (c *listCore) unmark() tea.Cmd {
+	n := c.MarkCount()
+	c.marks = marks{}
 	if n == 0 {
 		return common.Info("Nothing is marked")
 	}
-	return common.Info(fmt.Sprintf("Unmarked %d %s", n, plural(n, l.noun())))
+	return common.Info(fmt.Sprintf("Unmarked %d %s", n, plural(n, c.noun())))
 }
 
 // refreshMarks keeps the marked items as last loaded, and drops the marks of items a
 // whole load no longer has (within the load's scope: marks of another project stay
 // while one project is shown), saying which.
-func (l *List[T]) refreshMarks(items []T, whole bool) tea.Cmd {
-	if len(l.marks.order) == 0 {
+func (c *listCore) refreshMarks(whole bool) tea.Cmd {
+	if len(c.marks.order) == 0 {
 		return nil
 	}
-	seen := make(map[string]bool, len(l.marks.order))
-	for _, it := range items {
-		if k := l.markKey(it); l.marks.has(k) {
-			l.marks.items[k] = it
+	seen := make(map[string]bool, len(c.marks.order))
+	for i, n := 0, c.n; i < n; i++ {
+		if k := c.typed.keyAt(i, true); c.marks.has(k) {
+			c.marks.items[k] = c.typed.itemAt(i)
 			seen[k] = true
 		}
 	}
@@ -161,11 +165,11 @@ func (l *List[T]) refreshMarks(items []T, whole bool) tea.Cmd {
 		return nil
 	}
 	var gone []string
-	for _, k := range append([]string(nil), l.marks.order...) {
-		if seen[k] || (l.Spec.InScope != nil && !l.Spec.InScope(l.marks.items[k])) {
+	for _, k := range append([]string(nil), c.marks.order...) {
+		if seen[k] || c.typed.outOfScope(c.marks.items[k]) {
 			continue
 		}
-		l.marks.drop(k)
+		c.marks.drop(k)
 		gone = append(gone, k)
 	}
 	if len(gone) == 0 {
@@ -176,7 +180,7 @@ func (l *List[T]) refreshMarks(items []T, whole bool) tea.Cmd {
 		what = "no longer exist"
 	}
 	return common.Warn(fmt.Sprintf("Marked %s %s %s and %s unmarked; %d marked now",
-		plural(len(gone), l.noun()), strings.Join(gone, ", "), what, wasWere(len(gone)), l.MarkCount()))
+		plural(len(gone), c.noun()), strings.Join(gone, ", "), what, wasWere(len(gone)), c.MarkCount()))
 }
 
 func wasWere(n int) string {
@@ -193,17 +197,23 @@ func plural(n int, noun string) string {
 	return noun + "s"
 }
 
-// export writes every row the filter shows, in a command: the cells are copied here,
-// the file is written there.
-func (l *List[T]) export(msg common.Export) tea.Cmd {
-	t := fleet.Table{Titles: l.Table.Titles(), Rows: l.Table.ShownCells()}
+// export writes every row the filter shows, in a command.
+func (c *listCore) export(msg common.Export) tea.Cmd {
+	return ExportTable(c.Table, msg, c.noun())
+}
+
+// ExportTable writes every row t's filter shows (every column, plain text) as msg asks,
+// in a command: the cells are copied here, the file (mode 0600) is written there, and
+// the count is said. Any view that shows a components.Table exports through it.
+func ExportTable(t *components.Table, msg common.Export, noun string) tea.Cmd {
+	ft := fleet.Table{Titles: t.Titles(), Rows: t.ShownCells()}
 	enc := fleet.EncodeCSV
 	if msg.Format == common.ExportJSON {
 		enc = fleet.EncodeJSON
 	}
-	file, n, noun := msg.File, len(t.Rows), plural(len(t.Rows), l.noun())
+	file, n, noun := msg.File, len(ft.Rows), plural(len(ft.Rows), noun)
 	return func() tea.Msg {
-		data, err := enc(t)
+		data, err := enc(ft)
 		if err == nil {
 			err = fleet.WritePrivate(file, data)
 		}
@@ -216,32 +226,33 @@ func (l *List[T]) export(msg common.Export) tea.Cmd {
 
 // handleMarks takes the marking keys and the marks' and export's commands; handled
 // reports that msg was one.
-func (l *List[T]) handleMarks(msg tea.Msg) (tea.Cmd, bool) {
+func (c *listCore) handleMarks(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case common.Unmark:
-		return l.unmark(), true
+		return c.unmark(), true
 	case common.Export:
-		return l.export(msg), true
+		return c.export(msg), true
 	case tea.KeyMsg:
-		k := l.Ctx.Keys
+		k := c.Ctx.Keys
 		switch {
 		case key.Matches(msg, k.Mark):
-			return l.toggleMark(), true
+			return c.toggleMark(), true
 		case key.Matches(msg, k.MarkAll):
-			return l.markShown(), true
+			return c.markShown(), true
 		}
-		if l.MarkCount() == 0 {
+		if c.MarkCount() == 0 {
 			return nil, false
 		}
 		// A change with rows marked is for the marked rows, never only the one under
 		// the cursor (k9s deletes marked rows the filter hides; this asks first).
-		if a, _, ok := match(l.Ctx, l.Spec.Actions, msg); ok {
-			if a.Many != nil {
-				return a.Many(l.Marked()), true
+		as := c.typed.actions()
+		if i, _, ok := match(c.Ctx, as, msg); ok {
+			if as[i].many {
+				return c.typed.run(i, true), true
 			}
-			if mutating(l.Ctx, a) {
+			if as[i].Mutating {
 				return common.Warn(fmt.Sprintf("“%s” does not apply to marked %ss here; :unmark to use it on the row under the cursor",
-					msg.String(), l.noun())), true
+					msg.String(), c.noun())), true
 			}
 		}
 	}

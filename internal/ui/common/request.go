@@ -61,11 +61,12 @@ type Result[T any] struct {
 	Err   error
 }
 
-// Target implements Addressed.
-func (r Result[T]) Target() int64 { return r.View }
+// Target implements Addressed. It and RequestKind are the address's, so each result
+// type promotes them rather than copying its value to answer.
+func (a Addr) Target() int64 { return a.View }
 
 // RequestKind is the kind the result answers.
-func (r Result[T]) RequestKind() Kind { return r.Kind }
+func (a Addr) RequestKind() Kind { return a.Kind }
 
 // PanicError is the error a request that panicked (a decoder bug, say) answers with:
 // the view shows its sentence, the root logs the value and stack when it delivers it.
@@ -91,20 +92,6 @@ type Orphan interface {
 	Orphaned(ctx *Context) tea.Cmd
 }
 
-// orphanReporter is a result value that can report itself without its view.
-type orphanReporter interface {
-	orphaned(ctx *Context, err error) tea.Cmd
-}
-
-// Orphaned implements Orphan: the write's outcome is reported without its view; any
-// other result of a gone view is dropped (nil).
-func (r Result[T]) Orphaned(ctx *Context) tea.Cmd {
-	if o, ok := any(r.Value).(orphanReporter); ok {
-		return o.orphaned(ctx, r.Err)
-	}
-	return nil
-}
-
 // Requests tracks a view's in-flight API calls: their latest generation per kind and
 // their cancel funcs, cancelled when the view leaves or the program quits.
 type Requests struct {
@@ -123,7 +110,8 @@ func NewRequests() *Requests {
 
 // Fetch builds a command that runs fn with a timeout and returns Result[T] addressed to
 // this view under kind. Starting a new request of a kind cancels the previous one of
-// that kind (its answer would be stale anyway).
+// that kind (its answer would be stale anyway). Only the result is typed: the rest is
+// call's, compiled once rather than once per result type.
 func Fetch[T any](r *Requests, kind Kind, fn func(ctx context.Context) (T, error)) tea.Cmd {
 	return FetchWithin(r, kind, RequestTimeout, fn)
 }
@@ -131,6 +119,30 @@ func Fetch[T any](r *Requests, kind Kind, fn func(ctx context.Context) (T, error
 // FetchWithin is Fetch with another timeout than RequestTimeout (a bulk load runs
 // for minutes).
 func FetchWithin[T any](r *Requests, kind Kind, timeout time.Duration, fn func(ctx context.Context) (T, error)) tea.Cmd {
+	c := r.start(kind, timeout)
+	c.answer = func(ctx context.Context, failed error) tea.Msg {
+		var v T
+		err := failed
+		if err == nil {
+			v, err = fn(ctx)
+		}
+		return Result[T]{Addr: c.addr, Value: v, Err: err}
+	}
+	return c.run
+}
+
+// call is one request of a view in flight.
+type call struct {
+	r      *Requests
+	addr   Addr
+	ctx    context.Context
+	cancel context.CancelFunc
+	// answer runs the request and types its result; given failed, it only types that.
+	answer func(ctx context.Context, failed error) tea.Msg
+}
+
+// start registers a request of kind, cancelling the previous one of that kind.
+func (r *Requests) start(kind Kind, timeout time.Duration) *call {
 	if kind.k == nil {
 		panic("common.Fetch: a request needs a kind minted by NewKind")
 	}
@@ -147,27 +159,31 @@ func FetchWithin[T any](r *Requests, kind Kind, timeout time.Duration, fn func(c
 	r.gens[kind] = gen
 	r.cancels[gen] = cancel
 	r.mu.Unlock()
-	addr := Addr{View: r.ID, Kind: kind, Gen: gen}
-	return func() (msg tea.Msg) {
-		defer func() {
-			// A panic in a request (a decoder bug, say) becomes an error for the view and a
-			// stack in the log instead of killing the program.
-			if p := recover(); p != nil {
-				cancel()
-				r.mu.Lock()
-				delete(r.cancels, gen)
-				r.mu.Unlock()
-				var zero T
-				msg = Result[T]{Addr: addr, Value: zero, Err: &PanicError{Kind: kind, Value: p, Stack: debug.Stack()}}
-			}
-		}()
-		v, err := fn(ctx)
-		r.mu.Lock()
-		delete(r.cancels, gen)
-		r.mu.Unlock()
-		cancel()
-		return Result[T]{Addr: addr, Value: v, Err: err}
-	}
+	return &call{r: r, addr: Addr{View: r.ID, Kind: kind, Gen: gen}, ctx: ctx, cancel: cancel}
+}
+
+// run is the request's command: it runs the request under its context and forgets it
+// after.
+func (c *call) run() (msg tea.Msg) {
+	defer func() {
+		// A panic in a request (a decoder bug, say) becomes an error for the view and a
+		// stack in the log instead of killing the program; the value is left zero.
+		if p := recover(); p != nil {
+			c.cancel()
+			c.done()
+			msg = c.answer(nil, &PanicError{Kind: c.addr.Kind, Value: p, Stack: debug.Stack()})
+		}
+	}()
+	msg = c.answer(c.ctx, nil)
+	c.done()
+	c.cancel()
+	return msg
+}
+
+func (c *call) done() {
+	c.r.mu.Lock()
+	delete(c.r.cancels, c.addr.Gen)
+	c.r.mu.Unlock()
 }
 
 // Current reports whether a result is the latest of its kind for this view.

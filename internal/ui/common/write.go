@@ -96,138 +96,223 @@ type written[T any] struct {
 // own, because a new request of a kind cancels the one in flight, and a write cancelled
 // in flight may or may not have happened: no read, and no other write, can cancel it.
 func SendWrite[T any](ctx *Context, req *Requests, w *Write[T]) tea.Cmd {
-	ing := map[Verb]string{Create: "Creating ", Update: "Saving ", Delete: "Deleting ", Reset: "Resetting the credentials of "}[w.Verb]
-	timeout := w.Timeout
-	if timeout <= 0 {
-		timeout = RequestTimeout
-	}
 	writer := ctx.writer
-	return Working(ing+w.Name+"…", FetchWithin(req, writeKind("write "+w.Noun), timeout, func(c context.Context) (written[T], error) {
+	return sending(w.Verb, w.Name, fetchWrite(req, writeKind("write "+w.Noun), sendTimeout(w.Timeout), func(c context.Context) (written[T], error) {
 		v, err := w.Send(c, writer)
 		return written[T]{w: w, value: v}, err
 	}))
 }
 
+// sending shows a write's progress line while send runs.
+func sending(verb Verb, name string, send tea.Cmd) tea.Cmd {
+	ing := map[Verb]string{Create: "Creating ", Update: "Saving ", Delete: "Deleting ", Reset: "Resetting the credentials of "}[verb]
+	return Working(ing+name+"…", send)
+}
+
+// sendTimeout is a write's own timeout, else RequestTimeout.
+func sendTimeout(own time.Duration) time.Duration {
+	if own <= 0 {
+		return RequestTimeout
+	}
+	return own
+}
+
 // HandleWrite runs the rest of the protocol for the answers of SendWrite; handled
 // reports that msg was one.
 func HandleWrite[T any](ctx *Context, req *Requests, msg tea.Msg) (cmd tea.Cmd, handled bool) {
-	r, ok := msg.(Result[written[T]])
+	r, ok := msg.(writeAnswer[T])
 	if !ok {
 		return nil, false
 	}
 	if !req.Current(r.Addr) || r.Value.w == nil {
 		return nil, true
 	}
-	w := r.Value.w
-	if r.Value.readBack {
-		return reportReadBack(ctx, w, r.Value, r.Err), true
-	}
-	if r.Err != nil {
-		lost := ctx.OutcomeUnknown(r.Err) || (w.Lost != nil && w.Lost(r.Err))
-		switch {
-		case lost && w.Find != nil:
-			return readBack(req, w), true
-		case lost:
-			// Nothing can tell what happened: say so, and never send it again by itself.
-			text := w.Unknown
-			if text == "" {
-				text = "The connection dropped after " + w.Noun + " " + w.Name + " was sent: whether it was " +
-					w.Verb.past() + " is unknown. Look before sending it again."
-			}
-			also := Warn(text)
-			if w.Refused != nil {
-				also = tea.Sequence(also, w.Refused(r.Err))
-			}
-			return tea.Batch(also, refresh(w)), true
-		}
-		text := ctx.ErrorText(r.Err)
-		var also tea.Cmd
-		if w.Refused != nil {
-			also = w.Refused(r.Err)
-		}
-		if w.Form != nil {
-			return tea.Batch(Error(text), w.Form.Refused(text), also), true
-		}
-		return tea.Batch(Error(text), also), true
-	}
-	return done(w, r.Value.value, ""), true
+	a := r.Value.answered(req, r.Err)
+	return a.handle(ctx), true
 }
 
-// orphaned reports a write's outcome when its view is gone (left while the write was in
-// flight): the same sentences and Done (a one-time password still opens), without the
-// form or the read-back, which belonged to the view.
-func (wr written[T]) orphaned(ctx *Context, err error) tea.Cmd {
-	w := wr.w
-	if w == nil {
+// answered is the answer without its type; req is the view's, for a read-back.
+func (wr written[T]) answered(req *Requests, err error) answered {
+	w, v := wr.w, wr.value
+	a := answered{
+		verb: w.Verb, noun: w.Noun, name: w.Name, unknown: w.Unknown,
+		form: w.Form, refused: w.Refused, reload: w.Reload, lost: w.Lost, canFind: w.Find != nil,
+		readBack: wr.readBack, found: wr.found, err: err,
+		done: func(text string) tea.Cmd { return done(w, v, text) },
+		find: func() tea.Cmd { return readBack(req, w) },
+	}
+	if w.Show != nil {
+		a.show = func() { w.Show(v) }
+	}
+	return a
+}
+
+// answered is a write's answer without its item type: the write's words and hooks, and
+// closures over its typed parts. The protocol's steps work on it, so they are compiled
+// once rather than once per item type.
+type answered struct {
+	verb                Verb
+	noun, name, unknown string
+	form                Refusable
+	refused             func(error) tea.Cmd
+	reload              func() tea.Cmd
+	lost                func(error) bool
+	canFind             bool
+	readBack, found     bool
+	err                 error
+	// done reports the write done, with text (empty: the verb's sentence); find reads
+	// the item back; show, when the write has Show, shows the value read back.
+	done func(text string) tea.Cmd
+	find func() tea.Cmd
+	show func()
+}
+
+func (a *answered) handle(ctx *Context) tea.Cmd {
+	if a.readBack {
+		return a.reportReadBack(ctx)
+	}
+	if a.err != nil {
+		lost := ctx.OutcomeUnknown(a.err) || (a.lost != nil && a.lost(a.err))
+		switch {
+		case lost && a.canFind:
+			return a.find()
+		case lost:
+			// Nothing can tell what happened: say so, and never send it again by itself.
+			text := a.unknown
+			if text == "" {
+				text = "The connection dropped after " + a.noun + " " + a.name + " was sent: whether it was " +
+					a.verb.past() + " is unknown. Look before sending it again."
+			}
+			also := Warn(text)
+			if a.refused != nil {
+				also = tea.Sequence(also, a.refused(a.err))
+			}
+			return tea.Batch(also, refresh(a.reload))
+		}
+		text := ctx.ErrorText(a.err)
+		var also tea.Cmd
+		if a.refused != nil {
+			also = a.refused(a.err)
+		}
+		if a.form != nil {
+			return tea.Batch(Error(text), a.form.Refused(text), also)
+		}
+		return tea.Batch(Error(text), also)
+	}
+	return a.done("")
+}
+
+// writeAnswer is the answer of a write or of its read-back: a Result that, unlike a
+// read's, is still told when its view is gone. Only writes' answers are this type, so
+// the other results carry no Orphaned method (one per result type).
+type writeAnswer[T any] struct{ Result[written[T]] }
+
+// Orphaned implements Orphan: the write's outcome is reported without its view (left
+// while the write was in flight): the same sentences and Done (a one-time password still
+// opens), without the form or the read-back, which belonged to the view.
+func (r writeAnswer[T]) Orphaned(ctx *Context) tea.Cmd {
+	if r.Value.w == nil {
 		return nil
 	}
-	switch {
-	case wr.readBack:
-		return reportReadBack(ctx, w, wr, err)
-	case err == nil:
-		return done(w, wr.value, "")
-	case ctx.OutcomeUnknown(err) || (w.Lost != nil && w.Lost(err)):
-		return Warn("The connection dropped after " + w.Noun + " " + w.Name + " was sent: whether it was " +
-			w.Verb.past() + " is unknown. Look before sending it again.")
+	a := r.Value.answered(nil, r.Err)
+	return a.orphaned(ctx)
+}
+
+// fetchWrite is FetchWithin for a write and its read-back: the answer is a writeAnswer.
+func fetchWrite[T any](req *Requests, kind Kind, timeout time.Duration, fn func(context.Context) (written[T], error)) tea.Cmd {
+	c := req.start(kind, timeout)
+	c.answer = func(ctx context.Context, failed error) tea.Msg {
+		var v written[T]
+		err := failed
+		if err == nil {
+			v, err = fn(ctx)
+		}
+		return writeAnswer[T]{Result[written[T]]{Addr: c.addr, Value: v, Err: err}}
 	}
-	return Error(ctx.ErrorText(err))
+	return c.run
+}
+
+func (a *answered) orphaned(ctx *Context) tea.Cmd {
+	switch {
+	case a.readBack:
+		return a.reportReadBack(ctx)
+	case a.err == nil:
+		return a.done("")
+	case ctx.OutcomeUnknown(a.err) || (a.lost != nil && a.lost(a.err)):
+		return Warn("The connection dropped after " + a.noun + " " + a.name + " was sent: whether it was " +
+			a.verb.past() + " is unknown. Look before sending it again.")
+	}
+	return Error(ctx.ErrorText(a.err))
 }
 
 func done[T any](w *Write[T], v T, text string) tea.Cmd {
-	if text == "" {
-		text = strings.ToUpper(w.Verb.past()[:1]) + w.Verb.past()[1:] + " " + w.Noun + " " + w.Name
-	}
-	cmds := []tea.Cmd{Success(text)}
+	var then tea.Cmd
 	if w.Done != nil {
-		// Done's own message, if any, comes after and wins the footer; its modal (a
-		// one-time secret) does not wait for the reload.
-		cmds = append(cmds, w.Done(v))
+		then = w.Done(v)
 	}
-	return tea.Sequence(append(cmds, refresh(w))...)
+	return succeeded(w.Verb, w.Noun, w.Name, text, w.Done != nil, then, w.Reload)
 }
 
-func refresh[T any](w *Write[T]) tea.Cmd {
-	if w.Reload != nil {
-		return w.Reload()
+// succeeded says a write is done (text, else the verb's sentence), then runs what the
+// write's Done returned when it has one, then refreshes.
+func succeeded(verb Verb, noun, name, text string, hasDone bool, then tea.Cmd, reload func() tea.Cmd) tea.Cmd {
+	if text == "" {
+		text = strings.ToUpper(verb.past()[:1]) + verb.past()[1:] + " " + noun + " " + name
+	}
+	cmds := []tea.Cmd{Success(text)}
+	if hasDone {
+		// Done's own message, if any, comes after and wins the footer; its modal (a
+		// one-time secret) does not wait for the reload.
+		cmds = append(cmds, then)
+	}
+	return tea.Sequence(append(cmds, refresh(reload))...)
+}
+
+func refresh(reload func() tea.Cmd) tea.Cmd {
+	if reload != nil {
+		return reload()
 	}
 	return Send(RefreshNow{})
 }
 
 // readBack says the outcome is unknown and asks the platform what is there.
 func readBack[T any](req *Requests, w *Write[T]) tea.Cmd {
+	return checking(w.Verb, w.Noun, w.Name, fetchWrite(req, NewKind("read back "+w.Noun), RequestTimeout, func(ctx context.Context) (written[T], error) {
+		v, found, err := w.Find(ctx)
+		return written[T]{w: w, value: v, readBack: true, found: found}, err
+	}))
+}
+
+// checking says the outcome is unknown while read runs.
+func checking(verb Verb, noun, name string, read tea.Cmd) tea.Cmd {
 	// In sequence: the warning must not arrive after the read-back's answer and cover it.
-	return tea.Sequence(
-		Warn("The connection dropped after the request was sent; checking whether "+w.Noun+" "+w.Name+" was "+w.Verb.past()+"…"),
-		Fetch(req, NewKind("read back "+w.Noun), func(ctx context.Context) (written[T], error) {
-			v, found, err := w.Find(ctx)
-			return written[T]{w: w, value: v, readBack: true, found: found}, err
-		}))
+	return tea.Sequence(Warn("The connection dropped after the request was sent; checking whether "+noun+" "+name+" was "+verb.past()+"…"), read)
 }
 
 // reportReadBack says what the read-back found; nothing is sent again.
-func reportReadBack[T any](ctx *Context, w *Write[T], rb written[T], err error) tea.Cmd {
-	what := w.Noun + " " + w.Name
+func (a *answered) reportReadBack(ctx *Context) tea.Cmd {
+	what := a.noun + " " + a.name
 	What := strings.ToUpper(what[:1]) + what[1:]
-	if err != nil {
-		return Error("Could not check whether " + what + " was " + w.Verb.past() + ": " +
-			strings.TrimSuffix(ctx.ErrorText(err), ".") + ". Press ctrl+r to look again before sending it again.")
+	if a.err != nil {
+		return Error("Could not check whether " + what + " was " + a.verb.past() + ": " +
+			strings.TrimSuffix(ctx.ErrorText(a.err), ".") + ". Press ctrl+r to look again before sending it again.")
 	}
 	switch {
-	case w.Verb == Create && rb.found:
-		return done(w, rb.value, What+" exists: it was created")
-	case w.Verb == Create:
+	case a.verb == Create && a.found:
+		return a.done(What + " exists: it was created")
+	case a.verb == Create:
 		return Warn(What + " does not exist: nothing was created. Press c to create it again.")
-	case rb.found && w.Show != nil:
-		w.Show(rb.value)
+	case a.found && a.show != nil:
+		a.show()
 	}
 	switch {
-	case w.Verb == Delete && rb.found:
-		return tea.Batch(Warn(What+" still exists: it was not deleted"), refresh(w))
-	case w.Verb == Delete:
-		return done(w, rb.value, What+" does not exist any more: it was deleted")
-	case rb.found:
+	case a.verb == Delete && a.found:
+		return tea.Batch(Warn(What+" still exists: it was not deleted"), refresh(a.reload))
+	case a.verb == Delete:
+		return a.done(What + " does not exist any more: it was deleted")
+	case a.found:
 		return tea.Batch(Warn(What+" is shown as the platform has it now: check whether your change is there before editing again"),
-			refresh(w))
+			refresh(a.reload))
 	}
-	return tea.Batch(Warn(What+" does not exist any more"), refresh(w))
+	return tea.Batch(Warn(What+" does not exist any more"), refresh(a.reload))
 }

@@ -95,7 +95,7 @@ func (a *ACLs) openForm(users []models.ServiceUser, err error) tea.Cmd {
 }
 
 func (a *ACLs) form(users []string) *components.Form {
-	user, topic, perm := users[0], "", models.PermRead
+	user, topic, perm := users[0], "", string(models.PermRead)
 	opts := make([]huh.Option[string], 0, len(users))
 	for _, n := range users {
 		opts = append(opts, components.Option(n, n))
@@ -108,9 +108,10 @@ func (a *ACLs) form(users []string) *components.Form {
 	}
 	topicInput := huh.NewInput().Title("Topic").Description("a topic name, a pattern like logs-*, or * for all topics").
 		Value(&topic).Validate(models.ValidateACLTopic)
-	perms := make([]huh.Option[models.ACLPermission], 0, len(models.ACLPermissions))
+	// Options of strings: a select of another type is another copy of huh's select code.
+	perms := make([]huh.Option[string], 0, len(models.ACLPermissions))
 	for _, p := range models.ACLPermissions {
-		perms = append(perms, components.Option(string(p), p))
+		perms = append(perms, components.Option(string(p), string(p)))
 	}
 	t := a.svc.t
 	var f *components.Form
@@ -121,7 +122,7 @@ func (a *ACLs) form(users []string) *components.Form {
 		if cmd := unnamed("ACL entry's topic", topic); cmd != nil {
 			return cmd
 		}
-		req := models.CreateACLRequest{Username: user, Topic: topic, Permission: perm}
+		req := models.CreateACLRequest{Username: user, Topic: topic, Permission: models.ACLPermission(perm)}
 		want := models.ACL{Username: req.Username, Topic: req.Topic, Permission: req.Permission}
 		find := func(e models.ACL) bool { return aclText(e) == aclText(want) }
 		name := fmt.Sprintf("granting %s %s on %s", req.Username, req.Permission, req.Topic)
@@ -141,7 +142,7 @@ func (a *ACLs) form(users []string) *components.Form {
 	}, huh.NewGroup(
 		huh.NewSelect[string]().Title("User").Options(opts...).Height(6).Value(&user),
 		topicInput,
-		huh.NewSelect[models.ACLPermission]().Title("Permission").Options(perms...).Value(&perm),
+		huh.NewSelect[string]().Title("Permission").Options(perms...).Value(&perm),
 	)).Live(topicInput, topicCheck).
 		Names("username", "User", nil).Names("topic", "Topic", nil).Names("permission", "Permission", nil)
 	return f

@@ -69,7 +69,7 @@ func (p *Pane) openAround() tea.Cmd {
 	if err := json.Unmarshal(raw, &h); err != nil || h.Index == "" {
 		return common.Warn("This hit names no index")
 	}
-	field := p.timeFieldOf(h.Index)
+	field := p.indices.timeFieldOf(h.Index)
 	at, ok := sourceTime(h.Source, field)
 	if field == "" || !ok {
 		return common.Warn("Surrounding documents need a time: " + safe.Text(h.Index) + " has no date field, or this hit has no " + safe.Text(field))
@@ -120,7 +120,7 @@ func (v *aroundView) SetSize(w, h int) {
 // load fetches the n documents before and after the hit: those strictly before and
 // after its millisecond, and those sharing it, in index order around it.
 func (v *aroundView) load() tea.Cmd {
-	c, index := v.pane.conn.client, v.index
+	c, index := v.pane.link.conn.client, v.index
 	ms, n, field, anchorKey := v.at.UnixMilli(), v.n, v.field, v.index+"/"+v.id
 	return common.Fetch(v.req, kindAround, func(ctx context.Context) (aroundDocs, error) {
 		get := func(op string, order string, size int) ([]json.RawMessage, error) {

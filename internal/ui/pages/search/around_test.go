@@ -20,7 +20,7 @@ import (
 // hit marked and under the cursor; + shows more; enter opens one.
 func TestSurroundingDocuments(t *testing.T) {
 	p, _, _ := enginePane(t)
-	c := p.conn.client
+	c := p.link.conn.client
 	do(t, c, "PUT", "/around", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"},"level":{"type":"keyword"}}}}`, search.ContentTypeJSON)
 	base := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
 	var bulk strings.Builder
@@ -36,7 +36,7 @@ func TestSurroundingDocuments(t *testing.T) {
 		fmt.Fprintf(&bulk, "{\"index\":{\"_index\":\"around\",\"_id\":\"d-%02d\"}}\n{\"ts\":%q,\"n\":%d,\"level\":%q}\n", n, base.Add(time.Duration(ms)*time.Millisecond).Format(time.RFC3339Nano), n, level)
 	}
 	do(t, c, "POST", "/_bulk?refresh=true", bulk.String(), search.ContentTypeNDJSON)
-	deliver(t, p, p.indices.Load())
+	deliver(t, p, p.indices.list.Load())
 	runLine(t, p, "GET /around/_search\n{\"query\": {\"term\": {\"level\": \"ERROR\"}}}\n")
 	if h := p.res.ans.hits; h == nil || len(h.Rows) != 1 {
 		t.Fatalf("search: %+v", p.res.ans)

@@ -22,7 +22,7 @@ func BenchmarkViewTenThousandHitsWithHistogram(b *testing.B) {
 		b.Fatal(err)
 	}
 	p := newPane(ctx, "")
-	p.conn = &connection{project: "p", service: "os", user: "u", client: c}
+	p.link.conn = &connection{project: "p", service: "os", user: "u", client: c}
 	p.SetSize(160, 50)
 	hits := make([]json.RawMessage, tailLimit)
 	keys := make([]string, tailLimit)

@@ -15,8 +15,85 @@ import (
 	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/keys"
 	"github.com/svcui/svcui/internal/ui/safe"
 )
+
+// bulkLoader is the pane's bulk load of a local NDJSON file: its form, its review, and
+// the job it runs through the write pipeline. It owns the messages of the load (the
+// file's reading, progress, the pipeline's outcome), its panel and its key (esc cancels
+// a running load).
+type bulkLoader struct {
+	ctx *common.Context
+	req *common.Requests
+	// indices is the pane's index list: its selection prefills the form, and it reloads
+	// after a load.
+	indices *base.List[search.IndexInfo]
+	job     *bulkJob
+	// form is the last bulk form, brought back when the file cannot be read.
+	form interface{ Invalid(string) tea.Cmd }
+}
+
+func newBulkLoader(ctx *common.Context, req *common.Requests, indices *base.List[search.IndexInfo]) *bulkLoader {
+	return &bulkLoader{ctx: ctx, req: req, indices: indices}
+}
+
+// update takes the bulk load's messages; ok is false for any other message.
+func (b *bulkLoader) update(msg tea.Msg) (tea.Cmd, bool) {
+	if cmd, ok := base.HandleWrite[search.BulkResult](b.ctx, b.req, msg); ok {
+		return cmd, true
+	}
+	switch msg := msg.(type) {
+	case common.Result[bulkPlan]:
+		if !b.req.Current(msg.Addr) {
+			return nil, true
+		}
+		return b.review(msg.Value, msg.Err), true
+	case bulkMsg:
+		return b.progressed(msg), true
+	}
+	return nil, false
+}
+
+// running says a load is under way.
+func (b *bulkLoader) running() bool { return b.job != nil && b.job.running }
+
+// actions are the load's keys, which act whatever has focus while it runs.
+func (b *bulkLoader) actions() []paneAction {
+	if !b.running() {
+		return nil
+	}
+	return []paneAction{{keys.Action{Binding: help(b.ctx.Keys.Back, "cancel the bulk load")}, func() tea.Cmd {
+		b.job.cancel()
+		return common.Info("Cancelling the bulk load…")
+	}}}
+}
+
+// key runs the load's action for msg; ok is false when it has none.
+func (b *bulkLoader) key(msg tea.KeyMsg) (tea.Cmd, bool) {
+	acts := b.actions()
+	if i := keysOf(acts).Find(msg); i >= 0 {
+		return acts[i].run(), true
+	}
+	return nil, false
+}
+
+// hide takes the finished load's panel away (a run shows its results instead).
+func (b *bulkLoader) hide() {
+	if b.job != nil && !b.job.running {
+		b.job.visible = false
+	}
+}
+
+// shown says the load's panel is drawn over the results.
+func (b *bulkLoader) shown() bool { return b.job != nil && b.job.visible }
+
+// leave stops a running load (the tab is left).
+func (b *bulkLoader) leave() {
+	if b.job != nil {
+		b.job.cancel()
+	}
+}
 
 // bulkJob is a running or finished bulk load of a local NDJSON file.
 type bulkJob struct {
@@ -48,6 +125,7 @@ func (m bulkMsg) Target() int64 { return m.id }
 // bulkPlan is what the review of a bulk load says: the file as it is now and the
 // target index (docs -1: it does not exist yet).
 type bulkPlan struct {
+	client      *search.Client // the connection the review was made on, and the load goes to
 	path, index string
 	size        int64
 	docs        int
@@ -112,37 +190,37 @@ func untilTyped(v *string, check func(string) error) func() error {
 	}
 }
 
-// openBulkForm asks for the file and the index (prefilled from the palette's bulk
-// command or the selected index).
-func (p *Pane) openBulkForm(path, index string) tea.Cmd {
-	if p.ctx.ReadOnly {
+// open asks for the file and the index (prefilled from the palette's bulk command or
+// the selected index) to load into conn's service.
+func (b *bulkLoader) open(conn *connection, path, index string) tea.Cmd {
+	if b.ctx.ReadOnly {
 		return common.Warn("Read-only mode: bulk load is disabled")
 	}
-	if p.bulk != nil && p.bulk.running {
-		return common.Warn("A bulk load is already running (" + p.ctx.Keys.Back.Help().Key + " cancels it)")
+	if b.running() {
+		return common.Warn("A bulk load is already running (" + b.ctx.Keys.Back.Help().Key + " cancels it)")
 	}
 	if index == "" {
-		if ix, ok := p.indices.Selected(); ok {
+		if ix, ok := b.indices.Selected(); ok {
 			index = ix.Index
 		}
 	}
 	pathField := huh.NewInput().Title("NDJSON file").Description("one document per line, or _bulk action/document pairs").Value(&path).Validate(validateNDJSONPath)
 	indexField := huh.NewInput().Title("Target index").Value(&index).Validate(validateIndexName)
-	form := components.NewForm(p.ctx, "Bulk load into "+safe.Text(p.conn.service), func() tea.Cmd {
-		return p.startBulk(strings.TrimSpace(path), strings.TrimSpace(index))
+	form := components.NewForm(b.ctx, "Bulk load into "+safe.Text(conn.service), func() tea.Cmd {
+		return b.start(conn.client, strings.TrimSpace(path), strings.TrimSpace(index))
 	}, huh.NewGroup(pathField, indexField)).
 		Live(pathField, untilTyped(&path, validateNDJSONPath)).
 		Live(indexField, untilTyped(&index, validateIndexName)).
 		Names("file", "NDJSON file", nil)
-	p.bulkForm = form
+	b.form = form
 	return common.Send(common.OpenModal{Modal: form})
 }
 
-// startBulk reads the file (in a command) for its review: how many documents and
-// bytes, and what the target index holds now.
-func (p *Pane) startBulk(path, index string) tea.Cmd {
-	c, log := p.conn.client, p.ctx.Log
-	return common.Fetch(p.req, kindBulk, func(ctx context.Context) (bulkPlan, error) {
+// start reads the file (in a command) for its review: how many documents and bytes,
+// and what the target index holds now.
+func (b *bulkLoader) start(c *search.Client, path, index string) tea.Cmd {
+	log := b.ctx.Log
+	return common.Fetch(b.req, kindBulk, func(ctx context.Context) (bulkPlan, error) {
 		f, err := os.Open(path)
 		if err != nil {
 			return bulkPlan{}, fileError(path, err)
@@ -155,7 +233,7 @@ func (p *Pane) startBulk(path, index string) tea.Cmd {
 		if err != nil {
 			return bulkPlan{}, errors.New("file " + path + " cannot be read: " + err.Error())
 		}
-		pl := bulkPlan{path: path, index: index, size: size, docs: docs, indexDocs: -1}
+		pl := bulkPlan{client: c, path: path, index: index, size: size, docs: docs, indexDocs: -1}
 		ix, err := c.CatIndicesOf(ctx, index)
 		switch {
 		case err != nil:
@@ -167,11 +245,11 @@ func (p *Pane) startBulk(path, index string) tea.Cmd {
 	})
 }
 
-// reviewBulk shows what the load will do; enter sends it through the pipeline.
-func (p *Pane) reviewBulk(pl bulkPlan, err error) tea.Cmd {
+// review shows what the load will do; enter sends it through the pipeline.
+func (b *bulkLoader) review(pl bulkPlan, err error) tea.Cmd {
 	if err != nil {
-		if p.bulkForm != nil {
-			return p.bulkForm.Invalid(err.Error())
+		if b.form != nil {
+			return b.form.Invalid(err.Error())
 		}
 		return common.Error(err.Error())
 	}
@@ -188,23 +266,23 @@ func (p *Pane) reviewBulk(pl bulkPlan, err error) tea.Cmd {
 		{Field: "documents", Old: thousands(int64(pl.docs)) + " in the file", New: "indexed"},
 		{Field: "bytes", Old: thousands(pl.size) + " in the file", New: "sent in batches"},
 	}
-	send := func() tea.Cmd { return p.sendBulk(pl) }
-	return common.Send(common.OpenModal{Modal: components.NewReview(p.ctx, "Bulk load into "+safe.Text(pl.index), changes, send, nil)})
+	send := func() tea.Cmd { return b.send(pl) }
+	return common.Send(common.OpenModal{Modal: components.NewReview(b.ctx, "Bulk load into "+safe.Text(pl.index), changes, send, nil)})
 }
 
-// sendBulk runs the load as one write of the pipeline: the load itself runs in the
+// send runs the load as one write of the pipeline: the load itself runs in the
 // pipeline's command (no goroutine of its own) and reports progress on the job's channel.
-func (p *Pane) sendBulk(pl bulkPlan) tea.Cmd {
-	if p.bulk != nil && p.bulk.running {
-		return common.Warn("A bulk load is already running (" + p.ctx.Keys.Back.Help().Key + " cancels it)")
+func (b *bulkLoader) send(pl bulkPlan) tea.Cmd {
+	if b.running() {
+		return common.Warn("A bulk load is already running (" + b.ctx.Keys.Back.Help().Key + " cancels it)")
 	}
 	stop, cancel := context.WithCancel(context.Background())
 	job := &bulkJob{path: pl.path, index: pl.index, size: pl.size, docs: pl.docs, running: true, visible: true,
 		cancel: cancel, stop: stop, updates: make(chan search.BulkProgress, 1)}
-	p.bulk = job
-	c, path, index := p.conn.client, pl.path, pl.index
+	b.job = job
+	c, path, index := pl.client, pl.path, pl.index
 	w := &base.Write[search.BulkResult]{Verb: base.Update, Noun: "bulk load", Name: path + " → " + index,
-		Timeout: bulkTimeout, Reload: p.indices.Load,
+		Timeout: bulkTimeout, Reload: b.indices.Load,
 		Send: func(ctx context.Context, _ common.Writer) (search.BulkResult, error) {
 			defer close(job.updates)
 			ctx, cancel := context.WithCancel(ctx)
@@ -221,11 +299,11 @@ func (p *Pane) sendBulk(pl bulkPlan) tea.Cmd {
 			}
 			return res, nil
 		},
-		Done:    func(res search.BulkResult) tea.Cmd { return p.bulkEnded(job, res, nil) },
-		Refused: func(err error) tea.Cmd { return p.bulkEnded(job, search.BulkResult{}, err) },
+		Done:    func(res search.BulkResult) tea.Cmd { return b.ended(job, res, nil) },
+		Refused: func(err error) tea.Cmd { return b.ended(job, search.BulkResult{}, err) },
 	}
-	return tea.Batch(base.SendWrite(p.ctx, p.req, w), p.waitBulk(job),
-		common.Info("Bulk loading "+path+" into "+index+"… ("+p.ctx.Keys.Back.Help().Key+" cancels)"))
+	return tea.Batch(base.SendWrite(b.ctx, b.req, w), b.wait(job),
+		common.Info("Bulk loading "+path+" into "+index+"… ("+b.ctx.Keys.Back.Help().Key+" cancels)"))
 }
 
 // publish hands the UI the latest progress (it runs inside the load); a UI slower than
@@ -256,9 +334,9 @@ func fileError(path string, err error) error {
 	return errors.New("file " + path + " cannot be opened: " + err.Error())
 }
 
-// waitBulk takes the next progress report; nothing once the load has ended.
-func (p *Pane) waitBulk(job *bulkJob) tea.Cmd {
-	id := p.req.ID
+// wait takes the next progress report; nothing once the load has ended.
+func (b *bulkLoader) wait(job *bulkJob) tea.Cmd {
+	id := b.req.ID
 	return func() tea.Msg {
 		pr, ok := <-job.updates
 		if !ok {
@@ -268,16 +346,17 @@ func (p *Pane) waitBulk(job *bulkJob) tea.Cmd {
 	}
 }
 
-func (p *Pane) handleBulk(m bulkMsg) tea.Cmd {
-	if p.bulk != m.job || !m.job.running {
+// progressed shows the load's progress and waits for the next report.
+func (b *bulkLoader) progressed(m bulkMsg) tea.Cmd {
+	if b.job != m.job || !m.job.running {
 		return nil
 	}
 	m.job.progress = m.progress
-	return p.waitBulk(m.job)
+	return b.wait(m.job)
 }
 
-// bulkEnded shows how the load ended (the pipeline says it in the footer).
-func (p *Pane) bulkEnded(job *bulkJob, res search.BulkResult, err error) tea.Cmd {
+// ended shows how the load ended (the pipeline says it in the footer).
+func (b *bulkLoader) ended(job *bulkJob, res search.BulkResult, err error) tea.Cmd {
 	job.running = false
 	job.cancel()
 	var stopped bulkStopped
@@ -290,7 +369,7 @@ func (p *Pane) bulkEnded(job *bulkJob, res search.BulkResult, err error) tea.Cmd
 	case errors.Is(err, context.Canceled):
 		job.err = "Cancelled after " + strconv.Itoa(res.Succeeded) + " documents."
 	case err != nil:
-		job.err = describe(p.ctx.Log, "bulk load", err).Error()
+		job.err = describe(b.ctx.Log, "bulk load", err).Error()
 	case res.Failed > 0:
 		return common.Warn("Bulk load finished: " + strconv.Itoa(res.Succeeded) + " indexed, " + strconv.Itoa(res.Failed) + " failed")
 	default:

@@ -39,7 +39,7 @@ func (p *Pane) openColumns() tea.Cmd {
 		}
 	}
 	fields := append([]string(nil), a.hits.Columns...)
-	for _, f := range search.FieldsFor(p.mapping, pattern) {
+	for _, f := range search.FieldsFor(p.indices.mapping, pattern) {
 		if f.Type != "object" && f.Type != "nested" && !slices.Contains(fields, f.Path) {
 			fields = append(fields, f.Path)
 		}

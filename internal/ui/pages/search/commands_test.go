@@ -45,8 +45,8 @@ func TestConnectingMakesTheServiceCurrent(t *testing.T) {
 	p.Update(tea.KeyMsg{Type: tea.KeyDown})
 	_, cmd := p.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	_, msgs := deliver(t, p, cmd)
-	if p.conn == nil || p.conn.service != "os-b" || p.Title() != "Search os-b" {
-		t.Fatalf("connected to %+v", p.conn)
+	if p.link.conn == nil || p.link.conn.service != "os-b" || p.Title() != "Search os-b" {
+		t.Fatalf("connected to %+v", p.link.conn)
 	}
 	found := false
 	for _, m := range msgs {
@@ -60,8 +60,8 @@ func TestConnectingMakesTheServiceCurrent(t *testing.T) {
 	np := newPane(ctx, "")
 	np.SetSize(100, 30)
 	deliver(t, np, np.Init())
-	if np.conn == nil || np.conn.service != "os-b" {
-		t.Fatalf("the current service was not used: %+v %q", np.conn, np.View())
+	if np.link.conn == nil || np.link.conn.service != "os-b" {
+		t.Fatalf("the current service was not used: %+v %q", np.link.conn, np.View())
 	}
 	p.Leave()
 }
@@ -69,22 +69,22 @@ func TestConnectingMakesTheServiceCurrent(t *testing.T) {
 func TestBulkProgressAndEnd(t *testing.T) {
 	p := connectedPane(t)
 	job := &bulkJob{path: "f.ndjson", index: "logs", size: 100, running: true, visible: true, cancel: func() {}, updates: make(chan search.BulkProgress, 1)}
-	p.bulk = job
-	if cmd := p.handleBulk(bulkMsg{id: p.req.ID, job: job, progress: search.BulkProgress{BytesRead: 50, DocsSent: 5, Batches: 1}}); cmd == nil {
+	p.bulk.job = job
+	if cmd := p.bulk.progressed(bulkMsg{id: p.req.ID, job: job, progress: search.BulkProgress{BytesRead: 50, DocsSent: 5, Batches: 1}}); cmd == nil {
 		t.Fatal("progress did not re-arm the wait")
 	}
 	if v := p.View(); !strings.Contains(v, "50%") || !strings.Contains(v, "5 documents sent") {
 		t.Fatalf("progress view:\n%s", v)
 	}
-	p.bulkEnded(job, search.BulkResult{Docs: 6, Succeeded: 5, Failed: 1, BytesRead: 100,
+	p.bulk.ended(job, search.BulkResult{Docs: 6, Succeeded: 5, Failed: 1, BytesRead: 100,
 		Failures: []search.BulkFailure{{Line: 3, Type: "mapper_parsing_exception", Reason: "failed to parse"}}}, nil)
 	v := p.View()
 	if job.running || !strings.Contains(v, "5 indexed, 1 failed") || !strings.Contains(v, "line 3: mapper_parsing_exception: failed to parse") {
 		t.Fatalf("end view:\n%s", v)
 	}
 	// The next run hides the finished panel.
-	p.editor.SetValue("GET /_cluster/health\n")
-	p.gotoLine(0)
+	p.editor.ta.SetValue("GET /_cluster/health\n")
+	p.editor.gotoLine(0)
 	p.run()
 	if job.visible {
 		t.Fatal("the finished bulk panel stayed over the results")
@@ -107,13 +107,13 @@ func TestReadOnlyRefusesRequestsThatChangeTheService(t *testing.T) {
 	}
 	p := connectedPane(t)
 	p.ctx.ReadOnly = true
-	p.editor.SetValue("DELETE /logs-app\n")
-	p.gotoLine(0)
+	p.editor.ta.SetValue("DELETE /logs-app\n")
+	p.editor.gotoLine(0)
 	p.run()
 	if p.running || p.res.ans == nil || !strings.Contains(p.res.ans.errText, "Read-only mode") {
 		t.Fatalf("a DELETE ran in read-only mode: %+v", p.res.ans)
 	}
-	if cmd := p.openBulkForm("", ""); cmd == nil {
+	if cmd := p.bulk.open(p.link.conn, "", ""); cmd == nil {
 		t.Fatal("bulk load in read-only mode gave no answer")
 	} else if n, ok := cmd().(common.Notify); !ok || !strings.Contains(n.Text, "Read-only") {
 		t.Fatalf("bulk in read-only mode: %#v", cmd())
@@ -123,7 +123,7 @@ func TestReadOnlyRefusesRequestsThatChangeTheService(t *testing.T) {
 func TestReasonIsWrappedNotCut(t *testing.T) {
 	p := newPane(common.NewContext(), "")
 	p.SetSize(60, 10)
-	p.reason = "Service pg-main is pg, not opensearch: only opensearch services have a search interface."
+	p.link.reason = "Service pg-main is pg, not opensearch: only opensearch services have a search interface."
 	out := p.View()
 	if strings.Contains(out, "…") || !strings.Contains(out, "interface.") {
 		t.Fatalf("reason cut:\n%s", out)

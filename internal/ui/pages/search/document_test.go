@@ -25,7 +25,7 @@ func docPane(t testing.TB, body []byte, highlight bool) *Pane {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.conn = &connection{project: "p", service: "os", user: "u", client: c}
+	p.link.conn = &connection{project: "p", service: "os", user: "u", client: c}
 	p.SetSize(120, 30)
 	p.res.set(&answer{req: search.ParsedRequest{Path: "/logs/_search"}, sent: true, status: 200, body: body, hits: h, highlight: highlight})
 	p.focus = focusResults

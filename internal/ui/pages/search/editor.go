@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textarea"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/svcui/svcui/internal/search"
@@ -17,52 +18,128 @@ const sqlPath = "/_plugins/_sql"
 // maxSuggestions shown in the editor's title line.
 const maxSuggestions = 5
 
+// editor is the request editor: its text (kept per service, saved as it is typed),
+// SQL mode with each mode's buffer, completion hints and the gutter mark of the request
+// ctrl+r runs. It owns its save timer's messages; the pane routes keys to it while it
+// has focus, and moves focus away on tab and esc.
+type editor struct {
+	ctx     *common.Context
+	req     *common.Requests
+	link    *connector
+	indices *indexPanel // names and mappings for completion, the selection for SQL
+	ta      textarea.Model
+
+	sqlMode  bool
+	sqlText  string // the other mode's buffer, kept while switching
+	consText string
+	// savedText is the console text last saved for this service: a save is sent only
+	// when the text changed since. store writes it, in order; editGen numbers the
+	// changes, so only the last of a burst of keys saves.
+	savedText string
+	store     *editorStore
+	saveSeq   uint64
+	editGen   int
+
+	suggest search.Suggestions
+	sugSel  int
+	// mark is the screen lines of the request ctrl+r runs (the gutter).
+	mark runMark
+	// focus gives the editor the pane's focus (the text came back from $EDITOR).
+	focus func()
+}
+
+func newEditor(ctx *common.Context, req *common.Requests, link *connector, indices *indexPanel) *editor {
+	e := &editor{ctx: ctx, req: req, link: link, indices: indices}
+	ta := textarea.New()
+	ta.ShowLineNumbers = true
+	ta.Prompt = ""
+	ta.CharLimit = 0
+	ta.MaxHeight = 0
+	ta.Placeholder = "GET /logs-app/_search   (" + ctx.Keys.Templates.Help().Key + " templates)"
+	ta.SetValue(defaultBuffer)
+	ta.SetPromptFunc(gutterWidth, e.gutter)
+	ta.Focus()
+	e.ta = ta
+	return e
+}
+
+// update takes the editor's save timer and the external editor's messages; ok is false
+// for other messages.
+func (e *editor) update(msg tea.Msg) (tea.Cmd, bool) {
+	idle, ok := msg.(editorIdle)
+	if !ok {
+		return e.updateExternal(msg)
+	}
+	if idle.gen != e.editGen {
+		return nil, true // more was typed since: that change's own timer saves
+	}
+	return e.save(), true
+}
+
+// hintKey takes the completion hint's keys while one is shown; ok is false otherwise.
+func (e *editor) hintKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	if len(e.suggest.Items) == 0 {
+		return nil, false
+	}
+	k := e.ctx.Keys
+	switch {
+	case key.Matches(msg, k.Complete):
+		e.acceptSuggestion()
+	case key.Matches(msg, k.Down) && msg.Type != tea.KeyRunes:
+		e.sugSel = (e.sugSel + 1) % e.shownSuggestions()
+	case key.Matches(msg, k.Up) && msg.Type != tea.KeyRunes:
+		e.sugSel = (e.sugSel + e.shownSuggestions() - 1) % e.shownSuggestions()
+	default:
+		return nil, false
+	}
+	return nil, true
+}
+
+// typed takes a key as text: the buffer changes, hints follow and the save timer is
+// armed.
+func (e *editor) typed(msg tea.KeyMsg) tea.Cmd {
+	before := e.ta.Value()
+	var cmd tea.Cmd
+	e.ta, cmd = e.ta.Update(msg)
+	if e.ta.Value() != before {
+		e.updateSuggestions()
+		return tea.Batch(cmd, e.changed())
+	}
+	e.suggest = search.Suggestions{}
+	return cmd
+}
+
 // editorKey handles a key while the editor has focus: completion, leaving the editor
 // (esc, tab), and everything else typed into the buffer. One esc leaves the editor and
 // closes the completion hint with it: a second esc was easy to miss, and the keys typed
 // after it (2 to switch tab) went into the query.
 func (p *Pane) editorKey(msg tea.KeyMsg) tea.Cmd {
+	if cmd, ok := p.editor.hintKey(msg); ok {
+		return cmd
+	}
 	k := p.ctx.Keys
-	open := len(p.suggest.Items) > 0
 	switch {
-	case open && key.Matches(msg, k.Complete):
-		p.acceptSuggestion()
-		return nil
-	case open && key.Matches(msg, k.Down) && msg.Type != tea.KeyRunes:
-		p.sugSel = (p.sugSel + 1) % p.shownSuggestions()
-		return nil
-	case open && key.Matches(msg, k.Up) && msg.Type != tea.KeyRunes:
-		p.sugSel = (p.sugSel + p.shownSuggestions() - 1) % p.shownSuggestions()
-		return nil
 	case key.Matches(msg, k.NextPane):
 		p.moveFocus(msg.String() == k.NextPane.Keys()[0])
-		return p.saveEditor()
+		return p.editor.save()
 	case key.Matches(msg, k.Back):
 		p.setFocus(focusResults)
-		return p.saveEditor()
+		return p.editor.save()
 	}
-	before := p.editor.Value()
-	var cmd tea.Cmd
-	p.editor, cmd = p.editor.Update(msg)
-	if p.editor.Value() != before {
-		p.updateSuggestions()
-		return tea.Batch(cmd, p.editorChanged())
-	}
-	p.suggest = search.Suggestions{}
-	return cmd
+	return p.editor.typed(msg)
 }
 
-func (p *Pane) shownSuggestions() int { return max(1, min(len(p.suggest.Items), maxSuggestions)) }
+func (e *editor) shownSuggestions() int { return max(1, min(len(e.suggest.Items), maxSuggestions)) }
 
 // cursorOffset is the byte offset of the cursor in the buffer.
-func (p *Pane) cursorOffset() int {
-	lines := strings.Split(p.editor.Value(), "\n")
-	row := min(p.editor.Line(), len(lines)-1)
+func (e *editor) cursorOffset() int {
+	lines := strings.Split(e.ta.Value(), "\n")
+	row := min(e.ta.Line(), len(lines)-1)
 	off := 0
 	for _, l := range lines[:row] {
 		off += len(l) + 1
 	}
-	li := p.editor.LineInfo()
+	li := e.ta.LineInfo()
 	runes := []rune(lines[row])
 	col := min(len(runes), li.StartColumn+li.ColumnOffset)
 	return off + len(string(runes[:col]))
@@ -70,56 +147,56 @@ func (p *Pane) cursorOffset() int {
 
 // updateSuggestions offers completions for the request under the cursor: paths, query
 // and aggregation keys, and the fields of the index it targets (from the mapping).
-func (p *Pane) updateSuggestions() {
-	p.suggest, p.sugSel = search.Suggestions{}, 0
-	if p.sqlMode {
+func (e *editor) updateSuggestions() {
+	e.suggest, e.sugSel = search.Suggestions{}, 0
+	if e.sqlMode {
 		return
 	}
-	text := p.editor.Value()
-	in := search.SuggestInput{Text: text, Cursor: p.cursorOffset(), Indices: p.indexNames()}
-	if r, ok := search.RequestAt(text, p.editor.Line()+1); ok {
-		in.Fields = search.FieldsFor(p.mapping, search.IndexPattern(r.Path))
+	text := e.ta.Value()
+	in := search.SuggestInput{Text: text, Cursor: e.cursorOffset(), Indices: e.indices.indexNames()}
+	if r, ok := search.RequestAt(text, e.ta.Line()+1); ok {
+		in.Fields = search.FieldsFor(e.indices.mapping, search.IndexPattern(r.Path))
 	}
 	s := search.Suggest(in)
 	if len(s.Items) == 1 && s.Items[0].Text == text[s.Start:s.End] {
 		return
 	}
-	p.suggest = s
+	e.suggest = s
 }
 
 // acceptSuggestion replaces what is typed (Start up to the cursor) by the choice.
-func (p *Pane) acceptSuggestion() {
-	s := p.suggest
-	p.suggest = search.Suggestions{}
-	if p.sugSel >= len(s.Items) {
+func (e *editor) acceptSuggestion() {
+	s := e.suggest
+	e.suggest = search.Suggestions{}
+	if e.sugSel >= len(s.Items) {
 		return
 	}
-	cur := p.cursorOffset()
+	cur := e.cursorOffset()
 	if s.Start > cur {
 		return
 	}
-	for range []rune(p.editor.Value()[s.Start:cur]) {
-		p.editor, _ = p.editor.Update(tea.KeyMsg{Type: tea.KeyBackspace})
+	for range []rune(e.ta.Value()[s.Start:cur]) {
+		e.ta, _ = e.ta.Update(tea.KeyMsg{Type: tea.KeyBackspace})
 	}
-	p.editor.InsertString(s.Items[p.sugSel].Text)
-	p.follow()
+	e.ta.InsertString(s.Items[e.sugSel].Text)
+	e.follow()
 }
 
 // insertRequest appends a request at the end of the buffer and puts the cursor on it.
-func (p *Pane) insertRequest(text string) {
-	cur := strings.TrimRight(p.editor.Value(), "\n")
+func (e *editor) insertRequest(text string) {
+	cur := strings.TrimRight(e.ta.Value(), "\n")
 	if cur != "" {
 		cur += "\n\n"
 	}
 	line := strings.Count(cur, "\n")
-	p.editor.SetValue(cur + text)
-	p.gotoLine(line)
+	e.ta.SetValue(cur + text)
+	e.gotoLine(line)
 }
 
 // placeRequest puts the cursor on text where the buffer already holds it as a request,
 // and appends it otherwise.
-func (p *Pane) placeRequest(text string) {
-	cur := p.editor.Value()
+func (e *editor) placeRequest(text string) {
+	cur := e.ta.Value()
 	want := strings.TrimRight(text, "\n")
 	for off := 0; off < len(cur); {
 		i := strings.Index(cur[off:], want)
@@ -129,59 +206,68 @@ func (p *Pane) placeRequest(text string) {
 		at := off + i
 		end := at + len(want)
 		if (at == 0 || cur[at-1] == '\n') && (end == len(cur) || cur[end] == '\n') {
-			p.gotoLine(strings.Count(cur[:at], "\n"))
+			e.gotoLine(strings.Count(cur[:at], "\n"))
 			return
 		}
 		off = at + 1
 	}
-	p.insertRequest(text)
+	e.insertRequest(text)
 }
 
 // gotoLine moves the cursor to a 0-based line.
-func (p *Pane) gotoLine(line int) {
-	for p.editor.Line() > 0 {
-		p.editor.CursorUp()
+func (e *editor) gotoLine(line int) {
+	for e.ta.Line() > 0 {
+		e.ta.CursorUp()
 	}
-	p.editor.CursorStart()
-	for p.editor.Line() < line && p.editor.Line() < p.editor.LineCount()-1 {
-		p.editor.CursorDown()
+	e.ta.CursorStart()
+	for e.ta.Line() < line && e.ta.Line() < e.ta.LineCount()-1 {
+		e.ta.CursorDown()
 	}
-	p.editor.CursorStart()
-	p.follow()
+	e.ta.CursorStart()
+	e.follow()
 }
 
 // consoleText is the console buffer (in SQL mode, the one kept aside).
-func (p *Pane) consoleText() string {
-	if p.sqlMode {
-		return p.consText
+func (e *editor) consoleText() string {
+	if e.sqlMode {
+		return e.consText
 	}
-	return p.editor.Value()
+	return e.ta.Value()
 }
 
 // currentRequest is the request under the cursor (SQL mode: the first statement; run
 // sends them all).
-func (p *Pane) currentRequest() (search.ParsedRequest, bool) {
-	if p.sqlMode {
-		stmts := search.SplitSQL(p.editor.Value())
+func (e *editor) currentRequest() (search.ParsedRequest, bool) {
+	if e.sqlMode {
+		stmts := search.SplitSQL(e.ta.Value())
 		if len(stmts) == 0 {
 			return search.ParsedRequest{}, false
 		}
 		return sqlRequest(stmts[0]), true
 	}
-	return search.RequestAt(p.editor.Value(), p.editor.Line()+1)
+	return search.RequestAt(e.ta.Value(), e.ta.Line()+1)
+}
+
+// toggleSQL switches between console requests and SQL, keeping each mode's buffer, and
+// puts the focus in the editor.
+func (p *Pane) toggleSQL() tea.Cmd {
+	save := p.editor.toggleSQL()
+	p.setFocus(focusEditor)
+	p.editor.follow()
+	return save
 }
 
 // toggleSQL switches between console requests and SQL, keeping each mode's buffer.
-func (p *Pane) toggleSQL() tea.Cmd {
+func (e *editor) toggleSQL() tea.Cmd {
 	var save tea.Cmd
-	if p.sqlMode {
-		p.sqlText = p.editor.Value()
-		p.editor.SetValue(p.consText)
+	if e.sqlMode {
+		e.sqlText = e.ta.Value()
+		e.ta.SetValue(e.consText)
 	} else {
-		p.consText = p.editor.Value()
-		save = p.saveEditor()
-		if p.sqlText == "" {
-			index := p.selectedIndex()
+		e.consText = e.ta.Value()
+		save = e.save()
+		if e.sqlText == "" {
+			index := e.indices.selectedIndex()
 			if !search.Printable(index) {
 				// SQL has no escape for a newline or an escape in a name: say so, do not paste it.
 				save = tea.Batch(save, common.Warn("SQL cannot name "+safe.Text(index)+": its name holds control characters; the statement reads logs-app instead"))
@@ -190,13 +276,11 @@ func (p *Pane) toggleSQL() tea.Cmd {
 			if index == "" {
 				index = "logs-app"
 			}
-			p.sqlText = "SELECT * FROM " + index + " LIMIT 10"
+			e.sqlText = "SELECT * FROM " + index + " LIMIT 10"
 		}
-		p.editor.SetValue(p.sqlText)
+		e.ta.SetValue(e.sqlText)
 	}
-	p.sqlMode = !p.sqlMode
-	p.suggest = search.Suggestions{}
-	p.setFocus(focusEditor)
-	p.follow()
+	e.sqlMode = !e.sqlMode
+	e.suggest = search.Suggestions{}
 	return save
 }

@@ -34,9 +34,9 @@ type externalText struct{ text string }
 
 // openExternal writes the buffer to a temporary file and finds $VISUAL or $EDITOR, in
 // a command; the program then suspends while the editor runs (tea.ExecProcess).
-func (p *Pane) openExternal() tea.Cmd {
-	text := p.editor.Value()
-	return common.Fetch(p.req, kindExternal, func(context.Context) (externalFile, error) {
+func (e *editor) openExternal() tea.Cmd {
+	text := e.ta.Value()
+	return common.Fetch(e.req, kindExternal, func(context.Context) (externalFile, error) {
 		ed := strings.Fields(os.Getenv("VISUAL"))
 		if len(ed) == 0 {
 			ed = strings.Fields(os.Getenv("EDITOR"))
@@ -59,7 +59,7 @@ func (p *Pane) openExternal() tea.Cmd {
 }
 
 // runExternal hands the terminal to the editor.
-func (p *Pane) runExternal(addr common.Addr, f externalFile, err error) tea.Cmd {
+func (e *editor) runExternal(addr common.Addr, f externalFile, err error) tea.Cmd {
 	if err != nil {
 		return common.Warn(sentenceCase(err.Error()))
 	}
@@ -67,8 +67,8 @@ func (p *Pane) runExternal(addr common.Addr, f externalFile, err error) tea.Cmd 
 }
 
 // readExternal reads the edited buffer back and removes the file, in a command.
-func (p *Pane) readExternal(m externalDone) tea.Cmd {
-	return common.Fetch(p.req, kindExternalRead, func(context.Context) (externalText, error) {
+func (e *editor) readExternal(m externalDone) tea.Cmd {
+	return common.Fetch(e.req, kindExternalRead, func(context.Context) (externalText, error) {
 		defer os.Remove(m.file)
 		if m.err != nil {
 			return externalText{}, errors.New("the editor failed: " + m.err.Error() + " (buffer unchanged)")
@@ -82,18 +82,40 @@ func (p *Pane) readExternal(m externalDone) tea.Cmd {
 }
 
 // externalRead puts the edited text in the editor.
-func (p *Pane) externalRead(t externalText, err error) tea.Cmd {
+func (e *editor) externalRead(t externalText, err error) tea.Cmd {
 	if err != nil {
 		return common.Error(sentenceCase(err.Error()))
 	}
-	line := p.editor.Line()
-	p.editor.SetValue(t.text)
-	p.gotoLine(line)
-	p.setFocus(focusEditor)
+	line := e.ta.Line()
+	e.ta.SetValue(t.text)
+	e.gotoLine(line)
+	e.focus()
 	return common.Info("Buffer updated from the editor")
 }
 
 // sentenceCase starts a message with a capital.
+// updateExternal takes the external editor's messages; ok is false for others.
+func (e *editor) updateExternal(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case common.Result[externalFile]:
+		if !e.req.Current(msg.Addr) {
+			return nil, true
+		}
+		return e.runExternal(msg.Addr, msg.Value, msg.Err), true
+	case externalDone:
+		if !e.req.Current(msg.addr) {
+			return nil, true
+		}
+		return e.readExternal(msg), true
+	case common.Result[externalText]:
+		if !e.req.Current(msg.Addr) {
+			return nil, true
+		}
+		return e.externalRead(msg.Value, msg.Err), true
+	}
+	return nil, false
+}
+
 func sentenceCase(s string) string {
 	if s == "" || s[0] < 'a' || s[0] > 'z' {
 		return s

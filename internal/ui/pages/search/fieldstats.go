@@ -75,7 +75,7 @@ func (p *Pane) fieldStats(field string) tea.Cmd {
 	a := p.res.ans
 	pattern := search.IndexPattern(a.typed.Path)
 	v := &statsView{ctx: p.ctx, req: common.NewRequests(), pane: p, field: field, typed: a.typed,
-		agg: search.AggField(p.mapping, pattern, field)}
+		agg: search.AggField(p.indices.mapping, pattern, field)}
 	if field == "_id" {
 		v.agg = ""
 	}
@@ -145,7 +145,7 @@ func (v *statsView) Init() tea.Cmd {
 		v.err, v.loaded = err.Error(), true
 		return nil
 	}
-	c, log := v.pane.conn.client, v.ctx.Log
+	c, log := v.pane.link.conn.client, v.ctx.Log
 	return common.Fetch(v.req, kindStats, func(ctx context.Context) (search.FieldStats, error) {
 		resp, err := c.Do(ctx, hr)
 		if err == nil {
@@ -288,26 +288,26 @@ func (p *Pane) filterBy(typed search.ParsedRequest, field string, value json.Raw
 		return common.Warn("Could not add the filter: " + err.Error())
 	}
 	var save tea.Cmd
-	if p.sqlMode {
+	if p.editor.sqlMode {
 		save = p.toggleSQL() // the request is in the console buffer
 	}
-	text := p.editor.Value()
+	text := p.editor.ta.Value()
 	cur, ok := search.RequestAt(text, typed.StartLine)
 	if ok && cur.StartLine == typed.StartLine && cur.Method == typed.Method && cur.Path == typed.Path && cur.Body == typed.Body {
 		lines := strings.Split(text, "\n")
 		end := min(len(lines), typed.EndLine)
 		repl := strings.Split(nr.String(), "\n")
 		lines = append(append(append([]string(nil), lines[:typed.StartLine-1]...), repl...), lines[end:]...)
-		p.editor.SetValue(strings.Join(lines, "\n"))
-		p.gotoLine(typed.StartLine - 1)
+		p.editor.ta.SetValue(strings.Join(lines, "\n"))
+		p.editor.gotoLine(typed.StartLine - 1)
 	} else {
-		p.insertRequest(nr.String() + "\n") // the request changed since it ran: added below
+		p.editor.insertRequest(nr.String() + "\n") // the request changed since it ran: added below
 	}
-	r, _ := p.currentRequest()
+	r, _ := p.editor.currentRequest()
 	what := "Filtered to "
 	if exclude {
 		what = "Excluded "
 	}
-	return tea.Batch(common.Send(common.PopView{}), save, p.editorChanged(), p.sendLog(r),
+	return tea.Batch(common.Send(common.PopView{}), save, p.editor.changed(), p.sendLog(r),
 		common.Info(what+field+" = "+safe.Text(string(value))))
 }

@@ -16,7 +16,7 @@ import (
 // countOf asks the engine how many documents of logs-app match a query.
 func countOf(t testing.TB, p *Pane, query string) int64 {
 	t.Helper()
-	resp, err := p.conn.client.Read(context.Background(), search.CountIn("logs-app", []byte(`{"query":`+query+`}`)))
+	resp, err := p.link.conn.client.Read(context.Background(), search.CountIn("logs-app", []byte(`{"query":`+query+`}`)))
 	if err != nil || resp.Err() != nil {
 		t.Fatal(err)
 	}
@@ -82,8 +82,8 @@ func TestFieldStatsCountFilterAndExclude(t *testing.T) {
 	if a == nil || a.hits == nil || *a.hits.Total != countOf(t, p, `{"term":{"level":"ERROR"}}`) {
 		t.Fatalf("filtered answer: %+v", a)
 	}
-	if !strings.Contains(p.editor.Value(), `"term": {`) || strings.Count(p.editor.Value(), "GET /logs-app/_search") != 1 {
-		t.Fatalf("the request in the editor was not filtered in place:\n%s", p.editor.Value())
+	if !strings.Contains(p.editor.ta.Value(), `"term": {`) || strings.Count(p.editor.ta.Value(), "GET /logs-app/_search") != 1 {
+		t.Fatalf("the request in the editor was not filtered in place:\n%s", p.editor.ta.Value())
 	}
 
 	v = open("service")
@@ -92,8 +92,8 @@ func TestFieldStatsCountFilterAndExclude(t *testing.T) {
 	_, cmd = v.Update(runes("-"))
 	deliver(t, p, cmd)
 	want := countOf(t, p, `{"bool":{"filter":[{"term":{"level":"ERROR"}}],"must_not":[{"term":{"service":"`+svc+`"}}]}}`)
-	if a := p.res.ans; *a.hits.Total != want || !strings.Contains(p.editor.Value(), `"must_not"`) {
-		t.Fatalf("excluded: %d, want %d\n%s", *a.hits.Total, want, p.editor.Value())
+	if a := p.res.ans; *a.hits.Total != want || !strings.Contains(p.editor.ta.Value(), `"must_not"`) {
+		t.Fatalf("excluded: %d, want %d\n%s", *a.hits.Total, want, p.editor.ta.Value())
 	}
 
 	v = open("message")

@@ -27,7 +27,7 @@ func TestEverySearchFormFitsTheScreen(t *testing.T) {
 	}
 	for name, build := range map[string]func() common.Modal{
 		"connect as": func() common.Modal { return opened(p.askPassword("reader")) },
-		"bulk load":  func() common.Modal { return opened(p.openBulkForm("", "logs")) },
+		"bulk load":  func() common.Modal { return opened(p.bulk.open(p.link.conn, "", "logs")) },
 		"time range": func() common.Modal { return opened(p.openAbsoluteRange()) },
 	} {
 		if misses := formfit.Misses(build); len(misses) > 0 {

@@ -25,24 +25,24 @@ const (
 type runMark struct{ from, to int }
 
 // gutter is the editor's prompt function: it is called with each screen line.
-func (p *Pane) gutter(displayLine int) string {
-	if displayLine >= p.mark.from && displayLine <= p.mark.to {
+func (e *editor) gutter(displayLine int) string {
+	if displayLine >= e.mark.from && displayLine <= e.mark.to {
 		return gutterMark
 	}
 	return gutterBlank
 }
 
 // refreshMark finds the request under the cursor and the screen lines it takes.
-func (p *Pane) refreshMark() {
-	p.mark = runMark{0, -1}
-	if p.conn == nil {
+func (e *editor) refreshMark() {
+	e.mark = runMark{0, -1}
+	if e.link.conn == nil {
 		return
 	}
-	text := p.editor.Value()
+	text := e.ta.Value()
 	lines := strings.Split(text, "\n")
 	from, to := 0, len(lines)-1 // SQL mode: the whole buffer is the statement
-	if !p.sqlMode {
-		r, ok := search.RequestAt(text, p.editor.Line()+1)
+	if !e.sqlMode {
+		r, ok := search.RequestAt(text, e.ta.Line()+1)
 		if !ok {
 			return
 		}
@@ -50,7 +50,7 @@ func (p *Pane) refreshMark() {
 	} else if strings.TrimSpace(text) == "" {
 		return
 	}
-	w := p.editor.Width()
+	w := e.ta.Width()
 	screen := 0
 	for i, l := range lines {
 		if i > to {
@@ -58,11 +58,11 @@ func (p *Pane) refreshMark() {
 		}
 		n := wrappedRows([]rune(l), w)
 		if i == from {
-			p.mark.from = screen
+			e.mark.from = screen
 		}
 		screen += n
 		if i == to {
-			p.mark.to = screen - 1
+			e.mark.to = screen - 1
 		}
 	}
 }
@@ -70,15 +70,15 @@ func (p *Pane) refreshMark() {
 // follow scrolls the editor so its cursor is in view. The textarea repositions only at
 // the end of its own Update, against the content of its last View: after the text
 // changed under it, both are run once.
-func (p *Pane) follow() {
-	_ = p.editor.View()
-	focused := p.editor.Focused()
+func (e *editor) follow() {
+	_ = e.ta.View()
+	focused := e.ta.Focused()
 	if !focused {
-		p.editor.Focus()
+		e.ta.Focus()
 	}
-	p.editor, _ = p.editor.Update(nil)
+	e.ta, _ = e.ta.Update(nil)
 	if !focused {
-		p.editor.Blur()
+		e.ta.Blur()
 	}
 }
 

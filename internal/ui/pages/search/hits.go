@@ -34,12 +34,12 @@ func (r *results) hitsTable() *components.Table {
 	// poll) and formats only the rows it has not formatted yet; a new column, width or
 	// choice lays it out again.
 	live := a.live && len(a.keys) == len(h.Rows)
-	sig := strconv.Itoa(r.w) + "\x00" + strconv.Itoa(len(r.pane.mapping.Indices)) + "\x00" + strings.Join(h.Columns, "\x00") + "\x00" + strings.Join(r.chosen[pattern], "\x00")
+	sig := strconv.Itoa(r.w) + "\x00" + strconv.Itoa(len(r.pane.indices.mapping.Indices)) + "\x00" + strings.Join(h.Columns, "\x00") + "\x00" + strings.Join(r.chosen[pattern], "\x00")
 	if !live || sig != r.liveSig {
 		r.plan = search.PlanColumns(h, search.PlanOptions{
 			Width:    max(1, r.w-tableMarker-anchorWidth(a)),
 			Gap:      tableGap,
-			Types:    fieldTypes(r.pane.mapping, pattern),
+			Types:    fieldTypes(r.pane.indices.mapping, pattern),
 			Sorted:   h.LastSort != nil,
 			Chosen:   r.chosen[pattern],
 			Location: r.pane.loc(),

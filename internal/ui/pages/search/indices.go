@@ -15,11 +15,26 @@ import (
 	"github.com/svcui/svcui/internal/ui/safe"
 )
 
-// newIndexList is the index list on the list base. It shares the pane's requests, so
-// its results are addressed to the pane (the view on the stack).
-func newIndexList(p *Pane) *base.List[search.IndexInfo] {
-	k := p.ctx.Keys
-	l := base.NewList(p.ctx, base.ListSpec[search.IndexInfo]{
+// indexPanel is the pane's index list with what the connected service says of its
+// indices besides their names: cluster health and the mappings (field names and types)
+// the editor, the hits table and the pickers read. It owns the list's and the
+// overview's messages; what the list's keys do is the pane's (actions).
+type indexPanel struct {
+	ctx     *common.Context
+	req     *common.Requests
+	link    *connector
+	list    *base.List[search.IndexInfo]
+	health  *search.ClusterHealth
+	mapping search.Mapping
+	// replanned lays the pane's results out again for a new mapping.
+	replanned func()
+}
+
+// newIndexPanel builds the index list on the list base. It shares the pane's requests,
+// so its results are addressed to the pane (the view on the stack).
+func newIndexPanel(ctx *common.Context, req *common.Requests, link *connector, actions []base.Action[search.IndexInfo]) *indexPanel {
+	x := &indexPanel{ctx: ctx, req: req, link: link}
+	l := base.NewList(ctx, base.ListSpec[search.IndexInfo]{
 		Title: "Indices",
 		Noun:  "index",
 		Columns: []components.Column{
@@ -29,52 +44,70 @@ func newIndexList(p *Pane) *base.List[search.IndexInfo] {
 			{Title: "Size", Right: true, Max: 8, Optional: true},
 		},
 		Empty: "No indices.",
-		Load:  p.loadIndices,
+		Load:  x.load,
 		Key:   func(ix search.IndexInfo) string { return ix.Index },
 		Row: func(ix search.IndexInfo) components.Row {
 			if ix.Closed() {
 				// Its health is the shards', but it answers nothing: no count to show.
-				return components.Row{Cells: []string{p.ctx.Styles.Muted.Render("○"), ix.Index, "closed", ""}}
+				return components.Row{Cells: []string{ctx.Styles.Muted.Render("○"), ix.Index, "closed", ""}}
 			}
-			return components.Row{Cells: []string{healthGlyph(p.ctx, ix.Health), ix.Index, strconv.FormatInt(ix.DocsCount, 10), ix.Size}}
+			return components.Row{Cells: []string{healthGlyph(ctx, ix.Health), ix.Index, strconv.FormatInt(ix.DocsCount, 10), ix.Size}}
 		},
-		Loaded: p.indicesLoaded,
-		Actions: []base.Action[search.IndexInfo]{
-			{Key: k.Open, Help: "search it", Run: func(ix search.IndexInfo) tea.Cmd { return p.searchIndex(ix.Index) }},
-			{Key: k.SearchUser, Help: "connect as another user", NoSelection: true, Run: func(search.IndexInfo) tea.Cmd { return p.loadUsers() }},
-			{Key: k.BulkLoad, NoSelection: true, Run: func(ix search.IndexInfo) tea.Cmd { return p.openBulkForm("", ix.Index) }},
-		},
+		Loaded:  x.loaded,
+		Actions: actions,
 		// The list changes when the user writes; ctrl+r reloads it.
 		Interval: func() time.Duration { return -1 },
 	})
-	l.Req = p.req
-	return l
+	l.Req = req
+	x.list = l
+	return x
 }
 
-// loadIndices lists the connected service's indices, logging the error's detail.
-func (p *Pane) loadIndices() (base.Fetcher[search.IndexInfo], string) {
-	if p.conn == nil {
+// update takes the list's and the overview's messages; ok is false for others.
+func (x *indexPanel) update(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case common.Result[overview]:
+		if x.req.Current(msg.Addr) && msg.Err == nil {
+			x.health, x.mapping = msg.Value.health, msg.Value.mapping
+			x.replanned()
+		}
+		return nil, true
+	case common.Result[[]search.IndexInfo]:
+		return x.list.Handle(msg), true
+	}
+	return nil, false
+}
+
+// reset forgets what the previous connection said, and lists the new one's indices.
+func (x *indexPanel) reset() tea.Cmd {
+	x.health, x.mapping = nil, search.Mapping{}
+	return x.list.Reset()
+}
+
+// load lists the connected service's indices, logging the error's detail.
+func (x *indexPanel) load() (base.Fetcher[search.IndexInfo], string) {
+	if x.link.conn == nil {
 		return nil, "Not connected."
 	}
-	c, log := p.conn.client, p.ctx.Log
+	c, log := x.link.conn.client, x.ctx.Log
 	return func(ctx context.Context) ([]search.IndexInfo, error) {
 		ix, err := c.CatIndices(ctx)
 		return ix, describe(log, "listing the indices", err)
 	}, ""
 }
 
-// indicesLoaded fetches what the editor and the hits table use besides the names:
-// cluster health and the indices' mappings (field names and types).
-func (p *Pane) indicesLoaded(ixs []search.IndexInfo) tea.Cmd {
-	if p.conn == nil {
+// loaded fetches what the editor and the hits table use besides the names: cluster
+// health and the indices' mappings (field names and types).
+func (x *indexPanel) loaded(ixs []search.IndexInfo) tea.Cmd {
+	if x.link.conn == nil {
 		return nil
 	}
 	names := make([]string, len(ixs))
 	for i, ix := range ixs {
 		names[i] = ix.Index
 	}
-	c := p.conn.client
-	return common.Fetch(p.req, kindOverview, func(ctx context.Context) (overview, error) {
+	c := x.link.conn.client
+	return common.Fetch(x.req, kindOverview, func(ctx context.Context) (overview, error) {
 		return loadOverview(ctx, c, names)
 	})
 }
@@ -94,8 +127,8 @@ func healthGlyph(ctx *common.Context, h string) string {
 
 // selectedIndex is the index templates and SQL start from: the one selected in the
 // list ("" when there is none).
-func (p *Pane) selectedIndex() string {
-	if ix, ok := p.indices.Selected(); ok && !strings.HasPrefix(ix.Index, ".") {
+func (x *indexPanel) selectedIndex() string {
+	if ix, ok := x.list.Selected(); ok && !strings.HasPrefix(ix.Index, ".") {
 		return ix.Index
 	}
 	return ""
@@ -104,26 +137,26 @@ func (p *Pane) selectedIndex() string {
 // timeFieldOf is the time field of an index pattern: the one picked for it (T), else
 // from the mapping; an index whose mapping has not arrived yet is taken to use
 // @timestamp, the usual name.
-func (p *Pane) timeFieldOf(pattern string) string {
+func (x *indexPanel) timeFieldOf(pattern string) string {
 	if pattern == "" {
 		return ""
 	}
-	if p.conn != nil {
-		if f := p.conn.timeFields[pattern]; f != "" {
+	if x.link.conn != nil {
+		if f := x.link.conn.timeFields[pattern]; f != "" {
 			return f
 		}
 	}
-	if len(search.FieldsFor(p.mapping, pattern)) == 0 {
+	if len(search.FieldsFor(x.mapping, pattern)) == 0 {
 		return "@timestamp"
 	}
-	return search.TimeField(p.mapping, pattern)
+	return search.TimeField(x.mapping, pattern)
 }
 
 // indexSearch is the search enter inserts for an index: its newest documents first
 // when it has a time field.
-func (p *Pane) indexSearch(index string) string {
+func (x *indexPanel) indexSearch(index string) string {
 	sort := ""
-	if tf := p.timeFieldOf(index); tf != "" {
+	if tf := x.timeFieldOf(index); tf != "" {
 		q, _ := jsonString(tf)
 		sort = "  \"sort\": [ { " + q + ": \"desc\" } ],\n"
 	}
@@ -135,18 +168,18 @@ func (p *Pane) indexSearch(index string) string {
 // back to the same request instead of another copy.
 func (p *Pane) searchIndex(index string) tea.Cmd {
 	var mode tea.Cmd
-	if p.sqlMode {
+	if p.editor.sqlMode {
 		mode = p.toggleSQL()
 	}
-	p.placeRequest(p.indexSearch(index))
+	p.editor.placeRequest(p.indices.indexSearch(index))
 	cmd := p.run()
 	p.setFocus(focusResults)
 	return tea.Batch(mode, cmd)
 }
 
 // indexNames are the names shown, for suggestions.
-func (p *Pane) indexNames() []string {
-	items := p.indices.Items()
+func (x *indexPanel) indexNames() []string {
+	items := x.list.Items()
 	out := make([]string, len(items))
 	for i, ix := range items {
 		out[i] = safe.Text(ix.Index)

@@ -62,14 +62,14 @@ func (p *Pane) histogramBars() int { return max(8, p.res.w-histogramLabelW-1) }
 // logRequest applies the time range and adds the histogram to a search or count of an
 // index with a time field; anything else, and SQL, is sent as typed.
 func (p *Pane) logRequest(r search.ParsedRequest) (search.ParsedRequest, logMeta) {
-	if p.sqlMode {
+	if p.editor.sqlMode {
 		return r, logMeta{}
 	}
 	isSearch, isCount := search.IsSearch(r)
 	if !isSearch && !isCount {
 		return r, logMeta{}
 	}
-	tf := p.timeFieldOf(search.IndexPattern(r.Path))
+	tf := p.indices.timeFieldOf(search.IndexPattern(r.Path))
 	if tf == "" {
 		return r, logMeta{}
 	}
@@ -124,10 +124,10 @@ func (p *Pane) openTimeRange() tea.Cmd {
 	// The time field, when the index has several date fields to choose from.
 	pattern := p.res.pattern()
 	if pattern == "" {
-		pattern = p.selectedIndex()
+		pattern = p.indices.selectedIndex()
 	}
-	if dates := search.DateFields(p.mapping, pattern); len(dates) > 1 {
-		now := p.timeFieldOf(pattern)
+	if dates := search.DateFields(p.indices.mapping, pattern); len(dates) > 1 {
+		now := p.indices.timeFieldOf(pattern)
 		for _, f := range dates {
 			detail := "filter and histogram on " + f + " for " + pattern
 			if f == now {
@@ -143,10 +143,10 @@ func (p *Pane) openTimeRange() tea.Cmd {
 // pickTimeField makes field the time field of pattern, remembers it, and runs the shown
 // search again.
 func (p *Pane) pickTimeField(pattern, field string) tea.Cmd {
-	if p.conn.timeFields == nil {
-		p.conn.timeFields = map[string]string{}
+	if p.link.conn.timeFields == nil {
+		p.link.conn.timeFields = map[string]string{}
 	}
-	p.conn.timeFields[pattern] = field
+	p.link.conn.timeFields[pattern] = field
 	dir := p.ctx.StateDir
 	save := common.Fetch(p.req, kindSaveTimefield, func(context.Context) (saved, error) {
 		return saved{"The time field"}, search.SaveTimeField(dir, pattern, field)

@@ -36,7 +36,7 @@ func TestTimeRangeAndHistogram(t *testing.T) {
 	if !strings.Contains(v, "all time") || !strings.Contains(v, "max ") || !strings.ContainsAny(v, "▁▂▃▄▅▆▇█") {
 		t.Fatalf("view:\n%s", v)
 	}
-	if strings.Contains(p.editor.Value(), "range") {
+	if strings.Contains(p.editor.ta.Value(), "range") {
 		t.Fatal("the editor text was changed")
 	}
 
@@ -94,7 +94,7 @@ func TestTimeRangeAndHistogram(t *testing.T) {
 		t.Fatal("a mapping got a histogram")
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyCtrlS})
-	p.editor.SetValue("SELECT level FROM logs-app LIMIT 3")
+	p.editor.ta.SetValue("SELECT level FROM logs-app LIMIT 3")
 	deliver(t, p, p.run())
 	if a := p.res.ans; a == nil || a.log.histogram || strings.Contains(a.req.Body, "range") {
 		t.Fatalf("SQL: %+v", a)
@@ -124,11 +124,11 @@ func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
 		asTyped(t, "PUT", "/events", `{"mappings":{"properties":{"a_at":{"type":"date"},"b_at":{"type":"date"},"msg":{"type":"text"}}}}`),
 		asTyped(t, "POST", "/events/_doc?refresh=true", `{"a_at":"2020-01-01T00:00:00Z","b_at":"2026-01-01T00:00:00Z","msg":"x"}`),
 	} {
-		if resp, err := p.conn.client.Do(ctx, r); err != nil || resp.Err() != nil {
+		if resp, err := p.link.conn.client.Do(ctx, r); err != nil || resp.Err() != nil {
 			t.Fatalf("%s %s: %v", r.Method, r.Path, err)
 		}
 	}
-	deliver(t, p, p.indices.Load())
+	deliver(t, p, p.indices.list.Load())
 	runLine(t, p, "GET /events/_search\n")
 	if p.res.ans.log.timeField != "a_at" {
 		t.Fatalf("automatic time field: %q", p.res.ans.log.timeField)

@@ -22,17 +22,17 @@ import (
 func TestEnterOnAnIndexRunsItsSearchOnce(t *testing.T) {
 	p, rl, _ := enginePane(t)
 	p.setFocus(focusIndices)
-	if !p.indices.Table.Select("logs-app") {
+	if !p.indices.list.Table.Select("logs-app") {
 		t.Fatal("no logs-app in the index list")
 	}
-	before := strings.Count(p.editor.Value(), "/logs-app/_search")
+	before := strings.Count(p.editor.ta.Value(), "/logs-app/_search")
 	for range 3 {
 		p.setFocus(focusIndices)
 		_, cmd := p.Update(enter)
 		deliver(t, p, cmd)
 	}
-	if n := strings.Count(p.editor.Value(), "GET /logs-app/_search"); n != before+1 {
-		t.Fatalf("the request is in the editor %d times:\n%s", n, p.editor.Value())
+	if n := strings.Count(p.editor.ta.Value(), "GET /logs-app/_search"); n != before+1 {
+		t.Fatalf("the request is in the editor %d times:\n%s", n, p.editor.ta.Value())
 	}
 	if n := rl.count("GET", "/logs-app/_search") + rl.count("POST", "/logs-app/_search"); n != 3 {
 		t.Fatalf("enter ran %d searches, want one a press", n)
@@ -90,7 +90,7 @@ func TestCopyCurlAfterTheTailKeepsTheTimeRange(t *testing.T) {
 		_, cmd := p.Update(runes("t"))
 		deliver(t, p, cmd)
 	}
-	if p.tail != nil {
+	if p.tail.run != nil {
 		t.Fatal("t, t left the tail running")
 	}
 	_, cmd := p.Update(runes("Y"))
@@ -143,7 +143,7 @@ func TestHistoryShowsExcerptsFoldsRepeatsAndSkipsPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.conn.history = h
+	p.link.conn.history = h
 	for range 3 {
 		runLine(t, p, "GET /logs-app/_search\n{\"size\": 5, \"query\": {\"match_all\": {}}}\n")
 	}
@@ -176,7 +176,7 @@ func TestHistoryShowsExcerptsFoldsRepeatsAndSkipsPages(t *testing.T) {
 func TestSQLModeRunsEveryStatement(t *testing.T) {
 	p, rl, _ := enginePane(t)
 	p.toggleSQL()
-	p.editor.SetValue("SELECT level, COUNT(*) FROM logs-app GROUP BY level\n\nSELECT name FROM products LIMIT 2; SELECT nope FROM nowhere;\n")
+	p.editor.ta.SetValue("SELECT level, COUNT(*) FROM logs-app GROUP BY level\n\nSELECT name FROM products LIMIT 2; SELECT nope FROM nowhere;\n")
 	_, msgs := deliver(t, p, p.run())
 	if n := rl.count("POST", "/_plugins/_sql"); n != 3 {
 		t.Fatalf("%d SQL requests, want 3 (notes %q)", n, notes(msgs))
@@ -244,8 +244,8 @@ func TestSavedSearchesAreSharedBetweenConsoles(t *testing.T) {
 	cfg := t.TempDir()
 	p, _, _ := enginePane(t)
 	p.ctx.ConfigDir = cfg
-	p.editor.SetValue("GET /logs-app/_search\n{\"query\": {\"match_all\": {}}}\n")
-	p.gotoLine(0)
+	p.editor.ta.SetValue("GET /logs-app/_search\n{\"query\": {\"match_all\": {}}}\n")
+	p.editor.gotoLine(0)
 	p.trange = search.TimeRange{Quick: "24h"}
 	_, cmd := p.Update(saveSearchAs{name: "errors today"})
 	_, msgs := deliver(t, p, cmd)

@@ -15,15 +15,15 @@ import (
 func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
 	p, _, _ := enginePane(t)
 	name := "odd\ndelete\tproducts\x1b[31m"
-	do(t, p.conn.client, "PUT", "/"+search.PathName(name), `{"mappings":{"properties":{"@timestamp":{"type":"date"}}}}`, "")
-	text := p.indexSearch(name)
+	do(t, p.link.conn.client, "PUT", "/"+search.PathName(name), `{"mappings":{"properties":{"@timestamp":{"type":"date"}}}}`, "")
+	text := p.indices.indexSearch(name)
 	for _, tpl := range search.TemplatesFor(name, "ts\n\x1b[1m") {
 		text += "\n" + tpl.Text
 	}
 	if strings.ContainsAny(text, "\t\x1b") {
 		t.Fatalf("a control character reached the editor: %q", text)
 	}
-	reqs := search.ParseBuffer(p.indexSearch(name))
+	reqs := search.ParseBuffer(p.indices.indexSearch(name))
 	if len(reqs) != 1 || reqs[0].Method != "GET" {
 		t.Fatalf("the name made %d requests: %+v", len(reqs), reqs)
 	}
@@ -34,7 +34,7 @@ func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
 			}
 		}
 	}
-	runLine(t, p, p.indexSearch(name))
+	runLine(t, p, p.indices.indexSearch(name))
 	if p.res.ans.status != 200 {
 		t.Fatalf("search of the escaped name: %d %s", p.res.ans.status, p.res.ans.errText)
 	}
@@ -54,15 +54,15 @@ func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
 func TestSQLDoesNotNameAnIndexWithControls(t *testing.T) {
 	p, _, _ := enginePane(t)
 	name := "odd\ndelete\tproducts"
-	do(t, p.conn.client, "PUT", "/"+search.PathName(name), "", "")
-	deliver(t, p, p.indices.Load())
-	p.indices.SelectLater(name)
-	if ix, ok := p.indices.Selected(); !ok || ix.Index != name {
+	do(t, p.link.conn.client, "PUT", "/"+search.PathName(name), "", "")
+	deliver(t, p, p.indices.list.Load())
+	p.indices.list.SelectLater(name)
+	if ix, ok := p.indices.list.Selected(); !ok || ix.Index != name {
 		t.Fatalf("selected %q", ix.Index)
 	}
 	msgs := uitest.Run(p.toggleSQL())
-	if strings.Contains(p.editor.Value(), "odd") || !strings.Contains(fmt.Sprint(msgs), "control characters") {
-		t.Fatalf("SQL text %q, said %v", p.editor.Value(), msgs)
+	if strings.Contains(p.editor.ta.Value(), "odd") || !strings.Contains(fmt.Sprint(msgs), "control characters") {
+		t.Fatalf("SQL text %q, said %v", p.editor.ta.Value(), msgs)
 	}
 }
 

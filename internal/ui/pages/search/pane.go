@@ -9,11 +9,10 @@
 package search
 
 import (
-	"context"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textarea"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
@@ -21,7 +20,6 @@ import (
 	"github.com/svcui/svcui/internal/search"
 	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
-	"github.com/svcui/svcui/internal/ui/safe"
 )
 
 type focus int
@@ -37,55 +35,26 @@ const defaultBuffer = "GET /_cluster/health\n"
 
 // Pane is the Search tab's root view.
 type Pane struct {
-	ctx     *common.Context
-	said    string // the footer message of the last request's trouble (warn, fail)
-	req     *common.Requests
-	project string
-	wanted  string // service named with ":search NAME" or current in the context
-
-	loading bool
-	reason  string   // why there is nothing to search
-	choices []string // opensearch services to pick from
-	pick    int
-	loadErr string
-
-	conn    *connection
-	health  *search.ClusterHealth
-	mapping search.Mapping
-	indices *base.List[search.IndexInfo]
-	editor  textarea.Model
+	ctx  *common.Context
+	foot *footer
+	req  *common.Requests
+	// link finds the service and holds the connection (link.conn; nil until connected).
+	link    *connector
+	indices *indexPanel
+	editor  *editor
 	res     *results
 	focus   focus
 	// zoom shows the results alone (index list and editor hidden).
 	zoom bool
 
-	sqlMode  bool
-	sqlText  string // the other mode's buffer, kept while switching
-	consText string
-	// savedText is the console text last saved for this service: a save is sent only
-	// when the text changed since. store writes it, in order; editGen numbers the
-	// changes, so only the last of a burst of keys saves.
-	savedText string
-	store     *editorStore
-	saveSeq   uint64
-	editGen   int
-
 	running bool
-	// tail is the running live tail (nil: none).
-	tail *tail
+	tail    *tailer
 	// trange is the time window searches read (all time when zero).
 	trange search.TimeRange
-	// mark is the screen lines of the request ctrl+r runs (the editor's gutter).
-	mark runMark
-
-	suggest search.Suggestions
-	sugSel  int
 
 	picker  *picker
 	columns *columnPicker
-	bulk    *bulkJob
-	// bulkForm is the last bulk form, brought back when the file cannot be read.
-	bulkForm interface{ Invalid(string) tea.Cmd }
+	bulk    *bulkLoader
 
 	w, h int
 }
@@ -94,44 +63,33 @@ type Pane struct {
 func New(ctx *common.Context) common.View { return newPane(ctx, "") }
 
 func newPane(ctx *common.Context, service string) *Pane {
-	ta := textarea.New()
-	ta.ShowLineNumbers = true
-	ta.Prompt = ""
-	ta.CharLimit = 0
-	ta.MaxHeight = 0
-	ta.Placeholder = "GET /logs-app/_search   (" + ctx.Keys.Templates.Help().Key + " templates)"
-	ta.SetValue(defaultBuffer)
-	p := &Pane{ctx: ctx, req: common.NewRequests(), project: ctx.Project(), wanted: service, editor: ta, focus: focusEditor}
-	p.editor.SetPromptFunc(gutterWidth, p.gutter)
-	p.indices = newIndexList(p)
+	p := &Pane{ctx: ctx, req: common.NewRequests(), foot: &footer{}, focus: focusEditor}
+	p.link = &connector{ctx: ctx, req: p.req, project: ctx.Project(), wanted: service, connected: p.connected}
+	k := ctx.Keys
+	p.indices = newIndexPanel(ctx, p.req, p.link, []base.Action[search.IndexInfo]{
+		{Key: k.Open, Help: "search it", Run: func(ix search.IndexInfo) tea.Cmd { return p.searchIndex(ix.Index) }},
+		{Key: k.SearchUser, Help: "connect as another user", NoSelection: true, Run: func(search.IndexInfo) tea.Cmd { return p.loadUsers() }},
+		{Key: k.BulkLoad, NoSelection: true, Run: func(ix search.IndexInfo) tea.Cmd { return p.bulk.open(p.link.conn, "", ix.Index) }},
+	})
+	p.indices.replanned = func() { p.res.replan() }
+	p.bulk = newBulkLoader(ctx, p.req, p.indices.list)
+	p.tail = &tailer{ctx: ctx, req: p.req, foot: p.foot}
+	p.editor = newEditor(ctx, p.req, p.link, p.indices)
+	p.editor.focus = func() { p.setFocus(focusEditor) }
 	p.res = newResults(ctx, p)
-	p.editor.Focus()
 	return p
 }
 
 func (p *Pane) Init() tea.Cmd {
-	if p.wanted == "" && p.ctx.ServiceType() == models.TypeOpenSearch {
-		p.wanted = p.ctx.Service()
+	if p.link.wanted == "" && p.ctx.ServiceType() == models.TypeOpenSearch {
+		p.link.wanted = p.ctx.Service()
 	}
-	return p.resolve("", "")
-}
-
-// resolve (re)connects: to the wanted service, or by looking the project's services up.
-func (p *Pane) resolve(user, password string) tea.Cmd {
-	p.loading, p.loadErr = true, ""
-	d := newDialer(p.ctx)
-	project, wanted := p.project, p.wanted
-	return common.Fetch(p.req, kindTarget, func(ctx context.Context) (targetResult, error) {
-		if wanted != "" && user != "" {
-			return d.connectTo(ctx, project, wanted, user, password)
-		}
-		return d.resolveTarget(ctx, project, wanted)
-	})
+	return p.link.resolve("", "")
 }
 
 func (p *Pane) Title() string {
-	if p.conn != nil {
-		return "Search " + p.conn.service
+	if p.link.conn != nil {
+		return "Search " + p.link.conn.service
 	}
 	return "Search"
 }
@@ -140,11 +98,9 @@ func (p *Pane) Title() string {
 func (p *Pane) ID() int64 { return p.req.ID }
 
 func (p *Pane) Leave() {
-	p.tail = nil
+	p.tail.run = nil
 	p.req.CancelAll()
-	if p.bulk != nil {
-		p.bulk.cancel()
-	}
+	p.bulk.leave()
 }
 
 // Capturing: the editor and the pickers take every key (the root then steals none).
@@ -152,21 +108,21 @@ func (p *Pane) Capturing() bool {
 	if p.picker != nil || p.columns != nil {
 		return true
 	}
-	if p.conn == nil {
+	if p.link.conn == nil {
 		return false
 	}
-	return (p.focus == focusEditor && !p.zoom) || p.indices.Capturing() || (p.focus == focusResults && p.res.table.Filtering())
+	return (p.focus == focusEditor && !p.zoom) || p.indices.list.Capturing() || (p.focus == focusResults && p.res.table.Filtering())
 }
 
 // ClaimsKey takes esc while a bulk load runs (it cancels it), the results are full
 // screen (it leaves that) or a histogram bar is chosen (it lets it go), and the run keys outside the index list (there ctrl+r stays
 // the root's refresh, which reloads the list).
 func (p *Pane) ClaimsKey(msg tea.KeyMsg) bool {
-	if p.conn == nil {
+	if p.link.conn == nil {
 		return false
 	}
 	k := p.ctx.Keys
-	if key.Matches(msg, k.Back) && (p.bulk != nil && p.bulk.running || p.zoom || p.res.bar >= 0) {
+	if keysOf(p.bulk.actions()).Find(msg) >= 0 || key.Matches(msg, k.Back) && (p.zoom || p.res.bar >= 0) {
 		return true
 	}
 	return p.focus != focusIndices && key.Matches(msg, k.Run)
@@ -188,59 +144,39 @@ func (p *Pane) layout() {
 	leftW := p.leftWidth()
 	rightW := p.rightWidth()
 	edH := max(3, bodyH*2/5)
-	p.indices.SetSize(leftW, bodyH-1)
-	p.editor.SetWidth(rightW)
-	p.editor.SetHeight(edH - 1)
+	p.indices.list.SetSize(leftW, bodyH-1)
+	p.editor.ta.SetWidth(rightW)
+	p.editor.ta.SetHeight(edH - 1)
 	p.res.setSize(rightW, max(2, bodyH-edH))
 }
 
 func (p *Pane) leftWidth() int  { return min(34, max(22, p.w/4)) }
 func (p *Pane) rightWidth() int { return max(10, p.w-p.leftWidth()-1) }
 
-// notReady says why the pane has no connection yet.
-func (p *Pane) notReady() string {
-	switch {
-	case p.reason != "":
-		return p.reason
-	case p.loadErr != "":
-		return p.loadErr
-	case len(p.choices) > 0:
-		return "pick one first"
-	}
-	return "still connecting"
-}
-
 func (p *Pane) View() string {
-	st := p.ctx.Styles
 	if p.w == 0 || p.h == 0 {
 		return ""
 	}
-	var out string
-	switch {
-	case p.conn == nil && p.loading:
-		out = st.Muted.Render("Looking for the project's opensearch service…")
-	case p.conn == nil && p.loadErr != "":
-		// Wrapped: these sentences are the whole screen, a cut one says half of why.
-		out = st.Danger.Render(ansi.Wordwrap("Could not reach the platform: "+safe.Text(p.loadErr), p.w, "")) + "\n" +
-			st.Muted.Render(p.ctx.Keys.Refresh.Help().Key+" retries.")
-	case p.conn == nil && p.reason != "":
-		out = ansi.Wordwrap(safe.Text(p.reason), p.w, "")
-	case p.conn == nil && len(p.choices) > 0:
-		lines := []string{"Project " + safe.Text(p.project) + " has several opensearch services; pick one (" + p.ctx.Keys.Open.Help().Key + "):", ""}
-		for i, c := range p.choices {
-			prefix := "  "
-			if i == p.pick {
-				prefix = st.Accent.Render("▸ ")
-			}
-			lines = append(lines, prefix+safe.Text(c))
-		}
-		out = strings.Join(lines, "\n")
-	case p.conn == nil:
-		out = ""
-	default:
-		out = p.mainView()
+	if p.link.conn == nil {
+		return clip(p.link.view(p.w), p.w, p.h)
 	}
-	return clip(out, p.w, p.h)
+	return clip(p.mainView(), p.w, p.h)
+}
+
+// RefreshInterval makes the root poll the tail while it runs (and nothing otherwise:
+// the index list reloads on ctrl+r and after writes).
+func (p *Pane) RefreshInterval() time.Duration { return p.tail.interval() }
+
+// Refresh is the root's live refresh and ctrl+r: a tail poll while tailing, else the
+// index list (or the connection) again.
+func (p *Pane) Refresh() tea.Cmd {
+	if cmd, ok := p.tail.refresh(p.link.conn, p.res); ok {
+		return cmd
+	}
+	if p.link.conn != nil {
+		return p.indices.list.Load()
+	}
+	return p.link.resolve("", "")
 }
 
 // clip keeps a block within w×h.

@@ -19,21 +19,21 @@ func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: [
 // next is not text in the query.
 func TestOneEscLeavesTheEditorAndClosesTheHint(t *testing.T) {
 	p := connectedPane(t)
-	p.mapping = search.Mapping{Indices: []search.IndexMapping{{Index: "logs", Fields: []search.Field{{Path: "level", Type: "keyword"}}}}}
-	p.editor.SetValue("GET /logs/_search\n{\"query\": {\"term\": {\"le")
-	p.editor.CursorEnd()
+	p.indices.mapping = search.Mapping{Indices: []search.IndexMapping{{Index: "logs", Fields: []search.Field{{Path: "level", Type: "keyword"}}}}}
+	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"term\": {\"le")
+	p.editor.ta.CursorEnd()
 	p.Update(runes("v"))
-	if len(p.suggest.Items) == 0 {
+	if len(p.editor.suggest.Items) == 0 {
 		t.Fatal("no hint to close")
 	}
-	before := p.editor.Value()
+	before := p.editor.ta.Value()
 	p.Update(tea.KeyMsg{Type: tea.KeyEsc})
-	if len(p.suggest.Items) != 0 || p.focus == focusEditor || p.Capturing() {
-		t.Fatalf("esc: hint %d, focus %d, capturing %v", len(p.suggest.Items), p.focus, p.Capturing())
+	if len(p.editor.suggest.Items) != 0 || p.focus == focusEditor || p.Capturing() {
+		t.Fatalf("esc: hint %d, focus %d, capturing %v", len(p.editor.suggest.Items), p.focus, p.Capturing())
 	}
 	p.Update(runes("2"))
-	if p.editor.Value() != before {
-		t.Fatalf("2 went into the query: %q", p.editor.Value())
+	if p.editor.ta.Value() != before {
+		t.Fatalf("2 went into the query: %q", p.editor.ta.Value())
 	}
 }
 
@@ -81,12 +81,12 @@ func TestHelpGroupsAreNamedAndTabListedOnce(t *testing.T) {
 // logs-web answers with its documents, newest first; an index with no date field says so.
 func TestTemplatesUseTheSelectedIndexAndItsTimeField(t *testing.T) {
 	p, _, _ := enginePane(t)
-	if search.TimeField(p.mapping, "logs-web") == "" {
-		t.Fatalf("mapping not loaded: %+v", p.mapping)
+	if search.TimeField(p.indices.mapping, "logs-web") == "" {
+		t.Fatalf("mapping not loaded: %+v", p.indices.mapping)
 	}
-	p.indices.Handle(tea.KeyMsg{Type: tea.KeyDown}) // logs-web
-	if p.selectedIndex() != "logs-web" {
-		t.Fatalf("selected %q", p.selectedIndex())
+	p.indices.list.Handle(tea.KeyMsg{Type: tea.KeyDown}) // logs-web
+	if p.indices.selectedIndex() != "logs-web" {
+		t.Fatalf("selected %q", p.indices.selectedIndex())
 	}
 	p.setFocus(focusEditor)
 	pick := func(name string) {
@@ -99,8 +99,8 @@ func TestTemplatesUseTheSelectedIndexAndItsTimeField(t *testing.T) {
 		p.Update(enter)
 	}
 	pick("Search: latest logs")
-	r, ok := p.currentRequest()
-	tf := search.TimeField(p.mapping, "logs-web")
+	r, ok := p.editor.currentRequest()
+	tf := search.TimeField(p.indices.mapping, "logs-web")
 	if !ok || r.Base() != "/logs-web/_search" || !strings.Contains(r.Body, `"`+tf+`": "desc"`) {
 		t.Fatalf("request: %+v", r)
 	}
@@ -110,9 +110,9 @@ func TestTemplatesUseTheSelectedIndexAndItsTimeField(t *testing.T) {
 	}
 
 	// products has one date field, "created": its first date field is its time field.
-	p.indices.Handle(tea.KeyMsg{Type: tea.KeyDown})
+	p.indices.list.Handle(tea.KeyMsg{Type: tea.KeyDown})
 	pick("Search: latest logs")
-	if r, _ := p.currentRequest(); r.Base() != "/products/_search" || !strings.Contains(r.Body, `"created": "desc"`) {
+	if r, _ := p.editor.currentRequest(); r.Base() != "/products/_search" || !strings.Contains(r.Body, `"created": "desc"`) {
 		t.Fatalf("products: %+v", r)
 	}
 }
@@ -130,7 +130,7 @@ func TestEditorTextIsSavedAsItIsTyped(t *testing.T) {
 		}
 		return text
 	}
-	p.editor.CursorEnd()
+	p.editor.ta.CursorEnd()
 	for _, r := range "GET /a" {
 		_, cmd := p.Update(runes(string(r)))
 		deliver(t, p, cmd)
@@ -165,7 +165,7 @@ func TestEditorTextIsSavedAsItIsTyped(t *testing.T) {
 // The bulk form does not open with an error: the path is checked once typed, or on submit.
 func TestBulkFormIsQuietUntilTyped(t *testing.T) {
 	p := connectedPane(t)
-	cmd := p.openBulkForm("", "logs")
+	cmd := p.bulk.open(p.link.conn, "", "logs")
 	f := cmd().(common.OpenModal).Modal.(*components.Form)
 	f.SetSize(120, 40)
 	if e := f.LiveError(); e != "" {

@@ -105,14 +105,14 @@ func (p *Pane) openPicker(k *picker) {
 // openTemplates lists search.Templates(); choosing one appends it to the buffer.
 func (p *Pane) openTemplates() {
 	var items []pickItem
-	index := p.selectedIndex()
-	for _, t := range search.TemplatesFor(index, p.timeFieldOf(index)) {
+	index := p.indices.selectedIndex()
+	for _, t := range search.TemplatesFor(index, p.indices.timeFieldOf(index)) {
 		items = append(items, pickItem{label: t.Name, detail: t.Description, choose: func(p *Pane) tea.Cmd {
 			var save tea.Cmd
-			if p.sqlMode {
+			if p.editor.sqlMode {
 				save = p.toggleSQL()
 			}
-			p.insertRequest(t.Text)
+			p.editor.insertRequest(t.Text)
 			p.setFocus(focusEditor)
 			return save
 		}})
@@ -122,9 +122,9 @@ func (p *Pane) openTemplates() {
 
 // openHistory lists this service's past requests, newest first, searchable.
 func (p *Pane) openHistory() tea.Cmd {
-	h := p.conn.history
+	h := p.link.conn.history
 	if h == nil {
-		return common.Warn(p.conn.historyErr)
+		return common.Warn(p.link.conn.historyErr)
 	}
 	// Entries and Search read the history kept in memory; only Add writes, in the run's command.
 	toItems := func(es []search.HistoryEntry) []pickItem {
@@ -140,10 +140,10 @@ func (p *Pane) openHistory() tea.Cmd {
 			}
 			items = append(items, pickItem{label: e.Method + " " + e.Path, detail: detail, choose: func(p *Pane) tea.Cmd {
 				var save tea.Cmd
-				if p.sqlMode {
+				if p.editor.sqlMode {
 					save = p.toggleSQL()
 				}
-				p.insertRequest(e.Request().String())
+				p.editor.insertRequest(e.Request().String())
 				p.setFocus(focusEditor)
 				return save
 			}})
@@ -151,11 +151,11 @@ func (p *Pane) openHistory() tea.Cmd {
 		return items
 	}
 	if h.Len() == 0 {
-		return common.Info("No history yet for " + p.conn.service + ": requests you run are kept here")
+		return common.Info("No history yet for " + p.link.conn.service + ": requests you run are kept here")
 	}
 	// Secrets typed into requests are stored masked: said here, where a masked value
 	// would otherwise be run again as "***" by surprise.
-	title := "History of " + p.conn.service + " · secrets stored masked (" + apilog.Mask + ")"
+	title := "History of " + p.link.conn.service + " · secrets stored masked (" + apilog.Mask + ")"
 	p.openPicker(&picker{title: title, all: toItems(h.Entries()),
 		search: func(q string) []pickItem { return toItems(h.Search(q)) }})
 	return nil
@@ -166,10 +166,10 @@ type serviceUsers []string
 
 // loadUsers fetches the service's users (connect as another user).
 func (p *Pane) loadUsers() tea.Cmd {
-	if p.conn == nil {
-		return common.Warn("Connect to an opensearch service first: " + p.notReady())
+	if p.link.conn == nil {
+		return common.Warn("Connect to an opensearch service first: " + p.link.notReady())
 	}
-	api, project, service := p.ctx.API, p.conn.project, p.conn.service
+	api, project, service := p.ctx.API, p.link.conn.project, p.link.conn.service
 	return common.Fetch(p.req, kindUsers, func(ctx context.Context) (serviceUsers, error) {
 		us, err := api.ListUsers(ctx, project, service)
 		if err != nil {

@@ -24,7 +24,7 @@ func (p *Pane) resultActions() []paneAction {
 	return []paneAction{
 		{keys.Action{Binding: k.Open, Help: "open hit"}, p.openHit},
 		{keys.Action{Binding: k.TimeRange}, p.openTimeRange},
-		{keys.Action{Binding: k.Tail}, p.toggleTail},
+		{keys.Action{Binding: k.Tail}, func() tea.Cmd { return p.tail.toggle(p.link.conn, r) }},
 		{keys.Action{Binding: k.Surround}, p.openAround},
 		{keys.Action{Binding: k.FieldStats}, p.openFieldStats},
 		{keys.Action{Binding: k.NextPage}, p.nextPage},
@@ -79,9 +79,7 @@ func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	r.bar = -1 // moving in the table: the mark follows the cursor's time again
 	cmd := r.update(msg)
-	if a := r.ans; a != nil && a.live && a.unseen > 0 && r.atNewest() && p.tail != nil {
-		a.unseen, p.tail.unseen = 0, 0 // the new documents were reached
-	}
+	p.tail.reached(r)
 	return cmd
 }
 
@@ -95,9 +93,7 @@ func (p *Pane) openHit() tea.Cmd {
 	if !ok {
 		return common.Warn("No hit selected")
 	}
-	if p.tail != nil {
-		p.tail.paused = true // the document stays put; esc resumes
-	}
+	p.tail.pause() // the document stays put; esc resumes
 	return common.Send(common.PushView{View: newDocView(p.ctx, r, i, r.ans.pre, r.ans.post)})
 }
 

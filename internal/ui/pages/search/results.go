@@ -279,7 +279,7 @@ func (r *results) statusLine() string {
 	var parts []string
 	if a.live {
 		parts = append(parts, st.Danger.Bold(true).Render("● LIVE"))
-		if r.pane.tail != nil && r.pane.tail.paused {
+		if r.pane.tail.paused() {
 			parts[0] = st.Warn.Render("❚❚ LIVE paused")
 		}
 		if a.unseen > 0 {

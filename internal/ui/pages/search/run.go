@@ -81,25 +81,23 @@ type runOutcome struct {
 // run validates the request under the cursor and sends it; a mistake is shown with
 // its line and column and nothing is sent.
 func (p *Pane) run() tea.Cmd {
-	r, ok := p.currentRequest()
+	r, ok := p.editor.currentRequest()
 	if !ok {
-		if p.sqlMode {
-			return p.warn("Type an SQL statement first, e.g. SELECT level, COUNT(*) FROM logs-app GROUP BY level")
+		if p.editor.sqlMode {
+			return p.foot.warn("Type an SQL statement first, e.g. SELECT level, COUNT(*) FROM logs-app GROUP BY level")
 		}
-		return p.warn("No request under the cursor: a request starts with a line like GET /logs-app/_search")
+		return p.foot.warn("No request under the cursor: a request starts with a line like GET /logs-app/_search")
 	}
-	if p.tail != nil {
-		p.stopTail("") // a new run replaces what the tail followed
-	}
-	if p.sqlMode {
-		if stmts := search.SplitSQL(p.editor.Value()); len(stmts) > 1 {
-			return tea.Batch(p.saveEditor(), p.runSQL(stmts))
+	p.tail.stop("", p.res) // a new run replaces what the tail followed
+	if p.editor.sqlMode {
+		if stmts := search.SplitSQL(p.editor.ta.Value()); len(stmts) > 1 {
+			return tea.Batch(p.editor.save(), p.runSQL(stmts))
 		}
 	}
 	if !p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
-		return tea.Batch(p.saveEditor(), p.reviewWrite(r))
+		return tea.Batch(p.editor.save(), p.reviewWrite(r))
 	}
-	return tea.Batch(p.saveEditor(), p.sendLog(r))
+	return tea.Batch(p.editor.save(), p.sendLog(r))
 }
 
 // send validates and runs r as it is; page numbers the result page (1 unless paging).
@@ -112,26 +110,23 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 	if p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
 		msg := "Read-only mode: " + r.Method + " " + r.Base() + " would change the service and is disabled"
 		p.res.set(&answer{req: r, errText: msg})
-		return p.warn(msg)
+		return p.foot.warn(msg)
 	}
 	httpReq, err := r.HTTPRequest()
 	if err != nil {
 		msg := "The request was not sent: " + err.Error()
 		var ve *search.ValidationError
-		if errors.As(err, &ve) && !p.sqlMode {
+		if errors.As(err, &ve) && !p.editor.sqlMode {
 			msg = "The request was not sent: line " + itoa(ve.Line) + ", column " + itoa(ve.Col) + ": " + ve.Msg
 		}
 		p.res.set(&answer{req: r, errText: msg})
-		return p.fail(msg)
+		return p.foot.fail(msg)
 	}
-	if p.bulk != nil && !p.bulk.running {
-		p.bulk.visible = false
-	}
+	p.bulk.hide()
 	p.running = true
 	// What the footer said of the last attempt (refused, no page, no tail) is not so now.
-	retract := common.RetractText(p.said)
-	p.said = ""
-	c, sql, hist, log, now := p.conn.client, p.sqlMode, p.conn.history, p.ctx.Log, p.ctx.Now
+	retract := p.foot.retract()
+	c, sql, hist, log, now := p.link.conn.client, p.editor.sqlMode, p.link.conn.history, p.ctx.Log, p.ctx.Now
 	if s.paging {
 		hist = nil
 	}
@@ -151,16 +146,26 @@ func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
 	}))
 }
 
-// warn and fail put a message about the request or its results in the footer, and
-// remember it so that the next request sent takes it back.
-func (p *Pane) warn(text string) tea.Cmd {
-	p.said = text
+// footer is what the footer says of the last request's trouble (refused, no page, no
+// tail): the next request sent takes it back. The pane and its parts share one.
+type footer struct{ said string }
+
+// warn and fail put a message about the request or its results in the footer.
+func (f *footer) warn(text string) tea.Cmd {
+	f.said = text
 	return common.Warn(text)
 }
 
-func (p *Pane) fail(text string) tea.Cmd {
-	p.said = text
+func (f *footer) fail(text string) tea.Cmd {
+	f.said = text
 	return common.Error(text)
+}
+
+// retract takes back what the footer said (a request is sent).
+func (f *footer) retract() tea.Cmd {
+	cmd := common.RetractText(f.said)
+	f.said = ""
+	return cmd
 }
 
 // finishRun shows a run's answer and says what happened to the password or history.
@@ -170,16 +175,16 @@ func (p *Pane) finishRun(o runOutcome) tea.Cmd {
 	cmds := []tea.Cmd{p.res.set(a)}
 	// A write may have created, filled or deleted indices: the list shows what is there now.
 	if a.sent && !search.ReadOnlyRequest(a.req) {
-		cmds = append(cmds, p.indices.Load())
+		cmds = append(cmds, p.indices.list.Load())
 	}
 	if o.historyErr != nil {
-		cmds = append(cmds, p.warn("Could not save the request history: "+o.historyErr.Error()))
+		cmds = append(cmds, p.foot.warn("Could not save the request history: "+o.historyErr.Error()))
 	}
 	if ev := a.reauth; ev != nil {
 		if ev.Unchanged {
-			cmds = append(cmds, p.warn(ev.Sentence()))
+			cmds = append(cmds, p.foot.warn(ev.Sentence()))
 		} else {
-			p.conn.user = ev.NewUser
+			p.link.conn.user = ev.NewUser
 			cmds = append(cmds, common.Info(ev.Sentence()))
 		}
 	}
@@ -229,7 +234,7 @@ func shapeAnswer(log *slog.Logger, r search.ParsedRequest, sql bool, resp *searc
 func (p *Pane) nextPage() tea.Cmd {
 	a := p.res.ans
 	if a == nil || a.hits == nil {
-		return p.warn("Next page needs a search result: run a _search first")
+		return p.foot.warn("Next page needs a search result: run a _search first")
 	}
 	if a.live {
 		return common.Info("The live tail keeps the newest " + thousands(tailLimit) + " documents on one page: move with ↑/↓, g and G")
@@ -239,7 +244,7 @@ func (p *Pane) nextPage() tea.Cmd {
 		return common.Info("That was the last page")
 	}
 	if err != nil {
-		return p.fail("No next page: " + err.Error())
+		return p.foot.fail("No next page: " + err.Error())
 	}
 	back := append(append([]pageRef(nil), a.back...), pageRef{req: a.req, first: a.first})
 	return p.sendAs(next, a.page+1, sending{typed: a.typed, log: a.log, first: a.first + len(a.hits.Rows), back: back, paging: true})
@@ -249,7 +254,7 @@ func (p *Pane) nextPage() tea.Cmd {
 func (p *Pane) prevPage() tea.Cmd {
 	a := p.res.ans
 	if a == nil || a.hits == nil {
-		return p.warn("Previous page needs a search result: run a _search first")
+		return p.foot.warn("Previous page needs a search result: run a _search first")
 	}
 	if a.live {
 		return common.Info("The live tail keeps the newest " + thousands(tailLimit) + " documents on one page: move with ↑/↓, g and G")
@@ -262,12 +267,12 @@ func (p *Pane) prevPage() tea.Cmd {
 }
 
 func (p *Pane) copyCurl() tea.Cmd {
-	r, ok := p.currentRequest()
+	r, ok := p.editor.currentRequest()
 	if a := p.res.ans; a != nil && a.sent {
 		r, ok = a.req, true
 	}
 	if !ok {
-		return p.warn("No request to copy: put the cursor in a request")
+		return p.foot.warn("No request to copy: put the cursor in a request")
 	}
-	return common.Send(common.CopyRequest{Label: "request as curl (no password)", Value: search.CurlCommand(p.conn.client.Target(), r)})
+	return common.Send(common.CopyRequest{Label: "request as curl (no password)", Value: search.CurlCommand(p.link.conn.client.Target(), r)})
 }

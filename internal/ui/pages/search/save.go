@@ -53,60 +53,60 @@ func (s *editorStore) write(seq uint64, text string) error {
 }
 
 // editorStore is the store of the connected service's text.
-func (p *Pane) editorStore() *editorStore {
-	key := stateKey(p.conn.project, p.conn.service)
-	if p.store == nil || p.store.key != key || p.store.dir != p.ctx.StateDir {
-		p.store = &editorStore{dir: p.ctx.StateDir, key: key, text: p.savedText}
+func (e *editor) textStore() *editorStore {
+	key := stateKey(e.link.conn.project, e.link.conn.service)
+	if e.store == nil || e.store.key != key || e.store.dir != e.ctx.StateDir {
+		e.store = &editorStore{dir: e.ctx.StateDir, key: key, text: e.savedText}
 	}
-	return p.store
+	return e.store
 }
 
 // editorChanged arms the save timer of a change.
-func (p *Pane) editorChanged() tea.Cmd {
-	if p.conn == nil {
+func (e *editor) changed() tea.Cmd {
+	if e.link.conn == nil {
 		return nil
 	}
-	p.editGen++
-	return p.ctx.After(saveDelay, editorIdle{id: p.req.ID, gen: p.editGen})
+	e.editGen++
+	return e.ctx.After(saveDelay, editorIdle{id: e.req.ID, gen: e.editGen})
 }
 
 // saveEditor keeps the console text for the service, in a command, when it changed
 // since the last save.
-func (p *Pane) saveEditor() tea.Cmd {
-	if p.conn == nil {
+func (e *editor) save() tea.Cmd {
+	if e.link.conn == nil {
 		return nil
 	}
-	text := p.consoleText()
-	if text == p.savedText {
+	text := e.consoleText()
+	if text == e.savedText {
 		return nil
 	}
-	p.savedText = text
-	p.saveSeq++
-	store, seq := p.editorStore(), p.saveSeq
-	return common.Fetch(p.req, kindSaveEditor, func(context.Context) (saved, error) {
+	e.savedText = text
+	e.saveSeq++
+	store, seq := e.textStore(), e.saveSeq
+	return common.Fetch(e.req, kindSaveEditor, func(context.Context) (saved, error) {
 		return saved{"The editor text"}, store.write(seq, text)
 	})
 }
 
-// SaveOnLeave is the command that writes what was typed since the last save as the
+// saveOnLeave is the command that writes what was typed since the last save as the
 // pane goes away (quitting, another service or project): the root runs it, before it
 // quits. It is one small local file, written only when the text changed; Update and
 // Leave do no I/O.
-func (p *Pane) SaveOnLeave() tea.Cmd {
-	if p.conn == nil {
+func (e *editor) saveOnLeave() tea.Cmd {
+	if e.link.conn == nil {
 		return nil
 	}
-	text := p.consoleText()
-	store := p.editorStore()
+	text := e.consoleText()
+	store := e.textStore()
 	store.mu.Lock()
-	same := store.text == text && (store.seq > 0 || text == p.savedText)
+	same := store.text == text && (store.seq > 0 || text == e.savedText)
 	store.mu.Unlock()
 	if same {
 		return nil
 	}
-	p.saveSeq++
-	seq, log := p.saveSeq, p.ctx.Log
-	p.savedText = text
+	e.saveSeq++
+	seq, log := e.saveSeq, e.ctx.Log
+	e.savedText = text
 	return func() tea.Msg {
 		if err := store.write(seq, text); err != nil {
 			log.Debug("search: editor text not saved on leaving", "err", err)
@@ -114,3 +114,6 @@ func (p *Pane) SaveOnLeave() tea.Cmd {
 		return nil
 	}
 }
+
+// SaveOnLeave is the editor's saveOnLeave, run by the root.
+func (p *Pane) SaveOnLeave() tea.Cmd { return p.editor.saveOnLeave() }

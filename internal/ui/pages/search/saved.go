@@ -33,17 +33,17 @@ type savedList struct {
 
 // saveSearch writes the request under the cursor, with the range, in a command.
 func (p *Pane) saveSearch(name string) tea.Cmd {
-	if p.conn == nil {
-		return common.Warn("Saving a search needs an opensearch service: " + p.notReady())
+	if p.link.conn == nil {
+		return common.Warn("Saving a search needs an opensearch service: " + p.link.notReady())
 	}
 	if strings.TrimSpace(name) == "" {
 		return common.Warn("Name the search: :save NAME")
 	}
-	r, ok := p.currentRequest()
+	r, ok := p.editor.currentRequest()
 	if !ok {
 		return common.Warn("No request under the cursor to save: a request starts with a line like GET /logs-app/_search")
 	}
-	s := search.SavedSearch{Name: name, Service: p.conn.service, Method: r.Method, Path: r.Path, Body: r.Body,
+	s := search.SavedSearch{Name: name, Service: p.link.conn.service, Method: r.Method, Path: r.Path, Body: r.Body,
 		Range: p.trange.Quick, From: p.trange.From, To: p.trange.To, Saved: p.ctx.Now().UTC()}
 	dir := p.ctx.ConfigDir
 	return common.Fetch(p.req, kindSaveSearch, func(context.Context) (savedAs, error) {
@@ -101,14 +101,14 @@ func (p *Pane) openSaved(l savedList, err error) tea.Cmd {
 // runSaved puts the saved request in the editor (once), takes its range and runs it.
 func (p *Pane) runSaved(s search.SavedSearch) tea.Cmd {
 	var mode tea.Cmd
-	if p.sqlMode {
+	if p.editor.sqlMode {
 		mode = p.toggleSQL()
 	}
 	text := s.Method + " " + s.Path + "\n"
 	if b := strings.TrimSpace(s.Body); b != "" {
 		text += b + "\n"
 	}
-	p.placeRequest(text)
+	p.editor.placeRequest(text)
 	p.trange = s.TimeRange()
 	cmd := p.run()
 	p.setFocus(focusResults)

@@ -68,10 +68,11 @@ func testContext(t testing.TB) (*common.Context, *bytes.Buffer) {
 
 // deliver runs cmd and hands the pane every result addressed to it, then what those
 // results start, until nothing is left; it returns the other messages (footer notes,
-// modals, copies) in order.
+// modals, copies) in order. The editor's cursor blink timers are left out (each would
+// wait 530 ms of wall clock for nothing a test reads).
 func deliver(t testing.TB, v common.View, cmd tea.Cmd) (common.View, []tea.Msg) {
 	t.Helper()
-	others := uitest.Pump(cmd, func(msg tea.Msg) tea.Cmd {
+	others := uitest.PumpForm(cmd, func(msg tea.Msg) tea.Cmd {
 		var next tea.Cmd
 		v, next = v.Update(msg)
 		return next
@@ -150,16 +151,16 @@ func connectedPane(t testing.TB) *Pane {
 		t.Fatal(err)
 	}
 	p := newPane(ctx, "")
-	p.conn = &connection{project: "p", service: "os", user: "u", client: c}
-	p.savedText = p.editor.Value()
+	p.link.conn = &connection{project: "p", service: "os", user: "u", client: c}
+	p.editor.savedText = p.editor.ta.Value()
 	p.SetSize(100, 30)
 	return p
 }
 
 func TestJSONMistakeIsShownAndNothingSent(t *testing.T) {
 	p := connectedPane(t)
-	p.editor.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}\n")
-	p.gotoLine(0)
+	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}\n")
+	p.editor.gotoLine(0)
 	_, msgs := deliver(t, p, p.run())
 	if p.running || p.req.InFlight() != 0 {
 		t.Fatal("a request with a JSON mistake was sent")
@@ -180,15 +181,15 @@ func TestJSONMistakeIsShownAndNothingSent(t *testing.T) {
 // so the footer does not go on saying the run failed beside a 200.
 func TestNextRunTakesBackTheRefusal(t *testing.T) {
 	p := connectedPane(t)
-	p.editor.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}\n")
-	p.gotoLine(0)
+	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}\n")
+	p.editor.gotoLine(0)
 	_, msgs := deliver(t, p, p.run())
 	refusal := notes(msgs)
 	if !strings.Contains(refusal, "not sent") {
 		t.Fatalf("footer: %v", msgs)
 	}
-	p.editor.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}}\n")
-	p.gotoLine(0)
+	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}}\n")
+	p.editor.gotoLine(0)
 	_, msgs = deliver(t, p, p.run())
 	var took bool
 	for _, m := range msgs {
@@ -206,8 +207,8 @@ func TestNextRunTakesBackTheRefusal(t *testing.T) {
 // is dropped.
 func TestRunResultChecksViewAndGeneration(t *testing.T) {
 	p := connectedPane(t)
-	p.editor.SetValue("GET /_cluster/health\n")
-	p.gotoLine(0)
+	p.editor.ta.SetValue("GET /_cluster/health\n")
+	p.editor.gotoLine(0)
 	first := p.run()
 	second := p.run()
 	if first == nil || second == nil || !p.running {
@@ -243,9 +244,9 @@ func TestHistoryIsWrittenInTheRunCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.conn.history = h
-	p.editor.SetValue("GET /_cluster/health\n")
-	p.gotoLine(0)
+	p.link.conn.history = h
+	p.editor.ta.SetValue("GET /_cluster/health\n")
+	p.editor.gotoLine(0)
 	cmd := p.run()
 	if _, err := os.Stat(h.Path()); !os.IsNotExist(err) {
 		t.Fatal("the history was written before the command ran")
@@ -269,7 +270,7 @@ func TestFocusCapturingAndKeys(t *testing.T) {
 		t.Fatal("the editor has focus but does not capture keys")
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")})
-	if !strings.Contains(p.editor.Value(), "q") {
+	if !strings.Contains(p.editor.ta.Value(), "q") {
 		t.Fatal("q was not typed into the editor")
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyTab})
@@ -351,7 +352,7 @@ func TestEditorHelpFollowsFocus(t *testing.T) {
 		t.Fatalf("f1: %#v", cmd())
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")})
-	if !strings.Contains(p.editor.Value(), "?") {
+	if !strings.Contains(p.editor.ta.Value(), "?") {
 		t.Fatal("? is text in the editor")
 	}
 }
@@ -359,17 +360,17 @@ func TestEditorHelpFollowsFocus(t *testing.T) {
 func TestSQLModeSendsTheStatement(t *testing.T) {
 	p := connectedPane(t)
 	p.Update(tea.KeyMsg{Type: tea.KeyCtrlS})
-	if !p.sqlMode {
+	if !p.editor.sqlMode {
 		t.Fatal("ctrl+s did not switch to SQL")
 	}
-	p.editor.SetValue("SELECT level, COUNT(*) FROM logs-app GROUP BY level")
-	r, ok := p.currentRequest()
+	p.editor.ta.SetValue("SELECT level, COUNT(*) FROM logs-app GROUP BY level")
+	r, ok := p.editor.currentRequest()
 	if !ok || r.Method != "POST" || r.Path != sqlPath || !json.Valid([]byte(r.Body)) ||
 		!strings.Contains(r.Body, `"SELECT level, COUNT(*) FROM logs-app GROUP BY level"`) {
 		t.Fatalf("request: %+v", r)
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyCtrlS})
-	if p.sqlMode || !strings.Contains(p.editor.Value(), "GET /_cluster/health") {
+	if p.editor.sqlMode || !strings.Contains(p.editor.ta.Value(), "GET /_cluster/health") {
 		t.Fatal("the console buffer was not restored")
 	}
 }
@@ -382,8 +383,8 @@ func TestTemplatesPickerInsertsARequest(t *testing.T) {
 	}
 	first := search.Templates()[0]
 	p.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	if p.picker != nil || !strings.Contains(p.editor.Value(), strings.TrimSpace(first.Text)) {
-		t.Fatalf("template not inserted:\n%s", p.editor.Value())
+	if p.picker != nil || !strings.Contains(p.editor.ta.Value(), strings.TrimSpace(first.Text)) {
+		t.Fatalf("template not inserted:\n%s", p.editor.ta.Value())
 	}
 }
 
@@ -391,29 +392,29 @@ func TestTemplatesPickerInsertsARequest(t *testing.T) {
 // (not another index's), and query keys.
 func TestSuggestionsFromTheTargetIndexMapping(t *testing.T) {
 	p := connectedPane(t)
-	p.mapping = search.Mapping{Indices: []search.IndexMapping{
+	p.indices.mapping = search.Mapping{Indices: []search.IndexMapping{
 		{Index: "logs", Fields: []search.Field{{Path: "level", Type: "keyword"}, {Path: "latency_ms", Type: "float"}}},
 		{Index: "other", Fields: []search.Field{{Path: "levitation", Type: "keyword"}}},
 	}}
-	p.editor.SetValue("GET /logs/_search\n{\"query\": {\"term\": {\"le")
-	p.editor.CursorEnd()
+	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"term\": {\"le")
+	p.editor.ta.CursorEnd()
 	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("v")})
 	var labels []string
-	for _, it := range p.suggest.Items {
+	for _, it := range p.editor.suggest.Items {
 		labels = append(labels, it.Label)
 	}
 	if len(labels) == 0 || labels[0] != "level" || strings.Contains(strings.Join(labels, ","), "levitation") {
 		t.Fatalf("suggestions: %v", labels)
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyTab})
-	if !strings.Contains(p.editor.Value(), `"term": {"level`) || p.focus != focusEditor {
-		t.Fatalf("tab did not accept: %q focus %d", p.editor.Value(), p.focus)
+	if !strings.Contains(p.editor.ta.Value(), `"term": {"level`) || p.focus != focusEditor {
+		t.Fatalf("tab did not accept: %q focus %d", p.editor.ta.Value(), p.focus)
 	}
-	p.editor.SetValue("GET /logs/_search\n{\"qu")
-	p.editor.CursorEnd()
+	p.editor.ta.SetValue("GET /logs/_search\n{\"qu")
+	p.editor.ta.CursorEnd()
 	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("e")})
-	if len(p.suggest.Items) == 0 || !strings.Contains(p.suggest.Items[0].Label, "query") {
-		t.Fatalf("query key suggestions: %+v", p.suggest.Items)
+	if len(p.editor.suggest.Items) == 0 || !strings.Contains(p.editor.suggest.Items[0].Label, "query") {
+		t.Fatalf("query key suggestions: %+v", p.editor.suggest.Items)
 	}
 }
 
@@ -437,12 +438,12 @@ func TestBulkFileIsCheckedInTheCommand(t *testing.T) {
 		}
 	}
 	p := connectedPane(t)
-	if cmd := p.openBulkForm("", "logs"); cmd == nil {
+	if cmd := p.bulk.open(p.link.conn, "", "logs"); cmd == nil {
 		t.Fatal("no form")
 	}
 	missing := filepath.Join(t.TempDir(), "missing.ndjson")
-	_, msgs := deliver(t, p, p.startBulk(missing, "logs"))
-	if p.bulk != nil || len(msgs) != 1 {
+	_, msgs := deliver(t, p, p.bulk.start(p.link.conn.client, missing, "logs"))
+	if p.bulk.job != nil || len(msgs) != 1 {
 		t.Fatalf("a missing file started a load: %v", msgs)
 	}
 	if _, ok := msgs[0].(common.OpenModal); !ok {

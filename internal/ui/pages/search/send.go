@@ -31,7 +31,7 @@ func (p *Pane) sendWrite(r search.ParsedRequest) tea.Cmd {
 	if err != nil {
 		return p.send(r, 1) // the mistake is shown with its position, nothing is sent
 	}
-	c, hist, log, now := p.conn.client, p.conn.history, p.ctx.Log, p.ctx.Now
+	c, hist, log, now := p.link.conn.client, p.link.conn.history, p.ctx.Log, p.ctx.Now
 	verb, find := readBackOf(c, r)
 	name := r.Method + " " + r.Base()
 	w := &base.Write[*answer]{Verb: verb, Noun: "request", Name: name,
@@ -56,7 +56,7 @@ func (p *Pane) sendWrite(r search.ParsedRequest) tea.Cmd {
 			return errors.As(err, &re) && !errors.Is(err, context.Canceled)
 		},
 		Find:   find,
-		Reload: p.indices.Load,
+		Reload: p.indices.list.Load,
 		Show:   func(a *answer) { p.res.set(a) },
 		Done: func(a *answer) tea.Cmd {
 			if a == nil || a.status == 0 { // a delete found done by the read-back

@@ -39,8 +39,8 @@ func TestARunDoesNotCancelAWriteInFlight(t *testing.T) {
 	p, rl, _ := enginePane(t)
 	w := confirmWrite(t, p, "PUT /review-probe\n")
 	_, write := p.Update(w)
-	p.editor.SetValue("GET /_cluster/health\n")
-	p.gotoLine(0)
+	p.editor.ta.SetValue("GET /_cluster/health\n")
+	p.editor.gotoLine(0)
 	run := p.run()
 	_, msgs := deliver(t, p, tea.Batch(write, run))
 	if n := rl.count("PUT", "/review-probe"); n != 1 {
@@ -50,11 +50,11 @@ func TestARunDoesNotCancelAWriteInFlight(t *testing.T) {
 		t.Fatalf("the write's outcome was not said: %q", got)
 	}
 	found := false
-	for _, ix := range p.indices.Items() {
+	for _, ix := range p.indices.list.Items() {
 		found = found || ix.Index == "review-probe"
 	}
 	if !found {
-		t.Fatalf("the index list does not show the new index: %+v", p.indices.Items())
+		t.Fatalf("the index list does not show the new index: %+v", p.indices.list.Items())
 	}
 }
 
@@ -88,7 +88,7 @@ func TestALostWriteIsReadBackNotResent(t *testing.T) {
 	}
 	ctx, _ := testContext(t)
 	p := newPane(ctx, "")
-	p.conn = &connection{project: "p", service: "os", user: "u", client: c}
+	p.link.conn = &connection{project: "p", service: "os", user: "u", client: c}
 	p.SetSize(120, 40)
 	t.Cleanup(p.Leave)
 
@@ -113,7 +113,7 @@ func TestBulkLoadIsReviewedThenSentThroughThePipeline(t *testing.T) {
 	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	_, msgs := deliver(t, p, p.startBulk(path, "bulk-probe"))
+	_, msgs := deliver(t, p, p.bulk.start(p.link.conn.client, path, "bulk-probe"))
 	review, ok := modalOf(t, msgs).(*components.Review)
 	if !ok {
 		t.Fatalf("no review: %#v", msgs)
@@ -124,7 +124,7 @@ func TestBulkLoadIsReviewedThenSentThroughThePipeline(t *testing.T) {
 			t.Fatalf("the review does not say %q:\n%s", want, v)
 		}
 	}
-	if n := rl.count("POST", "/bulk-probe/_bulk") + rl.count("POST", "/_bulk"); n != 0 || p.bulk != nil {
+	if n := rl.count("POST", "/bulk-probe/_bulk") + rl.count("POST", "/_bulk"); n != 0 || p.bulk.job != nil {
 		t.Fatalf("the load started before the review was confirmed: %v", rl.all())
 	}
 	var said []tea.Msg
@@ -133,8 +133,8 @@ func TestBulkLoadIsReviewedThenSentThroughThePipeline(t *testing.T) {
 		said = append(said, more...)
 	}
 	msgs = said
-	if p.bulk == nil || p.bulk.running || p.bulk.result == nil || p.bulk.result.Succeeded != 3 {
-		t.Fatalf("the load did not end with 3 documents: %+v", p.bulk)
+	if j := p.bulk.job; j == nil || j.running || j.result == nil || j.result.Succeeded != 3 {
+		t.Fatalf("the load did not end with 3 documents: %+v", j)
 	}
 	if got := notes(msgs); !strings.Contains(got, "Bulk load finished: 3 documents indexed into bulk-probe") {
 		t.Fatalf("the end was not said: %q", got)

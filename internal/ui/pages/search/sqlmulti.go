@@ -39,13 +39,12 @@ func (p *Pane) runSQL(stmts []string) tea.Cmd {
 		if _, err := reqs[i].HTTPRequest(); err != nil {
 			msg := "The statements were not sent: statement " + strconv.Itoa(i+1) + ": " + err.Error()
 			p.res.set(&answer{req: reqs[i], errText: msg})
-			return p.fail(msg)
+			return p.foot.fail(msg)
 		}
 	}
 	p.running = true
-	retract := common.RetractText(p.said)
-	p.said = ""
-	c, hist, log, now := p.conn.client, p.conn.history, p.ctx.Log, p.ctx.Now
+	retract := p.foot.retract()
+	c, hist, log, now := p.link.conn.client, p.link.conn.history, p.ctx.Log, p.ctx.Now
 	return tea.Batch(retract, common.Fetch(p.req, kindRun, func(ctx context.Context) (runOutcome, error) {
 		out := runOutcome{ans: &answer{req: reqs[0], typed: reqs[0], sql: true, sent: true, status: 200}}
 		bodies := make([][]byte, 0, len(reqs))

@@ -56,14 +56,14 @@ func TestEditorTextKeptPerServiceAcrossSessions(t *testing.T) {
 	np := newPane(p.ctx, "os")
 	np.SetSize(100, 30)
 	deliver(t, np, np.Init())
-	if np.conn == nil || !strings.Contains(np.editor.Value(), "GET /logs-app/_count") {
-		t.Fatalf("restored buffer: %q", np.editor.Value())
+	if np.link.conn == nil || !strings.Contains(np.editor.ta.Value(), "GET /logs-app/_count") {
+		t.Fatalf("restored buffer: %q", np.editor.ta.Value())
 	}
 	other := newPane(p.ctx, "os-2")
 	other.SetSize(100, 30)
 	deliver(t, other, other.Init())
-	if other.conn == nil || other.editor.Value() != defaultBuffer {
-		t.Fatalf("another service's buffer: %q", other.editor.Value())
+	if other.link.conn == nil || other.editor.ta.Value() != defaultBuffer {
+		t.Fatalf("another service's buffer: %q", other.editor.ta.Value())
 	}
 }
 
@@ -102,7 +102,7 @@ func TestColumnChoiceRememberedPerIndexPattern(t *testing.T) {
 	}
 	// A new pane reads the choice when the pattern's hits first arrive.
 	np := newPane(p.ctx, "")
-	np.conn = p.conn
+	np.link.conn = p.link.conn
 	np.SetSize(100, 30)
 	deliver(t, np, np.res.set(a))
 	if got := np.res.plan.Columns; len(got) != 2 || got[0].Name != "message" {
@@ -118,12 +118,12 @@ func TestExternalEditorRunsOutsideUpdate(t *testing.T) {
 	t.Setenv("VISUAL", "")
 	t.Setenv("EDITOR", "")
 	p := connectedPane(t)
-	_, msgs := deliver(t, p, p.openExternal())
+	_, msgs := deliver(t, p, p.editor.openExternal())
 	if !strings.Contains(notes(msgs), "Set $EDITOR") {
 		t.Fatalf("no sentence without $EDITOR: %v", msgs)
 	}
 	t.Setenv("EDITOR", "true")
-	cmd := p.openExternal()
+	cmd := p.editor.openExternal()
 	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
 		t.Fatal("the temporary file was made in Update")
 	}
@@ -139,14 +139,14 @@ func TestExternalEditorRunsOutsideUpdate(t *testing.T) {
 		t.Fatal(err)
 	}
 	deliver(t, p, func() tea.Msg { return externalDone{addr: res.Addr, file: res.Value.file} })
-	if p.editor.Value() != "GET /products/_search\n" {
-		t.Fatalf("buffer: %q", p.editor.Value())
+	if p.editor.ta.Value() != "GET /products/_search\n" {
+		t.Fatalf("buffer: %q", p.editor.ta.Value())
 	}
 	if _, err := os.Stat(res.Value.file); !os.IsNotExist(err) {
 		t.Fatal("the temporary file was left behind")
 	}
 	// A session of an editor started before another one is ignored.
-	p.openExternal()
+	p.editor.openExternal()
 	if _, cmd := p.Update(externalDone{addr: res.Addr, file: filepath.Join(tmp, "x")}); cmd != nil {
 		t.Fatal("a stale editor session was read")
 	}

@@ -39,6 +39,45 @@ const (
 	tailAway = 4 * tailEvery
 )
 
+// tailer is the pane's live tail: it starts and stops following the results' search,
+// polls on the root's live refresh and takes each poll's answer into the results. The
+// results and the connection are the pane's (both change on a reconnect), handed in.
+type tailer struct {
+	ctx  *common.Context
+	req  *common.Requests
+	foot *footer
+	run  *tail // nil: no tail
+}
+
+// update takes the tail's messages (its polls' answers); ok is false for others.
+func (tl *tailer) update(msg tea.Msg, res *results) (tea.Cmd, bool) {
+	m, ok := msg.(common.Result[tailBatch])
+	if !ok {
+		return nil, false
+	}
+	if !tl.req.Current(m.Addr) {
+		return nil, true
+	}
+	return tl.tailed(m.Value, m.Err, res), true
+}
+
+// pause holds the tail while a document is opened (the next refresh resumes it).
+func (tl *tailer) pause() {
+	if tl.run != nil {
+		tl.run.paused = true
+	}
+}
+
+// paused says the tail waits for the document view to close.
+func (tl *tailer) paused() bool { return tl.run != nil && tl.run.paused }
+
+// reached says the cursor came to the newest documents: none is unseen any more.
+func (tl *tailer) reached(res *results) {
+	if a := res.ans; a != nil && a.live && a.unseen > 0 && res.atNewest() && tl.run != nil {
+		a.unseen, tl.run.unseen = 0, 0
+	}
+}
+
 // tail is a running live tail.
 type tail struct {
 	typed search.ParsedRequest
@@ -78,22 +117,22 @@ type tailBatch struct {
 	dropped int
 }
 
-// toggleTail starts following the shown search, or stops.
-func (p *Pane) toggleTail() tea.Cmd {
-	if p.tail != nil {
-		p.stopTail("")
+// toggle starts following the search res shows, or stops.
+func (tl *tailer) toggle(conn *connection, res *results) tea.Cmd {
+	if tl.run != nil {
+		tl.stop("", res)
 		return common.Info("Live tail stopped")
 	}
-	a := p.res.ans
+	a := res.ans
 	if a == nil || a.hits == nil || a.errText != "" {
-		return p.warn("Live tail follows a search: run a _search first")
+		return tl.foot.warn("Live tail follows a search: run a _search first")
 	}
 	if a.log.timeField == "" {
-		return p.warn("Live tail needs a time field: " + search.IndexPattern(a.typed.Path) + " has no date field (T picks one when there are several)")
+		return tl.foot.warn("Live tail needs a time field: " + search.IndexPattern(a.typed.Path) + " has no date field (T picks one when there are several)")
 	}
 	t := newTail(a.typed, a.req, a.log.timeField)
-	p.tail = t
-	return tea.Batch(p.pollTail(), common.Info("Live tail of "+t.pattern+": new documents appear at the bottom ("+p.ctx.Keys.Tail.Help().Key+" stops)"))
+	tl.run = t
+	return tea.Batch(tl.poll(conn), common.Info("Live tail of "+t.pattern+": new documents appear at the bottom ("+tl.ctx.Keys.Tail.Help().Key+" stops)"))
 }
 
 // newTail follows typed (sent is what ran, with the time range) on its time field.
@@ -108,45 +147,41 @@ func newTail(typed, sent search.ParsedRequest, field string) *tail {
 	return t
 }
 
-// stopTail ends the tail; why is said in the results when not empty.
-func (p *Pane) stopTail(why string) {
-	p.tail = nil
-	if why != "" && p.res.ans != nil {
-		p.res.ans.tailNote = why
+// stop ends the tail; why is said in the results when not empty.
+func (tl *tailer) stop(why string, res *results) {
+	tl.run = nil
+	if why != "" && res.ans != nil {
+		res.ans.tailNote = why
 	}
-	if p.res.ans != nil {
-		p.res.ans.live = false
+	if res.ans != nil {
+		res.ans.live = false
 	}
 }
 
-// RefreshInterval makes the root poll the tail while it runs (and nothing otherwise:
-// the index list reloads on ctrl+r and after writes).
-func (p *Pane) RefreshInterval() time.Duration {
-	if p.tail != nil && !p.tail.paused {
+// interval is how often the root polls: every tailEvery while the tail runs.
+func (tl *tailer) interval() time.Duration {
+	if tl.run != nil && !tl.run.paused {
 		return tailEvery
 	}
 	return 0
 }
 
-// Refresh is the root's live refresh and ctrl+r: a tail poll while tailing, else the
-// index list (or the connection) again.
-func (p *Pane) Refresh() tea.Cmd {
-	if t := p.tail; t != nil {
-		now := p.ctx.Now()
-		switch {
-		case t.paused:
-			t.paused = false // back from the document
-		case t.started && now.Sub(t.polled) > tailAway:
-			p.stopTail("Live tail stopped: the results were not on screen (" + p.ctx.Keys.Tail.Help().Key + " starts it again)")
-			p.res.fillTable()
-			return tea.Batch(common.Info("Live tail stopped while the results were not on screen"), common.Send(common.RefreshDone{}))
-		}
-		return p.pollTail()
+// refresh is the root's live refresh while tailing: a poll, or the end of a tail whose
+// results left the screen. ok is false when there is no tail.
+func (tl *tailer) refresh(conn *connection, res *results) (tea.Cmd, bool) {
+	t := tl.run
+	if t == nil {
+		return nil, false
 	}
-	if p.conn != nil {
-		return p.indices.Load()
+	switch {
+	case t.paused:
+		t.paused = false // back from the document
+	case t.started && tl.ctx.Now().Sub(t.polled) > tailAway:
+		tl.stop("Live tail stopped: the results were not on screen ("+tl.ctx.Keys.Tail.Help().Key+" starts it again)", res)
+		res.fillTable()
+		return tea.Batch(common.Info("Live tail stopped while the results were not on screen"), common.Send(common.RefreshDone{})), true
 	}
-	return p.resolve("", "")
+	return tl.poll(conn), true
 }
 
 // tailQuery is the search's own query on or after from (epoch ms; 0: no bound),
@@ -202,17 +237,17 @@ type tailHit struct {
 	Sort  []json.RawMessage `json:"sort"`
 }
 
-// pollTail fetches what arrived since the last poll and shapes the new buffer, all in
-// the command.
-func (p *Pane) pollTail() tea.Cmd {
-	t := p.tail
-	t.polled = p.ctx.Now()
-	c, target := p.conn.client, t.pattern
+// poll fetches what arrived since the last poll and shapes the new buffer, all in the
+// command.
+func (tl *tailer) poll(conn *connection) tea.Cmd {
+	t := tl.run
+	t.polled = tl.ctx.Now()
+	c, target := conn.client, t.pattern
 	if plain, err := url.PathUnescape(target); err == nil {
 		target = plain // as typed, perhaps escaped: SearchIn escapes it once
 	}
 	snap := *t // the command reads a copy; the buffer slices are never written in place
-	return common.Fetch(p.req, kindTail, func(ctx context.Context) (tailBatch, error) {
+	return common.Fetch(tl.req, kindTail, func(ctx context.Context) (tailBatch, error) {
 		return snap.poll(ctx, c, target)
 	})
 }
@@ -434,18 +469,18 @@ func rawHitsAnswer(hits []json.RawMessage) []byte {
 
 // tailed takes a poll's answer: the buffer grows, the cursor keeps its document (and
 // follows the newest edge when it was there).
-func (p *Pane) tailed(b tailBatch, err error) tea.Cmd {
-	t := p.tail
+func (tl *tailer) tailed(b tailBatch, err error, res *results) tea.Cmd {
+	t := tl.run
 	if t == nil {
 		return nil
 	}
 	if err != nil {
-		msg := "Live tail stopped: " + p.ctx.ErrorText(describe(p.ctx.Log, "live tail", err))
-		p.stopTail(msg)
-		p.res.fillTable()
-		return tea.Batch(p.fail(msg), common.Send(common.RefreshDone{}))
+		msg := "Live tail stopped: " + tl.ctx.ErrorText(describe(tl.ctx.Log, "live tail", err))
+		tl.stop(msg, res)
+		res.fillTable()
+		return tea.Batch(tl.foot.fail(msg), common.Send(common.RefreshDone{}))
 	}
-	atEdge := !t.started || p.res.atNewest()
+	atEdge := !t.started || res.atNewest()
 	t.buf, t.keys, t.times, t.table, t.last, t.seen, t.resume, t.started = b.buf, b.keys, b.times, b.table, b.last, b.seen, b.resume, true
 	t.dropped += b.dropped
 	t.late += b.late
@@ -454,9 +489,9 @@ func (p *Pane) tailed(b tailBatch, err error) tea.Cmd {
 	}
 	a := &answer{req: t.sent, typed: t.typed, sent: true, status: 200, hits: t.table, keys: t.keys, live: true,
 		log: logMeta{timeField: t.field, rangeLabel: "live"}, dropped: t.dropped, unseen: t.unseen, late: t.late}
-	if prev := p.res.ans; prev != nil {
+	if prev := res.ans; prev != nil {
 		a.page = 1
 	}
-	p.res.setLive(a, atEdge)
+	res.setLive(a, atEdge)
 	return common.Send(common.RefreshDone{})
 }

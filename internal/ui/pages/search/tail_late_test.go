@@ -27,7 +27,7 @@ type lateRun struct {
 // buffer holds at the end against what was written.
 func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 	p, _, _ := enginePane(t)
-	c := p.conn.client
+	c := p.link.conn.client
 	do(t, c, "PUT", "/late-test", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"}}}}`, search.ContentTypeJSON)
 	base := time.Now().UTC().Add(-time.Hour).Truncate(time.Second)
 	var pre strings.Builder
@@ -35,15 +35,15 @@ func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 		fmt.Fprintf(&pre, "{\"index\":{\"_index\":\"late-test\",\"_id\":\"pre-%d\"}}\n{\"ts\":%q,\"n\":%d}\n", i, base.Add(-time.Minute+time.Duration(i)*time.Millisecond).Format(time.RFC3339Nano), i)
 	}
 	do(t, c, "POST", "/_bulk?refresh=true", pre.String(), search.ContentTypeNDJSON)
-	deliver(t, p, p.indices.Load())
+	deliver(t, p, p.indices.list.Load())
 	runLine(t, p, "GET /late-test/_search\n{\"query\": {\"match_all\": {}}}\n")
 	p.setFocus(focusResults)
 	_, cmd := p.Update(runes("t"))
 	deliver(t, p, cmd)
-	if p.tail == nil || len(p.tail.keys) != 10 {
-		t.Fatalf("tail start: %+v", p.tail)
+	if p.tail.run == nil || len(p.tail.run.keys) != 10 {
+		t.Fatalf("tail start: %+v", p.tail.run)
 	}
-	p.tail.limit = 10 + seconds*rate // keep all, to count every one
+	p.tail.run.limit = 10 + seconds*rate // keep all, to count every one
 
 	rng := rand.New(rand.NewPCG(7, 28))
 	run := lateRun{written: 10}
@@ -61,7 +61,7 @@ func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 		do(t, c, "POST", "/_bulk?refresh=true", bulk.String(), search.ContentTypeNDJSON)
 		run.written += rate
 		deliver(t, p, p.Refresh())
-		if p.tail == nil {
+		if p.tail.run == nil {
 			t.Fatalf("the tail stopped: %+v", p.res.ans)
 		}
 	}
@@ -70,7 +70,7 @@ func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 
 	seen := map[string]bool{}
 	var prev time.Time
-	for _, raw := range p.tail.buf {
+	for _, raw := range p.tail.run.buf {
 		var h struct {
 			ID     string `json:"_id"`
 			Source struct {
@@ -91,8 +91,8 @@ func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 		prev = h.Source.TS
 	}
 	run.lost = run.written - len(seen)
-	run.said = p.tail.late
-	if !strings.Contains(ansi.Strip(p.res.statusLine()), thousands(int64(p.tail.late))+" late") {
+	run.said = p.tail.run.late
+	if !strings.Contains(ansi.Strip(p.res.statusLine()), thousands(int64(p.tail.run.late))+" late") {
 		t.Errorf("the status line does not say how many came late: %s", ansi.Strip(p.res.statusLine()))
 	}
 	return run

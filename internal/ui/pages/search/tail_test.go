@@ -28,6 +28,7 @@ func do(t testing.TB, c *search.Client, method, path, body, ct string) {
 // batches sharing a millisecond across requests, the tail shows each exactly once, in
 // order.
 func TestTailShowsEachDocumentOnceInOrder(t *testing.T) {
+	t.Parallel()               // 3 s of a writer on a ticker: the other tests run meanwhile
 	r := tailUnderLoad(t, 150) // 1,500 documents over 3 s
 	if r.polls < 10 {
 		t.Fatalf("only %d polls while writing", r.polls)
@@ -57,7 +58,7 @@ type tailResult struct{ written, lost, duplicated, outOfOrder, polls int }
 // tail shows.
 func tailUnderLoad(t testing.TB, batches int) tailResult {
 	p, _, _ := enginePane(t)
-	c := p.conn.client
+	c := p.link.conn.client
 	do(t, c, "PUT", "/tail-test", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"},"msg":{"type":"keyword"}}}}`, search.ContentTypeJSON)
 	base := time.Now().UTC().Truncate(time.Second)
 	// Ten documents already there: the tail starts with them.
@@ -66,7 +67,7 @@ func tailUnderLoad(t testing.TB, batches int) tailResult {
 		fmt.Fprintf(&pre, "{\"index\":{\"_index\":\"tail-test\",\"_id\":\"pre-%d\"}}\n{\"ts\":%q,\"n\":%d,\"msg\":\"pre\"}\n", i, base.Add(-time.Minute).Add(time.Duration(i)*time.Millisecond).Format(time.RFC3339Nano), -10+i)
 	}
 	do(t, c, "POST", "/_bulk?refresh=true", pre.String(), search.ContentTypeNDJSON)
-	deliver(t, p, p.indices.Load()) // its mapping: the time field
+	deliver(t, p, p.indices.list.Load()) // its mapping: the time field
 	runLine(t, p, "GET /tail-test/_search\n{\"sort\": [{\"ts\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
 	if p.res.ans.log.timeField != "ts" {
 		t.Fatalf("time field: %+v", p.res.ans.log)
@@ -74,8 +75,8 @@ func tailUnderLoad(t testing.TB, batches int) tailResult {
 	p.setFocus(focusResults)
 	_, cmd := p.Update(runes("t"))
 	deliver(t, p, cmd)
-	if p.tail == nil || len(p.tail.keys) != 10 || !strings.Contains(ansi.Strip(p.View()), "● LIVE") {
-		t.Fatalf("tail start: %+v\n%s", p.tail, ansi.Strip(p.View()))
+	if p.tail.run == nil || len(p.tail.run.keys) != 10 || !strings.Contains(ansi.Strip(p.View()), "● LIVE") {
+		t.Fatalf("tail start: %+v\n%s", p.tail.run, ansi.Strip(p.View()))
 	}
 
 	// The writer: every 20 ms a bulk of 10 documents sharing one millisecond; two
@@ -113,10 +114,10 @@ func tailUnderLoad(t testing.TB, batches int) tailResult {
 		}
 		deliver(t, p, p.Refresh()) // the root's live refresh tick
 		polls++
-		if p.tail != nil {
-			tally.look(t, p.tail.buf)
+		if p.tail.run != nil {
+			tally.look(t, p.tail.run.buf)
 		}
-		if p.tail == nil {
+		if p.tail.run == nil {
 			t.Fatalf("the tail stopped: %+v", p.res.ans)
 		}
 		if finished {
@@ -124,7 +125,7 @@ func tailUnderLoad(t testing.TB, batches int) tailResult {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	tally.look(t, p.tail.buf)
+	tally.look(t, p.tail.run.buf)
 	r := tally.tailResult
 	r.written, r.polls = int(written.Load()), polls
 	r.lost = 10 + r.written - len(tally.seen)
@@ -181,7 +182,7 @@ func TestTailCursorPauseBoundAndStops(t *testing.T) {
 	p, _, _ := enginePane(t)
 	now := time.Now()
 	p.ctx.Now = func() time.Time { return now }
-	c := p.conn.client
+	c := p.link.conn.client
 	do(t, c, "PUT", "/tail-b", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"}}}}`, search.ContentTypeJSON)
 	base := time.Now().UTC().Add(-time.Hour)
 	n := 0
@@ -198,7 +199,7 @@ func TestTailCursorPauseBoundAndStops(t *testing.T) {
 		deliver(t, p, p.Refresh())
 	}
 	write(5)
-	deliver(t, p, p.indices.Load())
+	deliver(t, p, p.indices.list.Load())
 	runLine(t, p, "GET /tail-b/_search\n")
 	p.setFocus(focusResults)
 	_, cmd := p.Update(runes("t"))
@@ -220,22 +221,22 @@ func TestTailCursorPauseBoundAndStops(t *testing.T) {
 
 	// Opening a document pauses: the root stops polling (no interval); back, it resumes.
 	_, cmd = p.Update(enter)
-	if cmd == nil || !p.tail.paused || p.RefreshInterval() != 0 {
-		t.Fatalf("open: paused %v interval %v", p.tail.paused, p.RefreshInterval())
+	if cmd == nil || !p.tail.run.paused || p.RefreshInterval() != 0 {
+		t.Fatalf("open: paused %v interval %v", p.tail.run.paused, p.RefreshInterval())
 	}
 	write(2)
 	now = now.Add(time.Minute) // reading the document for a while
 	deliver(t, p, p.Refresh()) // the root refreshes the view it returns to
-	if p.tail == nil || p.tail.paused || len(p.tail.keys) != 10 || p.RefreshInterval() != tailEvery {
-		t.Fatalf("resume: %+v", p.tail)
+	if p.tail.run == nil || p.tail.run.paused || len(p.tail.run.keys) != 10 || p.RefreshInterval() != tailEvery {
+		t.Fatalf("resume: %+v", p.tail.run)
 	}
 
 	// The buffer keeps the newest 10,000.
 	write(tailLimit)
 	poll()
 	poll()
-	if len(p.tail.keys) != tailLimit || p.tail.keys[len(p.tail.keys)-1] != fmt.Sprintf("tail-b/d-%06d", n-1) {
-		t.Fatalf("buffer: %d, newest %s", len(p.tail.keys), p.tail.keys[len(p.tail.keys)-1])
+	if len(p.tail.run.keys) != tailLimit || p.tail.run.keys[len(p.tail.run.keys)-1] != fmt.Sprintf("tail-b/d-%06d", n-1) {
+		t.Fatalf("buffer: %d, newest %s", len(p.tail.run.keys), p.tail.run.keys[len(p.tail.run.keys)-1])
 	}
 	if s := ansi.Strip(p.res.statusLine()); !strings.Contains(s, "oldest 10 dropped (the tail keeps 10,000)") {
 		t.Fatalf("status: %s", s)
@@ -244,8 +245,8 @@ func TestTailCursorPauseBoundAndStops(t *testing.T) {
 	// Leaving the results (no polls for a while) stops it, saying so.
 	now = now.Add(time.Minute)
 	_, msgs := deliver(t, p, p.Refresh())
-	if p.tail != nil || !strings.Contains(notes(msgs), "not on screen") || !strings.Contains(p.res.statusLine(), "Live tail stopped") {
-		t.Fatalf("left: %v %q", p.tail, notes(msgs))
+	if p.tail.run != nil || !strings.Contains(notes(msgs), "not on screen") || !strings.Contains(p.res.statusLine(), "Live tail stopped") {
+		t.Fatalf("left: %v %q", p.tail.run, notes(msgs))
 	}
 
 	// A failed poll stops it with the engine's sentence.
@@ -254,7 +255,7 @@ func TestTailCursorPauseBoundAndStops(t *testing.T) {
 	do(t, c, "DELETE", "/tail-b", "", "")
 	now = now.Add(time.Second)
 	_, msgs = deliver(t, p, p.Refresh())
-	if p.tail != nil || !strings.Contains(notes(msgs), "Live tail stopped: ") {
-		t.Fatalf("error: %v %q", p.tail, notes(msgs))
+	if p.tail.run != nil || !strings.Contains(notes(msgs), "Live tail stopped: ") {
+		t.Fatalf("error: %v %q", p.tail.run, notes(msgs))
 	}
 }

@@ -15,7 +15,7 @@ import (
 func (p *Pane) Update(msg tea.Msg) (common.View, tea.Cmd) {
 	v, cmd := p.update(msg)
 	if np, ok := v.(*Pane); ok {
-		np.refreshMark()
+		np.editor.refreshMark()
 	}
 	return v, cmd
 }
@@ -24,24 +24,22 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 	if cmd, ok := base.HandleWrite[*answer](p.ctx, p.req, msg); ok {
 		return p, cmd
 	}
-	if cmd, ok := base.HandleWrite[search.BulkResult](p.ctx, p.req, msg); ok {
+	if cmd, ok := p.link.update(msg); ok {
+		return p, cmd
+	}
+	if cmd, ok := p.editor.update(msg); ok {
+		return p, cmd
+	}
+	if cmd, ok := p.indices.update(msg); ok {
+		return p, cmd
+	}
+	if cmd, ok := p.bulk.update(msg); ok {
+		return p, cmd
+	}
+	if cmd, ok := p.tail.update(msg, p.res); ok {
 		return p, cmd
 	}
 	switch msg := msg.(type) {
-	case common.Result[targetResult]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.connected(msg.Value, msg.Err)
-	case common.Result[overview]:
-		if !p.req.Current(msg.Addr) || msg.Err != nil {
-			return p, nil
-		}
-		p.health, p.mapping = msg.Value.health, msg.Value.mapping
-		p.res.replan()
-		return p, nil
-	case common.Result[[]search.IndexInfo]:
-		return p, p.indices.Handle(msg)
 	case common.Result[serviceUsers]:
 		if !p.req.Current(msg.Addr) {
 			return p, nil
@@ -57,11 +55,6 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil
 		}
 		return p, p.openReview(msg.Value)
-	case common.Result[tailBatch]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.tailed(msg.Value, msg.Err)
 	case rangeChosen:
 		return p, p.setRange(msg.tr)
 	case confirmedWrite:
@@ -71,53 +64,21 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil
 		}
 		return p, p.res.choiceLoaded(msg.Value, msg.Err)
-	case editorIdle:
-		if msg.gen != p.editGen {
-			return p, nil // more was typed since: that change's own timer saves
-		}
-		return p, p.saveEditor()
 	case common.Result[saved]:
 		if !p.req.Current(msg.Addr) || msg.Err == nil {
 			return p, nil
 		}
 		return p, common.Warn(msg.Value.what + " not saved: " + msg.Err.Error())
-	case common.Result[bulkPlan]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.reviewBulk(msg.Value, msg.Err)
-	case bulkMsg:
-		return p, p.handleBulk(msg)
-	case common.Result[externalFile]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.runExternal(msg.Addr, msg.Value, msg.Err)
-	case externalDone:
-		if !p.req.Current(msg.addr) {
-			return p, nil
-		}
-		return p, p.readExternal(msg)
-	case common.Result[externalText]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.externalRead(msg.Value, msg.Err)
-	case reconnectAs:
-		if p.conn != nil {
-			p.wanted = p.conn.service
-		}
-		return p, p.resolve(msg.user, msg.password)
 	case selectService:
-		if p.wanted == msg.name && (p.conn != nil || p.loading) {
+		if p.link.serves(msg.name) {
 			return p, nil // already this service's, or connecting to it
 		}
 		return p.replace(msg.name)
 	case saveSearchAs:
 		return p, p.saveSearch(msg.name)
 	case listSaved:
-		if p.conn == nil {
-			return p, common.Warn("Saved searches run on an opensearch service: " + p.notReady())
+		if p.link.conn == nil {
+			return p, common.Warn("Saved searches run on an opensearch service: " + p.link.notReady())
 		}
 		return p, p.loadSaved()
 	case common.Result[savedAs]:
@@ -131,26 +92,28 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 		}
 		return p, p.openSaved(msg.Value, msg.Err)
 	case bulkRequest:
-		if p.conn == nil {
-			return p, common.Warn("Bulk load needs an opensearch service: " + p.notReady())
+		if p.link.conn == nil {
+			return p, common.Warn("Bulk load needs an opensearch service: " + p.link.notReady())
 		}
-		return p, p.openBulkForm(msg.path, msg.index)
+		return p, p.bulk.open(p.link.conn, msg.path, msg.index)
 	case common.ProjectSelected:
-		if msg.Name == p.project {
+		if msg.Name == p.link.project {
 			return p, nil
 		}
 		return p.replace("")
+	case common.Export:
+		return p, p.export(msg)
 	case common.RefreshNow:
-		if p.conn != nil {
-			return p, p.indices.Load()
+		if p.link.conn != nil {
+			return p, p.indices.list.Load()
 		}
-		return p, p.resolve("", "")
+		return p, p.link.resolve("", "")
 	case tea.KeyMsg:
 		return p, p.handleKey(msg)
 	}
-	if p.focus == focusEditor && p.conn != nil {
+	if p.focus == focusEditor && p.link.conn != nil {
 		var cmd tea.Cmd
-		p.editor, cmd = p.editor.Update(msg)
+		p.editor.ta, cmd = p.editor.ta.Update(msg)
 		return p, cmd
 	}
 	return p, nil
@@ -159,45 +122,33 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 // replace starts a new pane on another service (or project), keeping this one's editor
 // text first.
 func (p *Pane) replace(service string) (common.View, tea.Cmd) {
-	save := p.saveEditor()
+	save := p.editor.save()
 	p.Leave()
 	np := newPane(p.ctx, service)
 	np.SetSize(p.w, p.h)
 	return np, tea.Batch(save, np.Init())
 }
 
-// connected takes the resolution's outcome: a connection, a choice or a reason.
-func (p *Pane) connected(r targetResult, err error) tea.Cmd {
-	p.loading = false
-	if err != nil {
-		p.loadErr = p.ctx.ErrorText(err)
-		return common.Send(common.RefreshDone{Err: err})
-	}
-	p.reason, p.choices = r.reason, r.choices
-	if r.conn == nil {
-		return common.Send(common.RefreshDone{})
-	}
-	// A new connection (another user) starts from a clean slate: nothing shown may
-	// come from the previous user's rights.
-	keep := p.conn != nil && p.conn.service == r.conn.service
-	p.conn = r.conn
-	p.wanted = r.conn.service
-	p.health, p.mapping = nil, search.Mapping{}
+// connected sets the pane up for the connector's new connection. A new connection
+// (another user) starts from a clean slate: nothing shown may come from the previous
+// user's rights; keep (the same service) keeps the editor's text.
+func (p *Pane) connected(keep bool) tea.Cmd {
+	conn := p.link.conn
 	p.res = newResults(p.ctx, p)
 	if !keep {
 		text := defaultBuffer
-		if r.conn.hasEditorText {
-			text = r.conn.editorText
+		if conn.hasEditorText {
+			text = conn.editorText
 		}
-		p.editor.SetValue(text)
-		p.savedText = text
-		p.store = nil
-		p.gotoLine(0)
+		p.editor.ta.SetValue(text)
+		p.editor.savedText = text
+		p.editor.store = nil
+		p.editor.gotoLine(0)
 	}
 	p.layout()
-	cmds := []tea.Cmd{p.indices.Reset()}
-	if p.ctx.Service() != r.conn.service {
-		cmds = append(cmds, common.Send(common.SelectService{Project: r.conn.project, Name: r.conn.service, Type: models.TypeOpenSearch}))
+	cmds := []tea.Cmd{p.indices.reset()}
+	if p.ctx.Service() != conn.service {
+		cmds = append(cmds, common.Send(common.SelectService{Project: conn.project, Name: conn.service, Type: models.TypeOpenSearch}))
 	}
 	return tea.Batch(cmds...)
 }
@@ -209,13 +160,12 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if p.columns != nil {
 		return p.updateColumns(msg)
 	}
-	if p.conn == nil {
-		return p.handleChooser(msg)
+	if p.link.conn == nil {
+		return p.link.key(msg)
 	}
 	k := p.ctx.Keys
-	if p.bulk != nil && p.bulk.running && key.Matches(msg, k.Back) {
-		p.bulk.cancel()
-		return common.Info("Cancelling the bulk load…")
+	if cmd, ok := p.bulk.key(msg); ok {
+		return cmd
 	}
 	// The pane's chords (ctrl+o bulk load) work from the editor too, so their read-only
 	// refusal is the pane's (a rune is the editor's text).
@@ -237,12 +187,12 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if p.focus == focusEditor && !p.zoom {
 		return p.editorKey(msg)
 	}
-	if key.Matches(msg, k.NextPane) && !p.zoom && !p.indices.Capturing() && !p.res.table.Filtering() {
+	if key.Matches(msg, k.NextPane) && !p.zoom && !p.indices.list.Capturing() && !p.res.table.Filtering() {
 		p.moveFocus(msg.String() == k.NextPane.Keys()[0])
 		return nil
 	}
 	if p.focus == focusIndices && !p.zoom {
-		return p.indices.Handle(msg)
+		return p.indices.list.Handle(msg)
 	}
 	return p.resultsKey(msg)
 }
@@ -253,11 +203,11 @@ func (p *Pane) chords() []paneAction {
 	k := p.ctx.Keys
 	return []paneAction{
 		{keys.Action{Binding: k.Run}, p.run},
-		{keys.Action{Binding: k.Templates}, func() tea.Cmd { p.openTemplates(); return p.saveEditor() }},
-		{keys.Action{Binding: k.History}, func() tea.Cmd { return tea.Batch(p.saveEditor(), p.openHistory()) }},
+		{keys.Action{Binding: k.Templates}, func() tea.Cmd { p.openTemplates(); return p.editor.save() }},
+		{keys.Action{Binding: k.History}, func() tea.Cmd { return tea.Batch(p.editor.save(), p.openHistory()) }},
 		{keys.Action{Binding: k.SQLMode}, p.toggleSQL},
-		{keys.Action{Binding: k.BulkLoad, Mutating: true}, func() tea.Cmd { return p.openBulkForm("", "") }},
-		{keys.Action{Binding: k.ExternalEditor}, p.openExternal},
+		{keys.Action{Binding: k.BulkLoad, Mutating: true}, func() tea.Cmd { return p.bulk.open(p.link.conn, "", "") }},
+		{keys.Action{Binding: k.ExternalEditor}, p.editor.openExternal},
 	}
 }
 
@@ -271,11 +221,11 @@ func (p *Pane) moveFocus(forward bool) {
 
 func (p *Pane) setFocus(f focus) {
 	p.focus = f
-	p.suggest = search.Suggestions{}
+	p.editor.suggest = search.Suggestions{}
 	if f == focusEditor {
-		p.editor.Focus()
+		p.editor.ta.Focus()
 	} else {
-		p.editor.Blur()
+		p.editor.ta.Blur()
 	}
 }
 
@@ -286,24 +236,6 @@ func (p *Pane) setZoom(on bool) {
 		p.setFocus(focusResults)
 	}
 	p.layout()
-}
-
-// handleChooser drives the service picker (several opensearch services).
-func (p *Pane) handleChooser(msg tea.KeyMsg) tea.Cmd {
-	if len(p.choices) == 0 {
-		return nil
-	}
-	k := p.ctx.Keys
-	switch {
-	case key.Matches(msg, k.Down):
-		p.pick = min(p.pick+1, len(p.choices)-1)
-	case key.Matches(msg, k.Up):
-		p.pick = max(p.pick-1, 0)
-	case key.Matches(msg, k.Open):
-		p.wanted = p.choices[p.pick]
-		return p.resolve("", "")
-	}
-	return nil
 }
 
 // openHelp shows every binding of the focused part (the root's ? overlay cannot be
@@ -333,7 +265,7 @@ func (p *Pane) ShortHelp() []key.Binding {
 	switch {
 	case p.picker != nil || p.columns != nil:
 		return []key.Binding{help(k.Open, "choose"), help(k.Back, "close")}
-	case p.conn == nil:
+	case p.link.conn == nil:
 		return []key.Binding{k.Open, k.Refresh}
 	case p.zoom:
 		return []key.Binding{help(k.Open, "open hit"), k.TimeRange, k.Tail, k.NextPage, k.PrevPage, k.ViewMode, k.Copy, help(k.Back, "leave full screen")}
@@ -348,7 +280,7 @@ func (p *Pane) ShortHelp() []key.Binding {
 	case focusResults:
 		return append(p.resultKeys().Help(true), k.NextPane)
 	}
-	return append(p.indices.ShortHelp(), k.NextPane)
+	return append(p.indices.list.ShortHelp(), k.NextPane)
 }
 
 // helpKey is the Help binding reduced to its keys that are not text (f1), disabled
@@ -371,7 +303,7 @@ func helpKey(b key.Binding) key.Binding {
 // as text, and the pane's chords (Run shares ctrl+r with refresh) act from anywhere.
 func (p *Pane) Keys() keys.Actions {
 	if p.focus == focusIndices && !p.zoom {
-		return p.indices.Keys()
+		return p.indices.list.Keys()
 	}
 	return p.resultKeys()
 }
@@ -398,7 +330,7 @@ func (p *Pane) FullHelp() [][]key.Binding {
 		}
 	}
 	var indexHelp []key.Binding
-	for _, b := range append(p.indices.FullHelp()[0], k.Filter) {
+	for _, b := range append(p.indices.list.FullHelp()[0], k.Filter) {
 		if !listed[b.Help().Key] || b.Help().Key == k.Open.Help().Key {
 			indexHelp = append(indexHelp, b)
 		}

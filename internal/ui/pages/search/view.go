@@ -27,36 +27,36 @@ func (p *Pane) mainView() string {
 		return banner + "\n" + p.res.View()
 	}
 	leftW, rightW := p.leftWidth(), p.rightWidth()
-	left := p.paneTitle("Indices", focusIndices) + "\n" + p.indices.View()
+	left := p.paneTitle("Indices", focusIndices) + "\n" + p.indices.list.View()
 
 	edTitle := "Editor"
-	if p.sqlMode {
+	if p.editor.sqlMode {
 		edTitle = "SQL (" + p.ctx.Keys.SQLMode.Help().Key + " for requests)"
 	}
 	if p.running {
 		edTitle += " · running…"
 	}
 	edTitle = p.paneTitle(edTitle, focusEditor)
-	if n := min(len(p.suggest.Items), maxSuggestions); n > 0 {
+	if n := min(len(p.editor.suggest.Items), maxSuggestions); n > 0 {
 		s := make([]string, n)
-		for i, it := range p.suggest.Items[:n] {
+		for i, it := range p.editor.suggest.Items[:n] {
 			label := safe.Text(it.Label)
-			if i == p.sugSel {
+			if i == p.editor.sugSel {
 				label = st.Accent.Render("[" + label + "]")
 			}
 			s[i] = label
 		}
 		edTitle += st.Muted.Render("  "+p.ctx.Keys.Complete.Help().Key+": ") + strings.Join(s, " ")
 	}
-	ed := edTitle + "\n" + p.editor.View()
+	ed := edTitle + "\n" + p.editor.ta.View()
 	var right string
 	switch {
 	case p.picker != nil:
 		right = p.picker.view(rightW, bodyH)
 	case p.columns != nil:
 		right = ed + "\n" + p.columns.view(p.ctx, rightW, p.res.h)
-	case p.bulk != nil && p.bulk.visible:
-		right = ed + "\n" + p.bulk.view(p.ctx, rightW)
+	case p.bulk.shown():
+		right = ed + "\n" + p.bulk.job.view(p.ctx, rightW)
 	default:
 		right = ed + "\n" + p.res.View()
 	}
@@ -78,15 +78,15 @@ func (p *Pane) paneTitle(title string, f focus) string {
 // banner names the service, user and cluster health, and warns when TLS is unverified.
 func (p *Pane) banner() string {
 	st := p.ctx.Styles
-	parts := []string{st.Bold.Render(safe.Text(p.conn.service)), "user " + safe.Text(p.conn.user)}
-	if h := p.health; h != nil {
+	parts := []string{st.Bold.Render(safe.Text(p.link.conn.service)), "user " + safe.Text(p.link.conn.user)}
+	if h := p.indices.health; h != nil {
 		parts = append(parts, "cluster "+healthGlyph(p.ctx, h.Status)+" "+safe.Text(h.Status))
 	}
-	if p.conn.client.Insecure() {
+	if p.link.conn.client.Insecure() {
 		parts = append(parts, st.Danger.Render("TLS NOT VERIFIED (profile setting)"))
 	}
-	if p.conn.historyErr != "" {
-		parts = append(parts, st.Warn.Render(safe.Text(p.conn.historyErr)))
+	if p.link.conn.historyErr != "" {
+		parts = append(parts, st.Warn.Render(safe.Text(p.link.conn.historyErr)))
 	}
 	if p.zoom {
 		parts = append(parts, st.Muted.Render("results full screen ("+p.ctx.Keys.Back.Help().Key+" returns)"))

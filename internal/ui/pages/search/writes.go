@@ -53,9 +53,9 @@ func (p *Pane) reviewWrite(r search.ParsedRequest) tea.Cmd {
 	plan := search.PlanWrite(r)
 	if plan.Refuse != "" {
 		p.res.set(&answer{req: r, errText: plan.Refuse})
-		return p.warn(plan.Refuse)
+		return p.foot.warn(plan.Refuse)
 	}
-	c, log := p.conn.client, p.ctx.Log
+	c, log := p.link.conn.client, p.ctx.Log
 	return common.Fetch(p.req, kindReview, func(ctx context.Context) (writeReview, error) {
 		w := writeReview{req: r, plan: plan, matches: -1}
 		if plan.DeletesDocs {

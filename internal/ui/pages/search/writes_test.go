@@ -86,11 +86,11 @@ func enginePane(t testing.TB) (*Pane, *requestLog, *opensearch.Cluster) {
 		t.Fatal(err)
 	}
 	p := newPane(ctx, "")
-	p.conn = &connection{project: "p", service: "os", user: "u", client: c}
-	p.savedText = p.editor.Value()
+	p.link.conn = &connection{project: "p", service: "os", user: "u", client: c}
+	p.editor.savedText = p.editor.ta.Value()
 	p.SetSize(120, 40)
-	deliver(t, p, p.indices.Reset())
-	if len(p.indices.Items()) == 0 {
+	deliver(t, p, p.indices.list.Reset())
+	if len(p.indices.list.Items()) == 0 {
 		t.Fatal("the index list did not load")
 	}
 	t.Cleanup(p.Leave)
@@ -110,12 +110,13 @@ func modalOf(t testing.TB, msgs []tea.Msg) common.Modal {
 	return nil
 }
 
-// press hands keys to a modal and returns the messages its commands produce.
+// press hands keys to a modal and returns the messages its commands produce (without
+// its text fields' cursor blink timers).
 func press(m common.Modal, keys ...tea.KeyMsg) []tea.Msg {
 	var out []tea.Msg
 	for _, k := range keys {
 		_, cmd := m.Update(k)
-		out = append(out, uitest.Run(cmd)...)
+		out = append(out, uitest.RunForm(cmd)...)
 	}
 	return out
 }
@@ -146,8 +147,8 @@ func flat(s string) string { return strings.Join(strings.Fields(ansi.Strip(s)), 
 // runLine puts text in the editor, the cursor on its first line, and runs it.
 func runLine(t testing.TB, p *Pane, text string) []tea.Msg {
 	t.Helper()
-	p.editor.SetValue(text)
-	p.gotoLine(0)
+	p.editor.ta.SetValue(text)
+	p.editor.gotoLine(0)
 	_, msgs := deliver(t, p, p.run())
 	return msgs
 }
@@ -194,9 +195,9 @@ func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
 	if a := p.res.ans; a == nil || a.status != 200 {
 		t.Fatalf("answer: %+v", a)
 	}
-	for _, ix := range p.indices.Items() {
+	for _, ix := range p.indices.list.Items() {
 		if ix.Index == "products" {
-			t.Fatalf("the index list still shows the deleted index: %+v", p.indices.Items())
+			t.Fatalf("the index list still shows the deleted index: %+v", p.indices.list.Items())
 		}
 	}
 }
@@ -231,7 +232,7 @@ func TestEditorCloseIsReviewedAndNamed(t *testing.T) {
 	}
 	// The list says closed, not "0 docs" beside a green dot; a delete counts no documents as
 	// none, it names the closed index's.
-	if v := flat(p.indices.View()); !regexp.MustCompile(`○\s+products\s+closed`).MatchString(v) {
+	if v := flat(p.indices.list.View()); !regexp.MustCompile(`○\s+products\s+closed`).MatchString(v) {
 		t.Fatalf("index list after the close:\n%s", v)
 	}
 	review, ok = modalOf(t, runLine(t, p, "DELETE /products\n")).(*components.Review)
@@ -313,7 +314,7 @@ func TestEditorWritesAreReviewed(t *testing.T) {
 		t.Fatalf("log: %v", rl.all())
 	}
 	found := false
-	for _, ix := range p.indices.Items() {
+	for _, ix := range p.indices.list.Items() {
 		found = found || ix.Index == "logs-archive"
 	}
 	if !found {
@@ -339,17 +340,17 @@ func TestEditorFollowsTheCursorAndMarksTheRequest(t *testing.T) {
 	for i := range 40 {
 		b.WriteString("GET /logs-app/_doc/" + strconv.Itoa(i) + "\n")
 	}
-	p.editor.SetValue(b.String())
-	p.gotoLine(0)
+	p.editor.ta.SetValue(b.String())
+	p.editor.gotoLine(0)
 	p.Update(tea.KeyMsg{Type: tea.KeyCtrlT})
 	p.picker.filter.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("Delete index")})
 	p.picker.refilter()
 	p.Update(enter)
-	view := ansi.Strip(p.editor.View())
+	view := ansi.Strip(p.editor.ta.View())
 	if !strings.Contains(view, "DELETE /logs-errors") {
 		t.Fatalf("the inserted template is not in view:\n%s", view)
 	}
-	if r, ok := p.currentRequest(); !ok || r.Method != "DELETE" {
+	if r, ok := p.editor.currentRequest(); !ok || r.Method != "DELETE" {
 		t.Fatalf("the cursor is not on the inserted request: %+v", r)
 	}
 	for _, l := range strings.Split(view, "\n") {
