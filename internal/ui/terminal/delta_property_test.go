@@ -271,7 +271,7 @@ func TestDeltaLeavesTheRenderersScreenUnderBubbleTea(t *testing.T) {
 				p.Send(tea.WindowSizeMsg{Width: w, Height: h})
 			}
 			p.Send(show{view: gen.next(), cmd: cmd})
-			time.Sleep(time.Duration(r.IntN(25)) * time.Millisecond)
+			time.Sleep(time.Duration(r.IntN(12)) * time.Millisecond)
 			out.mu.Lock()
 			diff := direct.diff(through)
 			out.mu.Unlock()
