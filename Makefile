@@ -15,6 +15,9 @@ COMMIT  ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo none)
 DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS  = -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 
+# The tests that skip under -race (raceEnabled): `make test` runs them without it.
+NORACE_TESTS := ^(TestConsoleKeepsAtMostFourTimesALargeProjectList|TestAllServicesKeepAtMost16MB|TestIdleAllServicesSpendTheRollingShare|TestHistoryReadsOnlyTheEndOfAHugeFile)$$
+
 # The race detector needs cgo (a C compiler); without one, tests run without it and say so.
 RACE = $(if $(filter 1,$(shell $(GO) env CGO_ENABLED)),-race,)
 
@@ -50,8 +53,9 @@ test: ## go vet, then every test with the race detector (extra flags: TESTFLAGS=
 	$(GO) vet ./...
 	@if [ -z "$(RACE)" ]; then echo "note: cgo is off (no C compiler?), so tests run without -race; apt-get install gcc to enable it" >&2; fi
 	$(GO) test $(RACE) $(TESTFLAGS) ./...
-	@# The memory bound is measured without the race detector, which multiplies memory.
-	$(if $(RACE),$(GO) test -count=1 -run 'TestConsoleKeepsAtMostFourTimes' $(TESTFLAGS) ./internal/ui/,@true)
+	@# Memory bounds and one-goroutine measurements skip under the race detector, which
+	@# multiplies memory and CPU; they run here without it.
+	$(if $(RACE),$(GO) test -count=1 -run '$(NORACE_TESTS)' $(TESTFLAGS) ./internal/ui/ ./internal/search/,@true)
 
 clients: ## drive the search emulation with the official Python and JavaScript clients (needs: apt-get install python3-elasticsearch; Node.js; npm ci in scripts/clients)
 	@/usr/bin/python3 -c 'import elasticsearch' 2>/dev/null || echo "note: python3-elasticsearch is missing (apt-get install python3-elasticsearch); its workflow skips" >&2

@@ -53,6 +53,7 @@ func attributes(out string) map[string]bool {
 // TERM=screen (what GNU screen sets when it knows no better) and TERM=vt100 got no SGR
 // at all: only "›" marked the selected row, and states had no colour.
 func TestScreenAndVT100KeepSelectionAndStateMarks(t *testing.T) {
+	t.Parallel() // each run is its own process on its own pseudo-terminal
 	bin := svcuiBinary(t)
 	for _, term := range []string{"screen", "vt100"} {
 		t.Run(term, func(t *testing.T) {
@@ -86,6 +87,7 @@ func TestScreenAndVT100KeepSelectionAndStateMarks(t *testing.T) {
 // Without a UTF-8 locale (LANG not forwarded over ssh) not one byte ≥ 0x80 reaches the
 // terminal: glyphs, borders, the spinner and platform text are ASCII.
 func TestNoUTF8LocaleWritesOnlyASCII(t *testing.T) {
+	t.Parallel() // each run is its own process on its own pseudo-terminal
 	bin := svcuiBinary(t)
 	for _, run := range []struct {
 		data   string
@@ -217,6 +219,7 @@ func TestApplicationModeHomeEnd(t *testing.T) {
 // terminal): a light pane gets the light theme, whose accent is blue 4 where the dark
 // theme's is bright blue 12. The bytes are the console's own, recorded by script(1).
 func TestThemeInsideTmuxFollowsTheBackground(t *testing.T) {
+	t.Parallel() // each run is its own process on its own pseudo-terminal
 	bin := svcuiBinary(t)
 	if _, err := exec.LookPath("script"); err != nil {
 		t.Skip("needs script(1)")

@@ -172,6 +172,7 @@ func testEnv(t testing.TB) (env []string, runtimeDir string) {
 // comes: 6 runs of 14 once hung for good with the alternate screen on and the tty raw,
 // because Bubble Tea's own handler and main's context both took SIGTERM.
 func TestSIGTERMRestoresTheTerminal(t *testing.T) {
+	t.Parallel() // each run is its own process on its own pseudo-terminal
 	bin := svcuiBinary(t)
 	const runs = 50
 	slow := 0

@@ -287,8 +287,16 @@ func maskText(text string, known []string) string {
 		text = strings.ReplaceAll(text, base64.StdEncoding.EncodeToString([]byte(s)), Mask)
 	}
 	text = maskSecretFields(text)
-	text = secretParam.ReplaceAllString(text, "${1}"+Mask)
-	return urlUserinfo.ReplaceAllString(text, "${1}:"+Mask+"@")
+	// Both patterns begin with a character class, which the regexp engine tries at every
+	// byte; the literals each needs are looked for first, so a long body without them
+	// (a history of search requests) is not walked twice more.
+	if strings.Contains(text, "=") && strings.ContainsAny(text, "?&") {
+		text = secretParam.ReplaceAllString(text, "${1}"+Mask)
+	}
+	if strings.Contains(text, "://") {
+		text = urlUserinfo.ReplaceAllString(text, "${1}:"+Mask+"@")
+	}
+	return text
 }
 
 // MaskSecrets masks what may be a secret in text that is about to be kept (a request

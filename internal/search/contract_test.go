@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,11 +29,38 @@ func newEmulation(t testing.TB, demo bool) (*opensearch.Cluster, Target) {
 			t.Fatal(err)
 		}
 	}
+	return cl, serveEmulation(t, cl)
+}
+
+// readOnlyDemo serves the demo cluster (seed 42) that the tests which only read it
+// share, loaded once: a load costs seconds under -race. A test that writes uses
+// newEmulation.
+func readOnlyDemo(t testing.TB) Target {
+	t.Helper()
+	demoOnce.Do(func() {
+		demoCluster = opensearch.New(opensearch.Options{Name: "contract"})
+		demoErr = demoCluster.LoadDemo(42)
+	})
+	if demoErr != nil {
+		t.Fatal(demoErr)
+	}
+	return serveEmulation(t, demoCluster)
+}
+
+var (
+	demoOnce    sync.Once
+	demoCluster *opensearch.Cluster
+	demoErr     error
+)
+
+// serveEmulation serves cl over TLS with basic auth until the test ends.
+func serveEmulation(t testing.TB, cl *opensearch.Cluster) Target {
+	t.Helper()
 	h := opensearch.BasicAuth(cl.Handler(), func(u, p string) bool { return u == testUser && p == testPass })
 	srv := startTLS(t, h)
 	u, _ := url.Parse(srv.URL)
 	port, _ := strconv.Atoi(u.Port())
-	return cl, Target{Host: u.Hostname(), Port: port, Username: testUser, Password: testPass, CACertPEM: serverCAPEM(srv), ServiceName: "contract-os"}
+	return Target{Host: u.Hostname(), Port: port, Username: testUser, Password: testPass, CACertPEM: serverCAPEM(srv), ServiceName: "contract-os"}
 }
 
 // run parses console text, validates it and sends the single request it holds.
@@ -211,7 +239,7 @@ func TestContractErrors(t *testing.T) {
 }
 
 func TestContractPagingDemo(t *testing.T) {
-	_, tg := newEmulation(t, true)
+	tg := readOnlyDemo(t)
 	c := newTestClient(t, tg)
 	for _, body := range []string{
 		`{"size": 40, "query": {"term": {"level": "ERROR"}}, "sort": [{"@timestamp": "desc"}, {"trace_id": "asc"}]}`,
@@ -256,7 +284,7 @@ func TestContractPagingDemo(t *testing.T) {
 }
 
 func TestContractDemoShapes(t *testing.T) {
-	_, tg := newEmulation(t, true)
+	tg := readOnlyDemo(t)
 	c := newTestClient(t, tg)
 	_, resp := run(t, c, `GET /logs-app/_search
 {"size": 3, "query": {"match": {"message": "timeout"}}, "aggs": {"levels": {"terms": {"field": "level"}, "aggs": {"p": {"avg": {"field": "latency_ms"}}}}, "daily": {"date_histogram": {"field": "@timestamp", "calendar_interval": "week"}}}}`)

@@ -152,6 +152,9 @@ func BenchmarkIdleAllServicesRequests(b *testing.B) {
 // read once a minute, never the whole list each tick (today's main read all 200
 // every 50 s, and again on every return to the list).
 func TestIdleAllServicesSpendTheRollingShare(t *testing.T) {
+	if raceEnabled {
+		t.Skip("counts the requests of a minute over 10,000 services, CPU-bound under -race: run without it (make test does)")
+	}
 	srv, lists := accountServer(t, 200, 50)
 	_, d, _ := allServicesConsole(t, srv.URL)
 	before := lists.Load()

@@ -38,6 +38,7 @@ func itoa(n int) string {
 // platform's budget stays above half, the header never says failing, and the list shows
 // states on every return. Today's main spends 200 requests per return and runs dry.
 func TestFlowSixVisitsToAllServicesKeepHalfTheBudget(t *testing.T) {
+	t.Parallel() // waits on the sandbox's latency and the clock, not the CPU
 	if testing.Short() {
 		t.Skip("10,000 services at 200 ms latency")
 	}
@@ -89,6 +90,7 @@ func TestFlowSixVisitsToAllServicesKeepHalfTheBudget(t *testing.T) {
 // 4,000 services becomes whole by itself (the projects refused are read again when
 // the platform said), and the session's messages name the rate limit.
 func TestFlowRateLimitedAllServicesBecomeWhole(t *testing.T) {
+	t.Parallel() // waits on the sandbox's latency and the clock, not the CPU
 	if testing.Short() {
 		t.Skip("4,000 services through a storm of 429s")
 	}

@@ -9,7 +9,7 @@ import (
 // Read-only, the Search results page back with p: the root used to refuse p for every
 // view as "assign a project", a billing group's key, which read-only still refuses there.
 func TestFlowReadOnlyPagesTheSearchResultsBack(t *testing.T) {
-	e := startSearchSandbox(t)
+	e := readOnlySearchSandbox(t)
 	st := settings(e, e.admin)
 	st.ReadOnly = true
 	s := start(t, st, client(t, e.url, e.admin), 120, 40)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -46,15 +47,55 @@ func (s *screen) typeLines(text string) {
 	}
 }
 
-// openSearch starts the UI on the search sandbox and waits for the Search tab's index list.
+// readOnlySearchSandbox is one demo search sandbox shared by the flows that only read
+// from it (searches, SQL, paging, the document view, the editor): loading the demo costs
+// seconds under -race. It serves fixed data (Handler, never Start: no live documents)
+// until the test binary ends. A flow that writes (bulk load, delete, credentials)
+// starts its own with startSearchSandbox.
+func readOnlySearchSandbox(t *testing.T) env {
+	t.Helper()
+	// History, editor text and column choices go to the state dir: the test's own.
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	sharedSearch.once.Do(func() {
+		sb, err := sandbox.New(sandbox.Options{Data: "demo", Seed: 1, Search: true})
+		if err != nil {
+			sharedSearch.err = err
+			return
+		}
+		srv := httptest.NewServer(sb.Handler())
+		sharedSearch.env = env{url: srv.URL, admin: sb.AdminToken(), dev: sb.DeveloperToken(), sb: sb}
+	})
+	if sharedSearch.err != nil {
+		t.Fatal(sharedSearch.err)
+	}
+	return sharedSearch.env
+}
+
+var sharedSearch struct {
+	once sync.Once
+	env  env
+	err  error
+}
+
+// openSearch starts the UI on a search sandbox of its own and waits for the Search
+// tab's index list.
 func openSearch(t *testing.T) *screen {
 	s, _ := openSearchWith(t)
 	return s
 }
 
+// openReadOnlySearch is openSearch on the shared sandbox, for a flow that writes nothing.
+func openReadOnlySearch(t *testing.T) *screen {
+	s, _ := openSearchOn(t, readOnlySearchSandbox(t))
+	return s
+}
+
 // openSearchWith is openSearch that also gives the UI's platform client.
 func openSearchWith(t *testing.T) (*screen, *api.Client) {
-	e := startSearchSandbox(t)
+	return openSearchOn(t, startSearchSandbox(t))
+}
+
+func openSearchOn(t *testing.T, e env) (*screen, *api.Client) {
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
 	s.waitFor("acme-prod", "as admin")
@@ -65,7 +106,7 @@ func openSearchWith(t *testing.T) (*screen, *api.Client) {
 }
 
 func TestFlowSearchHitsPagingAndViews(t *testing.T) {
-	s := openSearch(t)
+	s := openReadOnlySearch(t)
 	// Editor → results → index list; enter runs a search of the selected index (and puts
 	// it in the editor) and focuses its hits.
 	s.special(tea.KeyTab, tea.KeyTab)
@@ -97,7 +138,7 @@ func TestFlowSearchHitsPagingAndViews(t *testing.T) {
 }
 
 func TestFlowSearchJSONMistakeIsNotSent(t *testing.T) {
-	s := openSearch(t)
+	s := openReadOnlySearch(t)
 	s.special(tea.KeyCtrlEnd, tea.KeyEnter)
 	s.typeLines("GET /logs-app/_search\n{\"query\": {\"match_all\": {}}")
 	s.mark()
@@ -108,7 +149,7 @@ func TestFlowSearchJSONMistakeIsNotSent(t *testing.T) {
 }
 
 func TestFlowSearchSQLMode(t *testing.T) {
-	s := openSearch(t)
+	s := openReadOnlySearch(t)
 	s.mark()
 	s.special(tea.KeyCtrlS)
 	s.waitFor("SQL (ctrl+s for requests)")
@@ -160,7 +201,7 @@ this line is not json
 }
 
 func TestFlowSearchNonOpenSearch(t *testing.T) {
-	e := startSearchSandbox(t)
+	e := readOnlySearchSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")
 	s.mark()
@@ -181,7 +222,7 @@ func TestFlowSearchNonOpenSearch(t *testing.T) {
 // Enter on a hit opens it; n and shift+tab move between hits; esc returns to the
 // results with the cursor on the hit shown last; a goes full screen.
 func TestFlowSearchDocumentView(t *testing.T) {
-	s := openSearch(t)
+	s := openReadOnlySearch(t)
 	s.special(tea.KeyTab, tea.KeyTab)
 	s.waitFor("▸ Indices")
 	s.mark()
@@ -224,7 +265,7 @@ func TestFlowSearchAfterPasswordChange(t *testing.T) {
 // after ctrl+c straight from the editor (no esc, no run, no pause), and the quit does
 // not race a save still on its way.
 func TestFlowSearchEditorTextSurvivesARestart(t *testing.T) {
-	e := startSearchSandbox(t)
+	e := readOnlySearchSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")
 	s.mark()
@@ -276,7 +317,7 @@ func TestFlowSearchDeleteIndexIsReviewedAndNamed(t *testing.T) {
 // The results read like logs: T narrows to a range named in the header with a
 // histogram above the hits; t follows the search live and stops again.
 func TestFlowSearchLogReader(t *testing.T) {
-	s := openSearch(t)
+	s := openReadOnlySearch(t)
 	s.special(tea.KeyTab, tea.KeyTab)
 	s.waitFor("▸ Indices")
 	s.mark()

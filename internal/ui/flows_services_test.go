@@ -261,6 +261,7 @@ func TestFlowServicesOpenFromAllProjectsMakesItsProjectCurrent(t *testing.T) {
 }
 
 func TestFlowServicesFaultStormLeavesUIUsable(t *testing.T) {
+	t.Parallel() // waits on the sandbox's latency and the clock, not the CPU
 	e := startSandboxWith(t, sandbox.Options{Faults: "seed=3,500=0.3,429=0.2"})
 	// No retries in the client, so loads fail outright and the UI has to cope: the error
 	// is shown, ctrl+r (and the refresh backoff) try again until the data comes.
@@ -332,6 +333,7 @@ func typeName(v any) string {
 // two seconds of idling on the services table deliver no message at all (no spinner
 // tick, no polling); only the refresh tick would, once per interval.
 func TestIdleServicesUseNoCPU(t *testing.T) {
+	t.Parallel() // waits on the sandbox's latency and the clock, not the CPU
 	if testing.Short() {
 		t.Skip("idles for 2 s")
 	}

@@ -11,6 +11,7 @@ import (
 // w on a service in transition watches it: the header says so, the footer tells when
 // the platform has it RUNNING, and :watches lists it until w stops it.
 func TestFlowWatchAServiceUntilItRuns(t *testing.T) {
+	t.Parallel() // waits on the header's poll of the platform, not the CPU
 	clock := sandboxtest.NewManualClock(time.Now())
 	e := startSandboxWith(t, sandbox.Options{Clock: clock, ProvisionDelay: time.Minute})
 	c := client(t, e.url, e.admin)

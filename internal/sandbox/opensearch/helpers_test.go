@@ -5,11 +5,33 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
 
 var testNow = time.Date(2024, 3, 15, 12, 0, 0, 0, time.UTC)
+
+// sharedDemo is a cluster holding the demo data of seed 42, loaded once for the tests
+// that only read it (a load costs seconds under -race). A test that writes, or checks the
+// load itself, loads its own with newTestCluster and LoadDemo.
+func sharedDemo(t testing.TB) *Cluster {
+	t.Helper()
+	demoOnce.Do(func() {
+		demo = New(Options{Name: "test-cluster", Clock: func() time.Time { return testNow }})
+		demoErr = demo.LoadDemo(42)
+	})
+	if demoErr != nil {
+		t.Fatal(demoErr)
+	}
+	return demo
+}
+
+var (
+	demoOnce sync.Once
+	demo     *Cluster
+	demoErr  error
+)
 
 func newTestCluster(t testing.TB) *Cluster {
 	t.Helper()

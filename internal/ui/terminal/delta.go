@@ -79,6 +79,17 @@ func (d *Delta) Write(p []byte) (int, error) {
 		d.patch(&b, row, l)
 	}
 	d.remember(f)
+	if strings.HasPrefix(f.tail, ansi.EraseScreenBelow) {
+		// The renderer erases below from where its own bytes left the cursor: the end
+		// of its last line, or the start of that line when it left the line alone
+		// (which the erase then blanks). The patches left the cursor elsewhere.
+		last := f.rows[len(f.rows)-1]
+		col := 0
+		if last.painted {
+			col = width(cells(last.text))
+		}
+		writeAt(&b, len(f.rows)-1, col, nil, false)
+	}
 	b.WriteString(f.tail)
 	if _, err := d.out.Write(b.Bytes()); err != nil {
 		return 0, err
@@ -101,6 +112,11 @@ func (d *Delta) remember(f frame) {
 		if l.painted {
 			d.lines[row] = screenLine{cells: cells(l.text), known: true}
 		}
+	}
+	if strings.HasPrefix(f.tail, ansi.EraseScreenBelow) {
+		// The erase starts on the last line: blank when the renderer left that line
+		// alone, its last cell gone when the line filled the width.
+		d.lines[len(f.rows)-1] = screenLine{}
 	}
 }
 
