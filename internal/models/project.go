@@ -64,13 +64,12 @@ type ProjectSummary struct {
 	BillingGroupName string `json:"billing_group_name"`
 	EstimatedBalance Amount `json:"estimated_balance"`
 	AvailableCredits Amount `json:"available_credits"`
+	// Role is the caller's role in the project, from the answer's membership ("" when
+	// the platform did not say).
+	Role Role `json:"-"`
 }
 
 // ProjectSummaries is GET /v1/project read as summaries.
 type ProjectSummaries struct {
-	Projects   []ProjectSummary
-	Membership map[string]Role
+	Projects []ProjectSummary
 }
-
-// RoleOf returns the caller's role in a project ("" when the platform did not say).
-func (l ProjectSummaries) RoleOf(project string) Role { return l.Membership[project] }

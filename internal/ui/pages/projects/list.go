@@ -28,8 +28,7 @@ type List struct {
 // more, kept and at the peak of every refresh), and those are summaries: what the
 // table shows, not the whole project (the rest was 10 MB more, twice at every refresh).
 type member struct {
-	*models.ProjectSummary
-	Role models.Role
+	*models.ProjectSummary // with the caller's role in it
 	// CreditsCurrency is the currency the account's credits are reported in ("" unknown).
 	CreditsCurrency string
 }
@@ -85,7 +84,7 @@ func (l *List) load() (base.Fetcher[member], string) {
 		out := make([]member, len(pl.Projects))
 		for i := range pl.Projects {
 			p := &pl.Projects[i]
-			out[i] = member{p, pl.RoleOf(p.ProjectName), creditsCurrency(creditFields(p), credits)}
+			out[i] = member{p, creditsCurrency(creditFields(p), credits)}
 		}
 		return out, err
 	}, ""

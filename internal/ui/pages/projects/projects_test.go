@@ -9,9 +9,9 @@ import (
 
 func TestPickDefault(t *testing.T) {
 	list := []member{
-		{ProjectSummary: &models.ProjectSummary{ProjectName: "dev-only"}, Role: models.RoleDeveloper},
-		{ProjectSummary: &models.ProjectSummary{ProjectName: "mine"}, Role: models.RoleAdmin},
-		{ProjectSummary: &models.ProjectSummary{ProjectName: "other"}, Role: models.RoleAdmin},
+		{ProjectSummary: &models.ProjectSummary{ProjectName: "dev-only", Role: models.RoleDeveloper}},
+		{ProjectSummary: &models.ProjectSummary{ProjectName: "mine", Role: models.RoleAdmin}},
+		{ProjectSummary: &models.ProjectSummary{ProjectName: "other", Role: models.RoleAdmin}},
 	}
 	if got := pickDefault(list, ""); got != "mine" {
 		t.Errorf("first admin project: %q", got)
