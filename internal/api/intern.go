@@ -57,7 +57,6 @@ func (in *interner) entry(v any) {
 		for _, p := range []*string{&e.AccountID, &e.DefaultCloud, &e.BillingCurrency, &e.BillingGroupID, &e.BillingGroupName} {
 			in.str(p)
 		}
-		in.amount(&e.EstimatedBalance)
 		in.amount(&e.AvailableCredits)
 	case *models.Project:
 		for _, p := range []*string{&e.AccountID, &e.AccountName, &e.DefaultCloud, &e.BillingCurrency,

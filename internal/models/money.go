@@ -205,3 +205,26 @@ func sortMoney(ms []Money) {
 		}
 	}
 }
+
+// AmountText is an amount kept only as the text FormatNumber gives it, for a table's
+// column that does no arithmetic: 80,000 decimals were 80,000 heap big.Ints more, and
+// each row's cell was one more string. Its zero value is an unset amount.
+type AmountText string
+
+// UnmarshalJSON reads what Amount reads, and keeps its text.
+func (t *AmountText) UnmarshalJSON(b []byte) error {
+	var a Amount
+	if err := a.UnmarshalJSON(b); err != nil {
+		return err
+	}
+	*t = AmountText(a.FormatNumber())
+	return nil
+}
+
+// FormatNumber is Amount's FormatNumber of the amount read.
+func (t AmountText) FormatNumber() string {
+	if t == "" {
+		return Amount{}.FormatNumber()
+	}
+	return string(t)
+}

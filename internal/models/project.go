@@ -56,14 +56,14 @@ func Ptr[T any](v T) *T { return &v }
 // into it leaves the rest of every project unread: with 80,000 projects the full
 // models were 22 MB, twice over while a refresh decoded beside the list on screen.
 type ProjectSummary struct {
-	ProjectName      string `json:"project_name"`
-	AccountID        string `json:"account_id"`
-	DefaultCloud     string `json:"default_cloud"`
-	BillingCurrency  string `json:"billing_currency"`
-	BillingGroupID   string `json:"billing_group_id"`
-	BillingGroupName string `json:"billing_group_name"`
-	EstimatedBalance Amount `json:"estimated_balance"`
-	AvailableCredits Amount `json:"available_credits"`
+	ProjectName      string     `json:"project_name"`
+	AccountID        string     `json:"account_id"`
+	DefaultCloud     string     `json:"default_cloud"`
+	BillingCurrency  string     `json:"billing_currency"`
+	BillingGroupID   string     `json:"billing_group_id"`
+	BillingGroupName string     `json:"billing_group_name"`
+	EstimatedBalance AmountText `json:"estimated_balance"`
+	AvailableCredits Amount     `json:"available_credits"`
 	// Role is the caller's role in the project, from the answer's membership ("" when
 	// the platform did not say).
 	Role Role `json:"-"`
