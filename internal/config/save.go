@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -189,7 +190,16 @@ func ensurePrivateDir(dir string) error {
 
 // writeFileAtomic writes data to a temporary file in the same directory and renames it over
 // path, so a reader sees the old file or the new one, never half of one.
-func writeFileAtomic(path string, data []byte, mode os.FileMode) (err error) {
+func writeFileAtomic(path string, data []byte, mode os.FileMode) error {
+	return writeAtomicWith(path, mode, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeAtomicWith is writeFileAtomic for content written as a stream (never whole in
+// memory): a temporary file beside path with mode, synced, renamed over path.
+func writeAtomicWith(path string, mode os.FileMode, write func(io.Writer) error) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
@@ -203,7 +213,7 @@ func writeFileAtomic(path string, data []byte, mode os.FileMode) (err error) {
 	if err = tmp.Chmod(mode); err != nil {
 		return err
 	}
-	if _, err = tmp.Write(data); err != nil {
+	if err = write(tmp); err != nil {
 		return err
 	}
 	if err = tmp.Sync(); err != nil {

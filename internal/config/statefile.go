@@ -21,31 +21,9 @@ func OpenStateFile(path string) (*os.File, error) {
 // so a large file is never whole in memory: its directory 0700 when created, a
 // temporary file beside it, 0600, renamed over path once write and the sync succeed, so
 // a crash leaves the old file or the new one.
-func WriteStateFileWith(path string, write func(io.Writer) error) (err error) {
+func WriteStateFileWith(path string, write func(io.Writer) error) error {
 	if err := ensurePrivateDir(filepath.Dir(path)); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = tmp.Chmod(0o600); err != nil {
-		return err
-	}
-	if err = write(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return writeAtomicWith(path, 0o600, write)
 }
