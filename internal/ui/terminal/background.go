@@ -19,9 +19,14 @@ func DarkBackground(c Caps, tty *os.File, getenv Getenv) func() bool {
 	if c.Multiplexer != Tmux {
 		return lipgloss.HasDarkBackground
 	}
+	// termenv also takes a set CI for "not a terminal" and then never asks; this is a
+	// terminal (the caller checked), so CI is set aside too.
 	asXterm := func(k string) string {
-		if k == "TERM" {
+		switch k {
+		case "TERM":
 			return "xterm-256color"
+		case "CI":
+			return ""
 		}
 		return getenv(k)
 	}
