@@ -111,6 +111,7 @@ type Plan struct {
 	secrets      []string
 	lines        []string // one screen line per row, rebuilt when its row changes
 	changeW      int      // the widest change, so short changes leave room for the notes
+	implies      []string // what the rows' changes imply, each once with its count (summary)
 	offset       int
 	phase        planPhase
 	typed        string
@@ -130,10 +131,43 @@ func NewPlan(ctx *common.Context, spec PlanSpec) *Plan {
 		}
 		p.changeW = max(p.changeW, ansi.StringWidth(r.Change))
 	}
+	p.implies = implications(spec.Rows)
 	for i := range spec.Rows {
 		p.lines[i] = p.line(i)
 	}
 	return p
+}
+
+// maxImplied is how many distinct implications the summary lists; the rest are on
+// their rows.
+const maxImplied = 3
+
+// implications are the rows' notes, each once with how many rows it concerns, in the
+// order first met: the summary says them whole, since a row's own room for its notes
+// is what a narrow screen cuts first.
+func implications(rows []PlanRow) []string {
+	count := map[string]int{}
+	var order []string
+	for _, r := range rows {
+		if r.Skip != "" {
+			continue
+		}
+		for _, n := range r.Notes {
+			if count[n] == 0 {
+				order = append(order, n)
+			}
+			count[n]++
+		}
+	}
+	var out []string
+	for i, n := range order {
+		if i == maxImplied {
+			out = append(out, fmt.Sprintf("and %d more: see each row", len(order)-maxImplied))
+			break
+		}
+		out = append(out, fmt.Sprintf("%s (%d)", n, count[n]))
+	}
+	return out
 }
 
 // Sendable are the rows the plan sends (not skipped).
@@ -390,7 +424,7 @@ func (p *Plan) allSecrets() string {
 	return b.String()
 }
 
-func (p *Plan) room() int { return max(3, p.scH-14) }
+func (p *Plan) room() int { return max(3, p.scH-14-len(p.implies)) }
 
 func (p *Plan) scroll(n int) { p.offset = max(0, min(p.offset+n, len(p.lines)-p.room())) }
 
@@ -451,6 +485,9 @@ func (p *Plan) summary() []string {
 	}
 	if p.spec.Total != "" {
 		out = append(out, "Monthly cost difference in total: "+st.Bold.Render(p.spec.Total))
+	}
+	for _, n := range p.implies {
+		out = append(out, ansi.Truncate(st.Warn.Render("! ")+st.Muted.Render(safe.Text(n)), max(40, p.screenW-12), "…"))
 	}
 	if c := p.Counts(); c[RowSkipped] > 0 {
 		out = append(out, st.Warn.Render(fmt.Sprintf("%d skipped: refused before sending, see each row", c[RowSkipped])))

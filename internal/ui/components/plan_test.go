@@ -105,3 +105,28 @@ func BenchmarkPlanView(b *testing.B) {
 		_ = p.View()
 	}
 }
+
+// What the changes imply is said whole in the plan's head, each once with its count,
+// even at 80×24 where a row's own room for its notes is cut to nothing; the frame
+// still fits the screen.
+func TestPlanSaysWhatItImpliesOnANarrowScreen(t *testing.T) {
+	rows := planRows(12, 0)
+	for i := range rows {
+		rows[i].Change = "delete (kafka, business-4, 3 nodes)"
+		rows[i].Notes = []string{"deletion is irreversible: the service and its data are gone"}
+		if i%3 == 0 {
+			rows[i].Notes = append(rows[i].Notes, "power off loses Kafka topic data")
+		}
+	}
+	p := NewPlan(common.NewContext(), PlanSpec{ID: 1, Title: "Delete 12 services", Noun: "service", Rows: rows})
+	p.SetSize(80, 24)
+	v := ansi.Strip(p.View())
+	for _, want := range []string{"deletion is irreversible: the service and its data are gone (12)", "power off loses Kafka topic data (4)"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("no %q at 80×24:\n%s", want, v)
+		}
+	}
+	if n := strings.Count(v, "\n") + 1; n > 24 {
+		t.Fatalf("the plan is %d lines on a 24-line screen:\n%s", n, v)
+	}
+}
