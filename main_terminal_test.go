@@ -219,11 +219,7 @@ func TestApplicationModeHomeEnd(t *testing.T) {
 // terminal): a light pane gets the light theme, whose accent is blue 4 where the dark
 // theme's is bright blue 12. The bytes are the console's own, recorded by script(1).
 func TestThemeInsideTmuxFollowsTheBackground(t *testing.T) {
-	// Not parallel: the answer to the background question has one round trip through
-	// tmux and script(1), and termenv takes a lost or late answer for a dark background;
-	// beside the other pseudo-terminal tests on a loaded 2-core machine that happened
-	// once in a whole make test. A second start is allowed for the same reason; a console
-	// that never asks, or misreads the answer, fails both.
+	t.Parallel() // each run is its own process on its own pseudo-terminal
 	bin := svcuiBinary(t)
 	if _, err := exec.LookPath("script"); err != nil {
 		t.Skip("needs script(1)")
@@ -231,23 +227,18 @@ func TestThemeInsideTmuxFollowsTheBackground(t *testing.T) {
 	env, _ := testEnv(t)
 	for _, c := range []struct{ bg, accent, other string }{{"white", "34", "94"}, {"black", "94", "34"}} {
 		t.Run(c.bg, func(t *testing.T) {
-			var seen map[string]bool
-			for try := 0; try < 2; try++ {
-				rec := t.TempDir() + "/typescript"
-				r := startTmux(t, withEnv(env, "LANG=C.UTF-8"), [][]string{{"-g", "window-style", "bg=" + c.bg}},
-					"script -q -f -c '"+bin+" "+strings.Join(demoArgs, " ")+"' "+rec)
-				r.waitFor(`acme-prod`)
-				time.Sleep(300 * time.Millisecond)
-				out, err := os.ReadFile(rec)
-				if err != nil {
-					t.Fatal(err)
-				}
-				r.run("kill-server")
-				if seen = attributes(string(out)); seen[c.accent] && !seen[c.other] {
-					return
-				}
+			rec := t.TempDir() + "/typescript"
+			r := startTmux(t, withEnv(env, "LANG=C.UTF-8"), [][]string{{"-g", "window-style", "bg=" + c.bg}},
+				"script -q -f -c '"+bin+" "+strings.Join(demoArgs, " ")+"' "+rec)
+			r.waitFor(`acme-prod`)
+			time.Sleep(300 * time.Millisecond)
+			out, err := os.ReadFile(rec)
+			if err != nil {
+				t.Fatal(err)
 			}
-			t.Errorf("a %s pane: want accent colour %s, not %s; SGR parameters %v", c.bg, c.accent, c.other, seen)
+			if seen := attributes(string(out)); !seen[c.accent] || seen[c.other] {
+				t.Errorf("a %s pane: want accent colour %s, not %s; SGR parameters %v", c.bg, c.accent, c.other, seen)
+			}
 		})
 	}
 }
