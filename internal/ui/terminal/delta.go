@@ -97,6 +97,13 @@ func (d *Delta) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// forget drops what Delta remembers of the screen: something else draws on it.
+func (d *Delta) forget() {
+	d.mu.Lock()
+	d.lines = nil
+	d.mu.Unlock()
+}
+
 // WriteString lets io.WriteString reach Write (the embedded File has its own).
 func (d *Delta) WriteString(s string) (int, error) { return d.Write([]byte(s)) }
 

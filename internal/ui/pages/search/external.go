@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"errors"
+	"github.com/svcui/svcui/internal/ui/terminal"
 	"os"
 	"os/exec"
 	"strings"
@@ -63,7 +64,7 @@ func (e *editor) runExternal(addr common.Addr, f externalFile, err error) tea.Cm
 	if err != nil {
 		return common.Warn(sentenceCase(err.Error()))
 	}
-	return tea.ExecProcess(f.cmd, func(err error) tea.Msg { return externalDone{addr: addr, file: f.file, err: err} })
+	return tea.Exec(terminal.Command(f.cmd), func(err error) tea.Msg { return externalDone{addr: addr, file: f.file, err: err} })
 }
 
 // readExternal reads the edited buffer back and removes the file, in a command.

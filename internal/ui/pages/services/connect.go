@@ -3,6 +3,7 @@ package services
 import (
 	"context"
 	"errors"
+	"github.com/svcui/svcui/internal/ui/terminal"
 	"strings"
 	"sync"
 
@@ -71,7 +72,7 @@ func (c connector) cmd() tea.Cmd {
 		case connect.KindOpenURI:
 			return c.openURI(sess)
 		}
-		return c.exec(sess, func(err error) tea.Msg { return c.finished(sess, err) })()
+		return c.exec(terminal.Exec{ExecCommand: sess}, func(err error) tea.Msg { return c.finished(sess, err) })()
 	})
 }
 
