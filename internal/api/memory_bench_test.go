@@ -3,7 +3,7 @@ package api
 import (
 	"bufio"
 	"context"
-	"fmt"
+	"github.com/svcui/svcui/internal/sandbox/sandboxtest"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -18,36 +18,7 @@ import (
 	"time"
 )
 
-// writeProjectList writes a valid GET /v1/project answer of n projects, shaped like
-// the platform's (the fields it always sends, about 310 bytes each with the role),
-// with the membership. It writes as it goes, so the server holds no copy of the
-// answer in the heap the benchmark measures.
-func writeProjectList(w io.Writer, n int) {
-	b := bufio.NewWriterSize(w, 32<<10)
-	defer b.Flush()
-	b.WriteString(`{"projects":[`)
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(b, `{"project_name":"project-%06d","account_id":"a2f91c3d7e88","account_name":"Acme Corp",`+
-			`"default_cloud":"aws-eu-west-1","billing_currency":"EUR","billing_group_id":"5b1f0c2e-91aa-4c2b-8d0e-%012d",`+
-			`"estimated_balance":"%d.%02d","available_credits":"0.00","country_code":"FI"}`,
-			i, i%50, i%1000, i%100)
-	}
-	b.WriteString(`],"project_membership":{`)
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		role := "admin"
-		if i%3 == 0 {
-			role = "developer"
-		}
-		fmt.Fprintf(b, `"project-%06d":%q`, i, role)
-	}
-	b.WriteString(`}}`)
-}
+func writeProjectList(w io.Writer, n int) { sandboxtest.WriteProjectList(w, n) }
 
 type countingWriter struct{ n int64 }
 

@@ -1,8 +1,7 @@
 package ui
 
 import (
-	"bufio"
-	"fmt"
+	"github.com/svcui/svcui/internal/sandbox/sandboxtest"
 	"io"
 	"log/slog"
 	"net/http"
@@ -25,34 +24,7 @@ import (
 	"github.com/svcui/svcui/internal/ui/uitest"
 )
 
-// writeProjects writes a GET /v1/project answer of n projects shaped like the
-// platform's (as internal/api's BenchmarkLargeProjectList does), as it goes.
-func writeProjects(w io.Writer, n int) {
-	b := bufio.NewWriterSize(w, 32<<10)
-	defer b.Flush()
-	b.WriteString(`{"projects":[`)
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(b, `{"project_name":"project-%06d","account_id":"a2f91c3d7e88","account_name":"Acme Corp",`+
-			`"default_cloud":"aws-eu-west-1","billing_currency":"EUR","billing_group_id":"5b1f0c2e-91aa-4c2b-8d0e-%012d",`+
-			`"estimated_balance":"%d.%02d","available_credits":"0.00","country_code":"FI"}`,
-			i, i%50, i%1000, i%100)
-	}
-	b.WriteString(`],"project_membership":{`)
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		role := "admin"
-		if i%3 == 0 {
-			role = "developer"
-		}
-		fmt.Fprintf(b, `"project-%06d":%q`, i, role)
-	}
-	b.WriteString(`}}`)
-}
+func writeProjects(w io.Writer, n int) { sandboxtest.WriteProjectList(w, n) }
 
 type byteCounter struct{ n int64 }
 
