@@ -70,6 +70,11 @@ func (c *Cluster) indexDoc(indexName, id string, raw []byte, create bool) (index
 	if err != nil {
 		return index.WriteResult{}, nil, err
 	}
+	return c.indexParsed(indexName, id, raw, src, create)
+}
+
+// indexParsed is indexDoc once the source is parsed: src is raw parsed by parseSource.
+func (c *Cluster) indexParsed(indexName, id string, raw []byte, src map[string]any, create bool) (index.WriteResult, *index.Index, *apierr.Error) {
 	if id == "" {
 		id = newDocID()
 	} else if err := validateID(id); err != nil {

@@ -47,7 +47,7 @@ func (c *Cluster) liveOnce(rng *rand.Rand, n int) int {
 	if c.indices["logs-app"] != nil {
 		for range 1 + rng.IntN(2) {
 			doc := demoLogs(rng, now, 1)[0]
-			doc["@timestamp"] = stamp
+			doc.Timestamp = stamp
 			n++
 			if raw, err := json.Marshal(doc); err == nil {
 				_, _, _ = c.indexDoc("logs-app", fmt.Sprintf("live-%07d", n), raw, false)

@@ -70,6 +70,17 @@ type webLog struct {
 	RequestID   string  `json:"request_id"`
 }
 
+// source is the entry's parsed source (see sourceOf).
+func (e webLog) source() map[string]any {
+	return map[string]any{
+		"@timestamp": e.Timestamp, "level": e.Level, "message": e.Message, "client_ip": e.ClientIP,
+		"method": e.Method, "path": e.Path, "status": sourceValue(e.Status), "bytes": sourceValue(e.Bytes),
+		"latency_ms": sourceValue(e.LatencyMS), "user_agent": e.UserAgent, "referrer": e.Referrer,
+		"http_version": e.HTTPVersion, "host": e.Host, "region": e.Region, "country": e.Country,
+		"request_id": e.RequestID,
+	}
+}
+
 // demoWebIndex is the mapping of logs-web (the logs-* template adds its own fields first).
 const demoWebIndex = `{
   "settings": {"number_of_shards": 1, "number_of_replicas": 0},
@@ -222,12 +233,12 @@ func (g *webGen) entry(t time.Time, outage bool, scanner string) webLog {
 	}
 	country := webCountries[visitor%len(webCountries)]
 	ua := g.agent()
-	path := strings.NewReplacer(
+	path := fillPlaceholders(r.path,
 		"{id}", fmt.Sprint(1000+rng.IntN(4000)),
 		"{hash}", []string{"3f9a1c2e", "b71d0e44"}[rng.IntN(2)],
 		"{query}", strings.ReplaceAll(pick(rng, demoQueries), " ", "+"),
 		"{user}", fmt.Sprintf("u-%04d", rng.IntN(1000)+1000),
-	).Replace(r.path)
+	)
 	method := r.method
 	status, bytes := 200, r.bytes[0]+rng.IntN(r.bytes[1]-r.bytes[0]+1)
 	latency := r.latencyUS * (50 + rng.IntN(100)) / 100
@@ -335,12 +346,8 @@ func (c *Cluster) loadDemoWeb(seed uint64, now time.Time) error {
 		return fmt.Errorf("demo web logs: %s", aerr.Reason)
 	}
 	for i, e := range webLogs(rand.New(rand.NewPCG(seed, webLogStream)), now, demoWebLogs) {
-		raw, err := json.Marshal(e)
-		if err != nil {
-			return err
-		}
-		if _, _, aerr := c.indexDoc("logs-web", fmt.Sprintf("web-%05d", i+1), raw, false); aerr != nil {
-			return fmt.Errorf("demo web log %d: %s", i, aerr.Reason)
+		if err := c.putDemoDoc("logs-web", fmt.Sprintf("web-%05d", i+1), e, e.source()); err != nil {
+			return fmt.Errorf("demo web log %d: %w", i, err)
 		}
 	}
 	if _, taken := c.indices["logs"]; !taken {

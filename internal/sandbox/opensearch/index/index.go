@@ -185,7 +185,9 @@ func (ix *Index) StoreSize() int64 {
 
 // Parse checks a document against the mapping (adding dynamic fields unless noDynamic).
 func (ix *Index) Parse(id string, src map[string]any, noDynamic bool) ([]Leaf, *apierr.Error) {
-	p := &docParser{id: id, noDynamic: noDynamic}
+	// About a leaf per field (plus multi-fields): growing the slice from empty allocated
+	// a quarter of a bulk load's bytes.
+	p := &docParser{id: id, noDynamic: noDynamic, leaves: make([]Leaf, 0, len(src)+2)}
 	if err := p.walk(ix.Mapping.props, "", ix.Mapping.dynamic, src); err != nil {
 		p.rollback()
 		return nil, err
