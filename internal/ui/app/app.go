@@ -422,9 +422,9 @@ func (m *Model) updateModal(msg tea.Msg) tea.Cmd {
 // whose view is gone is dropped, unless it is a write's: its outcome is reported.
 func (m *Model) deliver(msg common.Addressed) tea.Cmd {
 	id := msg.Target()
-	if f, ok := msg.(common.Failed); ok {
+	if _, err, ok := common.Reply(msg); ok {
 		var pe *common.PanicError
-		if errors.As(f.Failure(), &pe) {
+		if errors.As(err, &pe) {
 			m.ctx.Log.Error("panic in a request", "kind", pe.Kind.String(), "value", fmt.Sprint(pe.Value), "stack", string(pe.Stack))
 		}
 	}
