@@ -38,8 +38,8 @@ func TestSurroundingDocuments(t *testing.T) {
 	do(t, c, "POST", "/_bulk?refresh=true", bulk.String(), search.ContentTypeNDJSON)
 	deliver(t, p, p.indices.list.Load())
 	runLine(t, p, "GET /around/_search\n{\"query\": {\"term\": {\"level\": \"ERROR\"}}}\n")
-	if h := p.res.ans.hits; h == nil || len(h.Rows) != 1 {
-		t.Fatalf("search: %+v", p.res.ans)
+	if h := p.reader.res.ans.hits; h == nil || len(h.Rows) != 1 {
+		t.Fatalf("search: %+v", p.reader.res.ans)
 	}
 	p.setFocus(focusResults)
 	_, cmd := p.Update(runes("C"))
@@ -111,7 +111,7 @@ func asTyped(t testing.TB, method, path, body string) search.Request {
 func TestSurroundingDocumentsOfAHostileIndexOnlyRead(t *testing.T) {
 	p, rl, _ := enginePane(t)
 	runLine(t, p, "GET /logs-web/_search\n{\"size\": 1}\n")
-	a := p.res.ans
+	a := p.reader.res.ans
 	if a == nil || a.hits == nil || len(a.hits.Hits) != 1 {
 		t.Fatalf("search: %+v", a)
 	}
@@ -147,7 +147,7 @@ func TestSurroundingDocumentsOfAHostileIndexOnlyRead(t *testing.T) {
 		t.Fatal("C sent nothing: the test proves nothing")
 	}
 	runLine(t, p, "GET /logs-web/_count\n")
-	if p.res.ans.errText != "" || p.res.ans.status != 200 {
-		t.Fatalf("logs-web after C: %d %s", p.res.ans.status, p.res.ans.errText)
+	if p.reader.res.ans.errText != "" || p.reader.res.ans.status != 200 {
+		t.Fatalf("logs-web after C: %d %s", p.reader.res.ans.status, p.reader.res.ans.errText)
 	}
 }

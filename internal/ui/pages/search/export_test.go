@@ -39,7 +39,7 @@ func TestExportWritesTheHitsOfTheResults(t *testing.T) {
 	if err != nil || len(rows) != 26 {
 		t.Fatalf("%d rows (want a header and 25 hits): %v", len(rows), err)
 	}
-	if want := p.res.table.Titles(); strings.Join(rows[0], ",") != strings.Join(want, ",") {
+	if want := p.reader.res.table.Titles(); strings.Join(rows[0], ",") != strings.Join(want, ",") {
 		t.Fatalf("header %q, want %q", rows[0], want)
 	}
 }

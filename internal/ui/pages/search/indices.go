@@ -166,14 +166,14 @@ func (x *indexPanel) indexSearch(index string) string {
 // searchIndex runs the index's search (newest first, over the time range) and shows
 // its hits; the request is put in the editor once — pressed again, the cursor goes
 // back to the same request instead of another copy.
-func (p *Pane) searchIndex(index string) tea.Cmd {
+func (rd *reader) searchIndex(index string) tea.Cmd {
 	var mode tea.Cmd
-	if p.editor.sqlMode {
-		mode = p.toggleSQL()
+	if rd.editor.sqlMode {
+		mode = rd.editor.switchMode()
 	}
-	p.editor.placeRequest(p.indices.indexSearch(index))
-	cmd := p.run()
-	p.setFocus(focusResults)
+	rd.editor.placeRequest(rd.indices.indexSearch(index))
+	cmd := rd.run()
+	rd.focus(focusResults)
 	return tea.Batch(mode, cmd)
 }
 

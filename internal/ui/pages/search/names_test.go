@@ -35,8 +35,8 @@ func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
 		}
 	}
 	runLine(t, p, p.indices.indexSearch(name))
-	if p.res.ans.status != 200 {
-		t.Fatalf("search of the escaped name: %d %s", p.res.ans.status, p.res.ans.errText)
+	if p.reader.res.ans.status != 200 {
+		t.Fatalf("search of the escaped name: %d %s", p.reader.res.ans.status, p.reader.res.ans.errText)
 	}
 	sug := search.Suggest(search.SuggestInput{Text: "GET /od", Cursor: 7, Indices: []string{name}})
 	for _, it := range sug.Items {
@@ -60,7 +60,7 @@ func TestSQLDoesNotNameAnIndexWithControls(t *testing.T) {
 	if ix, ok := p.indices.list.Selected(); !ok || ix.Index != name {
 		t.Fatalf("selected %q", ix.Index)
 	}
-	msgs := uitest.Run(p.toggleSQL())
+	msgs := uitest.Run(p.editor.switchMode())
 	if strings.Contains(p.editor.ta.Value(), "odd") || !strings.Contains(fmt.Sprint(msgs), "control characters") {
 		t.Fatalf("SQL text %q, said %v", p.editor.ta.Value(), msgs)
 	}

@@ -104,8 +104,8 @@ func TestTemplatesUseTheSelectedIndexAndItsTimeField(t *testing.T) {
 	if !ok || r.Base() != "/logs-web/_search" || !strings.Contains(r.Body, `"`+tf+`": "desc"`) {
 		t.Fatalf("request: %+v", r)
 	}
-	deliver(t, p, p.run())
-	if a := p.res.ans; a == nil || a.status != 200 || a.hits == nil || len(a.hits.Rows) != 20 {
+	deliver(t, p, p.reader.run())
+	if a := p.reader.res.ans; a == nil || a.status != 200 || a.hits == nil || len(a.hits.Rows) != 20 {
 		t.Fatalf("answer: %+v", a)
 	}
 

@@ -41,7 +41,7 @@ func TestARunDoesNotCancelAWriteInFlight(t *testing.T) {
 	_, write := p.Update(w)
 	p.editor.ta.SetValue("GET /_cluster/health\n")
 	p.editor.gotoLine(0)
-	run := p.run()
+	run := p.reader.run()
 	_, msgs := deliver(t, p, tea.Batch(write, run))
 	if n := rl.count("PUT", "/review-probe"); n != 1 {
 		t.Fatalf("PUT /review-probe reached the engine %d times: %v", n, rl.all())

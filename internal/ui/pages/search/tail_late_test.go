@@ -62,7 +62,7 @@ func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 		run.written += rate
 		deliver(t, p, p.Refresh())
 		if p.tail.run == nil {
-			t.Fatalf("the tail stopped: %+v", p.res.ans)
+			t.Fatalf("the tail stopped: %+v", p.reader.res.ans)
 		}
 	}
 	deliver(t, p, p.Refresh())
@@ -92,8 +92,8 @@ func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 	}
 	run.lost = run.written - len(seen)
 	run.said = p.tail.run.late
-	if !strings.Contains(ansi.Strip(p.res.statusLine()), thousands(int64(p.tail.run.late))+" late") {
-		t.Errorf("the status line does not say how many came late: %s", ansi.Strip(p.res.statusLine()))
+	if !strings.Contains(ansi.Strip(p.reader.res.statusLine()), thousands(int64(p.tail.run.late))+" late") {
+		t.Errorf("the status line does not say how many came late: %s", ansi.Strip(p.reader.res.statusLine()))
 	}
 	return run
 }

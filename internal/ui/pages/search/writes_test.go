@@ -149,7 +149,7 @@ func runLine(t testing.TB, p *Pane, text string) []tea.Msg {
 	t.Helper()
 	p.editor.ta.SetValue(text)
 	p.editor.gotoLine(0)
-	_, msgs := deliver(t, p, p.run())
+	_, msgs := deliver(t, p, p.reader.run())
 	return msgs
 }
 
@@ -192,7 +192,7 @@ func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
 	if n := rl.count("DELETE", "/products"); n != 1 {
 		t.Fatalf("DELETE /products sent %d times: %v", n, rl.all())
 	}
-	if a := p.res.ans; a == nil || a.status != 200 {
+	if a := p.reader.res.ans; a == nil || a.status != 200 {
 		t.Fatalf("answer: %+v", a)
 	}
 	for _, ix := range p.indices.list.Items() {
@@ -257,8 +257,8 @@ func TestEditorWildcardDeleteIsRefused(t *testing.T) {
 	before := len(rl.all())
 	for _, text := range []string{"DELETE /logs-*", "DELETE /_all", "DELETE /*", "DELETE /products,logs-*"} {
 		msgs := runLine(t, p, text+"\n")
-		if !strings.Contains(notes(msgs), "wildcard") || p.res.ans == nil || !strings.Contains(p.res.ans.errText, "was not sent") {
-			t.Fatalf("%s: %q %+v", text, notes(msgs), p.res.ans)
+		if !strings.Contains(notes(msgs), "wildcard") || p.reader.res.ans == nil || !strings.Contains(p.reader.res.ans.errText, "was not sent") {
+			t.Fatalf("%s: %q %+v", text, notes(msgs), p.reader.res.ans)
 		}
 		for _, m := range msgs {
 			if _, ok := m.(common.OpenModal); ok {
@@ -328,8 +328,8 @@ func TestEditorWritesAreReviewed(t *testing.T) {
 			t.Fatal("a read opened a review")
 		}
 	}
-	if p.res.ans == nil || p.res.ans.status != 200 {
-		t.Fatalf("count: %+v", p.res.ans)
+	if p.reader.res.ans == nil || p.reader.res.ans.status != 200 {
+		t.Fatalf("count: %+v", p.reader.res.ans)
 	}
 }
 
