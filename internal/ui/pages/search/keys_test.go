@@ -37,7 +37,7 @@ func TestSearchViewKeysNeverClash(t *testing.T) {
 // In read-only mode p pages the Search results back, through the root as a person
 // presses it: the root refused it as "assign a project", a key of another view.
 func TestReadOnlyPPagesTheResultsBack(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	p.ctx.ReadOnly = true
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"sort\": [{\"@timestamp\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
 	p.focus = focusResults

@@ -18,7 +18,7 @@ import (
 // A search of an index with a time field comes with its histogram (one body); T sets
 // the range, the search runs again filtered on the time field, the header names it.
 func TestTimeRangeAndHistogram(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl := enginePane(t)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"query\": {\"match_all\": {}}}\n")
 	a := p.reader.res.ans
 	if a == nil || a.status != 200 || !a.log.histogram || len(a.hist) == 0 || a.hits == nil || *a.hits.Total != 5000 {
@@ -118,7 +118,7 @@ func TestBarsFitTheWidth(t *testing.T) {
 
 // With several date fields, T offers them; the one picked is used and remembered.
 func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _, _ := writingPane(t)
 	ctx := context.Background()
 	for _, r := range []search.Request{
 		asTyped(t, "PUT", "/events", `{"mappings":{"properties":{"a_at":{"type":"date"},"b_at":{"type":"date"},"msg":{"type":"text"}}}}`),
@@ -152,7 +152,7 @@ func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
 
 // n and p page both ways through search_after pages, saying which hits are shown.
 func TestPagingBothWays(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"sort\": [{\"@timestamp\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
 	first := p.reader.res.ans.hits.Rows[0]
 	if got := p.reader.res.statusLine(); !strings.Contains(got, "hits 1–20 of 5,000") {

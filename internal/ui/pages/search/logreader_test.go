@@ -20,7 +20,7 @@ import (
 // hits under the histogram; the request enters the editor once however often enter
 // is pressed.
 func TestEnterOnAnIndexRunsItsSearchOnce(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl := enginePane(t)
 	p.setFocus(focusIndices)
 	if !p.indices.list.Table.Select("logs-app") {
 		t.Fatal("no logs-app in the index list")
@@ -54,7 +54,7 @@ func TestEnterOnAnIndexRunsItsSearchOnce(t *testing.T) {
 
 // In results full screen the pickers T and F open are drawn, not typed into blind.
 func TestPickersAreDrawnInFullScreen(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"query\": {\"match_all\": {}}}\n")
 	p.setFocus(focusResults)
 	p.Update(runes("z"))
@@ -79,7 +79,7 @@ func TestPickersAreDrawnInFullScreen(t *testing.T) {
 // After t, t (a tail started and stopped) Y copies the request that ran, its time range
 // with it.
 func TestCopyCurlAfterTheTailKeepsTheTimeRange(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"query\": {\"match_all\": {}}}\n")
 	deliver(t, p, p.reader.setRange(search.TimeRange{Quick: "24h"}))
 	if !strings.Contains(p.reader.res.ans.req.Body, `"range"`) {
@@ -138,7 +138,7 @@ func TestCopiedDocumentEscapesBidiAsJSONDoes(t *testing.T) {
 // The history lists a search once however often it ran and whatever pages were read
 // (n, p), with its body's start and when it ran, and says that secrets are masked.
 func TestHistoryShowsExcerptsFoldsRepeatsAndSkipsPages(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	h, err := search.OpenHistory(p.ctx.StateDir, "p-os")
 	if err != nil {
 		t.Fatal(err)
@@ -174,7 +174,7 @@ func TestHistoryShowsExcerptsFoldsRepeatsAndSkipsPages(t *testing.T) {
 // SQL mode runs each statement (separated by a blank line or ;) in order and shows
 // every result; a failing one says so under its own text.
 func TestSQLModeRunsEveryStatement(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl := enginePane(t)
 	p.editor.switchMode()
 	p.editor.ta.SetValue("SELECT level, COUNT(*) FROM logs-app GROUP BY level\n\nSELECT name FROM products LIMIT 2; SELECT nope FROM nowhere;\n")
 	_, msgs := deliver(t, p, p.reader.run())
@@ -197,7 +197,7 @@ func TestSQLModeRunsEveryStatement(t *testing.T) {
 // The histogram has a time axis (start, middle, end), marks the bar of the cursor's
 // row with its time and count; ← → choose a bar and enter narrows the range to it.
 func TestHistogramAxisCursorBarAndZoom(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	p.SetSize(140, 40)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"sort\": [{\"@timestamp\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
 	p.setFocus(focusResults)
@@ -242,7 +242,7 @@ func TestHistogramAxisCursorBarAndZoom(t *testing.T) {
 // console of the same user lists it, and choosing it runs it with its range.
 func TestSavedSearchesAreSharedBetweenConsoles(t *testing.T) {
 	cfg := t.TempDir()
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	p.ctx.ConfigDir = cfg
 	p.editor.ta.SetValue("GET /logs-app/_search\n{\"query\": {\"match_all\": {}}}\n")
 	p.editor.gotoLine(0)
@@ -260,7 +260,7 @@ func TestSavedSearchesAreSharedBetweenConsoles(t *testing.T) {
 		t.Fatalf("mode %v", info.Mode())
 	}
 
-	other, rl, _ := enginePane(t) // another console on the same host
+	other, rl := enginePane(t) // another console on the same host
 	other.ctx.ConfigDir = cfg
 	_, cmd = other.Update(listSaved{})
 	deliver(t, other, cmd)

@@ -13,7 +13,7 @@ import (
 // enters the editor escaped: the inserted search is one request, on one line, with no
 // control character in the text, and it reads that very index when sent.
 func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _, _ := writingPane(t)
 	name := "odd\ndelete\tproducts\x1b[31m"
 	do(t, p.link.conn.client, "PUT", "/"+search.PathName(name), `{"mappings":{"properties":{"@timestamp":{"type":"date"}}}}`, "")
 	text := p.indices.indexSearch(name)
@@ -52,7 +52,7 @@ func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
 // SQL has no escape for such a name: the statement is not built from it, and a
 // sentence says why.
 func TestSQLDoesNotNameAnIndexWithControls(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _, _ := writingPane(t)
 	name := "odd\ndelete\tproducts"
 	do(t, p.link.conn.client, "PUT", "/"+search.PathName(name), "", "")
 	deliver(t, p, p.indices.list.Load())

@@ -80,7 +80,7 @@ func TestHelpGroupsAreNamedAndTabListedOnce(t *testing.T) {
 // Templates read the selected index and sort on its time field: "latest logs" on
 // logs-web answers with its documents, newest first; an index with no date field says so.
 func TestTemplatesUseTheSelectedIndexAndItsTimeField(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	if search.TimeField(p.indices.mapping, "logs-web") == "" {
 		t.Fatalf("mapping not loaded: %+v", p.indices.mapping)
 	}

@@ -57,7 +57,7 @@ type tailResult struct{ written, lost, duplicated, outOfOrder, polls int }
 // millisecond across requests) while the root's refresh ticks poll, and counts what the
 // tail shows.
 func tailUnderLoad(t testing.TB, batches int) tailResult {
-	p, _, _ := enginePane(t)
+	p, _, _ := writingPane(t)
 	c := p.link.conn.client
 	do(t, c, "PUT", "/tail-test", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"},"msg":{"type":"keyword"}}}}`, search.ContentTypeJSON)
 	base := time.Now().UTC().Truncate(time.Second)
@@ -179,7 +179,7 @@ func (c *tailTally) look(t testing.TB, buf []json.RawMessage) {
 // opening a document pauses the tail and coming back resumes it; the buffer keeps the
 // newest 10,000 and says so; a failed poll and leaving the results stop it, saying why.
 func TestTailCursorPauseBoundAndStops(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _, _ := writingPane(t)
 	now := time.Now()
 	p.ctx.Now = func() time.Time { return now }
 	c := p.link.conn.client

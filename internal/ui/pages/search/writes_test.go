@@ -54,15 +54,56 @@ func (l *requestLog) count(method, path string) int {
 }
 
 // engineWithLog is the sandbox's OpenSearch emulation with its demo data, over TLS,
-// every request recorded; cluster lets a test write to it directly.
+// every request recorded; cluster lets a test write to it directly. A test that writes
+// (through the pane or the cluster) builds its own; one that only reads shares
+// readEngine's.
 func engineWithLog(t testing.TB) (search.Target, *requestLog, *opensearch.Cluster) {
 	t.Helper()
 	cl := opensearch.New(opensearch.Options{Name: "test"})
 	if err := cl.LoadDemo(1); err != nil {
 		t.Fatal(err)
 	}
+	tg, rl := serveEngine(t, cl.Handler())
+	return tg, rl, cl
+}
+
+// sharedDemo is the demo cluster the tests that only read share: loading the demo
+// (about 9,200 documents) is most of such a test's time under -race. It is built on
+// first use and kept until the test binary ends.
+var sharedDemo struct {
+	once sync.Once
+	cl   *opensearch.Cluster
+	err  error
+}
+
+// readEngine serves the shared demo cluster to one test, its requests recorded in a log
+// of the test's own. Only requests that read reach the cluster: any other is refused
+// with a 403 and fails the test, so no test changes what the others read (a test that
+// writes uses engineWithLog).
+func readEngine(t testing.TB) (search.Target, *requestLog) {
+	t.Helper()
+	sharedDemo.once.Do(func() {
+		sharedDemo.cl = opensearch.New(opensearch.Options{Name: "test"})
+		sharedDemo.err = sharedDemo.cl.LoadDemo(1)
+	})
+	if sharedDemo.err != nil {
+		t.Fatal(sharedDemo.err)
+	}
+	h := sharedDemo.cl.Handler()
+	return serveEngine(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !search.ReadOnlyRequest(search.ParsedRequest{Method: r.Method, Path: r.URL.Path}) {
+			t.Errorf("%s %s would change the shared demo cluster: the test must use engineWithLog", r.Method, r.URL.Path)
+			http.Error(w, `{"error":"the shared test cluster only reads"}`, http.StatusForbidden)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+}
+
+// serveEngine serves h over TLS until the test ends, recording every request.
+func serveEngine(t testing.TB, h http.Handler) (search.Target, *requestLog) {
+	t.Helper()
 	rl := &requestLog{}
-	h := cl.Handler()
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rl.add(r.Method + " " + r.URL.Path)
 		h.ServeHTTP(w, r)
@@ -73,13 +114,28 @@ func engineWithLog(t testing.TB) (search.Target, *requestLog, *opensearch.Cluste
 	u, _ := url.Parse(srv.URL)
 	port, _ := strconv.Atoi(u.Port())
 	ca := string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}))
-	return search.Target{Host: u.Hostname(), Port: port, Username: "u", Password: "pw", CACertPEM: ca, ServiceName: "os"}, rl, cl
+	return search.Target{Host: u.Hostname(), Port: port, Username: "u", Password: "pw", CACertPEM: ca, ServiceName: "os"}, rl
 }
 
-// enginePane is a pane connected to engineWithLog, its index list loaded.
-func enginePane(t testing.TB) (*Pane, *requestLog, *opensearch.Cluster) {
+// enginePane is a pane connected to the shared demo cluster (readEngine), its index
+// list loaded: for a test that only reads.
+func enginePane(t testing.TB) (*Pane, *requestLog) {
+	t.Helper()
+	tg, rl := readEngine(t)
+	return paneOn(t, tg), rl
+}
+
+// writingPane is a pane connected to a demo cluster of its own (engineWithLog), its
+// index list loaded: for a test that writes.
+func writingPane(t testing.TB) (*Pane, *requestLog, *opensearch.Cluster) {
 	t.Helper()
 	tg, rl, cl := engineWithLog(t)
+	return paneOn(t, tg), rl, cl
+}
+
+// paneOn is a pane connected to the engine at tg, its index list loaded.
+func paneOn(t testing.TB, tg search.Target) *Pane {
+	t.Helper()
 	ctx, _ := testContext(t)
 	c, err := search.NewClient(tg)
 	if err != nil {
@@ -94,7 +150,7 @@ func enginePane(t testing.TB) (*Pane, *requestLog, *opensearch.Cluster) {
 		t.Fatal("the index list did not load")
 	}
 	t.Cleanup(p.Leave)
-	return p, rl, cl
+	return p
 }
 
 // modalOf finds the modal opened among msgs.
@@ -157,7 +213,7 @@ func runLine(t testing.TB, p *Pane, text string) []tea.Msg {
 // for the name; nothing reaches the service before the name is typed; after the delete
 // the index list no longer shows it.
 func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl, _ := writingPane(t)
 	review := reviewOf(t, p, "DELETE /products\n")
 	if v := flat(review.View()); !strings.Contains(v, "DELETE /products") || !strings.Contains(v, "products 200 docs") ||
 		!strings.Contains(v, "→ deleted") {
@@ -205,7 +261,7 @@ func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
 // A close takes an index offline for everyone: the review says so and the name is typed, as
 // for a delete; a close through a wildcard is refused before anything is sent.
 func TestEditorCloseIsReviewedAndNamed(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl, _ := writingPane(t)
 	review := reviewOf(t, p, "POST /products/_close\n")
 	if v := flat(review.View()); !strings.Contains(v, "products 200 docs") || !strings.Contains(v, "→ closed") {
 		t.Fatalf("review:\n%s", v)
@@ -253,7 +309,7 @@ func TestEditorCloseIsReviewedAndNamed(t *testing.T) {
 
 // Wildcard deletes are refused with a sentence, before anything is looked up or sent.
 func TestEditorWildcardDeleteIsRefused(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl := enginePane(t)
 	before := len(rl.all())
 	for _, text := range []string{"DELETE /logs-*", "DELETE /_all", "DELETE /*", "DELETE /products,logs-*"} {
 		msgs := runLine(t, p, text+"\n")
@@ -274,7 +330,7 @@ func TestEditorWildcardDeleteIsRefused(t *testing.T) {
 // A DELETE through an alias names every index behind it and needs the alias typed; a
 // delete by query needs the index typed; other writes are reviewed only.
 func TestEditorWritesAreReviewed(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl, _ := writingPane(t)
 	review := modalOf(t, runLine(t, p, "DELETE /logs\n"))
 	v := flat(review.View())
 	if !strings.Contains(v, "logs-app (via logs) 5,000 docs") || !strings.Contains(v, "logs-web (via logs) 4,000 docs") {
