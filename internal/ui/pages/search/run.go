@@ -100,6 +100,20 @@ func (rd *reader) run() tea.Cmd {
 	return tea.Batch(rd.editor.save(), rd.sendLog(r))
 }
 
+// searchIndex runs the index's search (newest first, over the time range) and shows
+// its hits; the request is put in the editor once — pressed again, the cursor goes
+// back to the same request instead of another copy.
+func (rd *reader) searchIndex(index string) tea.Cmd {
+	var mode tea.Cmd
+	if rd.editor.sqlMode {
+		mode = rd.editor.switchMode()
+	}
+	rd.editor.placeRequest(rd.indices.indexSearch(index))
+	cmd := rd.run()
+	rd.focus(focusResults)
+	return tea.Batch(mode, cmd)
+}
+
 // send validates and runs r as it is; page numbers the result page (1 unless paging).
 func (rd *reader) send(r search.ParsedRequest, page int) tea.Cmd {
 	return rd.sendAs(r, page, sending{typed: r})
