@@ -7,6 +7,9 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 )
 
+// HoldsTable: the pane's tables (results, index list) are what :export writes.
+func (*Pane) HoldsTable() {}
+
 // export writes the table the person is on (":export csv FILE"): the index list when
 // it has the focus, else the results' table (hits or SQL rows, every row it holds, the
 // columns it shows); with neither, it says why nothing was written.
