@@ -7,6 +7,9 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 )
 
+// HoldsTable: the pane's tables (results, index list) are what :export writes.
+func (*Pane) HoldsTable() {}
+
 // export writes the results' table (hits or SQL rows, every row it holds, the
 // columns it shows) for ":export csv FILE"; with none shown, it says why nothing was
 // written. The pane sends the index list's export there when the list has the focus.
