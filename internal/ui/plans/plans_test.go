@@ -160,6 +160,35 @@ func TestAStoppedPlanIsKeptWithoutSecrets(t *testing.T) {
 	}
 }
 
+// A plan kept with rows left (here one reset refused) keeps no password of the rows
+// that were done.
+func TestAKeptResetPlanHoldsNoPassword(t *testing.T) {
+	api := fake.New()
+	api.AddUsers("p", "pg", models.ServiceUser{Username: "app_1"}, models.ServiceUser{Username: "app_2"})
+	api.On(fake.ResetCredentials, "p", "pg", "app_2").Fail(errors.New("Forbidden"))
+	ctx := testContext(t, api)
+	users := fleet.Plan{ID: fleet.NewID(time.Now()), Title: "Reset 2", Noun: "user", Rows: []fleet.Row{
+		{Op: fleet.OpUserReset, Project: "p", Service: "pg", User: "app_1", State: fleet.StatePending},
+		{Op: fleet.OpUserReset, Project: "p", Service: "pg", User: "app_2", State: fleet.StatePending},
+	}}
+	m, _ := NewModal(ctx, users, nil, false)
+	m.SetSize(120, 40)
+	pump(m, keys(m, enter, runes("2"), enter))
+	if c := m.Counts(); c[components.RowDone] != 1 || c[components.RowRefused] != 1 {
+		t.Fatalf("counts %v", c)
+	}
+	dir := fleet.Dir(ctx.StateDir, ctx.Profile)
+	if ps, _, _ := fleet.List(dir); len(ps) != 1 {
+		t.Fatalf("kept %v, want the plan with its refused row", ps)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	for _, f := range files {
+		if b, _ := os.ReadFile(f); strings.Contains(string(b), fake.ResetPassword("app_1")) {
+			t.Fatalf("a password was kept in %s", f)
+		}
+	}
+}
+
 // The budget spaces a plan's requests over the limit's minute, and waits for the window
 // to reset when what is left is the reserve a key press needs.
 func TestBudgetPacesToTheRateLimit(t *testing.T) {

@@ -286,6 +286,9 @@ func TestDeleteAsksForTheNameThenDeletes(t *testing.T) {
 	if strings.Contains(l.View(), "pg-old") || len(ctx.ServiceNames["acme-prod"]) != 0 {
 		t.Error("deleted service still shown or cached")
 	}
+	if n := api.Count(fake.DeleteService, "acme-prod", "pg-old"); n != 1 || len(api.Services("acme-prod")) != 0 {
+		t.Errorf("%d deletes sent; the platform still has %v", n, api.Services("acme-prod"))
+	}
 }
 
 func TestReadOnlyRefusesMutations(t *testing.T) {
