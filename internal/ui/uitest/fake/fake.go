@@ -33,7 +33,6 @@ type API struct {
 	groups   []models.BillingGroup
 	members  map[string][]models.Project // projects a group's own read lists besides the caller's
 	plans    []models.Plan
-	clouds   []models.Cloud
 	calls    []Call
 	rules    []*Rule
 }
@@ -209,13 +208,6 @@ func (f *API) AddPlans(ps ...models.Plan) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.plans = append(f.plans, ps...)
-}
-
-// AddClouds adds clouds.
-func (f *API) AddClouds(cs ...models.Cloud) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.clouds = append(f.clouds, cs...)
 }
 
 func put[T any](list []T, v T, same func(T) bool) []T {
