@@ -157,7 +157,7 @@ func TestCursorFollowsServiceAcrossRefreshAndSort(t *testing.T) {
 		t.Fatalf("selected %q", l.Table.SelectedKey())
 	}
 	// A new service sorts before it: the cursor stays on b-two.
-	api.AddServices("acme-prod", svc("a-zero", "RUNNING"))
+	api.SetServices("acme-prod", append([]models.Service{svc("a-zero", "RUNNING")}, api.Services("acme-prod")...)...)
 	drive(l, common.RefreshNow{})
 	if l.Table.SelectedKey() != "b-two" {
 		t.Fatalf("after refresh selected %q", l.Table.SelectedKey())

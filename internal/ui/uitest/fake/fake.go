@@ -122,6 +122,14 @@ func (f *API) AddServices(project string, ss ...models.Service) {
 	f.services[project] = append(f.services[project], ss...)
 }
 
+// SetServices replaces project's services, in the order the platform lists them.
+func (f *API) SetServices(project string, ss ...models.Service) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.addProject(project)
+	f.services[project] = slices.Clone(ss)
+}
+
 // PutService replaces project's service of s's name with s, or adds it.
 func (f *API) PutService(project string, s models.Service) {
 	f.mu.Lock()
