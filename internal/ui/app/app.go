@@ -390,6 +390,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.switchProfile(msg.Name)
 	case common.Addressed:
 		return m.deliver(msg)
+	case common.Export, common.Unmark:
+		if _, ok := m.top().(common.Tabular); !ok {
+			return common.Warn("No table here: :export and :unmark act on a list or on Search's results; open one first")
+		}
 	}
 	// Anything else (input blinks, huh internals, pane-specific messages) goes to the
 	// modal and to the focused view.
@@ -422,9 +426,9 @@ func (m *Model) updateModal(msg tea.Msg) tea.Cmd {
 // whose view is gone is dropped, unless it is a write's: its outcome is reported.
 func (m *Model) deliver(msg common.Addressed) tea.Cmd {
 	id := msg.Target()
-	if f, ok := msg.(common.Failed); ok {
+	if _, err, ok := common.Reply(msg); ok {
 		var pe *common.PanicError
-		if errors.As(f.Failure(), &pe) {
+		if errors.As(err, &pe) {
 			m.ctx.Log.Error("panic in a request", "kind", pe.Kind.String(), "value", fmt.Sprint(pe.Value), "stack", string(pe.Stack))
 		}
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -620,5 +621,52 @@ func TestRateLimitedRefreshIsAWaitNotAFailure(t *testing.T) {
 	}
 	if root.refreshes != before+1 {
 		t.Fatalf("not refreshed once the platform's wait was over (%d refreshes)", root.refreshes-before)
+	}
+}
+
+// A request that panicked is logged by the root with its kind and stack when its result
+// is delivered (the view only shows its sentence).
+func TestThePanicOfARequestIsLogged(t *testing.T) {
+	m, root := newModel(t, false)
+	var logged strings.Builder
+	m.ctx.Log = slog.New(slog.NewTextHandler(&logged, nil))
+	pe := &common.PanicError{Kind: common.NewKind("services"), Value: "decoder bug", Stack: []byte("goroutine 7")}
+	drive(m, common.Result[[]int]{Addr: common.Addr{View: root.ID()}, Err: pe})
+	if s := logged.String(); !strings.Contains(s, "panic in a request") || !strings.Contains(s, "kind=services") || !strings.Contains(s, "decoder bug") || !strings.Contains(s, "goroutine 7") {
+		t.Fatalf("log: %q", s)
+	}
+}
+
+// tableView is a view with a table: it records the export it is asked for.
+type tableView struct {
+	fakeView
+	got []tea.Msg
+}
+
+func (v *tableView) HoldsTable() {}
+func (v *tableView) Update(msg tea.Msg) (common.View, tea.Cmd) {
+	switch msg.(type) {
+	case common.Export, common.Unmark:
+		v.got = append(v.got, msg)
+	}
+	return v, nil
+}
+
+func TestExportOnAViewWithoutATableIsASentence(t *testing.T) {
+	m, _ := newModel(t, false)
+	drive(m, common.Export{Format: common.ExportCSV, File: "/tmp/x.csv"})
+	if _, text := m.Message(); !strings.Contains(text, "No table here") {
+		t.Fatalf("footer after :export on a view without a table: %q", text)
+	}
+	drive(m, common.Unmark{})
+	if _, text := m.Message(); !strings.Contains(text, "No table here") {
+		t.Fatalf("footer after :unmark on a view without a table: %q", text)
+	}
+	tv := &tableView{fakeView: fakeView{title: "Table"}}
+	drive(m, common.PushView{View: tv})
+	drive(m, common.Export{Format: common.ExportJSON, File: "/tmp/x.json"})
+	drive(m, common.Unmark{})
+	if len(tv.got) != 2 {
+		t.Fatalf("a view with a table got %v, want the export and the unmark", tv.got)
 	}
 }
