@@ -7,7 +7,9 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -161,9 +163,20 @@ func startTmux(t *testing.T, env []string, options [][]string, command string) *
 	if _, err := exec.LookPath("tmux"); err != nil {
 		t.Skip("needs tmux")
 	}
-	r := &tmuxRun{t: t, socket: "svcui-test-" + strings.ReplaceAll(t.Name(), "/", "-")}
+	// The process id in the socket's name: two test runs at once (two checkouts) each have
+	// their own server instead of killing the other's.
+	r := &tmuxRun{t: t, socket: "svcui-test-" + strconv.Itoa(os.Getpid()) + "-" + strings.ReplaceAll(t.Name(), "/", "-")}
 	r.run("-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "120", "-y", "30", "sleep 600")
-	t.Cleanup(func() { _ = exec.Command("tmux", "-L", r.socket, "kill-server").Run() })
+	t.Cleanup(func() {
+		// kill-server hangs up the pane, which script(1) outlives, and with it the console
+		// under it (each run left two `svcui --sandbox` running): end the pane first.
+		if out, err := exec.Command("tmux", "-L", r.socket, "display-message", "-p", "-t", "t", "#{pane_pid}").Output(); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(out))); err == nil && pid > 0 {
+				_ = syscall.Kill(pid, syscall.SIGTERM)
+			}
+		}
+		_ = exec.Command("tmux", "-L", r.socket, "kill-server").Run()
+	})
 	for _, o := range options {
 		r.run(append([]string{"set-option"}, o...)...)
 	}
