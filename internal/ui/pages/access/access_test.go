@@ -177,7 +177,7 @@ func newCtx(f *fakeAPI, role models.Role) *common.Context {
 	ctx.Connect(f)
 	uitest.Session(ctx).SetProject("acme-prod")
 	if role != "" {
-		ctx.Roles["acme-prod"] = role
+		uitest.Roles(ctx, map[string]models.Role{"acme-prod": role})
 	}
 	ctx.Platform.IsOutcomeUnknown = func(err error) bool { return errors.Is(err, errDropped) }
 	return ctx
