@@ -69,11 +69,18 @@ func New(ctx *common.Context) common.View {
 	return l
 }
 
-// load lists the projects with the caller's role in each.
+// load lists the projects with the caller's role in each; the summaries shown now are
+// given again where the answer repeats them (a refresh holds only what changed beside
+// what is shown).
 func (l *List) load() (base.Fetcher[member], string) {
 	api := l.Ctx.API
+	shown := make([]*models.ProjectSummary, len(l.Items()))
+	for i, m := range l.Items() {
+		shown[i] = m.ProjectSummary
+	}
 	return func(ctx context.Context) ([]member, error) {
-		pl, err := api.ListProjectSummaries(ctx)
+		pl, err := api.ListProjectSummaries(ctx, shown)
+		shown = nil
 		var accounts []string
 		for _, p := range pl.Projects {
 			if p.AccountID != "" && !slices.Contains(accounts, p.AccountID) {
@@ -82,8 +89,7 @@ func (l *List) load() (base.Fetcher[member], string) {
 		}
 		credits := creditsCurrencies(ctx, api, accounts)
 		out := make([]member, len(pl.Projects))
-		for i := range pl.Projects {
-			p := &pl.Projects[i]
+		for i, p := range pl.Projects {
 			out[i] = member{p, creditsCurrency(creditFields(p), credits)}
 		}
 		return out, err
