@@ -745,17 +745,17 @@ func pathRefusal(path string) (reason, shown string, ok bool) {
 }
 
 // Names of list entries: an entry without one is dropped.
-func projectName(p *models.Project) string               { return p.ProjectName }
-func summaryName(p **models.ProjectSummary) string     { return (*p).ProjectName }
-func serviceName(s *models.Service) string               { return s.ServiceName }
-func userName(u *models.ServiceUser) string              { return u.Username }
-func topicName(t *models.Topic) string                   { return t.TopicName }
-func databaseName(d *models.Database) string             { return d.DatabaseName }
-func billingGroupID(g *models.BillingGroup) string       { return g.BillingGroupID }
-func invoiceNumber(i *models.Invoice) string             { return i.InvoiceNumber }
-func cloudName(c *models.Cloud) string                   { return c.CloudName }
-func serviceTypeName(t *models.ServiceType) string       { return t.ServiceType }
-func planName(p *models.Plan) string                     { return p.PlanName }
+func projectName(p *models.Project) string         { return p.ProjectName }
+func summaryName(p **models.ProjectSummary) string { return (*p).ProjectName }
+func serviceName(s *models.Service) string         { return s.ServiceName }
+func userName(u *models.ServiceUser) string        { return u.Username }
+func topicName(t *models.Topic) string             { return t.TopicName }
+func databaseName(d *models.Database) string       { return d.DatabaseName }
+func billingGroupID(g *models.BillingGroup) string { return g.BillingGroupID }
+func invoiceNumber(i *models.Invoice) string       { return i.InvoiceNumber }
+func cloudName(c *models.Cloud) string             { return c.CloudName }
+func serviceTypeName(t *models.ServiceType) string { return t.ServiceType }
+func planName(p *models.Plan) string               { return p.PlanName }
 
 // aclName: an entry needs a user and a topic to mean anything.
 func aclName(a *models.ACL) string {
