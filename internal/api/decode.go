@@ -518,8 +518,20 @@ func projectSummariesDecoder(previous []*models.ProjectSummary) answerDecoder {
 		res := &projectsAnswer[models.ProjectSummaries]{}
 		old := newSummaryIndex(previous)
 		var items []*models.ProjectSummary
-		var roles []models.Role // of items[i], when the membership follows them
+		var given []uint64 // bit i: the membership that followed the projects gave items[i]'s role
 		var m map[string]models.Role
+		// setRole gives items[i] role r; a previous summary is copied first.
+		setRole := func(i int, r models.Role) {
+			switch p := items[i]; {
+			case p.Role == r:
+			case old.has(p):
+				c := *p
+				c.Role = r
+				items[i] = &c
+			default:
+				p.Role = r
+			}
+		}
 		found := false
 		err := readObject(dec, func(k string) (bool, error) {
 			var err error
@@ -530,8 +542,11 @@ func projectSummariesDecoder(previous []*models.ProjectSummary) answerDecoder {
 				return true, err
 			case "project_membership":
 				if found {
-					roles = make([]models.Role, len(items))
-					_, err = readRoles(dec, rolesInto(items, summaryName, func(i int, r models.Role) { roles[i] = r }))
+					given = make([]uint64, (len(items)+63)/64)
+					_, err = readRoles(dec, rolesInto(items, summaryName, func(i int, r models.Role) {
+						given[i/64] |= 1 << (i % 64)
+						setRole(i, r)
+					}))
 					return true, err
 				}
 				m, err = readMembership(dec)
@@ -546,18 +561,11 @@ func projectSummariesDecoder(previous []*models.ProjectSummary) answerDecoder {
 			return nil, &decodeError{Problem: `it lacks the "projects" list`}
 		}
 		for i, p := range items {
-			r := m[p.ProjectName]
-			if roles != nil {
-				r = roles[i]
-			}
 			switch {
-			case p.Role == r:
-			case old.has(p):
-				c := *p
-				c.Role = r
-				items[i] = &c
-			default:
-				p.Role = r
+			case given == nil: // the membership came first, or not at all
+				setRole(i, m[p.ProjectName])
+			case given[i/64]&(1<<(i%64)) == 0: // not in the membership that followed
+				setRole(i, "")
 			}
 		}
 		res.pl = models.ProjectSummaries{Projects: items}
