@@ -161,11 +161,11 @@ func TestJSONMistakeIsShownAndNothingSent(t *testing.T) {
 	p := connectedPane(t)
 	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}\n")
 	p.editor.gotoLine(0)
-	_, msgs := deliver(t, p, p.run())
-	if p.running || p.req.InFlight() != 0 {
+	_, msgs := deliver(t, p, p.reader.run())
+	if p.reader.running || p.req.InFlight() != 0 {
 		t.Fatal("a request with a JSON mistake was sent")
 	}
-	a := p.res.ans
+	a := p.reader.res.ans
 	if a == nil || a.sent || !strings.Contains(a.errText, "line 2, column") {
 		t.Fatalf("answer: %+v", a)
 	}
@@ -183,14 +183,14 @@ func TestNextRunTakesBackTheRefusal(t *testing.T) {
 	p := connectedPane(t)
 	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}\n")
 	p.editor.gotoLine(0)
-	_, msgs := deliver(t, p, p.run())
+	_, msgs := deliver(t, p, p.reader.run())
 	refusal := notes(msgs)
 	if !strings.Contains(refusal, "not sent") {
 		t.Fatalf("footer: %v", msgs)
 	}
 	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}}\n")
 	p.editor.gotoLine(0)
-	_, msgs = deliver(t, p, p.run())
+	_, msgs = deliver(t, p, p.reader.run())
 	var took bool
 	for _, m := range msgs {
 		if r, ok := m.(common.Retract); ok && strings.Contains(refusal, r.Text) && r.Text != "" {
@@ -209,9 +209,9 @@ func TestRunResultChecksViewAndGeneration(t *testing.T) {
 	p := connectedPane(t)
 	p.editor.ta.SetValue("GET /_cluster/health\n")
 	p.editor.gotoLine(0)
-	first := p.run()
-	second := p.run()
-	if first == nil || second == nil || !p.running {
+	first := p.reader.run()
+	second := p.reader.run()
+	if first == nil || second == nil || !p.reader.running {
 		t.Fatal("runs are not commands")
 	}
 	addr := common.Addr{View: p.req.ID, Kind: kindRun}
@@ -223,15 +223,15 @@ func TestRunResultChecksViewAndGeneration(t *testing.T) {
 	}
 	ok := runOutcome{ans: &answer{sent: true, status: 200, body: []byte(`{"ok":true}`)}}
 	p.Update(common.Result[runOutcome]{Addr: common.Addr{View: p.req.ID + 1000, Kind: kindRun, Gen: addr.Gen}, Value: ok})
-	if p.res.ans != nil {
+	if p.reader.res.ans != nil {
 		t.Fatal("a result addressed to another view was shown")
 	}
 	p.Update(common.Result[runOutcome]{Addr: common.Addr{View: p.req.ID, Kind: kindRun, Gen: addr.Gen - 1}, Value: runOutcome{ans: &answer{sent: true, status: 500}}})
-	if p.res.ans != nil {
+	if p.reader.res.ans != nil {
 		t.Fatal("a stale result was shown")
 	}
 	p.Update(common.Result[runOutcome]{Addr: addr, Value: ok})
-	if p.res.ans == nil || p.res.ans.status != 200 || p.running {
+	if p.reader.res.ans == nil || p.reader.res.ans.status != 200 || p.reader.running {
 		t.Fatal("the current result was not shown")
 	}
 	p.Leave()
@@ -247,7 +247,7 @@ func TestHistoryIsWrittenInTheRunCommand(t *testing.T) {
 	p.link.conn.history = h
 	p.editor.ta.SetValue("GET /_cluster/health\n")
 	p.editor.gotoLine(0)
-	cmd := p.run()
+	cmd := p.reader.run()
 	if _, err := os.Stat(h.Path()); !os.IsNotExist(err) {
 		t.Fatal("the history was written before the command ran")
 	}
@@ -259,7 +259,7 @@ func TestHistoryIsWrittenInTheRunCommand(t *testing.T) {
 		t.Fatalf("history file: %v", err)
 	}
 	// The service is unreachable: the answer is Describe's sentence, the detail is logged.
-	if a := p.res.ans; a == nil || !a.sent || a.status != 0 || strings.Contains(a.errText, "dial tcp") {
+	if a := p.reader.res.ans; a == nil || !a.sent || a.status != 0 || strings.Contains(a.errText, "dial tcp") {
 		t.Fatalf("answer: %+v (notes %q)", a, notes(msgs))
 	}
 }
