@@ -598,10 +598,19 @@ func (x summaryIndex) find(name string) *models.ProjectSummary {
 }
 
 // reuse puts the previous summary in *p's place when it says the same (its role aside:
-// that is read later).
+// that is read later); a changed one shares the previous one's texts that did not
+// change instead of holding them twice.
 func (x summaryIndex) reuse(p **models.ProjectSummary) {
-	if o := x.find((*p).ProjectName); o != nil && sameSummary(o, *p) {
+	o, n := x.find((*p).ProjectName), *p
+	switch {
+	case o == nil:
+	case sameSummary(o, n):
 		*p = o
+	default:
+		n.ProjectName = o.ProjectName
+		if n.EstimatedBalance == o.EstimatedBalance {
+			n.EstimatedBalance = o.EstimatedBalance
+		}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
+	"unsafe"
 )
 
 // The Projects tab's read keeps what its table shows of each project, with the role
@@ -89,6 +90,9 @@ func TestProjectSummariesOfARefreshReuseTheUnchanged(t *testing.T) {
 			case "paid":
 				if reused || p.EstimatedBalance.FormatNumber() != "2.50" {
 					t.Errorf("membership first %v: the changed balance: reused %v, %s", first, reused, p.EstimatedBalance.FormatNumber())
+				}
+				if unsafe.StringData(p.ProjectName) != unsafe.StringData(old.ProjectName) {
+					t.Errorf("membership first %v: the changed summary holds its name's text a second time", first)
 				}
 			case "promoted", "left":
 				want := map[string]string{"promoted": "admin", "left": ""}[p.ProjectName]
