@@ -119,6 +119,7 @@ func (t *Table) SetRows(rows []Row) {
 // Refill replaces the data with n rows made by row, like SetRows, keeping them in the
 // previous rows' storage when it has room, or else letting the previous rows go before
 // the new ones are kept. A refresh of a large list thus never holds two sets of rows.
+// A row's cells are copied as it is made, so row may make every row in one slice.
 func (t *Table) Refill(n int, row func(i int) Row) {
 	key := t.SelectedKey()
 	w := len(t.columns)

@@ -21,6 +21,7 @@ type List struct {
 	*base.List[member]
 	acts    *actions
 	started bool
+	cells   []string // row's cells, made again for each row
 }
 
 // member is a project with the caller's role in it (the list answer carries both). It
@@ -187,10 +188,11 @@ func (l *List) row(p member) components.Row {
 	if bg == "" {
 		bg = p.BillingGroupID
 	}
-	return components.Row{Cells: []string{
-		cur, p.ProjectName, role, dash(p.DefaultCloud), dash(bg),
-		p.EstimatedBalance.FormatNumber(), creditsCell(creditFields(p.ProjectSummary), p.CreditsCurrency), dash(p.BillingCurrency),
-	}}
+	// The table copies a row's cells as it is made: one slice serves every row (a slice
+	// per row was 10 MB of garbage at every refresh of 80,000 projects, at its peak).
+	l.cells = append(l.cells[:0], cur, p.ProjectName, role, dash(p.DefaultCloud), dash(bg),
+		p.EstimatedBalance.FormatNumber(), creditsCell(creditFields(p.ProjectSummary), p.CreditsCurrency), dash(p.BillingCurrency))
+	return components.Row{Cells: l.cells}
 }
 
 func dash(s string) string {
