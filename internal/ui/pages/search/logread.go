@@ -191,7 +191,7 @@ func (p *Pane) openAbsoluteRange() tea.Cmd {
 	}, huh.NewGroup(fromField, toField)).
 		Live(fromField, untilTyped(&from, checkFrom)).
 		Live(toField, func() error { return checkTo(to) })
-	return common.Send(common.OpenModal{Modal: form})
+	return p.ctx.Open(form)
 }
 
 // setRange takes a new window and runs the shown search again with it.

@@ -211,5 +211,5 @@ func (p *Pane) askPassword(user string) tea.Cmd {
 	form := components.NewForm(p.ctx, "Connect as "+safe.Text(user), func() tea.Cmd {
 		return common.Send(reconnectAs{id: id, user: user, password: pw})
 	}, huh.NewGroup(field))
-	return common.Send(common.OpenModal{Modal: form})
+	return p.ctx.Open(form)
 }

@@ -154,10 +154,10 @@ func (p *Pane) openReview(w writeReview) tea.Cmd {
 		}
 		confirm := w.plan.Confirm
 		next = func() tea.Cmd {
-			return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(p.ctx, what, text, confirm, send)})
+			return p.ctx.Open(components.NewTypedConfirm(p.ctx, what, text, confirm, send))
 		}
 	}
-	return common.Send(common.OpenModal{Modal: components.NewReview(p.ctx, title, changes, next, nil)})
+	return p.ctx.Open(components.NewReview(p.ctx, title, changes, next, nil))
 }
 
 // docsPhrase is how many documents a write removes: a closed index gives no count, so its
