@@ -405,6 +405,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.switchProfile(msg.Name)
 	case common.Addressed:
 		return m.deliver(msg)
+	case common.Export, common.Unmark:
+		if _, ok := m.top().(common.Tabular); !ok {
+			return common.Warn("No table here: :export and :unmark act on a list or on Search's results; open one first")
+		}
 	}
 	// Anything else (input blinks, huh internals, pane-specific messages) goes to the
 	// modal and to the focused view.

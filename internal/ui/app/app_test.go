@@ -622,3 +622,37 @@ func TestRateLimitedRefreshIsAWaitNotAFailure(t *testing.T) {
 		t.Fatalf("not refreshed once the platform's wait was over (%d refreshes)", root.refreshes-before)
 	}
 }
+
+// tableView is a view with a table: it records the export it is asked for.
+type tableView struct {
+	fakeView
+	got []tea.Msg
+}
+
+func (v *tableView) HoldsTable() {}
+func (v *tableView) Update(msg tea.Msg) (common.View, tea.Cmd) {
+	switch msg.(type) {
+	case common.Export, common.Unmark:
+		v.got = append(v.got, msg)
+	}
+	return v, nil
+}
+
+func TestExportOnAViewWithoutATableIsASentence(t *testing.T) {
+	m, _ := newModel(t, false)
+	drive(m, common.Export{Format: common.ExportCSV, File: "/tmp/x.csv"})
+	if _, text := m.Message(); !strings.Contains(text, "No table here") {
+		t.Fatalf("footer after :export on a view without a table: %q", text)
+	}
+	drive(m, common.Unmark{})
+	if _, text := m.Message(); !strings.Contains(text, "No table here") {
+		t.Fatalf("footer after :unmark on a view without a table: %q", text)
+	}
+	tv := &tableView{fakeView: fakeView{title: "Table"}}
+	drive(m, common.PushView{View: tv})
+	drive(m, common.Export{Format: common.ExportJSON, File: "/tmp/x.json"})
+	drive(m, common.Unmark{})
+	if len(tv.got) != 2 {
+		t.Fatalf("a view with a table got %v, want the export and the unmark", tv.got)
+	}
+}

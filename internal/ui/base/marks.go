@@ -197,6 +197,9 @@ func plural(n int, noun string) string {
 	return noun + "s"
 }
 
+// HoldsTable makes every list common.Tabular: :export and :unmark are its.
+func (*listCore) HoldsTable() {}
+
 // export writes every row the filter shows, in a command.
 func (c *listCore) export(msg common.Export) tea.Cmd {
 	return ExportTable(c.Table, msg, c.noun())

@@ -25,22 +25,28 @@ func protocol(t *testing.T, w *Write[string]) (texts string, refreshed bool) {
 	ctx := common.NewContext()
 	ctx.Platform.IsOutcomeUnknown = func(err error) bool { return errors.Is(err, errLost) }
 	req := common.NewRequests()
-	queue := uitest.Run(SendWrite(ctx, req, w))
+	// The root's messages come back; every other is the write's own and must be handled.
+	forRoot := func(m tea.Msg) bool {
+		switch m.(type) {
+		case common.Notify, common.RefreshNow:
+			return true
+		}
+		return false
+	}
+	handle := func(m tea.Msg) tea.Cmd {
+		cmd, ok := HandleWrite[string](ctx, req, m)
+		if !ok {
+			t.Fatalf("unhandled %T", m)
+		}
+		return cmd
+	}
 	var out []string
-	for len(queue) > 0 {
-		m := queue[0]
-		queue = queue[1:]
+	for _, m := range uitest.Pump(SendWrite(ctx, req, w), handle, func(m tea.Msg) bool { return !forRoot(m) }) {
 		switch m := m.(type) {
 		case common.Notify:
 			out = append(out, m.Text)
 		case common.RefreshNow:
 			refreshed = true
-		default:
-			cmd, ok := HandleWrite[string](ctx, req, m)
-			if !ok {
-				t.Fatalf("unhandled %T", m)
-			}
-			queue = append(queue, uitest.Run(cmd)...)
 		}
 	}
 	return strings.Join(out, " | "), refreshed

@@ -17,3 +17,7 @@ const (
 	ExportCSV  ExportFormat = "csv"
 	ExportJSON ExportFormat = "json"
 )
+
+// Tabular is a view whose table :export and :unmark act on (a list, Search's results).
+// The root answers those commands on any other view with a sentence, not silence.
+type Tabular interface{ HoldsTable() }

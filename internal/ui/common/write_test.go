@@ -7,26 +7,16 @@ import (
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/uitest"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 )
-
-// client is a whole client whose only real method is the write the test sends.
-type client struct {
-	common.API
-	common.Writer
-	deleted []string
-}
-
-func (c *client) DeleteProject(_ context.Context, name string) error {
-	c.deleted = append(c.deleted, name)
-	return nil
-}
 
 // Views hold the client's reads only: no type assertion on ctx.API finds a write, and
 // the one way to a write is a Write's Send, which the pipeline hands the writer.
 func TestViewsReachTheWritesOnlyThroughThePipeline(t *testing.T) {
 	ctx := common.NewContext()
-	c := &client{}
-	ctx.Connect(c)
+	f := fake.New()
+	f.AddProjects(models.Project{ProjectName: "x"})
+	ctx.Connect(f)
 	if _, ok := ctx.API.(common.Writer); ok {
 		t.Fatal("ctx.API hands its writes to whoever asserts it")
 	}
@@ -43,8 +33,8 @@ func TestViewsReachTheWritesOnlyThroughThePipeline(t *testing.T) {
 	for _, m := range uitest.Run(common.SendWrite(ctx, req, w)) {
 		common.HandleWrite[models.Project](ctx, req, m)
 	}
-	if len(c.deleted) != 1 {
-		t.Fatalf("the pipeline's writer was not the client's: %v", c.deleted)
+	if f.Count(fake.DeleteProject, "x") != 1 {
+		t.Fatalf("the pipeline's writer was not the client's: %v", f.Calls())
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,61 +17,15 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/uitest"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 	"github.com/svcui/svcui/internal/ui/watch"
 )
 
-// fakeAPI holds services and answers resets; anything else panics (nil interface).
-type fakeAPI struct {
-	common.Client
-	mu       sync.Mutex
-	services map[string]models.Service
-	puts     map[string]int
-	resets   int
-	// stall blocks every update until closed (a plan stopped with writes in flight).
-	stall chan struct{}
-}
-
-func (f *fakeAPI) GetService(_ context.Context, project, name string) (models.Service, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	s, ok := f.services[project+"/"+name]
-	if !ok {
-		return s, errors.New("404")
-	}
-	return s, nil
-}
-
-func (f *fakeAPI) UpdateService(_ context.Context, project, name string, req models.UpdateServiceRequest) (models.Service, error) {
-	if f.stall != nil {
-		<-f.stall
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.puts[project+"/"+name]++
-	s := f.services[project+"/"+name]
-	if req.TerminationProtection != nil {
-		s.TerminationProtection = *req.TerminationProtection
-	}
-	if req.Powered != nil && !*req.Powered {
-		s.State = models.StatePowerOff
-	}
-	f.services[project+"/"+name] = s
-	return s, nil
-}
-
-func (f *fakeAPI) ResetCredentials(_ context.Context, _, _, user string) (models.ServiceUser, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.resets++
-	return models.ServiceUser{Username: user, Password: "pw-of-" + user}, nil
-}
-
 func testContext(t *testing.T, api common.Client) *common.Context {
 	ctx := common.NewContext()
-	ctx.Connect(api)
+	fake.Connect(ctx, api)
 	ctx.StateDir = t.TempDir()
 	ctx.Profile = "test"
-	ctx.Platform.IsNotFound = func(err error) bool { return err != nil && err.Error() == "404" }
 	return ctx
 }
 
@@ -102,9 +55,9 @@ var enter = tea.KeyMsg{Type: tea.KeyEnter}
 // A kept plan resumes from where it stopped: done rows are not sent again, and rows
 // whose change is already there are checked and not sent.
 func TestAKeptPlanResumesWhereItStopped(t *testing.T) {
-	api := &fakeAPI{puts: map[string]int{}, services: map[string]models.Service{
-		"p/a": {ServiceName: "a", TerminationProtection: true}, "p/b": {ServiceName: "b", TerminationProtection: true},
-		"p/c": {ServiceName: "c"}, "p/d": {ServiceName: "d"}}}
+	api := fake.New()
+	api.AddServices("p", models.Service{ServiceName: "a", TerminationProtection: true}, models.Service{ServiceName: "b", TerminationProtection: true},
+		models.Service{ServiceName: "c"}, models.Service{ServiceName: "d"})
 	ctx := testContext(t, api)
 	on := &models.UpdateServiceRequest{TerminationProtection: models.Ptr(true)}
 	kept := fleet.Plan{ID: "20260101-000000.000000", Title: "Protect 4", Noun: "service", Rows: []fleet.Row{
@@ -143,8 +96,9 @@ func TestAKeptPlanResumesWhereItStopped(t *testing.T) {
 	if c := m.Counts(); c[components.RowDone] != 4 {
 		t.Fatalf("after resume %v", c)
 	}
-	if api.puts["p/a"] != 0 || api.puts["p/b"] != 0 || api.puts["p/c"] != 1 || api.puts["p/d"] != 1 {
-		t.Fatalf("puts %v", api.puts)
+	puts := func(s string) int { return api.Count(fake.UpdateService, "p", s) }
+	if puts("a") != 0 || puts("b") != 0 || puts("c") != 1 || puts("d") != 1 {
+		t.Fatalf("puts %v", api.Writes())
 	}
 	if ps, _, _ := fleet.List(dir); len(ps) != 0 {
 		t.Fatalf("a finished plan is still kept")
@@ -153,7 +107,8 @@ func TestAKeptPlanResumesWhereItStopped(t *testing.T) {
 
 // Stopping a plan sends nothing more and keeps it; the kept file holds no password.
 func TestAStoppedPlanIsKeptWithoutSecrets(t *testing.T) {
-	api := &fakeAPI{puts: map[string]int{}, services: map[string]models.Service{}}
+	api := fake.New()
+	api.AddUsers("p", "pg", models.ServiceUser{Username: "app_1"}, models.ServiceUser{Username: "app_2"})
 	ctx := testContext(t, api)
 	users := fleet.Plan{ID: fleet.NewID(time.Now()), Title: "Reset 2", Noun: "user", Rows: []fleet.Row{
 		{Op: fleet.OpUserReset, Project: "p", Service: "pg", User: "app_1", State: fleet.StatePending},
@@ -162,30 +117,31 @@ func TestAStoppedPlanIsKeptWithoutSecrets(t *testing.T) {
 	m, _ := NewModal(ctx, users, nil, false)
 	m.SetSize(120, 40)
 	pump(m, keys(m, enter, runes("2"), enter))
-	if api.resets != 2 || m.Counts()[components.RowDone] != 2 {
-		t.Fatalf("resets %d", api.resets)
+	if n := api.Count(fake.ResetCredentials); n != 2 || m.Counts()[components.RowDone] != 2 {
+		t.Fatalf("resets %d", n)
 	}
-	if v := m.View(); strings.Contains(v, "pw-of-") || !strings.Contains(v, "password") {
+	secrets := []string{fake.ResetPassword("app_1"), fake.ResetPassword("app_2")}
+	if v := m.View(); strings.Contains(v, secrets[0]) || strings.Contains(v, secrets[1]) || !strings.Contains(v, "password") {
 		t.Fatal("passwords are not masked")
 	}
 
 	svcs := fleet.Plan{ID: "s1", Title: "Protect 40", Noun: "service"}
 	for i := 0; i < 40; i++ {
 		name := string(rune('a'+i%26)) + string(rune('a'+i/26))
-		api.services["p/"+name] = models.Service{ServiceName: name}
+		api.AddServices("p", models.Service{ServiceName: name})
 		svcs.Rows = append(svcs.Rows, fleet.Row{Op: fleet.OpServiceUpdate, Project: "p", Service: name,
 			Update: &models.UpdateServiceRequest{TerminationProtection: models.Ptr(true)}, State: fleet.StatePending})
 	}
-	api.stall = make(chan struct{})
+	gate := api.On(fake.UpdateService).Hold()
 	m, _ = NewModal(ctx, svcs, nil, false)
 	m.SetSize(120, 40)
 	keys(m, enter, runes("40"))
 	_, start := m.Update(enter)
 	done := make(chan []tea.Msg)
 	go func() { done <- pump(m, start) }()
-	time.Sleep(50 * time.Millisecond) // the first writes are in flight
+	gate.WaitHeld(1) // the first write is in flight
 	m.Update(tea.KeyMsg{Type: tea.KeyEsc})
-	close(api.stall)
+	gate.Release()
 	<-done
 	c := m.Counts()
 	if c[components.RowDone] == 0 || c[components.RowPending] == 0 || c[components.RowDone] > Workers+1 {
@@ -198,7 +154,36 @@ func TestAStoppedPlanIsKeptWithoutSecrets(t *testing.T) {
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*"))
 	for _, f := range files {
-		if b, _ := os.ReadFile(f); strings.Contains(string(b), "pw-of-") {
+		if b, _ := os.ReadFile(f); strings.Contains(string(b), secrets[0]) || strings.Contains(string(b), secrets[1]) {
+			t.Fatalf("a password was kept in %s", f)
+		}
+	}
+}
+
+// A plan kept with rows left (here one reset refused) keeps no password of the rows
+// that were done.
+func TestAKeptResetPlanHoldsNoPassword(t *testing.T) {
+	api := fake.New()
+	api.AddUsers("p", "pg", models.ServiceUser{Username: "app_1"}, models.ServiceUser{Username: "app_2"})
+	api.On(fake.ResetCredentials, "p", "pg", "app_2").Fail(errors.New("Forbidden"))
+	ctx := testContext(t, api)
+	users := fleet.Plan{ID: fleet.NewID(time.Now()), Title: "Reset 2", Noun: "user", Rows: []fleet.Row{
+		{Op: fleet.OpUserReset, Project: "p", Service: "pg", User: "app_1", State: fleet.StatePending},
+		{Op: fleet.OpUserReset, Project: "p", Service: "pg", User: "app_2", State: fleet.StatePending},
+	}}
+	m, _ := NewModal(ctx, users, nil, false)
+	m.SetSize(120, 40)
+	pump(m, keys(m, enter, runes("2"), enter))
+	if c := m.Counts(); c[components.RowDone] != 1 || c[components.RowRefused] != 1 {
+		t.Fatalf("counts %v", c)
+	}
+	dir := fleet.Dir(ctx.StateDir, ctx.Profile)
+	if ps, _, _ := fleet.List(dir); len(ps) != 1 {
+		t.Fatalf("kept %v, want the plan with its refused row", ps)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*"))
+	for _, f := range files {
+		if b, _ := os.ReadFile(f); strings.Contains(string(b), fake.ResetPassword("app_1")) {
 			t.Fatalf("a password was kept in %s", f)
 		}
 	}
@@ -246,7 +231,8 @@ func TestExportCommandArguments(t *testing.T) {
 
 // A service a plan powers off is watched until it settles, as after a single edit.
 func TestAPoweredOffServiceIsWatched(t *testing.T) {
-	api := &fakeAPI{puts: map[string]int{}, services: map[string]models.Service{"p/a": {ServiceName: "a", State: models.StateRunning}}}
+	api := fake.New()
+	api.AddServices("p", models.Service{ServiceName: "a", State: models.StateRunning})
 	ctx := testContext(t, api)
 	p := fleet.Plan{ID: "w1", Title: "Power off 1", Noun: "service", Rows: []fleet.Row{{Op: fleet.OpServiceUpdate, Project: "p", Service: "a",
 		Update: &models.UpdateServiceRequest{Powered: models.Ptr(false)}, State: fleet.StatePending}}}

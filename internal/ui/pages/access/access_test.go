@@ -1,10 +1,8 @@
 package access
 
 import (
-	"context"
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -14,118 +12,41 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/uitest"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 )
 
-// errDropped stands for a write whose connection dropped after it was sent.
-var errDropped = errors.New("connection dropped after the request was sent")
-
-// fakeAPI answers the calls this pane makes, keeps what was created and records the
-// mutating calls.
-type fakeAPI struct {
-	common.Client
-	mu        sync.Mutex
-	users     []models.ServiceUser
-	topics    []models.Topic
-	dbs       []models.Database
-	acls      []models.ACL
-	nodes     int
-	typ       string
-	calls     []string
-	deleteE   error
-	createE   error // answered by every create (after doing it when it is errDropped)
-	lost      bool  // a dropped create did not happen
-	listCalls int
+// newFake is the platform the access tests start from: acme-prod with a PostgreSQL
+// service (pg-main, whose URI names the primary user) and a Kafka one of 3 nodes.
+func newFake() *fake.API {
+	f := fake.New()
+	f.AddServices("acme-prod",
+		models.Service{ServiceName: "pg-main", ServiceType: "pg", State: "RUNNING",
+			ServiceURI: "postgres://avnadmin:old@db.example:5432/defaultdb?sslmode=require"},
+		models.Service{ServiceName: "kafka-events", ServiceType: "kafka", State: "RUNNING", NodeCount: 3})
+	return f
 }
 
-func (f *fakeAPI) record(s string) { f.mu.Lock(); f.calls = append(f.calls, s); f.mu.Unlock() }
-
-func (f *fakeAPI) mutations() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]string(nil), f.calls...)
+// withUsers is newFake with users on pg-main.
+func withUsers(us ...models.ServiceUser) *fake.API {
+	f := newFake()
+	f.AddUsers("acme-prod", "pg-main", us...)
+	return f
 }
 
-// created answers a create: createE, after the write when the error is errDropped.
-func (f *fakeAPI) created(do func()) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.createE == nil || errors.Is(f.createE, errDropped) && !f.lost {
-		do()
+// failCreates makes every create under a service answer err without doing it.
+func failCreates(f *fake.API, err error) {
+	for _, m := range fake.Creates {
+		f.On(m).Fail(err)
 	}
-	return f.createE
 }
 
-func (f *fakeAPI) ListServices(context.Context, string) ([]models.Service, error) {
-	return []models.Service{{ServiceName: "pg-main", ServiceType: "pg", State: "RUNNING"}, {ServiceName: "kafka-events", ServiceType: "kafka", State: "RUNNING"}}, nil
-}
-func (f *fakeAPI) GetService(_ context.Context, _, s string) (models.Service, error) {
-	typ := f.typ
-	if typ == "" {
-		typ = "pg"
+// writes is what was sent to the platform, as text.
+func writes(f *fake.API) []string {
+	var out []string
+	for _, c := range f.Writes() {
+		out = append(out, c.String())
 	}
-	return models.Service{ServiceName: s, ServiceType: typ, NodeCount: f.nodes, State: "RUNNING",
-		ServiceURI: "postgres://avnadmin:old@db.example:5432/defaultdb?sslmode=require"}, nil
-}
-func (f *fakeAPI) GetConnectionInfo(context.Context, string, string) (models.ConnectionInfo, error) {
-	return models.ConnectionInfo{}, errors.New("no connection info here")
-}
-func (f *fakeAPI) ListUsers(context.Context, string, string) ([]models.ServiceUser, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.listCalls++
-	return append([]models.ServiceUser(nil), f.users...), nil
-}
-func (f *fakeAPI) CreateUser(_ context.Context, _, _ string, req models.CreateUserRequest) (models.ServiceUser, error) {
-	f.record("create " + req.Username + " " + req.Authentication)
-	u := models.ServiceUser{Username: req.Username, Type: "regular", Password: "AVNS_secret1"}
-	if err := f.created(func() { f.users = append(f.users, models.ServiceUser{Username: u.Username, Type: u.Type}) }); err != nil {
-		return models.ServiceUser{}, err
-	}
-	return u, nil
-}
-func (f *fakeAPI) ResetCredentials(_ context.Context, _, _, u string) (models.ServiceUser, error) {
-	f.record("reset " + u)
-	return models.ServiceUser{Username: u, Password: "AVNS_secret2"}, nil
-}
-func (f *fakeAPI) DeleteUser(_ context.Context, _, _, u string) error {
-	f.record("delete " + u)
-	return f.deleteE
-}
-func (f *fakeAPI) ListTopics(context.Context, string, string) ([]models.Topic, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]models.Topic(nil), f.topics...), nil
-}
-func (f *fakeAPI) CreateTopic(_ context.Context, _, _ string, req models.CreateTopicRequest) error {
-	f.record("topic " + req.TopicName)
-	return f.created(func() {
-		f.topics = append(f.topics, models.Topic{TopicName: req.TopicName, Partitions: models.FlexInt(req.Partitions),
-			Replication: models.FlexInt(req.Replication), State: "CONFIGURING"})
-	})
-}
-func (f *fakeAPI) ListDatabases(context.Context, string, string) ([]models.Database, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]models.Database(nil), f.dbs...), nil
-}
-func (f *fakeAPI) CreateDatabase(_ context.Context, _, _, db string) error {
-	f.record("database " + db)
-	return f.created(func() { f.dbs = append(f.dbs, models.Database{DatabaseName: db}) })
-}
-func (f *fakeAPI) ListACLs(context.Context, string, string) ([]models.ACL, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]models.ACL(nil), f.acls...), nil
-}
-func (f *fakeAPI) CreateACL(_ context.Context, _, _ string, req models.CreateACLRequest) ([]models.ACL, error) {
-	f.record("acl " + req.Username + " " + req.Topic + " " + string(req.Permission))
-	err := f.created(func() {
-		f.acls = append(f.acls, models.ACL{ID: "acl" + req.Username, Username: req.Username, Topic: req.Topic, Permission: req.Permission})
-	})
-	if err != nil {
-		return nil, err
-	}
-	return f.ListACLs(context.Background(), "", "")
+	return out
 }
 
 // run executes cmd and every command it produces, collecting the messages (batches and
@@ -172,18 +93,17 @@ func typeInto(m common.Modal, text string) {
 	}
 }
 
-func newCtx(f *fakeAPI, role models.Role) *common.Context {
+func newCtx(f *fake.API, role models.Role) *common.Context {
 	ctx := uitest.NewContext()
-	ctx.Connect(f)
+	fake.Connect(ctx, f)
 	uitest.Session(ctx).SetProject("acme-prod")
 	if role != "" {
 		ctx.Roles["acme-prod"] = role
 	}
-	ctx.Platform.IsOutcomeUnknown = func(err error) bool { return errors.Is(err, errDropped) }
 	return ctx
 }
 
-func usersView(t *testing.T, f *fakeAPI, role models.Role) (*Users, *common.Context) {
+func usersView(t *testing.T, f *fake.API, role models.Role) (*Users, *common.Context) {
 	t.Helper()
 	ctx := newCtx(f, role)
 	u := NewUsers(ctx, target{Project: "acme-prod", Service: "pg-main", Type: "pg"})
@@ -229,7 +149,7 @@ func submitKeys(t *testing.T, v common.View, m common.Modal, keys ...tea.Msg) []
 }
 
 func TestPrimaryUserDeleteRefusedBeforeRequest(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "avnadmin", Type: models.UserPrimary}, {Username: "app", Type: "regular"}}}
+	f := withUsers(models.ServiceUser{Username: "avnadmin", Type: models.UserPrimary}, models.ServiceUser{Username: "app", Type: "regular"})
 	u, _ := usersView(t, f, models.RoleAdmin)
 	u.Table.Select("avnadmin")
 	_, cmd := u.Update(press("d"))
@@ -240,19 +160,19 @@ func TestPrimaryUserDeleteRefusedBeforeRequest(t *testing.T) {
 	if got := notices(msgs); len(got) != 1 || got[0] != PrimaryRefusal {
 		t.Fatalf("notices %q", got)
 	}
-	if len(f.mutations()) != 0 {
-		t.Fatalf("requests sent: %v", f.mutations())
+	if len(writes(f)) != 0 {
+		t.Fatalf("requests sent: %v", writes(f))
 	}
 }
 
 func TestDeveloperMayNotDeleteButMayReset(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
+	f := withUsers(models.ServiceUser{Username: "app", Type: "regular"})
 	u, _ := usersView(t, f, models.RoleDeveloper)
 	u.Table.Select("app")
 	_, cmd := u.Update(press("d"))
 	msgs := run(t, u, cmd)
-	if modalOf(msgs) != nil || len(f.mutations()) != 0 {
-		t.Fatalf("developer delete went ahead: %v", f.mutations())
+	if modalOf(msgs) != nil || len(writes(f)) != 0 {
+		t.Fatalf("developer delete went ahead: %v", writes(f))
 	}
 	if got := notices(msgs); len(got) != 1 || !strings.Contains(got[0], "only an admin may delete") {
 		t.Fatalf("notices %q", got)
@@ -264,7 +184,7 @@ func TestDeveloperMayNotDeleteButMayReset(t *testing.T) {
 }
 
 func TestReadOnlyRefusesEveryMutation(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
+	f := withUsers(models.ServiceUser{Username: "app", Type: "regular"})
 	u, ctx := usersView(t, f, models.RoleAdmin)
 	ctx.ReadOnly = true
 	u.Table.Select("app")
@@ -278,13 +198,13 @@ func TestReadOnlyRefusesEveryMutation(t *testing.T) {
 			t.Fatalf("%s: notices %q", k, got)
 		}
 	}
-	if len(f.mutations()) != 0 {
-		t.Fatalf("requests sent: %v", f.mutations())
+	if len(writes(f)) != 0 {
+		t.Fatalf("requests sent: %v", writes(f))
 	}
 }
 
 func TestResetShowsSecretWithUserURIAndRemembersIt(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
+	f := withUsers(models.ServiceUser{Username: "app", Type: "regular"})
 	u, ctx := usersView(t, f, models.RoleAdmin)
 	u.Table.Select("app")
 	_, cmd := u.Update(press("R"))
@@ -296,7 +216,7 @@ func TestResetShowsSecretWithUserURIAndRemembersIt(t *testing.T) {
 		t.Fatalf("no secret modal: %v", msgs)
 	}
 	secret.SetSize(100, 30)
-	if !strings.Contains(secret.View(), "AVNS_secret2") || !strings.Contains(secret.View(), "it will not be shown") {
+	if !strings.Contains(secret.View(), fake.ResetPassword("app")) || !strings.Contains(secret.View(), "it will not be shown") {
 		t.Fatalf("secret view:\n%s", secret.View())
 	}
 	for _, n := range notices(msgs) {
@@ -305,16 +225,16 @@ func TestResetShowsSecretWithUserURIAndRemembersIt(t *testing.T) {
 		}
 	}
 	_, cmd = secret.Update(press("u"))
-	if cp := cmd().(common.CopyRequest); cp.Value != "postgres://app:AVNS_secret2@db.example:5432/defaultdb?sslmode=require" {
+	if cp := cmd().(common.CopyRequest); cp.Value != "postgres://app:"+fake.ResetPassword("app")+"@db.example:5432/defaultdb?sslmode=require" {
 		t.Fatalf("URI %q", cp.Value)
 	}
-	if pw, ok := ctx.Password("acme-prod", "pg-main", "app"); !ok || pw != "AVNS_secret2" {
+	if pw, ok := ctx.Password("acme-prod", "pg-main", "app"); !ok || pw != fake.ResetPassword("app") {
 		t.Fatalf("reset password not remembered: %q %v", pw, ok)
 	}
 }
 
 func TestResettingThePrimaryUserNeedsItsNameTyped(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "avnadmin", Type: models.UserPrimary}, {Username: "app", Type: "regular"}}}
+	f := withUsers(models.ServiceUser{Username: "avnadmin", Type: models.UserPrimary}, models.ServiceUser{Username: "app", Type: "regular"})
 	u, _ := usersView(t, f, models.RoleAdmin)
 	u.Table.Select("avnadmin")
 	_, cmd := u.Update(press("R"))
@@ -326,13 +246,13 @@ func TestResettingThePrimaryUserNeedsItsNameTyped(t *testing.T) {
 	if v := tc.View(); !strings.Contains(v, "breaks every connection that uses it") || !strings.Contains(v, "Type avnadmin to confirm") {
 		t.Fatalf("confirmation:\n%s", v)
 	}
-	if _, cmd := tc.Update(tea.KeyMsg{Type: tea.KeyEnter}); cmd != nil || len(f.mutations()) != 0 {
+	if _, cmd := tc.Update(tea.KeyMsg{Type: tea.KeyEnter}); cmd != nil || len(writes(f)) != 0 {
 		t.Fatal("enter without the name must do nothing")
 	}
 	typeInto(tc, "avnadmin")
 	_, cmd = tc.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	run(t, u, cmd)
-	if got := f.mutations(); len(got) != 1 || got[0] != "reset avnadmin" {
+	if got := writes(f); len(got) != 1 || got[0] != "ResetCredentials acme-prod pg-main avnadmin" {
 		t.Fatalf("calls %q", got)
 	}
 	// Its password is part of the service's connection details: the modal says where,
@@ -348,7 +268,7 @@ func TestResettingThePrimaryUserNeedsItsNameTyped(t *testing.T) {
 }
 
 func TestCreateUserFormValidatesAsTyped(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
+	f := withUsers(models.ServiceUser{Username: "app", Type: "regular"})
 	u, _ := usersView(t, f, models.RoleAdmin)
 	form := u.form()
 	form.SetSize(100, 30)
@@ -368,11 +288,11 @@ func TestCreateUserFormValidatesAsTyped(t *testing.T) {
 }
 
 func TestCreateUserSendsAuthenticationSelectsAndRemembers(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}, {Username: "zz", Type: "regular"}}}
+	f := withUsers(models.ServiceUser{Username: "app", Type: "regular"}, models.ServiceUser{Username: "zz", Type: "regular"})
 	u, ctx := usersView(t, f, models.RoleAdmin)
 	u.Table.Select("app")
 	msgs := submit(t, u, u.form(), "new_user", 2)
-	if got := f.mutations(); len(got) != 1 || got[0] != "create new_user scram-sha-256" {
+	if got := writes(f); len(got) != 1 || got[0] != "CreateUser acme-prod pg-main new_user scram-sha-256" {
 		t.Fatalf("calls %q", got)
 	}
 	if _, ok := modalOf(msgs).(*components.Secret); !ok {
@@ -381,13 +301,14 @@ func TestCreateUserSendsAuthenticationSelectsAndRemembers(t *testing.T) {
 	if u.Table.SelectedKey() != "new_user" {
 		t.Fatalf("cursor on %q, want the new user", u.Table.SelectedKey())
 	}
-	if pw, _ := ctx.Password("acme-prod", "pg-main", "new_user"); pw != "AVNS_secret1" {
+	if pw, _ := ctx.Password("acme-prod", "pg-main", "new_user"); pw != fake.CreatedPassword("new_user") {
 		t.Fatalf("created password not remembered: %q", pw)
 	}
 }
 
 func TestRefusedCreateBringsTheSameFormBack(t *testing.T) {
-	f := &fakeAPI{createE: errors.New("Invalid username: reserved name")}
+	f := newFake()
+	failCreates(f, errors.New("Invalid username: reserved name"))
 	u, _ := usersView(t, f, models.RoleAdmin)
 	form := u.form()
 	msgs := submit(t, u, form, "admin_x", 2)
@@ -402,7 +323,8 @@ func TestRefusedCreateBringsTheSameFormBack(t *testing.T) {
 }
 
 func TestUnknownOutcomeOfAUserCreateReadsBackAndOffersAReset(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}, createE: errDropped}
+	f := withUsers(models.ServiceUser{Username: "app", Type: "regular"})
+	f.On(fake.CreateUser).Lose(fake.ErrLost) // the user is created, its answer lost
 	u, ctx := usersView(t, f, models.RoleAdmin)
 	msgs := submit(t, u, u.form(), "lost_pw", 2)
 	got := strings.Join(notices(msgs), "\n")
@@ -412,7 +334,7 @@ func TestUnknownOutcomeOfAUserCreateReadsBackAndOffersAReset(t *testing.T) {
 			t.Fatalf("missing %q in:\n%s", want, got)
 		}
 	}
-	if calls := f.mutations(); len(calls) != 1 {
+	if calls := writes(f); len(calls) != 1 {
 		t.Fatalf("the create was sent again: %q", calls)
 	}
 	if u.Table.SelectedKey() != "lost_pw" {
@@ -429,7 +351,7 @@ func TestUnknownOutcomeOfAUserCreateReadsBackAndOffersAReset(t *testing.T) {
 	if _, ok := modalOf(run(t, u, cmd)).(*components.Secret); !ok {
 		t.Fatal("the offered reset showed no secret")
 	}
-	if calls := f.mutations(); len(calls) != 2 || calls[1] != "reset lost_pw" {
+	if calls := writes(f); len(calls) != 2 || calls[1] != "ResetCredentials acme-prod pg-main lost_pw" {
 		t.Fatalf("calls %q", calls)
 	}
 }
@@ -460,7 +382,7 @@ func drive(t *testing.T, m common.Modal, keys ...tea.Msg) []tea.Msg {
 // before the first answered) each get their answer and their one-time secret; neither
 // cancels the other, and the list is read again after each.
 func TestTwoResetsInFlightBothShowTheirSecret(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}, {Username: "etl", Type: "regular"}}}
+	f := withUsers(models.ServiceUser{Username: "app", Type: "regular"}, models.ServiceUser{Username: "etl", Type: "regular"})
 	u, _ := usersView(t, f, models.RoleAdmin)
 	first, second := u.reset("app"), u.reset("etl")
 	var secrets []string
@@ -475,7 +397,7 @@ func TestTwoResetsInFlightBothShowTheirSecret(t *testing.T) {
 	if len(secrets) != 2 || !strings.Contains(strings.Join(secrets, ""), "app") || !strings.Contains(strings.Join(secrets, ""), "etl") {
 		t.Fatalf("%d secrets shown, want app's and etl's", len(secrets))
 	}
-	if got := f.mutations(); len(got) != 2 {
+	if got := writes(f); len(got) != 2 {
 		t.Fatalf("sent: %v", got)
 	}
 }

@@ -14,8 +14,8 @@ import (
 // R with users marked is one plan for every marked user (the filter's hidden ones
 // counted), never a reset of the one under the cursor.
 func TestResetWithMarksPlansEveryMarkedUser(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "app_1", Type: "regular"}, {Username: "app_2", Type: "regular"},
-		{Username: "avnadmin", Type: models.UserPrimary}}}
+	f := withUsers(models.ServiceUser{Username: "app_1", Type: "regular"}, models.ServiceUser{Username: "app_2", Type: "regular"},
+		models.ServiceUser{Username: "avnadmin", Type: models.UserPrimary})
 	u, _ := usersView(t, f, models.RoleAdmin)
 	u.Update(tea.KeyMsg{Type: tea.KeyCtrlA})
 	u.Table.SetFilter("app_1")

@@ -13,7 +13,7 @@ import (
 // size with each field focused in turn: its title, its focus bar and the key help are
 // on screen.
 func TestEveryAccessFormFitsTheScreen(t *testing.T) {
-	ctx := newCtx(&fakeAPI{}, models.RoleAdmin)
+	ctx := newCtx(newFake(), models.RoleAdmin)
 	pg := target{Project: "acme-prod", Service: "pg-main", Type: models.TypePG}
 	kafka := target{Project: "acme-prod", Service: "kafka-events", Type: models.TypeKafka}
 	for name, build := range map[string]func() common.Modal{

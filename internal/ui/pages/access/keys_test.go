@@ -10,7 +10,7 @@ import (
 
 // The access views' actions share no key with each other or with the global set.
 func TestAccessKeysNeverClash(t *testing.T) {
-	ctx := newCtx(&fakeAPI{}, models.RoleAdmin)
+	ctx := newCtx(newFake(), models.RoleAdmin)
 	ctx.Tabs = []string{"Projects", "Services", "Users", "Billing", "Search"}
 	tg := target{Project: "acme-prod", Service: "svc", Type: models.TypeKafka}
 	for name, v := range map[string]common.Keyed{

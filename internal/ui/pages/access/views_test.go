@@ -14,9 +14,10 @@ import (
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/theme"
 	"github.com/svcui/svcui/internal/ui/uitest"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 )
 
-func topicsView(t *testing.T, f *fakeAPI) *Topics {
+func topicsView(t *testing.T, f *fake.API) *Topics {
 	t.Helper()
 	v := NewTopics(newCtx(f, models.RoleAdmin), target{Project: "acme-prod", Service: "kafka-events", Type: "kafka"})
 	v.SetSize(100, 20)
@@ -37,7 +38,7 @@ func TestUnsupportedKindsSayWhy(t *testing.T) {
 }
 
 func TestAViewOpenedWithoutTheTypeLearnsItAndSaysWhy(t *testing.T) {
-	f := &fakeAPI{typ: "kafka"}
+	f := newFake()
 	ctx := newCtx(f, models.RoleAdmin)
 	v := NewDatabases(ctx, target{Project: "acme-prod", Service: "kafka-events"})
 	v.SetSize(100, 10)
@@ -49,13 +50,14 @@ func TestAViewOpenedWithoutTheTypeLearnsItAndSaysWhy(t *testing.T) {
 		t.Fatalf("actions offered on a service without databases: %v", h)
 	}
 	_, cmd := v.Update(press("c"))
-	if msgs := run(t, v, cmd); modalOf(msgs) != nil || len(f.mutations()) != 0 {
+	if msgs := run(t, v, cmd); modalOf(msgs) != nil || len(writes(f)) != 0 {
 		t.Fatal("create went ahead on a kafka service")
 	}
 }
 
 func TestTopicsInProgressIsStillAndAsksForTheScreenSpinner(t *testing.T) {
-	f := &fakeAPI{typ: "kafka", topics: []models.Topic{{TopicName: "a", State: "ACTIVE"}, {TopicName: "b", State: "CONFIGURING"}}}
+	f := newFake()
+	f.AddTopics("acme-prod", "kafka-events", models.Topic{TopicName: "a", State: "ACTIVE"}, models.Topic{TopicName: "b", State: "CONFIGURING"})
 	v := topicsView(t, f)
 	if v.RefreshInterval() != common.FastRefresh || !v.Animating() {
 		t.Fatal("a configuring topic should refresh fast and spin")
@@ -66,7 +68,7 @@ func TestTopicsInProgressIsStillAndAsksForTheScreenSpinner(t *testing.T) {
 	if v.View() != before || !strings.Contains(v.View(), theme.InProgressGlyph+" CONFIGURING") {
 		t.Fatalf("a spinner frame changed the row:\n%s", v.View())
 	}
-	f.topics[1].State = "ACTIVE"
+	f.PutTopic("acme-prod", "kafka-events", models.Topic{TopicName: "b", State: "ACTIVE"})
 	run(t, v, v.Load())
 	if v.RefreshInterval() != v.Ctx.Refresh || v.Animating() {
 		t.Fatal("all ACTIVE: back to the normal interval")
@@ -74,7 +76,7 @@ func TestTopicsInProgressIsStillAndAsksForTheScreenSpinner(t *testing.T) {
 }
 
 func TestTopicReplicationIsCheckedAgainstTheNodeCountAsTyped(t *testing.T) {
-	f := &fakeAPI{typ: "kafka", nodes: 3}
+	f := newFake() // kafka-events has 3 nodes
 	v := topicsView(t, f)
 	_, cmd := v.Update(press("c"))
 	form, ok := modalOf(run(t, v, cmd)).(*components.Form)
@@ -87,7 +89,7 @@ func TestTopicReplicationIsCheckedAgainstTheNodeCountAsTyped(t *testing.T) {
 	if got := form.LiveError(); got != "replication 4 is more than kafka-events's 3 nodes" {
 		t.Fatalf("live error %q", got)
 	}
-	if msgs := drive(t, form, enter); modalOf(msgs) != nil || len(f.mutations()) != 0 {
+	if msgs := drive(t, form, enter); modalOf(msgs) != nil || len(writes(f)) != 0 {
 		t.Fatal("a replication above the node count was sent")
 	}
 	drive(t, form, backspace, press("3"))
@@ -100,14 +102,16 @@ func TestTopicReplicationIsCheckedAgainstTheNodeCountAsTyped(t *testing.T) {
 }
 
 func TestCreatedTopicDatabaseAndACLGetTheCursor(t *testing.T) {
-	f := &fakeAPI{typ: "kafka", nodes: 3, topics: []models.Topic{{TopicName: "a", State: "ACTIVE"}, {TopicName: "z", State: "ACTIVE"}}}
+	f := newFake()
+	f.AddTopics("acme-prod", "kafka-events", models.Topic{TopicName: "a", State: "ACTIVE"}, models.Topic{TopicName: "z", State: "ACTIVE"})
 	v := topicsView(t, f)
 	msgs := submit(t, v, v.form(3), "m.new", 3)
 	if v.Table.SelectedKey() != "m.new" {
 		t.Fatalf("topic: cursor on %q (%q)", v.Table.SelectedKey(), notices(msgs))
 	}
 
-	f = &fakeAPI{dbs: []models.Database{{DatabaseName: "a"}, {DatabaseName: "z"}}}
+	f = newFake()
+	f.AddDatabases("acme-prod", "pg-main", models.Database{DatabaseName: "a"}, models.Database{DatabaseName: "z"})
 	d := NewDatabases(newCtx(f, models.RoleAdmin), target{Project: "acme-prod", Service: "pg-main", Type: "pg"})
 	d.SetSize(100, 20)
 	run(t, d, d.Init())
@@ -116,8 +120,10 @@ func TestCreatedTopicDatabaseAndACLGetTheCursor(t *testing.T) {
 		t.Fatalf("database: cursor on %q", d.Table.SelectedKey())
 	}
 
-	f = &fakeAPI{typ: "kafka", users: []models.ServiceUser{{Username: "app"}, {Username: ""}},
-		acls: []models.ACL{{ID: "acl1", Username: "app", Topic: "a", Permission: models.PermRead}, {ID: "acl2", Username: "app", Topic: "z", Permission: models.PermRead}}}
+	f = newFake()
+	f.AddUsers("acme-prod", "kafka-events", models.ServiceUser{Username: "app"}, models.ServiceUser{Username: ""})
+	f.AddACLs("acme-prod", "kafka-events", models.ACL{ID: "acl1", Username: "app", Topic: "a", Permission: models.PermRead},
+		models.ACL{ID: "acl2", Username: "app", Topic: "z", Permission: models.PermRead})
 	a := NewACLs(newCtx(f, models.RoleAdmin), target{Project: "acme-prod", Service: "kafka-events", Type: "kafka"})
 	a.SetSize(100, 20)
 	run(t, a, a.Init())
@@ -128,23 +134,24 @@ func TestCreatedTopicDatabaseAndACLGetTheCursor(t *testing.T) {
 	}
 	// user (the nameless entry is not offered), topic, permission.
 	msgs = submitKeys(t, a, form, append(append([]tea.Msg{enter}, textKeys("m-*")...), enter, enter)...)
-	if got := f.mutations(); len(got) != 1 || got[0] != "acl app m-* read" {
+	if got := writes(f); len(got) != 1 || got[0] != "CreateACL acme-prod kafka-events app m-* read" {
 		t.Fatalf("calls %q (%q)", got, notices(msgs))
 	}
-	if a.Table.SelectedKey() != "aclapp" {
+	if a.Table.SelectedKey() != fake.ACLID(models.CreateACLRequest{Username: "app", Topic: "m-*", Permission: models.PermRead}) {
 		t.Fatalf("ACL: cursor on %q", a.Table.SelectedKey())
 	}
 }
 
 func TestUnknownOutcomeOfACreateThatDidNotHappen(t *testing.T) {
-	f := &fakeAPI{typ: "kafka", nodes: 3, createE: errDropped, lost: true}
+	f := newFake()
+	failCreates(f, fake.ErrLost) // the answer is lost and nothing was created
 	v := topicsView(t, f)
 	msgs := submit(t, v, v.form(3), "gone", 3)
 	got := strings.Join(notices(msgs), "\n")
 	if !strings.Contains(got, "Topic gone does not exist: nothing was created") {
 		t.Fatalf("notices:\n%s", got)
 	}
-	if calls := f.mutations(); len(calls) != 1 {
+	if calls := writes(f); len(calls) != 1 {
 		t.Fatalf("sent again: %q", calls)
 	}
 	if modalOf(msgs) != nil {
@@ -153,7 +160,8 @@ func TestUnknownOutcomeOfACreateThatDidNotHappen(t *testing.T) {
 }
 
 func TestRefusedTopicNamesTheReplicationField(t *testing.T) {
-	f := &fakeAPI{typ: "kafka", createE: errors.New("Invalid replication: 3 is more than the service's 2 nodes")}
+	f := newFake()
+	failCreates(f, errors.New("Invalid replication: 3 is more than the service's 2 nodes"))
 	v := topicsView(t, f)
 	form := v.form(0) // node count unknown: the platform checks
 	msgs := submit(t, v, form, "t9", 3)
@@ -168,7 +176,7 @@ func TestRefusedTopicNamesTheReplicationField(t *testing.T) {
 }
 
 func TestNamelessRowsBuildNoRequest(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "", Type: "regular"}}}
+	f := withUsers(models.ServiceUser{Username: "", Type: "regular"})
 	u, _ := usersView(t, f, models.RoleAdmin)
 	u.Table.Select("")
 	for _, k := range []string{"R", "d", "o"} {
@@ -185,13 +193,13 @@ func TestNamelessRowsBuildNoRequest(t *testing.T) {
 	if got := notices(run(t, u, u.reset(""))); len(got) != 1 || !strings.Contains(got[0], "has no name") {
 		t.Fatalf("reset of an empty name: %q", got)
 	}
-	if len(f.mutations()) != 0 {
-		t.Fatalf("requests sent: %v", f.mutations())
+	if len(writes(f)) != 0 {
+		t.Fatalf("requests sent: %v", writes(f))
 	}
 }
 
 func TestDeleteWhereThePlatformHasNoneSaysSo(t *testing.T) {
-	f := &fakeAPI{}
+	f := newFake()
 	d := NewDatabases(newCtx(f, models.RoleAdmin), target{Project: "acme-prod", Service: "pg-main", Type: "pg"})
 	d.SetSize(100, 20)
 	run(t, d, d.Init())
@@ -203,7 +211,8 @@ func TestDeleteWhereThePlatformHasNoneSaysSo(t *testing.T) {
 }
 
 func TestDeleteErrorShowsPlatformMessage(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}, deleteE: errors.New("Forbidden: not allowed")}
+	f := withUsers(models.ServiceUser{Username: "app", Type: "regular"})
+	f.On(fake.DeleteUser).Fail(errors.New("Forbidden: not allowed"))
 	u, _ := usersView(t, f, "")
 	u.Table.Select("app")
 	_, cmd := u.Update(press("d"))
@@ -216,7 +225,7 @@ func TestDeleteErrorShowsPlatformMessage(t *testing.T) {
 }
 
 func TestConnectWithoutAKnownPasswordSaysHowToGetOne(t *testing.T) {
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
+	f := withUsers(models.ServiceUser{Username: "app", Type: "regular"})
 	u, _ := usersView(t, f, models.RoleAdmin)
 	u.Table.Select("app")
 	_, cmd := u.Update(press("o"))
@@ -234,7 +243,7 @@ func TestConnectUsesThePasswordThisSessionReceived(t *testing.T) {
 	}
 	t.Setenv("PATH", dir)
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
-	f := &fakeAPI{users: []models.ServiceUser{{Username: "app", Type: "regular"}}}
+	f := withUsers(models.ServiceUser{Username: "app", Type: "regular"})
 	u, ctx := usersView(t, f, models.RoleAdmin)
 	ctx.RememberPassword("acme-prod", "pg-main", "app", "AVNS_known")
 	u.Table.Select("app")
@@ -264,7 +273,7 @@ type swallow struct{ *Users }
 func (s swallow) Update(tea.Msg) (common.View, tea.Cmd) { return s, nil }
 
 func TestPickerAsksOnlyWithoutACurrentServiceAndMakesTheChoiceCurrent(t *testing.T) {
-	ctx := newCtx(&fakeAPI{}, models.RoleAdmin)
+	ctx := newCtx(newFake(), models.RoleAdmin)
 	p := New(ctx).(*Picker)
 	p.SetSize(100, 20)
 	run(t, p, p.Init())

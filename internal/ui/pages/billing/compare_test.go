@@ -8,29 +8,15 @@ import (
 
 	"github.com/svcui/svcui/internal/journal"
 	"github.com/svcui/svcui/internal/models"
-	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 )
 
-type planAPI struct {
-	common.API
-	services []models.Service
-	plans    []models.Plan
-}
-
-func (p *planAPI) ListServices(context.Context, string) ([]models.Service, error) {
-	return p.services, nil
-}
-func (p *planAPI) ListPlans(context.Context, string, string, string) ([]models.Plan, error) {
-	return p.plans, nil
-}
-
 func TestForecastAddsTheMonthsHoursLeftAtTheCurrentPlansPrices(t *testing.T) {
-	api := &planAPI{
-		services: []models.Service{{ServiceName: "a", ServiceType: "pg", Plan: "startup-4", State: models.StateRunning},
-			{ServiceName: "b", ServiceType: "pg", Plan: "business-4", State: models.StateRunning},
-			{ServiceName: "off", ServiceType: "pg", Plan: "business-4", State: models.StatePowerOff}},
-		plans: []models.Plan{{PlanName: "startup-4", PriceUSD: models.MustAmount("0.10")}, {PlanName: "business-4", PriceUSD: models.MustAmount("0.40")}},
-	}
+	api := fake.New()
+	api.AddServices("acme", models.Service{ServiceName: "a", ServiceType: "pg", Plan: "startup-4", State: models.StateRunning},
+		models.Service{ServiceName: "b", ServiceType: "pg", Plan: "business-4", State: models.StateRunning},
+		models.Service{ServiceName: "off", ServiceType: "pg", Plan: "business-4", State: models.StatePowerOff})
+	api.AddPlans(models.Plan{PlanName: "startup-4", PriceUSD: models.MustAmount("0.10")}, models.Plan{PlanName: "business-4", PriceUSD: models.MustAmount("0.40")})
 	est := models.Estimate{EstimatedBalance: models.MustAmount("100.00"), BillingCurrency: "USD"}
 	// 10 hours before the month ends: 100 + 10 h × 0.50/h (the powered-off one costs nothing).
 	now := time.Date(2026, 11, 30, 14, 0, 0, 0, time.UTC)

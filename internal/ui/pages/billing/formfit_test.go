@@ -17,7 +17,7 @@ import (
 func TestEveryBillingFormFitsTheScreen(t *testing.T) {
 	ctx, f := newFake(t)
 	a := &actions{ctx: ctx, req: common.NewRequests()}
-	inv := NewInvoices(ctx, f.groups[0])
+	inv := NewInvoices(ctx, f.BillingGroups()[0])
 	for name, build := range map[string]func() common.Modal{
 		"create group": func() common.Modal {
 			return groupForm(ctx, "Create billing group", &groupValues{Currency: "USD"}, func() tea.Cmd { return nil })
@@ -26,7 +26,9 @@ func TestEveryBillingFormFitsTheScreen(t *testing.T) {
 			v := valuesOf(models.BillingGroup{BillingGroupName: "Acme Europe", BillingCurrency: "EUR", AddressLines: []string{"1 Main St", "Floor 2"}})
 			return groupForm(ctx, "Edit billing group Acme Europe", &v, func() tea.Cmd { return nil })
 		},
-		"assign": func() common.Modal { return a.assignForm(assignPrep{Group: f.groups[0], Projects: f.projects}) },
+		"assign": func() common.Modal {
+			return a.assignForm(assignPrep{Group: f.BillingGroups()[0], Projects: f.Projects()})
+		},
 		"download": func() common.Modal {
 			return inv.folderModal(invoice{Invoice: models.Invoice{InvoiceNumber: "INV-1"}}, "/tmp")
 		},

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,85 +16,23 @@ import (
 	"github.com/svcui/svcui/internal/ui/open"
 	"github.com/svcui/svcui/internal/ui/theme"
 	"github.com/svcui/svcui/internal/ui/uitest"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 )
 
-// fakeAPI answers the billing calls from memory and counts the writes; any other call
-// panics (the embedded interface is nil).
-type fakeAPI struct {
-	common.Client
-	groups   []models.BillingGroup
-	projects []models.Project
-	creates  int
-	gets     int
-	// createErr is what a create answers (nil: it creates).
-	createErr  error
-	groupReads atomic.Int32 // read from the load's goroutines
-	// groupProjects are the projects a group's own read lists (all of them, not only
-	// the caller's).
-	groupProjects []models.Project
-}
-
-func (f *fakeAPI) ListBillingGroups(context.Context, string) ([]models.BillingGroup, error) {
-	return append([]models.BillingGroup(nil), f.groups...), nil
-}
-
-func (f *fakeAPI) ListProjects(context.Context) (models.ProjectList, error) {
-	return models.ProjectList{Projects: f.projects}, nil
-}
-
-func (f *fakeAPI) GetProject(_ context.Context, name string) (models.Project, error) {
-	f.gets++
-	for _, p := range f.projects {
-		if p.ProjectName == name {
-			return p, nil
-		}
-	}
-	return models.Project{}, errors.New("no such project")
-}
-
-func (f *fakeAPI) CreateBillingGroup(_ context.Context, _ string, r models.BillingGroupRequest) (models.BillingGroup, error) {
-	f.creates++
-	if f.createErr != nil {
-		return models.BillingGroup{}, f.createErr
-	}
-	g := models.BillingGroup{BillingGroupID: "g-new", BillingGroupName: *r.BillingGroupName, AccountID: "acc"}
-	f.groups = append(f.groups, g)
-	return g, nil
-}
-
-func (f *fakeAPI) GetBillingGroup(_ context.Context, id string) (models.BillingGroup, error) {
-	f.groupReads.Add(1)
-	for _, g := range f.groups {
-		if g.BillingGroupID == id {
-			for _, p := range f.groupProjects {
-				if p.BillingGroupID == id {
-					g.Projects = append(g.Projects, p)
-				}
-			}
-			return g, nil
-		}
-	}
-	return models.BillingGroup{}, errors.New("no such group")
-}
-
-var errDropped = errors.New("connection dropped after the request was sent")
-
-func newFake(t *testing.T) (*common.Context, *fakeAPI) {
+// newFake is the billing tests' platform: two groups, a project in one and a project
+// in none.
+func newFake(t *testing.T) (*common.Context, *fake.API) {
 	t.Helper()
-	f := &fakeAPI{
-		groups: []models.BillingGroup{
-			{BillingGroupID: "g-am", BillingGroupName: "Acme Americas", AccountID: "acc", BillingCurrency: "USD"},
-			{BillingGroupID: "g-eu", BillingGroupName: "Acme Europe", AccountID: "acc", BillingCurrency: "EUR"},
-		},
-		projects: []models.Project{
-			{ProjectName: "prod", AccountID: "acc", BillingGroupID: "g-eu", BillingGroupName: "Acme Europe"},
-			{ProjectName: "lab", AccountID: "acc"},
-		},
-	}
+	f := fake.New()
+	f.AddBillingGroups(
+		models.BillingGroup{BillingGroupID: "g-am", BillingGroupName: "Acme Americas", AccountID: "acc", BillingCurrency: "USD"},
+		models.BillingGroup{BillingGroupID: "g-eu", BillingGroupName: "Acme Europe", AccountID: "acc", BillingCurrency: "EUR"})
+	f.AddProjects(
+		models.Project{ProjectName: "prod", AccountID: "acc", BillingGroupID: "g-eu", BillingGroupName: "Acme Europe"},
+		models.Project{ProjectName: "lab", AccountID: "acc"})
 	ctx := uitest.NewContext()
-	ctx.Connect(f)
+	fake.Connect(ctx, f)
 	ctx.ProfileAccount = "acc"
-	ctx.Platform.IsOutcomeUnknown = func(err error) bool { return errors.Is(err, errDropped) }
 	return ctx, f
 }
 
@@ -181,7 +118,7 @@ func TestCreatedGroupGetsTheCursor(t *testing.T) {
 	if !strings.Contains(texts(msgs), "Created billing group Acme Nordics") {
 		t.Fatalf("messages: %s", texts(msgs))
 	}
-	if b, ok := g.Selected(); !ok || b.BillingGroupID != "g-new" {
+	if b, ok := g.Selected(); !ok || b.BillingGroupID != fake.GroupID("Acme Nordics") {
 		t.Fatalf("cursor on %+v", b)
 	}
 }
@@ -189,7 +126,7 @@ func TestCreatedGroupGetsTheCursor(t *testing.T) {
 func TestCreateOfUnknownOutcomeReadsBackAndNeverResends(t *testing.T) {
 	ctx, f := newFake(t)
 	g := loadedGroups(t, ctx)
-	f.createErr = errDropped
+	f.On(fake.CreateBillingGroup).Fail(fake.ErrLost)
 
 	// Not there: nothing was created, and nothing is sent again.
 	msgs := create(g, "Acme Nordics")
@@ -199,22 +136,22 @@ func TestCreateOfUnknownOutcomeReadsBackAndNeverResends(t *testing.T) {
 		t.Fatalf("messages: %s", got)
 	}
 	// There (the platform made it, the answer was lost): it was created, and the cursor goes to it.
-	f.groups = append(f.groups, models.BillingGroup{BillingGroupID: "g-no", BillingGroupName: "Acme Baltics", AccountID: "acc"})
+	f.On(fake.CreateBillingGroup).Lose(fake.ErrLost)
 	msgs = create(g, "Acme Baltics")
 	if got := texts(msgs); !strings.Contains(got, "Billing group Acme Baltics exists: it was created") {
 		t.Fatalf("messages: %s", got)
 	}
-	if b, ok := g.Selected(); !ok || b.BillingGroupID != "g-no" {
+	if b, ok := g.Selected(); !ok || b.BillingGroupID != fake.GroupID("Acme Baltics") {
 		t.Fatalf("cursor on %+v", b)
 	}
-	if f.creates != 2 {
-		t.Fatalf("%d creates sent for two submits: a lost one was sent again", f.creates)
+	if n := f.Count(fake.CreateBillingGroup); n != 2 {
+		t.Fatalf("%d creates sent for two submits: a lost one was sent again", n)
 	}
 }
 
 // refuse sends a create the fake refuses with msg, through the write protocol.
-func refuse(a *actions, f *fakeAPI, form *components.Form, msg string) []tea.Msg {
-	f.createErr = errors.New(msg)
+func refuse(a *actions, f *fake.API, form *components.Form, msg string) []tea.Msg {
+	f.On(fake.CreateBillingGroup).Fail(errors.New(msg))
 	var out []tea.Msg
 	for _, m := range uitest.Run(a.sendCreate(form, "acc", "Acme Nordics", models.BillingGroupRequest{BillingGroupName: models.Ptr("Acme Nordics")})) {
 		cmd, _, _ := a.handle(m)
@@ -312,9 +249,9 @@ func TestPaletteUsesTheCurrentGroupElseTheProjectsGroup(t *testing.T) {
 	}
 
 	uitest.Session(ctx).SetBillingGroup("g-am", "Acme Americas")
-	gets := f.gets
-	if got := shown(invoices()); got != "Invoices of Acme Americas" || f.gets != gets {
-		t.Fatalf("current group: %s (project read %d times)", got, f.gets-gets)
+	gets := f.Count(fake.GetProject)
+	if got := shown(invoices()); got != "Invoices of Acme Americas" || f.Count(fake.GetProject) != gets {
+		t.Fatalf("current group: %s (project read %d times)", got, f.Count(fake.GetProject)-gets)
 	}
 
 	uitest.Session(ctx).SetBillingGroup("", "")
@@ -382,8 +319,8 @@ func TestOpenFailureSaysWhyAndOffersCopy(t *testing.T) {
 // developer's project list carries no billing group, which made every count 0.
 func TestGroupsCountProjectsAsTheDetailDoes(t *testing.T) {
 	ctx, f := newFake(t)
-	f.projects = []models.Project{{ProjectName: "prod", AccountID: "acc"}} // as a developer sees it
-	f.groupProjects = []models.Project{{ProjectName: "prod", BillingGroupID: "g-eu"}, {ProjectName: "other", BillingGroupID: "g-eu"}}
+	f.SetProjects(models.Project{ProjectName: "prod", AccountID: "acc"}) // as a developer sees it
+	f.AddGroupMembers("g-eu", models.Project{ProjectName: "prod", BillingGroupID: "g-eu"}, models.Project{ProjectName: "other", BillingGroupID: "g-eu"})
 	g := loadedGroups(t, ctx)
 	for _, b := range g.Items() {
 		want := map[string]int{"g-eu": 2, "g-am": 0}[b.BillingGroupID]
@@ -419,28 +356,29 @@ func TestGroupCountsAreReadOncePerMinuteAndAfterAWrite(t *testing.T) {
 	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
 	ctx.Now = func() time.Time { return now }
 	g := loadedGroups(t, ctx)
-	first := int(f.groupReads.Load())
-	if first != len(f.groups) {
-		t.Fatalf("%d group reads for %d groups", first, len(f.groups))
+	reads := func() int { return f.Count(fake.GetBillingGroup) }
+	first := reads()
+	if first != len(f.BillingGroups()) {
+		t.Fatalf("%d group reads for %d groups", first, len(f.BillingGroups()))
 	}
 	for _, m := range uitest.Run(g.Load()) {
 		feed(g, m)
 	}
-	if int(f.groupReads.Load()) != first {
-		t.Fatalf("a refresh within the minute read the groups again (%d reads)", f.groupReads.Load())
+	if reads() != first {
+		t.Fatalf("a refresh within the minute read the groups again (%d reads)", reads())
 	}
 	ctx.BillingWrites++
 	for _, m := range uitest.Run(g.Load()) {
 		feed(g, m)
 	}
-	if int(f.groupReads.Load()) != 2*first {
-		t.Fatalf("after a billing write: %d reads, want %d", f.groupReads.Load(), 2*first)
+	if reads() != 2*first {
+		t.Fatalf("after a billing write: %d reads, want %d", reads(), 2*first)
 	}
 	now = now.Add(2 * time.Minute)
 	for _, m := range uitest.Run(g.Load()) {
 		feed(g, m)
 	}
-	if int(f.groupReads.Load()) != 3*first {
-		t.Fatalf("after a minute: %d reads, want %d", f.groupReads.Load(), 3*first)
+	if reads() != 3*first {
+		t.Fatalf("after a minute: %d reads, want %d", reads(), 3*first)
 	}
 }

@@ -31,7 +31,7 @@ const (
 type aroundView struct {
 	ctx    *common.Context
 	req    *common.Requests
-	pane   *Pane
+	link   *connector
 	res    *results
 	index  string
 	id     string
@@ -51,8 +51,8 @@ type aroundDocs struct {
 }
 
 // openAround shows the documents around the hit under the cursor.
-func (p *Pane) openAround() tea.Cmd {
-	r := p.res
+func (rd *reader) openAround() tea.Cmd {
+	r := rd.res
 	if r.ans == nil || r.ans.hits == nil || r.shownView() != viewTable {
 		return common.Info("Surrounding documents work on search hits: run a _search and show the table")
 	}
@@ -69,12 +69,12 @@ func (p *Pane) openAround() tea.Cmd {
 	if err := json.Unmarshal(raw, &h); err != nil || h.Index == "" {
 		return common.Warn("This hit names no index")
 	}
-	field := p.indices.timeFieldOf(h.Index)
+	field := rd.indices.timeFieldOf(h.Index)
 	at, ok := sourceTime(h.Source, field)
 	if field == "" || !ok {
 		return common.Warn("Surrounding documents need a time: " + safe.Text(h.Index) + " has no date field, or this hit has no " + safe.Text(field))
 	}
-	v := &aroundView{ctx: p.ctx, req: common.NewRequests(), pane: p, res: newResults(p.ctx, p), index: h.Index, id: h.ID, field: field, at: at, n: aroundDefault}
+	v := &aroundView{ctx: rd.ctx, req: common.NewRequests(), link: rd.link, res: newResults(rd.ctx, rd.req, rd.indices, rd.tail), index: h.Index, id: h.ID, field: field, at: at, n: aroundDefault}
 	return common.Send(common.PushView{View: v})
 }
 
@@ -120,7 +120,7 @@ func (v *aroundView) SetSize(w, h int) {
 // load fetches the n documents before and after the hit: those strictly before and
 // after its millisecond, and those sharing it, in index order around it.
 func (v *aroundView) load() tea.Cmd {
-	c, index := v.pane.link.conn.client, v.index
+	c, index := v.link.conn.client, v.index
 	ms, n, field, anchorKey := v.at.UnixMilli(), v.n, v.field, v.index+"/"+v.id
 	return common.Fetch(v.req, kindAround, func(ctx context.Context) (aroundDocs, error) {
 		get := func(op string, order string, size int) ([]json.RawMessage, error) {

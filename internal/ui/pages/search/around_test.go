@@ -19,7 +19,7 @@ import (
 // filtered: n before and after (documents sharing its millisecond in index order), the
 // hit marked and under the cursor; + shows more; enter opens one.
 func TestSurroundingDocuments(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _, _ := writingPane(t)
 	c := p.link.conn.client
 	do(t, c, "PUT", "/around", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"},"level":{"type":"keyword"}}}}`, search.ContentTypeJSON)
 	base := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
@@ -38,8 +38,8 @@ func TestSurroundingDocuments(t *testing.T) {
 	do(t, c, "POST", "/_bulk?refresh=true", bulk.String(), search.ContentTypeNDJSON)
 	deliver(t, p, p.indices.list.Load())
 	runLine(t, p, "GET /around/_search\n{\"query\": {\"term\": {\"level\": \"ERROR\"}}}\n")
-	if h := p.res.ans.hits; h == nil || len(h.Rows) != 1 {
-		t.Fatalf("search: %+v", p.res.ans)
+	if h := p.reader.res.ans.hits; h == nil || len(h.Rows) != 1 {
+		t.Fatalf("search: %+v", p.reader.res.ans)
 	}
 	p.setFocus(focusResults)
 	_, cmd := p.Update(runes("C"))
@@ -109,9 +109,9 @@ func asTyped(t testing.TB, method, path, body string) search.Request {
 // the documents around it from that index name as one escaped segment, so nothing but
 // _search reaches the engine and logs-web stays open.
 func TestSurroundingDocumentsOfAHostileIndexOnlyRead(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl, _ := writingPane(t)
 	runLine(t, p, "GET /logs-web/_search\n{\"size\": 1}\n")
-	a := p.res.ans
+	a := p.reader.res.ans
 	if a == nil || a.hits == nil || len(a.hits.Hits) != 1 {
 		t.Fatalf("search: %+v", a)
 	}
@@ -147,7 +147,7 @@ func TestSurroundingDocumentsOfAHostileIndexOnlyRead(t *testing.T) {
 		t.Fatal("C sent nothing: the test proves nothing")
 	}
 	runLine(t, p, "GET /logs-web/_count\n")
-	if p.res.ans.errText != "" || p.res.ans.status != 200 {
-		t.Fatalf("logs-web after C: %d %s", p.res.ans.status, p.res.ans.errText)
+	if p.reader.res.ans.errText != "" || p.reader.res.ans.status != 200 {
+		t.Fatalf("logs-web after C: %d %s", p.reader.res.ans.status, p.reader.res.ans.errText)
 	}
 }

@@ -40,7 +40,7 @@ func BenchmarkViewTenThousandHitsWithHistogram(b *testing.B) {
 	for i := range hist {
 		hist[i] = search.Bucket{Key: base.Add(time.Duration(i) * 10 * time.Minute), Count: int64(i * 7 % 90)}
 	}
-	p.res.set(&answer{req: search.ParsedRequest{Method: "GET", Path: "/logs/_search"}, sent: true, status: 200, hits: table, keys: keys,
+	p.reader.res.set(&answer{req: search.ParsedRequest{Method: "GET", Path: "/logs/_search"}, sent: true, status: 200, hits: table, keys: keys,
 		hist: hist, log: logMeta{timeField: "@timestamp", rangeLabel: "last 24h", interval: 10 * time.Minute, histogram: true}})
 	if v := p.View(); !strings.Contains(v, "max ") || !strings.Contains(v, "hits 1–10,000 of 10,000") {
 		b.Fatalf("view:\n%s", v)

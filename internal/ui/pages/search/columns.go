@@ -26,20 +26,20 @@ type columnPicker struct {
 }
 
 // openColumns offers the hits' columns and the mapping's fields of the index pattern.
-func (p *Pane) openColumns() tea.Cmd {
-	a := p.res.ans
+func (rd *reader) openColumns() tea.Cmd {
+	a := rd.res.ans
 	if a == nil || a.hits == nil {
 		return common.Warn("Columns are chosen for search hits: run a _search first")
 	}
-	pattern := p.res.pattern()
-	chosen := append([]string(nil), p.res.chosen[pattern]...)
+	pattern := rd.res.pattern()
+	chosen := append([]string(nil), rd.res.chosen[pattern]...)
 	if len(chosen) == 0 {
-		for _, c := range p.res.plan.Columns {
+		for _, c := range rd.res.plan.Columns {
 			chosen = append(chosen, c.Name)
 		}
 	}
 	fields := append([]string(nil), a.hits.Columns...)
-	for _, f := range search.FieldsFor(p.indices.mapping, pattern) {
+	for _, f := range search.FieldsFor(rd.indices.mapping, pattern) {
 		if f.Type != "object" && f.Type != "nested" && !slices.Contains(fields, f.Path) {
 			fields = append(fields, f.Path)
 		}
@@ -49,20 +49,20 @@ func (p *Pane) openColumns() tea.Cmd {
 			fields = append(fields, c)
 		}
 	}
-	p.columns = &columnPicker{pattern: pattern, fields: fields, chosen: chosen, initial: append([]string(nil), chosen...)}
+	rd.columns = &columnPicker{pattern: pattern, fields: fields, chosen: chosen, initial: append([]string(nil), chosen...)}
 	return nil
 }
 
-func (p *Pane) updateColumns(msg tea.KeyMsg) tea.Cmd {
-	c := p.columns
-	k := p.ctx.Keys
+func (rd *reader) columnsKey(msg tea.KeyMsg) tea.Cmd {
+	c := rd.columns
+	k := rd.ctx.Keys
 	switch {
 	case key.Matches(msg, k.Back):
-		p.columns = nil
+		rd.columns = nil
 		if slices.Equal(c.chosen, c.initial) {
 			return nil
 		}
-		return p.res.choose(c.chosen)
+		return rd.res.choose(c.chosen)
 	case key.Matches(msg, k.Down):
 		c.cursor = min(c.cursor+1, len(c.fields)-1)
 	case key.Matches(msg, k.Up):

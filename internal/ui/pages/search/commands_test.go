@@ -32,10 +32,10 @@ func TestSearchCommandUsesTheCurrentService(t *testing.T) {
 // appears only when the context names no opensearch service.
 func TestConnectingMakesTheServiceCurrent(t *testing.T) {
 	ctx, _ := testContext(t)
-	ctx.API = fakeAPI{services: []models.Service{
+	ctx.API = platform([]models.Service{
 		{ServiceName: "os-a", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:1"},
 		{ServiceName: "os-b", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:2"},
-	}}
+	})
 	p := newPane(ctx, "")
 	p.SetSize(100, 30)
 	deliver(t, p, p.Init())
@@ -85,7 +85,7 @@ func TestBulkProgressAndEnd(t *testing.T) {
 	// The next run hides the finished panel.
 	p.editor.ta.SetValue("GET /_cluster/health\n")
 	p.editor.gotoLine(0)
-	p.run()
+	p.reader.run()
 	if job.visible {
 		t.Fatal("the finished bulk panel stayed over the results")
 	}
@@ -109,9 +109,9 @@ func TestReadOnlyRefusesRequestsThatChangeTheService(t *testing.T) {
 	p.ctx.ReadOnly = true
 	p.editor.ta.SetValue("DELETE /logs-app\n")
 	p.editor.gotoLine(0)
-	p.run()
-	if p.running || p.res.ans == nil || !strings.Contains(p.res.ans.errText, "Read-only mode") {
-		t.Fatalf("a DELETE ran in read-only mode: %+v", p.res.ans)
+	p.reader.run()
+	if p.reader.running || p.reader.res.ans == nil || !strings.Contains(p.reader.res.ans.errText, "Read-only mode") {
+		t.Fatalf("a DELETE ran in read-only mode: %+v", p.reader.res.ans)
 	}
 	if cmd := p.bulk.open(p.link.conn, "", ""); cmd == nil {
 		t.Fatal("bulk load in read-only mode gave no answer")

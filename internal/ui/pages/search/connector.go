@@ -32,6 +32,8 @@ type connector struct {
 	// connected is the pane's part of a new connection (keep: the same service as
 	// before, another user).
 	connected func(keep bool) tea.Cmd
+	// openPicker shows the users to connect as (the pane draws pickers).
+	openPicker func(*picker)
 }
 
 // update takes the connection's messages; ok is false for others.
@@ -42,6 +44,11 @@ func (c *connector) update(msg tea.Msg) (tea.Cmd, bool) {
 			return nil, true
 		}
 		return c.resolved(msg.Value, msg.Err), true
+	case common.Result[serviceUsers]:
+		if !c.req.Current(msg.Addr) {
+			return nil, true
+		}
+		return c.openUserPicker(msg.Value, msg.Err), true
 	case reconnectAs:
 		if c.conn != nil {
 			c.wanted = c.conn.service

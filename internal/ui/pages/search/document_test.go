@@ -27,7 +27,7 @@ func docPane(t testing.TB, body []byte, highlight bool) *Pane {
 	}
 	p.link.conn = &connection{project: "p", service: "os", user: "u", client: c}
 	p.SetSize(120, 30)
-	p.res.set(&answer{req: search.ParsedRequest{Path: "/logs/_search"}, sent: true, status: 200, body: body, hits: h, highlight: highlight})
+	p.reader.res.set(&answer{req: search.ParsedRequest{Path: "/logs/_search"}, sent: true, status: 200, body: body, hits: h, highlight: highlight})
 	p.focus = focusResults
 	return p
 }
@@ -102,8 +102,8 @@ func TestEnterOpensTheHitAndNavigates(t *testing.T) {
 	if out := ansi.Strip(d.View()); !strings.Contains(out, "Hit 2 of 3") || !strings.Contains(out, "second") {
 		t.Fatalf("after previous:\n%s", out)
 	}
-	if p.res.table.SelectedKey() != "1" {
-		t.Fatalf("the results cursor is on %q, not the hit shown last", p.res.table.SelectedKey())
+	if p.reader.res.table.SelectedKey() != "1" {
+		t.Fatalf("the results cursor is on %q, not the hit shown last", p.reader.res.table.SelectedKey())
 	}
 }
 
@@ -113,7 +113,7 @@ func TestDocumentViewMarksHighlights(t *testing.T) {
 	body := []byte(`{"hits":{"total":{"value":1,"relation":"eq"},"hits":[{"_index":"logs","_id":"a","_score":2,` +
 		`"_source":{"message":"Payment timeout on checkout"},"highlight":{"message":["<em>Payment</em> <em>timeout</em> on checkout"],"message.keyword":["<em>Payment timeout on checkout</em>"]}}]}}`)
 	p := docPane(t, body, true)
-	d := newDocView(p.ctx, p.res, 0, "", "")
+	d := newDocView(p.ctx, p.reader.res, 0, "", "")
 	d.SetSize(100, 20)
 	out := d.View()
 	mark := matchStyle(p.ctx)
@@ -141,7 +141,7 @@ func manyFields(n int) []byte {
 
 func BenchmarkDocumentView200(b *testing.B) {
 	p := docPane(b, manyFields(200), false)
-	d := newDocView(p.ctx, p.res, 0, "", "")
+	d := newDocView(p.ctx, p.reader.res, 0, "", "")
 	d.SetSize(160, 50)
 	for range 40 {
 		d.Update(tea.KeyMsg{Type: tea.KeyDown})

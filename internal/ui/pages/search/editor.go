@@ -44,8 +44,11 @@ type editor struct {
 	sugSel  int
 	// mark is the screen lines of the request ctrl+r runs (the gutter).
 	mark runMark
-	// focus gives the editor the pane's focus (the text came back from $EDITOR).
-	focus func()
+	// focus gives the editor the pane's focus (the text came back from $EDITOR, a
+	// picker put a request in it); openPicker shows templates or history (the pane
+	// draws pickers).
+	focus      func()
+	openPicker func(*picker)
 }
 
 func newEditor(ctx *common.Context, req *common.Requests, link *connector, indices *indexPanel) *editor {
@@ -107,26 +110,6 @@ func (e *editor) typed(msg tea.KeyMsg) tea.Cmd {
 	}
 	e.suggest = search.Suggestions{}
 	return cmd
-}
-
-// editorKey handles a key while the editor has focus: completion, leaving the editor
-// (esc, tab), and everything else typed into the buffer. One esc leaves the editor and
-// closes the completion hint with it: a second esc was easy to miss, and the keys typed
-// after it (2 to switch tab) went into the query.
-func (p *Pane) editorKey(msg tea.KeyMsg) tea.Cmd {
-	if cmd, ok := p.editor.hintKey(msg); ok {
-		return cmd
-	}
-	k := p.ctx.Keys
-	switch {
-	case key.Matches(msg, k.NextPane):
-		p.moveFocus(msg.String() == k.NextPane.Keys()[0])
-		return p.editor.save()
-	case key.Matches(msg, k.Back):
-		p.setFocus(focusResults)
-		return p.editor.save()
-	}
-	return p.editor.typed(msg)
 }
 
 func (e *editor) shownSuggestions() int { return max(1, min(len(e.suggest.Items), maxSuggestions)) }
@@ -248,12 +231,12 @@ func (e *editor) currentRequest() (search.ParsedRequest, bool) {
 	return search.RequestAt(e.ta.Value(), e.ta.Line()+1)
 }
 
-// toggleSQL switches between console requests and SQL, keeping each mode's buffer, and
-// puts the focus in the editor.
-func (p *Pane) toggleSQL() tea.Cmd {
-	save := p.editor.toggleSQL()
-	p.setFocus(focusEditor)
-	p.editor.follow()
+// switchMode is the SQL mode key: the other mode and its buffer, the focus in the
+// editor.
+func (e *editor) switchMode() tea.Cmd {
+	save := e.toggleSQL()
+	e.focus()
+	e.follow()
 	return save
 }
 

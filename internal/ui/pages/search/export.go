@@ -7,14 +7,14 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 )
 
-// export writes the table the person is on (":export csv FILE"): the index list when
-// it has the focus, else the results' table (hits or SQL rows, every row it holds, the
-// columns it shows); with neither, it says why nothing was written.
-func (p *Pane) export(msg common.Export) tea.Cmd {
-	if p.focus == focusIndices && p.link.conn != nil {
-		return p.indices.list.Handle(msg)
-	}
-	r := p.res
+// HoldsTable: the pane's tables (results, index list) are what :export writes.
+func (*Pane) HoldsTable() {}
+
+// export writes the results' table (hits or SQL rows, every row it holds, the
+// columns it shows) for ":export csv FILE"; with none shown, it says why nothing was
+// written. The pane sends the index list's export there when the list has the focus.
+func (rd *reader) export(msg common.Export) tea.Cmd {
+	r := rd.res
 	if r.ans == nil || r.table == nil || r.shownView() != viewTable {
 		return common.Warn("Nothing to export: run a search (or focus the index list) first; :export writes the table on screen")
 	}

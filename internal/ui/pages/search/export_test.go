@@ -14,7 +14,7 @@ import (
 // shown), mode 0600, and says how many; with nothing run yet it says why nothing was
 // written instead of doing nothing.
 func TestExportWritesTheHitsOfTheResults(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	file := filepath.Join(t.TempDir(), "hits.csv")
 	_, msgs := deliver(t, p, p.export(common.Export{Format: common.ExportCSV, File: file}))
 	if got := notes(msgs); !strings.Contains(got, "Nothing to export") {
@@ -39,7 +39,7 @@ func TestExportWritesTheHitsOfTheResults(t *testing.T) {
 	if err != nil || len(rows) != 26 {
 		t.Fatalf("%d rows (want a header and 25 hits): %v", len(rows), err)
 	}
-	if want := p.res.table.Titles(); strings.Join(rows[0], ",") != strings.Join(want, ",") {
+	if want := p.reader.res.table.Titles(); strings.Join(rows[0], ",") != strings.Join(want, ",") {
 		t.Fatalf("header %q, want %q", rows[0], want)
 	}
 }

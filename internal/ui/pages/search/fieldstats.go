@@ -29,7 +29,7 @@ const statsTop = 10
 type statsView struct {
 	ctx    *common.Context
 	req    *common.Requests
-	pane   *Pane
+	reader *reader
 	field  string // the column
 	agg    string // the field counted ("" : counted over the hits loaded)
 	typed  search.ParsedRequest
@@ -42,8 +42,8 @@ type statsView struct {
 }
 
 // openFieldStats offers the columns of the shown hits; choosing one shows its stats.
-func (p *Pane) openFieldStats() tea.Cmd {
-	a := p.res.ans
+func (rd *reader) openFieldStats() tea.Cmd {
+	a := rd.res.ans
 	if a == nil || a.hits == nil || a.sqlTable != nil || a.live {
 		return common.Info("Field stats work on search hits: run a _search first")
 	}
@@ -51,7 +51,7 @@ func (p *Pane) openFieldStats() tea.Cmd {
 	// The shown columns first, then the hidden ones.
 	var names []string
 	seen := map[string]bool{"_score": true}
-	for _, c := range p.res.plan.Columns {
+	for _, c := range rd.res.plan.Columns {
 		if !seen[c.Name] {
 			seen[c.Name] = true
 			names = append(names, c.Name)
@@ -64,18 +64,18 @@ func (p *Pane) openFieldStats() tea.Cmd {
 		}
 	}
 	for _, name := range names {
-		items = append(items, pickItem{label: name, choose: func(p *Pane) tea.Cmd { return p.fieldStats(name) }})
+		items = append(items, pickItem{label: name, choose: func() tea.Cmd { return rd.fieldStats(name) }})
 	}
-	p.openPicker(&picker{title: "Field stats of", all: items})
+	rd.openPicker(&picker{title: "Field stats of", all: items})
 	return nil
 }
 
 // fieldStats pushes the stats view of field for the shown search.
-func (p *Pane) fieldStats(field string) tea.Cmd {
-	a := p.res.ans
+func (rd *reader) fieldStats(field string) tea.Cmd {
+	a := rd.res.ans
 	pattern := search.IndexPattern(a.typed.Path)
-	v := &statsView{ctx: p.ctx, req: common.NewRequests(), pane: p, field: field, typed: a.typed,
-		agg: search.AggField(p.indices.mapping, pattern, field)}
+	v := &statsView{ctx: rd.ctx, req: common.NewRequests(), reader: rd, field: field, typed: a.typed,
+		agg: search.AggField(rd.indices.mapping, pattern, field)}
 	if field == "_id" {
 		v.agg = ""
 	}
@@ -134,7 +134,7 @@ func (v *statsView) Init() tea.Cmd {
 	if v.loaded {
 		return nil
 	}
-	r, _ := v.pane.logRequest(v.typed)
+	r, _ := v.reader.logRequest(v.typed)
 	sr, err := search.StatsRequest(r, v.agg, statsTop)
 	if err != nil {
 		v.err, v.loaded = err.Error(), true
@@ -145,7 +145,7 @@ func (v *statsView) Init() tea.Cmd {
 		v.err, v.loaded = err.Error(), true
 		return nil
 	}
-	c, log := v.pane.link.conn.client, v.ctx.Log
+	c, log := v.reader.link.conn.client, v.ctx.Log
 	return common.Fetch(v.req, kindStats, func(ctx context.Context) (search.FieldStats, error) {
 		resp, err := c.Do(ctx, hr)
 		if err == nil {
@@ -188,7 +188,7 @@ func (v *statsView) Update(msg tea.Msg) (common.View, tea.Cmd) {
 				return v, nil
 			}
 			exclude := !key.Matches(msg, k.Open)
-			return v, v.pane.filterBy(v.typed, v.filterField(), v.stats.Values[v.cursor].Raw, exclude, v.agg == "")
+			return v, v.reader.filterBy(v.typed, v.filterField(), v.stats.Values[v.cursor].Raw, exclude, v.agg == "")
 		}
 	}
 	return v, nil
@@ -282,32 +282,32 @@ func (v *statsView) FullHelp() [][]key.Binding {
 
 // filterBy adds a filter (or an exclusion) to the request in the editor that gave the
 // shown results, and runs it; the stats view closes.
-func (p *Pane) filterBy(typed search.ParsedRequest, field string, value json.RawMessage, exclude, phrase bool) tea.Cmd {
+func (rd *reader) filterBy(typed search.ParsedRequest, field string, value json.RawMessage, exclude, phrase bool) tea.Cmd {
 	nr, err := search.WithFilter(typed, field, value, exclude, phrase)
 	if err != nil {
 		return common.Warn("Could not add the filter: " + err.Error())
 	}
 	var save tea.Cmd
-	if p.editor.sqlMode {
-		save = p.toggleSQL() // the request is in the console buffer
+	if rd.editor.sqlMode {
+		save = rd.editor.switchMode() // the request is in the console buffer
 	}
-	text := p.editor.ta.Value()
+	text := rd.editor.ta.Value()
 	cur, ok := search.RequestAt(text, typed.StartLine)
 	if ok && cur.StartLine == typed.StartLine && cur.Method == typed.Method && cur.Path == typed.Path && cur.Body == typed.Body {
 		lines := strings.Split(text, "\n")
 		end := min(len(lines), typed.EndLine)
 		repl := strings.Split(nr.String(), "\n")
 		lines = append(append(append([]string(nil), lines[:typed.StartLine-1]...), repl...), lines[end:]...)
-		p.editor.ta.SetValue(strings.Join(lines, "\n"))
-		p.editor.gotoLine(typed.StartLine - 1)
+		rd.editor.ta.SetValue(strings.Join(lines, "\n"))
+		rd.editor.gotoLine(typed.StartLine - 1)
 	} else {
-		p.editor.insertRequest(nr.String() + "\n") // the request changed since it ran: added below
+		rd.editor.insertRequest(nr.String() + "\n") // the request changed since it ran: added below
 	}
-	r, _ := p.editor.currentRequest()
+	r, _ := rd.editor.currentRequest()
 	what := "Filtered to "
 	if exclude {
 		what = "Excluded "
 	}
-	return tea.Batch(common.Send(common.PopView{}), save, p.editor.changed(), p.sendLog(r),
+	return tea.Batch(common.Send(common.PopView{}), save, rd.editor.changed(), rd.sendLog(r),
 		common.Info(what+field+" = "+safe.Text(string(value))))
 }

@@ -29,7 +29,7 @@ func countOf(t testing.TB, p *Pane, query string) int64 {
 // enter filters the request in the editor to a value and runs it, - excludes one; a
 // text field without a keyword is counted over the hits loaded, and says so.
 func TestFieldStatsCountFilterAndExclude(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"query\": {\"match_all\": {}}}\n")
 	p.setFocus(focusResults)
 	open := func(field string) *statsView {
@@ -78,7 +78,7 @@ func TestFieldStatsCountFilterAndExclude(t *testing.T) {
 	v.cursor = errIdx
 	_, cmd := v.Update(enter)
 	deliver(t, p, cmd)
-	a := p.res.ans
+	a := p.reader.res.ans
 	if a == nil || a.hits == nil || *a.hits.Total != countOf(t, p, `{"term":{"level":"ERROR"}}`) {
 		t.Fatalf("filtered answer: %+v", a)
 	}
@@ -92,7 +92,7 @@ func TestFieldStatsCountFilterAndExclude(t *testing.T) {
 	_, cmd = v.Update(runes("-"))
 	deliver(t, p, cmd)
 	want := countOf(t, p, `{"bool":{"filter":[{"term":{"level":"ERROR"}}],"must_not":[{"term":{"service":"`+svc+`"}}]}}`)
-	if a := p.res.ans; *a.hits.Total != want || !strings.Contains(p.editor.ta.Value(), `"must_not"`) {
+	if a := p.reader.res.ans; *a.hits.Total != want || !strings.Contains(p.editor.ta.Value(), `"must_not"`) {
 		t.Fatalf("excluded: %d, want %d\n%s", *a.hits.Total, want, p.editor.ta.Value())
 	}
 

@@ -26,9 +26,9 @@ func TestEverySearchFormFitsTheScreen(t *testing.T) {
 		return nil
 	}
 	for name, build := range map[string]func() common.Modal{
-		"connect as": func() common.Modal { return opened(p.askPassword("reader")) },
+		"connect as": func() common.Modal { return opened(p.link.askPassword("reader")) },
 		"bulk load":  func() common.Modal { return opened(p.bulk.open(p.link.conn, "", "logs")) },
-		"time range": func() common.Modal { return opened(p.openAbsoluteRange()) },
+		"time range": func() common.Modal { return opened(p.reader.openAbsoluteRange()) },
 	} {
 		if misses := formfit.Misses(build); len(misses) > 0 {
 			t.Errorf("%s: %d misses:\n%s", name, len(misses), strings.Join(misses, "\n"))

@@ -215,10 +215,10 @@ func (r *results) histogramView() string {
 	per := (len(a.hist) + width - 1) / width
 	label := "max " + thousands(top) + "/" + intervalName(a.log.interval*time.Duration(per))
 	drawn := len(hb) * barWidth(len(hb), width)
-	axis := st.Muted.Render(axisLine(hb, drawn, r.pane.loc()))
+	axis := st.Muted.Render(axisLine(hb, drawn, loc()))
 	if mark >= 0 {
 		b := hb[mark]
-		at := b.from.In(r.pane.loc()).Format(axisFormat(hb[len(hb)-1].to.Sub(hb[0].from)))
+		at := b.from.In(loc()).Format(axisFormat(hb[len(hb)-1].to.Sub(hb[0].from)))
 		axis += " " + st.Warn.Render(ansi.Truncate("▲ "+at+" "+thousands(b.count), histogramLabelW, "…"))
 	}
 	return line + " " + st.Muted.Render(label) + "\n" + axis
@@ -226,8 +226,8 @@ func (r *results) histogramView() string {
 
 // histogramKey moves the chosen bar (← →), zooms to it (enter) or lets it go (esc);
 // false when the key is not the histogram's.
-func (p *Pane) histogramKey(msg tea.KeyMsg) (tea.Cmd, bool) {
-	r, k := p.res, p.ctx.Keys
+func (rd *reader) histogramKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	r, k := rd.res, rd.ctx.Keys
 	hb := r.shownBars()
 	if len(hb) == 0 {
 		r.bar = -1
@@ -250,11 +250,11 @@ func (p *Pane) histogramKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 		r.bar = cur
 		b := hb[cur]
-		return common.Info(p.barText(b) + " · " + k.Open.Help().Key + " narrows the range to it, " + k.Back.Help().Key + " lets it go"), true
+		return common.Info(rd.barText(b) + " · " + k.Open.Help().Key + " narrows the range to it, " + k.Back.Help().Key + " lets it go"), true
 	case r.bar >= 0 && key.Matches(msg, k.Open):
 		b := hb[min(r.bar, len(hb)-1)]
 		r.bar = -1
-		return p.setRange(search.TimeRange{From: b.from, To: b.to}), true
+		return rd.setRange(search.TimeRange{From: b.from, To: b.to}), true
 	case r.bar >= 0 && key.Matches(msg, k.Back):
 		r.bar = -1
 		return nil, true
@@ -263,8 +263,8 @@ func (p *Pane) histogramKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 }
 
 // barText describes a bar: its span and how many documents it holds.
-func (p *Pane) barText(b histBar) string {
-	loc := p.loc()
+func (rd *reader) barText(b histBar) string {
+	loc := loc()
 	layout := "2006-01-02 15:04:05"
-	return b.from.In(loc).Format(layout) + " – " + b.to.In(loc).Format(layout) + " " + p.zoneName() + ": " + thousands(b.count) + " documents"
+	return b.from.In(loc).Format(layout) + " – " + b.to.In(loc).Format(layout) + " " + zoneName(rd.ctx) + ": " + thousands(b.count) + " documents"
 }

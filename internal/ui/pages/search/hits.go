@@ -34,15 +34,15 @@ func (r *results) hitsTable() *components.Table {
 	// poll) and formats only the rows it has not formatted yet; a new column, width or
 	// choice lays it out again.
 	live := a.live && len(a.keys) == len(h.Rows)
-	sig := strconv.Itoa(r.w) + "\x00" + strconv.Itoa(len(r.pane.indices.mapping.Indices)) + "\x00" + strings.Join(h.Columns, "\x00") + "\x00" + strings.Join(r.chosen[pattern], "\x00")
+	sig := strconv.Itoa(r.w) + "\x00" + strconv.Itoa(len(r.indices.mapping.Indices)) + "\x00" + strings.Join(h.Columns, "\x00") + "\x00" + strings.Join(r.chosen[pattern], "\x00")
 	if !live || sig != r.liveSig {
 		r.plan = search.PlanColumns(h, search.PlanOptions{
 			Width:    max(1, r.w-tableMarker-anchorWidth(a)),
 			Gap:      tableGap,
-			Types:    fieldTypes(r.pane.indices.mapping, pattern),
+			Types:    fieldTypes(r.indices.mapping, pattern),
 			Sorted:   h.LastSort != nil,
 			Chosen:   r.chosen[pattern],
-			Location: r.pane.loc(),
+			Location: loc(),
 			FullDate: true,
 		})
 		r.liveSig, r.liveCells = "", nil
@@ -51,7 +51,7 @@ func (r *results) hitsTable() *components.Table {
 		}
 	}
 	cols := tableColumns(r.plan)
-	zone := r.pane.zoneName()
+	zone := zoneName(r.ctx)
 	for i, c := range r.plan.Columns {
 		if c.Kind == search.ColumnTime && ansi.StringWidth(cols[i].Title+" "+zone)+2 <= cols[i].Width {
 			cols[i].Title += " " + zone // the zone once, in the header, not on every line
@@ -268,7 +268,7 @@ type columnChoice struct {
 // loadChoice reads the columns remembered for pattern (in a command).
 func (r *results) loadChoice(pattern string) tea.Cmd {
 	dir := r.ctx.StateDir
-	return common.Fetch(r.pane.req, kindColumns, func(context.Context) (columnChoice, error) {
+	return common.Fetch(r.req, kindColumns, func(context.Context) (columnChoice, error) {
 		cols, err := search.LoadColumns(dir, pattern)
 		return columnChoice{pattern, cols}, err
 	})
@@ -300,7 +300,7 @@ func (r *results) choose(cols []string) tea.Cmd {
 		return common.Info("These columns are kept for this session only: the request names no index to remember them for")
 	}
 	dir := r.ctx.StateDir
-	return common.Fetch(r.pane.req, kindSaveColumns, func(context.Context) (saved, error) {
+	return common.Fetch(r.req, kindSaveColumns, func(context.Context) (saved, error) {
 		return saved{"The column choice"}, search.SaveColumns(dir, pattern, cols)
 	})
 }

@@ -163,20 +163,6 @@ func (x *indexPanel) indexSearch(index string) string {
 	return "GET /" + search.PathName(index) + "/_search\n{\n  \"size\": 20,\n" + sort + "  \"query\": {\"match_all\": {}}\n}\n"
 }
 
-// searchIndex runs the index's search (newest first, over the time range) and shows
-// its hits; the request is put in the editor once — pressed again, the cursor goes
-// back to the same request instead of another copy.
-func (p *Pane) searchIndex(index string) tea.Cmd {
-	var mode tea.Cmd
-	if p.editor.sqlMode {
-		mode = p.toggleSQL()
-	}
-	p.editor.placeRequest(p.indices.indexSearch(index))
-	cmd := p.run()
-	p.setFocus(focusResults)
-	return tea.Batch(mode, cmd)
-}
-
 // indexNames are the names shown, for suggestions.
 func (x *indexPanel) indexNames() []string {
 	items := x.list.Items()

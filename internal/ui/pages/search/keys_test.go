@@ -37,7 +37,7 @@ func TestSearchViewKeysNeverClash(t *testing.T) {
 // In read-only mode p pages the Search results back, through the root as a person
 // presses it: the root refused it as "assign a project", a key of another view.
 func TestReadOnlyPPagesTheResultsBack(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	p.ctx.ReadOnly = true
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"sort\": [{\"@timestamp\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
 	p.focus = focusResults
@@ -47,14 +47,14 @@ func TestReadOnlyPPagesTheResultsBack(t *testing.T) {
 	d.Send(tea.WindowSizeMsg{Width: 120, Height: 40})
 	d.Send(uitest.Run(root.Init())...)
 	d.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("n")})
-	if got := p.res.statusLine(); !strings.Contains(got, "page 2") {
+	if got := p.reader.res.statusLine(); !strings.Contains(got, "page 2") {
 		t.Fatalf("n: %s", got)
 	}
 	d.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("p")})
 	if _, text := root.Message(); strings.Contains(text, "Read-only") {
 		t.Fatalf("p was refused: %q", text)
 	}
-	if got := p.res.statusLine(); !strings.Contains(got, "hits 1–20") || strings.Contains(got, "page 2") {
+	if got := p.reader.res.statusLine(); !strings.Contains(got, "hits 1–20") || strings.Contains(got, "page 2") {
 		t.Fatalf("p did not page back: %s", got)
 	}
 }

@@ -43,7 +43,7 @@ func SetTimeZone(name string) {
 }
 
 // loc is the zone times are shown and typed in.
-func (p *Pane) loc() *time.Location {
+func loc() *time.Location {
 	if l := zone.Load(); l != nil {
 		return l
 	}
@@ -51,48 +51,48 @@ func (p *Pane) loc() *time.Location {
 }
 
 // zoneName is loc's abbreviation now ("UTC", "CET").
-func (p *Pane) zoneName() string { return p.ctx.Now().In(p.loc()).Format("MST") }
+func zoneName(ctx *common.Context) string { return ctx.Now().In(loc()).Format("MST") }
 
 // histogramLabelW is the room kept right of the bars for "max 1,234/30m".
 const histogramLabelW = 18
 
 // histogramBars is how many bars the results pane has room for.
-func (p *Pane) histogramBars() int { return max(8, p.res.w-histogramLabelW-1) }
+func (rd *reader) histogramBars() int { return max(8, rd.res.w-histogramLabelW-1) }
 
 // logRequest applies the time range and adds the histogram to a search or count of an
 // index with a time field; anything else, and SQL, is sent as typed.
-func (p *Pane) logRequest(r search.ParsedRequest) (search.ParsedRequest, logMeta) {
-	if p.editor.sqlMode {
+func (rd *reader) logRequest(r search.ParsedRequest) (search.ParsedRequest, logMeta) {
+	if rd.editor.sqlMode {
 		return r, logMeta{}
 	}
 	isSearch, isCount := search.IsSearch(r)
 	if !isSearch && !isCount {
 		return r, logMeta{}
 	}
-	tf := p.indices.timeFieldOf(search.IndexPattern(r.Path))
+	tf := rd.indices.timeFieldOf(search.IndexPattern(r.Path))
 	if tf == "" {
 		return r, logMeta{}
 	}
-	now := p.ctx.Now()
-	o := search.LogOptions{TimeField: tf, Range: p.trange, Now: now}
+	now := rd.ctx.Now()
+	o := search.LogOptions{TimeField: tf, Range: rd.trange, Now: now}
 	if isSearch {
 		var span time.Duration
-		if from, to, ok := p.trange.Bounds(now); ok && !from.IsZero() {
+		if from, to, ok := rd.trange.Bounds(now); ok && !from.IsZero() {
 			span = to.Sub(from)
 		}
-		o.Histogram, o.HistogramName = search.HistogramInterval(span, p.histogramBars())
+		o.Histogram, o.HistogramName = search.HistogramInterval(span, rd.histogramBars())
 	}
 	out, err := search.LogSearch(r, o)
 	if err != nil {
 		return r, logMeta{} // sent as typed: its mistake is shown with its position
 	}
-	return out, logMeta{timeField: tf, rangeLabel: p.trange.Label(p.loc()), interval: o.Histogram, histogram: o.Histogram > 0}
+	return out, logMeta{timeField: tf, rangeLabel: rd.trange.Label(loc()), interval: o.Histogram, histogram: o.Histogram > 0}
 }
 
 // sendLog sends a request as typed with the time range and histogram applied.
-func (p *Pane) sendLog(typed search.ParsedRequest) tea.Cmd {
-	r, meta := p.logRequest(typed)
-	return p.sendAs(r, 1, sending{typed: typed, log: meta})
+func (rd *reader) sendLog(typed search.ParsedRequest) tea.Cmd {
+	r, meta := rd.logRequest(typed)
+	return rd.sendAs(r, 1, sending{typed: typed, log: meta})
 }
 
 // logMeta is what a run's answer shows about the window it read.
@@ -104,9 +104,9 @@ type logMeta struct {
 }
 
 // openTimeRange offers the quick ranges, all time and an absolute window.
-func (p *Pane) openTimeRange() tea.Cmd {
+func (rd *reader) openTimeRange() tea.Cmd {
 	var items []pickItem
-	cur := p.trange.Label(p.loc())
+	cur := rd.trange.Label(loc())
 	mark := func(label string) string {
 		if label == cur {
 			return "current"
@@ -115,54 +115,54 @@ func (p *Pane) openTimeRange() tea.Cmd {
 	}
 	for _, q := range search.QuickRanges {
 		tr := search.TimeRange{Quick: q}
-		items = append(items, pickItem{label: "last " + q, detail: mark("last " + q), choose: func(p *Pane) tea.Cmd { return p.setRange(tr) }})
+		items = append(items, pickItem{label: "last " + q, detail: mark("last " + q), choose: func() tea.Cmd { return rd.setRange(tr) }})
 	}
 	items = append(items,
-		pickItem{label: "all time", detail: mark("all time"), choose: func(p *Pane) tea.Cmd { return p.setRange(search.TimeRange{}) }},
-		pickItem{label: "absolute from/to…", detail: "dates like 2026-11-25 or 2026-11-25 14:30 (" + p.zoneName() + ")", choose: func(p *Pane) tea.Cmd { return p.openAbsoluteRange() }},
+		pickItem{label: "all time", detail: mark("all time"), choose: func() tea.Cmd { return rd.setRange(search.TimeRange{}) }},
+		pickItem{label: "absolute from/to…", detail: "dates like 2026-11-25 or 2026-11-25 14:30 (" + zoneName(rd.ctx) + ")", choose: func() tea.Cmd { return rd.openAbsoluteRange() }},
 	)
 	// The time field, when the index has several date fields to choose from.
-	pattern := p.res.pattern()
+	pattern := rd.res.pattern()
 	if pattern == "" {
-		pattern = p.indices.selectedIndex()
+		pattern = rd.indices.selectedIndex()
 	}
-	if dates := search.DateFields(p.indices.mapping, pattern); len(dates) > 1 {
-		now := p.indices.timeFieldOf(pattern)
+	if dates := search.DateFields(rd.indices.mapping, pattern); len(dates) > 1 {
+		now := rd.indices.timeFieldOf(pattern)
 		for _, f := range dates {
 			detail := "filter and histogram on " + f + " for " + pattern
 			if f == now {
 				detail = "current for " + pattern
 			}
-			items = append(items, pickItem{label: "time field: " + f, detail: detail, choose: func(p *Pane) tea.Cmd { return p.pickTimeField(pattern, f) }})
+			items = append(items, pickItem{label: "time field: " + f, detail: detail, choose: func() tea.Cmd { return rd.pickTimeField(pattern, f) }})
 		}
 	}
-	p.openPicker(&picker{title: "Time range (now " + cur + ")", all: items})
+	rd.openPicker(&picker{title: "Time range (now " + cur + ")", all: items})
 	return nil
 }
 
 // pickTimeField makes field the time field of pattern, remembers it, and runs the shown
 // search again.
-func (p *Pane) pickTimeField(pattern, field string) tea.Cmd {
-	if p.link.conn.timeFields == nil {
-		p.link.conn.timeFields = map[string]string{}
+func (rd *reader) pickTimeField(pattern, field string) tea.Cmd {
+	if rd.link.conn.timeFields == nil {
+		rd.link.conn.timeFields = map[string]string{}
 	}
-	p.link.conn.timeFields[pattern] = field
-	dir := p.ctx.StateDir
-	save := common.Fetch(p.req, kindSaveTimefield, func(context.Context) (saved, error) {
+	rd.link.conn.timeFields[pattern] = field
+	dir := rd.ctx.StateDir
+	save := common.Fetch(rd.req, kindSaveTimefield, func(context.Context) (saved, error) {
 		return saved{"The time field"}, search.SaveTimeField(dir, pattern, field)
 	})
-	return tea.Batch(save, p.setRange(p.trange), common.Info("Time field of "+pattern+": "+field))
+	return tea.Batch(save, rd.setRange(rd.trange), common.Info("Time field of "+pattern+": "+field))
 }
 
 // openAbsoluteRange asks for from and to, checked as they are typed.
-func (p *Pane) openAbsoluteRange() tea.Cmd {
-	loc := p.loc()
+func (rd *reader) openAbsoluteRange() tea.Cmd {
+	loc := loc()
 	var from, to string
-	if !p.trange.From.IsZero() {
-		from = p.trange.From.In(loc).Format("2006-01-02 15:04")
+	if !rd.trange.From.IsZero() {
+		from = rd.trange.From.In(loc).Format("2006-01-02 15:04")
 	}
-	if !p.trange.To.IsZero() {
-		to = p.trange.To.In(loc).Format("2006-01-02 15:04")
+	if !rd.trange.To.IsZero() {
+		to = rd.trange.To.In(loc).Format("2006-01-02 15:04")
 	}
 	checkFrom := func(s string) error {
 		if strings.TrimSpace(s) == "" {
@@ -181,31 +181,31 @@ func (p *Pane) openAbsoluteRange() tea.Cmd {
 		}
 		return nil
 	}
-	fromField := huh.NewInput().Title("From").Description("in " + p.zoneName()).Value(&from).Validate(checkFrom)
+	fromField := huh.NewInput().Title("From").Description("in " + zoneName(rd.ctx)).Value(&from).Validate(checkFrom)
 	toField := huh.NewInput().Title("To").Description("empty or now: up to now").Value(&to).Validate(checkTo)
-	id := p.req.ID
-	form := components.NewForm(p.ctx, "Time range", func() tea.Cmd {
+	id := rd.req.ID
+	form := components.NewForm(rd.ctx, "Time range", func() tea.Cmd {
 		f, _ := search.ParseRangeTime(from, loc)
 		t, _ := search.ParseRangeTime(to, loc)
 		return common.Send(rangeChosen{id: id, tr: search.TimeRange{From: f, To: t}})
 	}, huh.NewGroup(fromField, toField)).
 		Live(fromField, untilTyped(&from, checkFrom)).
 		Live(toField, func() error { return checkTo(to) })
-	return p.ctx.Open(form)
+	return rd.ctx.Open(form)
 }
 
 // setRange takes a new window and runs the shown search again with it.
-func (p *Pane) setRange(tr search.TimeRange) tea.Cmd {
-	p.trange = tr
-	note := common.Info("Time range: " + tr.Label(p.loc()))
-	a := p.res.ans
+func (rd *reader) setRange(tr search.TimeRange) tea.Cmd {
+	rd.trange = tr
+	note := common.Info("Time range: " + tr.Label(loc()))
+	a := rd.res.ans
 	if a == nil || !a.sent || a.typed.Method == "" {
 		return note
 	}
 	if s, c := search.IsSearch(a.typed); !s && !c {
 		return note
 	}
-	return tea.Batch(note, p.sendLog(a.typed))
+	return tea.Batch(note, rd.sendLog(a.typed))
 }
 
 // intervalName writes a bar's span: 30m, 1h, 2d.

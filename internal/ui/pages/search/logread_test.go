@@ -18,9 +18,9 @@ import (
 // A search of an index with a time field comes with its histogram (one body); T sets
 // the range, the search runs again filtered on the time field, the header names it.
 func TestTimeRangeAndHistogram(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl := enginePane(t)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"query\": {\"match_all\": {}}}\n")
-	a := p.res.ans
+	a := p.reader.res.ans
 	if a == nil || a.status != 200 || !a.log.histogram || len(a.hist) == 0 || a.hits == nil || *a.hits.Total != 5000 {
 		t.Fatalf("answer: %+v", a)
 	}
@@ -49,7 +49,7 @@ func TestTimeRangeAndHistogram(t *testing.T) {
 	p.picker.refilter()
 	_, cmd := p.Update(enter)
 	deliver(t, p, cmd)
-	a = p.res.ans
+	a = p.reader.res.ans
 	if a == nil || a.status != 200 || a.hits.Total == nil || *a.hits.Total >= 5000 || *a.hits.Total == 0 {
 		t.Fatalf("24h: %+v", a)
 	}
@@ -67,8 +67,8 @@ func TestTimeRangeAndHistogram(t *testing.T) {
 		t.Fatalf("view:\n%s", v)
 	}
 	// The next page keeps the range.
-	deliver(t, p, p.nextPage())
-	if a := p.res.ans; a.page != 2 || !strings.Contains(a.req.Body, `"range"`) || a.log.rangeLabel != "last 24h" {
+	deliver(t, p, p.reader.nextPage())
+	if a := p.reader.res.ans; a.page != 2 || !strings.Contains(a.req.Body, `"range"`) || a.log.rangeLabel != "last 24h" {
 		t.Fatalf("page 2: %+v", a)
 	}
 
@@ -84,19 +84,19 @@ func TestTimeRangeAndHistogram(t *testing.T) {
 	to, _ := search.ParseRangeTime("2026-01-02 12:00", time.UTC)
 	_, cmd = p.Update(rangeChosen{id: p.req.ID, tr: search.TimeRange{From: from, To: to}})
 	deliver(t, p, cmd)
-	if a := p.res.ans; a == nil || a.log.rangeLabel != "2026-01-01 → 2026-01-02 12:00 UTC" || !strings.Contains(a.req.Body, "1767225600000") {
+	if a := p.reader.res.ans; a == nil || a.log.rangeLabel != "2026-01-01 → 2026-01-02 12:00 UTC" || !strings.Contains(a.req.Body, "1767225600000") {
 		t.Fatalf("absolute: %+v", a)
 	}
 
 	// Not for SQL nor for other requests.
 	runLine(t, p, "GET /logs-app/_mapping\n")
-	if p.res.ans.log.histogram || strings.Contains(ansi.Strip(p.View()), "max ") {
+	if p.reader.res.ans.log.histogram || strings.Contains(ansi.Strip(p.View()), "max ") {
 		t.Fatal("a mapping got a histogram")
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyCtrlS})
 	p.editor.ta.SetValue("SELECT level FROM logs-app LIMIT 3")
-	deliver(t, p, p.run())
-	if a := p.res.ans; a == nil || a.log.histogram || strings.Contains(a.req.Body, "range") {
+	deliver(t, p, p.reader.run())
+	if a := p.reader.res.ans; a == nil || a.log.histogram || strings.Contains(a.req.Body, "range") {
 		t.Fatalf("SQL: %+v", a)
 	}
 }
@@ -118,7 +118,7 @@ func TestBarsFitTheWidth(t *testing.T) {
 
 // With several date fields, T offers them; the one picked is used and remembered.
 func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _, _ := writingPane(t)
 	ctx := context.Background()
 	for _, r := range []search.Request{
 		asTyped(t, "PUT", "/events", `{"mappings":{"properties":{"a_at":{"type":"date"},"b_at":{"type":"date"},"msg":{"type":"text"}}}}`),
@@ -130,8 +130,8 @@ func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
 	}
 	deliver(t, p, p.indices.list.Load())
 	runLine(t, p, "GET /events/_search\n")
-	if p.res.ans.log.timeField != "a_at" {
-		t.Fatalf("automatic time field: %q", p.res.ans.log.timeField)
+	if p.reader.res.ans.log.timeField != "a_at" {
+		t.Fatalf("automatic time field: %q", p.reader.res.ans.log.timeField)
 	}
 	p.setFocus(focusResults)
 	p.Update(runes("T"))
@@ -142,8 +142,8 @@ func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
 	}
 	_, cmd := p.Update(enter)
 	deliver(t, p, cmd)
-	if p.res.ans.log.timeField != "b_at" || !strings.Contains(p.res.ans.req.Body, `"b_at"`) {
-		t.Fatalf("picked time field not used: %+v", p.res.ans.log)
+	if p.reader.res.ans.log.timeField != "b_at" || !strings.Contains(p.reader.res.ans.req.Body, `"b_at"`) {
+		t.Fatalf("picked time field not used: %+v", p.reader.res.ans.log)
 	}
 	if m, _ := search.LoadTimeFields(p.ctx.StateDir); m["events"] != "b_at" {
 		t.Fatalf("not remembered: %v", m)
@@ -152,26 +152,26 @@ func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
 
 // n and p page both ways through search_after pages, saying which hits are shown.
 func TestPagingBothWays(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"sort\": [{\"@timestamp\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
-	first := p.res.ans.hits.Rows[0]
-	if got := p.res.statusLine(); !strings.Contains(got, "hits 1–20 of 5,000") {
+	first := p.reader.res.ans.hits.Rows[0]
+	if got := p.reader.res.statusLine(); !strings.Contains(got, "hits 1–20 of 5,000") {
 		t.Fatalf("page 1: %s", got)
 	}
-	if msgs := uitest.Run(p.prevPage()); !strings.Contains(notes(msgs), "first page") {
+	if msgs := uitest.Run(p.reader.prevPage()); !strings.Contains(notes(msgs), "first page") {
 		t.Fatalf("p on page 1: %v", msgs)
 	}
-	deliver(t, p, p.nextPage())
-	deliver(t, p, p.nextPage())
-	if got := p.res.statusLine(); !strings.Contains(got, "hits 41–60 of 5,000") || !strings.Contains(got, "page 3") {
+	deliver(t, p, p.reader.nextPage())
+	deliver(t, p, p.reader.nextPage())
+	if got := p.reader.res.statusLine(); !strings.Contains(got, "hits 41–60 of 5,000") || !strings.Contains(got, "page 3") {
 		t.Fatalf("page 3: %s", got)
 	}
-	deliver(t, p, p.prevPage())
-	if got := p.res.statusLine(); !strings.Contains(got, "hits 21–40 of 5,000") || !strings.Contains(got, "page 2") {
+	deliver(t, p, p.reader.prevPage())
+	if got := p.reader.res.statusLine(); !strings.Contains(got, "hits 21–40 of 5,000") || !strings.Contains(got, "page 2") {
 		t.Fatalf("back to page 2: %s", got)
 	}
-	deliver(t, p, p.prevPage())
-	if got := p.res.statusLine(); !strings.Contains(got, "hits 1–20 of 5,000") || strings.Join(p.res.ans.hits.Rows[0], "|") != strings.Join(first, "|") {
+	deliver(t, p, p.reader.prevPage())
+	if got := p.reader.res.statusLine(); !strings.Contains(got, "hits 1–20 of 5,000") || strings.Join(p.reader.res.ans.hits.Rows[0], "|") != strings.Join(first, "|") {
 		t.Fatalf("back to page 1: %s", got)
 	}
 }
@@ -211,7 +211,7 @@ func TestTimestampsShowDateTimeAndZone(t *testing.T) {
 		t.Fatalf("XST:\n%s", v)
 	}
 	SetTimeZone("local")
-	if (&Pane{}).loc() != time.Local {
+	if loc() != time.Local {
 		t.Fatal("local is not the machine's zone")
 	}
 }

@@ -20,7 +20,7 @@ import (
 // hits under the histogram; the request enters the editor once however often enter
 // is pressed.
 func TestEnterOnAnIndexRunsItsSearchOnce(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl := enginePane(t)
 	p.setFocus(focusIndices)
 	if !p.indices.list.Table.Select("logs-app") {
 		t.Fatal("no logs-app in the index list")
@@ -37,7 +37,7 @@ func TestEnterOnAnIndexRunsItsSearchOnce(t *testing.T) {
 	if n := rl.count("GET", "/logs-app/_search") + rl.count("POST", "/logs-app/_search"); n != 3 {
 		t.Fatalf("enter ran %d searches, want one a press", n)
 	}
-	a := p.res.ans
+	a := p.reader.res.ans
 	if a == nil || a.status != 200 || a.hits == nil || len(a.hits.Rows) == 0 || !a.log.histogram {
 		t.Fatalf("answer: %+v", a)
 	}
@@ -54,7 +54,7 @@ func TestEnterOnAnIndexRunsItsSearchOnce(t *testing.T) {
 
 // In results full screen the pickers T and F open are drawn, not typed into blind.
 func TestPickersAreDrawnInFullScreen(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"query\": {\"match_all\": {}}}\n")
 	p.setFocus(focusResults)
 	p.Update(runes("z"))
@@ -79,11 +79,11 @@ func TestPickersAreDrawnInFullScreen(t *testing.T) {
 // After t, t (a tail started and stopped) Y copies the request that ran, its time range
 // with it.
 func TestCopyCurlAfterTheTailKeepsTheTimeRange(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"query\": {\"match_all\": {}}}\n")
-	deliver(t, p, p.setRange(search.TimeRange{Quick: "24h"}))
-	if !strings.Contains(p.res.ans.req.Body, `"range"`) {
-		t.Fatalf("the range was not applied: %s", p.res.ans.req.Body)
+	deliver(t, p, p.reader.setRange(search.TimeRange{Quick: "24h"}))
+	if !strings.Contains(p.reader.res.ans.req.Body, `"range"`) {
+		t.Fatalf("the range was not applied: %s", p.reader.res.ans.req.Body)
 	}
 	p.setFocus(focusResults)
 	for range 2 {
@@ -110,7 +110,7 @@ func TestCopyCurlAfterTheTailKeepsTheTimeRange(t *testing.T) {
 func TestCopiedDocumentEscapesBidiAsJSONDoes(t *testing.T) {
 	body := []byte("{\"hits\":{\"hits\":[{\"_id\":\"1\",\"_source\":{\"file\":\"report\u202egpj.exe\"}}]}}")
 	p := docPane(t, body, false)
-	d := newDocView(p.ctx, p.res, 0, "", "")
+	d := newDocView(p.ctx, p.reader.res, 0, "", "")
 	d.SetSize(120, 30)
 	_, cmd := d.Update(runes("Y"))
 	var copied string
@@ -138,7 +138,7 @@ func TestCopiedDocumentEscapesBidiAsJSONDoes(t *testing.T) {
 // The history lists a search once however often it ran and whatever pages were read
 // (n, p), with its body's start and when it ran, and says that secrets are masked.
 func TestHistoryShowsExcerptsFoldsRepeatsAndSkipsPages(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	h, err := search.OpenHistory(p.ctx.StateDir, "p-os")
 	if err != nil {
 		t.Fatal(err)
@@ -152,14 +152,14 @@ func TestHistoryShowsExcerptsFoldsRepeatsAndSkipsPages(t *testing.T) {
 		_, cmd := p.Update(runes(k))
 		deliver(t, p, cmd)
 	}
-	if p.res.ans.page != 2 {
-		t.Fatalf("paging: page %d", p.res.ans.page)
+	if p.reader.res.ans.page != 2 {
+		t.Fatalf("paging: page %d", p.reader.res.ans.page)
 	}
 	if h.Len() != 1 || h.Entries()[0].Times() != 3 {
 		t.Fatalf("history: %+v", h.Entries())
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyCtrlH})
-	deliver(t, p, p.openHistory())
+	deliver(t, p, p.editor.openHistory())
 	if p.picker == nil {
 		t.Fatal("no history picker")
 	}
@@ -174,14 +174,14 @@ func TestHistoryShowsExcerptsFoldsRepeatsAndSkipsPages(t *testing.T) {
 // SQL mode runs each statement (separated by a blank line or ;) in order and shows
 // every result; a failing one says so under its own text.
 func TestSQLModeRunsEveryStatement(t *testing.T) {
-	p, rl, _ := enginePane(t)
-	p.toggleSQL()
+	p, rl := enginePane(t)
+	p.editor.switchMode()
 	p.editor.ta.SetValue("SELECT level, COUNT(*) FROM logs-app GROUP BY level\n\nSELECT name FROM products LIMIT 2; SELECT nope FROM nowhere;\n")
-	_, msgs := deliver(t, p, p.run())
+	_, msgs := deliver(t, p, p.reader.run())
 	if n := rl.count("POST", "/_plugins/_sql"); n != 3 {
 		t.Fatalf("%d SQL requests, want 3 (notes %q)", n, notes(msgs))
 	}
-	a := p.res.ans
+	a := p.reader.res.ans
 	if a == nil || len(a.parts) != 3 || a.parts[0].ans.sqlTable == nil || a.parts[1].ans.sqlTable == nil || a.parts[2].ans.errText == "" {
 		t.Fatalf("answer: %+v", a)
 	}
@@ -197,16 +197,16 @@ func TestSQLModeRunsEveryStatement(t *testing.T) {
 // The histogram has a time axis (start, middle, end), marks the bar of the cursor's
 // row with its time and count; ← → choose a bar and enter narrows the range to it.
 func TestHistogramAxisCursorBarAndZoom(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	p.SetSize(140, 40)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"sort\": [{\"@timestamp\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
 	p.setFocus(focusResults)
-	r := p.res
+	r := p.reader.res
 	hb := r.shownBars()
 	if len(hb) < 4 {
 		t.Fatalf("%d bars", len(hb))
 	}
-	loc := p.loc()
+	loc := loc()
 	layout := axisFormat(hb[len(hb)-1].to.Sub(hb[0].from))
 	start, end := hb[0].from.In(loc).Format(layout), hb[len(hb)-1].to.In(loc).Format(layout)
 	v := ansi.Strip(p.View())
@@ -229,10 +229,10 @@ func TestHistogramAxisCursorBarAndZoom(t *testing.T) {
 	chosen := hb[r.bar]
 	_, cmd = p.Update(enter)
 	deliver(t, p, cmd)
-	if !p.trange.From.Equal(chosen.from) || !p.trange.To.Equal(chosen.to) || r.bar != -1 {
-		t.Fatalf("range %+v, want %v–%v", p.trange, chosen.from, chosen.to)
+	if !p.reader.trange.From.Equal(chosen.from) || !p.reader.trange.To.Equal(chosen.to) || r.bar != -1 {
+		t.Fatalf("range %+v, want %v–%v", p.reader.trange, chosen.from, chosen.to)
 	}
-	a := p.res.ans
+	a := p.reader.res.ans
 	if a == nil || a.hits == nil || a.hits.Total == nil || *a.hits.Total != chosen.count {
 		t.Fatalf("zoomed: %+v, want %d hits", a, chosen.count)
 	}
@@ -242,11 +242,11 @@ func TestHistogramAxisCursorBarAndZoom(t *testing.T) {
 // console of the same user lists it, and choosing it runs it with its range.
 func TestSavedSearchesAreSharedBetweenConsoles(t *testing.T) {
 	cfg := t.TempDir()
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	p.ctx.ConfigDir = cfg
 	p.editor.ta.SetValue("GET /logs-app/_search\n{\"query\": {\"match_all\": {}}}\n")
 	p.editor.gotoLine(0)
-	p.trange = search.TimeRange{Quick: "24h"}
+	p.reader.trange = search.TimeRange{Quick: "24h"}
 	_, cmd := p.Update(saveSearchAs{name: "errors today"})
 	_, msgs := deliver(t, p, cmd)
 	if !strings.Contains(notes(msgs), "Saved errors today in "+cfg) {
@@ -260,7 +260,7 @@ func TestSavedSearchesAreSharedBetweenConsoles(t *testing.T) {
 		t.Fatalf("mode %v", info.Mode())
 	}
 
-	other, rl, _ := enginePane(t) // another console on the same host
+	other, rl := enginePane(t) // another console on the same host
 	other.ctx.ConfigDir = cfg
 	_, cmd = other.Update(listSaved{})
 	deliver(t, other, cmd)
@@ -269,10 +269,10 @@ func TestSavedSearchesAreSharedBetweenConsoles(t *testing.T) {
 	}
 	_, cmd = other.Update(enter)
 	deliver(t, other, cmd)
-	if other.trange.Quick != "24h" || rl.count("GET", "/logs-app/_search")+rl.count("POST", "/logs-app/_search") != 1 {
-		t.Fatalf("range %+v, searches %v", other.trange, rl.all())
+	if other.reader.trange.Quick != "24h" || rl.count("GET", "/logs-app/_search")+rl.count("POST", "/logs-app/_search") != 1 {
+		t.Fatalf("range %+v, searches %v", other.reader.trange, rl.all())
 	}
-	if a := other.res.ans; a == nil || a.status != 200 || a.log.rangeLabel != "last 24h" {
+	if a := other.reader.res.ans; a == nil || a.status != 200 || a.log.rangeLabel != "last 24h" {
 		t.Fatalf("answer %+v", a)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // enters the editor escaped: the inserted search is one request, on one line, with no
 // control character in the text, and it reads that very index when sent.
 func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _, _ := writingPane(t)
 	name := "odd\ndelete\tproducts\x1b[31m"
 	do(t, p.link.conn.client, "PUT", "/"+search.PathName(name), `{"mappings":{"properties":{"@timestamp":{"type":"date"}}}}`, "")
 	text := p.indices.indexSearch(name)
@@ -35,8 +35,8 @@ func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
 		}
 	}
 	runLine(t, p, p.indices.indexSearch(name))
-	if p.res.ans.status != 200 {
-		t.Fatalf("search of the escaped name: %d %s", p.res.ans.status, p.res.ans.errText)
+	if p.reader.res.ans.status != 200 {
+		t.Fatalf("search of the escaped name: %d %s", p.reader.res.ans.status, p.reader.res.ans.errText)
 	}
 	sug := search.Suggest(search.SuggestInput{Text: "GET /od", Cursor: 7, Indices: []string{name}})
 	for _, it := range sug.Items {
@@ -52,7 +52,7 @@ func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
 // SQL has no escape for such a name: the statement is not built from it, and a
 // sentence says why.
 func TestSQLDoesNotNameAnIndexWithControls(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _, _ := writingPane(t)
 	name := "odd\ndelete\tproducts"
 	do(t, p.link.conn.client, "PUT", "/"+search.PathName(name), "", "")
 	deliver(t, p, p.indices.list.Load())
@@ -60,7 +60,7 @@ func TestSQLDoesNotNameAnIndexWithControls(t *testing.T) {
 	if ix, ok := p.indices.list.Selected(); !ok || ix.Index != name {
 		t.Fatalf("selected %q", ix.Index)
 	}
-	msgs := uitest.Run(p.toggleSQL())
+	msgs := uitest.Run(p.editor.switchMode())
 	if strings.Contains(p.editor.ta.Value(), "odd") || !strings.Contains(fmt.Sprint(msgs), "control characters") {
 		t.Fatalf("SQL text %q, said %v", p.editor.ta.Value(), msgs)
 	}

@@ -33,7 +33,10 @@ const (
 // defaultBuffer is the editor's text for a service with none kept.
 const defaultBuffer = "GET /_cluster/health\n"
 
-// Pane is the Search tab's root view.
+// Pane is the Search tab's root view: a focus router over its parts. It keeps what
+// they share (the focus, full screen, the size, the picker drawn in the editor's
+// place, the footer's last warning) and the order in which a message is offered to
+// them.
 type Pane struct {
 	ctx  *common.Context
 	foot *footer
@@ -42,19 +45,15 @@ type Pane struct {
 	link    *connector
 	indices *indexPanel
 	editor  *editor
-	res     *results
-	focus   focus
-	// zoom shows the results alone (index list and editor hidden).
-	zoom bool
-
-	running bool
 	tail    *tailer
-	// trange is the time window searches read (all time when zero).
-	trange search.TimeRange
-
-	picker  *picker
-	columns *columnPicker
 	bulk    *bulkLoader
+	// reader runs the requests and shows their results.
+	reader *reader
+
+	focus focus
+	// zoom shows the results alone (index list and editor hidden).
+	zoom   bool
+	picker *picker
 
 	w, h int
 }
@@ -64,19 +63,22 @@ func New(ctx *common.Context) common.View { return newPane(ctx, "") }
 
 func newPane(ctx *common.Context, service string) *Pane {
 	p := &Pane{ctx: ctx, req: common.NewRequests(), foot: &footer{}, focus: focusEditor}
-	p.link = &connector{ctx: ctx, req: p.req, project: ctx.Project(), wanted: service, connected: p.connected}
+	p.link = &connector{ctx: ctx, req: p.req, project: ctx.Project(), wanted: service, connected: p.connected, openPicker: p.openPicker}
 	k := ctx.Keys
 	p.indices = newIndexPanel(ctx, p.req, p.link, []base.Action[search.IndexInfo]{
-		{Key: k.Open, Help: "search it", Run: func(ix search.IndexInfo) tea.Cmd { return p.searchIndex(ix.Index) }},
-		{Key: k.SearchUser, Help: "connect as another user", NoSelection: true, Run: func(search.IndexInfo) tea.Cmd { return p.loadUsers() }},
+		{Key: k.Open, Help: "search it", Run: func(ix search.IndexInfo) tea.Cmd { return p.reader.searchIndex(ix.Index) }},
+		{Key: k.SearchUser, Help: "connect as another user", NoSelection: true, Run: func(search.IndexInfo) tea.Cmd { return p.link.loadUsers() }},
 		{Key: k.BulkLoad, NoSelection: true, Run: func(ix search.IndexInfo) tea.Cmd { return p.bulk.open(p.link.conn, "", ix.Index) }},
 	})
-	p.indices.replanned = func() { p.res.replan() }
+	p.indices.replanned = func() { p.reader.res.replan() }
 	p.bulk = newBulkLoader(ctx, p.req, p.indices.list)
 	p.tail = &tailer{ctx: ctx, req: p.req, foot: p.foot}
 	p.editor = newEditor(ctx, p.req, p.link, p.indices)
 	p.editor.focus = func() { p.setFocus(focusEditor) }
-	p.res = newResults(ctx, p)
+	p.editor.openPicker = p.openPicker
+	p.reader = &reader{ctx: ctx, req: p.req, foot: p.foot, link: p.link, indices: p.indices, editor: p.editor, tail: p.tail, bulk: p.bulk,
+		focus: p.setFocus, zoom: func() { p.setZoom(!p.zoom) }, openPicker: p.openPicker}
+	p.reader.reset()
 	return p
 }
 
@@ -105,13 +107,13 @@ func (p *Pane) Leave() {
 
 // Capturing: the editor and the pickers take every key (the root then steals none).
 func (p *Pane) Capturing() bool {
-	if p.picker != nil || p.columns != nil {
+	if p.picker != nil || p.reader.columns != nil {
 		return true
 	}
 	if p.link.conn == nil {
 		return false
 	}
-	return (p.focus == focusEditor && !p.zoom) || p.indices.list.Capturing() || (p.focus == focusResults && p.res.table.Filtering())
+	return (p.focus == focusEditor && !p.zoom) || p.indices.list.Capturing() || (p.focus == focusResults && p.reader.res.table.Filtering())
 }
 
 // ClaimsKey takes esc while a bulk load runs (it cancels it), the results are full
@@ -122,7 +124,7 @@ func (p *Pane) ClaimsKey(msg tea.KeyMsg) bool {
 		return false
 	}
 	k := p.ctx.Keys
-	if keysOf(p.bulk.actions()).Find(msg) >= 0 || key.Matches(msg, k.Back) && (p.zoom || p.res.bar >= 0) {
+	if keysOf(p.bulk.actions()).Find(msg) >= 0 || key.Matches(msg, k.Back) && (p.zoom || p.reader.res.bar >= 0) {
 		return true
 	}
 	return p.focus != focusIndices && key.Matches(msg, k.Run)
@@ -138,7 +140,7 @@ func (p *Pane) SetSize(w, h int) {
 func (p *Pane) layout() {
 	bodyH := max(4, p.h-1)
 	if p.zoom {
-		p.res.setSize(p.w, bodyH)
+		p.reader.res.setSize(p.w, bodyH)
 		return
 	}
 	leftW := p.leftWidth()
@@ -147,7 +149,7 @@ func (p *Pane) layout() {
 	p.indices.list.SetSize(leftW, bodyH-1)
 	p.editor.ta.SetWidth(rightW)
 	p.editor.ta.SetHeight(edH - 1)
-	p.res.setSize(rightW, max(2, bodyH-edH))
+	p.reader.res.setSize(rightW, max(2, bodyH-edH))
 }
 
 func (p *Pane) leftWidth() int  { return min(34, max(22, p.w/4)) }
@@ -170,7 +172,7 @@ func (p *Pane) RefreshInterval() time.Duration { return p.tail.interval() }
 // Refresh is the root's live refresh and ctrl+r: a tail poll while tailing, else the
 // index list (or the connection) again.
 func (p *Pane) Refresh() tea.Cmd {
-	if cmd, ok := p.tail.refresh(p.link.conn, p.res); ok {
+	if cmd, ok := p.tail.refresh(p.link.conn, p.reader.res); ok {
 		return cmd
 	}
 	if p.link.conn != nil {

@@ -80,7 +80,7 @@ func TestHelpGroupsAreNamedAndTabListedOnce(t *testing.T) {
 // Templates read the selected index and sort on its time field: "latest logs" on
 // logs-web answers with its documents, newest first; an index with no date field says so.
 func TestTemplatesUseTheSelectedIndexAndItsTimeField(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _ := enginePane(t)
 	if search.TimeField(p.indices.mapping, "logs-web") == "" {
 		t.Fatalf("mapping not loaded: %+v", p.indices.mapping)
 	}
@@ -104,8 +104,8 @@ func TestTemplatesUseTheSelectedIndexAndItsTimeField(t *testing.T) {
 	if !ok || r.Base() != "/logs-web/_search" || !strings.Contains(r.Body, `"`+tf+`": "desc"`) {
 		t.Fatalf("request: %+v", r)
 	}
-	deliver(t, p, p.run())
-	if a := p.res.ans; a == nil || a.status != 200 || a.hits == nil || len(a.hits.Rows) != 20 {
+	deliver(t, p, p.reader.run())
+	if a := p.reader.res.ans; a == nil || a.status != 200 || a.hits == nil || len(a.hits.Rows) != 20 {
 		t.Fatalf("answer: %+v", a)
 	}
 

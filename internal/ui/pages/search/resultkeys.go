@@ -18,17 +18,17 @@ type paneAction struct {
 
 // resultActions are the results' keys, in help order: the one list that routes them
 // (resultsKey) and lists them (ShortHelp, FullHelp, the root's help).
-func (p *Pane) resultActions() []paneAction {
-	k := p.ctx.Keys
-	r := p.res
+func (rd *reader) resultActions() []paneAction {
+	k := rd.ctx.Keys
+	r := rd.res
 	return []paneAction{
-		{keys.Action{Binding: k.Open, Help: "open hit"}, p.openHit},
-		{keys.Action{Binding: k.TimeRange}, p.openTimeRange},
-		{keys.Action{Binding: k.Tail}, func() tea.Cmd { return p.tail.toggle(p.link.conn, r) }},
-		{keys.Action{Binding: k.Surround}, p.openAround},
-		{keys.Action{Binding: k.FieldStats}, p.openFieldStats},
-		{keys.Action{Binding: k.NextPage}, p.nextPage},
-		{keys.Action{Binding: k.PrevPage}, p.prevPage},
+		{keys.Action{Binding: k.Open, Help: "open hit"}, rd.openHit},
+		{keys.Action{Binding: k.TimeRange}, rd.openTimeRange},
+		{keys.Action{Binding: k.Tail}, func() tea.Cmd { return rd.tail.toggle(rd.link.conn, r) }},
+		{keys.Action{Binding: k.Surround}, rd.openAround},
+		{keys.Action{Binding: k.FieldStats}, rd.openFieldStats},
+		{keys.Action{Binding: k.NextPage}, rd.nextPage},
+		{keys.Action{Binding: k.PrevPage}, rd.prevPage},
 		{keys.Action{Binding: k.ViewMode}, func() tea.Cmd {
 			if r.ans == nil {
 				return common.Warn("Nothing to view yet: run a request first")
@@ -38,22 +38,22 @@ func (p *Pane) resultActions() []paneAction {
 			}
 			return nil
 		}},
-		{keys.Action{Binding: k.Columns}, p.openColumns},
-		{keys.Action{Binding: k.Zoom}, func() tea.Cmd { p.setZoom(!p.zoom); return nil }},
+		{keys.Action{Binding: k.Columns}, rd.openColumns},
+		{keys.Action{Binding: k.Zoom}, func() tea.Cmd { rd.zoom(); return nil }},
 		{keys.Action{Binding: k.Copy, Help: "copy result"}, func() tea.Cmd {
 			if r.ans == nil || len(r.ans.body) == 0 {
 				return common.Warn("Nothing to copy yet: run a request first")
 			}
 			return copyJSON("result", r.ans.body)
 		}},
-		{keys.Action{Binding: k.CopyCurl}, p.copyCurl},
+		{keys.Action{Binding: k.CopyCurl}, rd.copyCurl},
 		// U connects as another user from any part; the index list's help lists it.
-		{keys.Action{Binding: k.SearchUser, Hidden: true}, p.loadUsers},
+		{keys.Action{Binding: k.SearchUser, Hidden: true}, rd.link.loadUsers},
 	}
 }
 
 // resultKeys is the results' key set.
-func (p *Pane) resultKeys() keys.Actions { return keysOf(p.resultActions()) }
+func (rd *reader) resultKeys() keys.Actions { return keysOf(rd.resultActions()) }
 
 // keysOf is the key set of the pane's actions, in their order.
 func keysOf(acts []paneAction) keys.Actions {
@@ -65,36 +65,36 @@ func keysOf(acts []paneAction) keys.Actions {
 }
 
 // resultsKey handles a key while the results have focus (or fill the screen).
-func (p *Pane) resultsKey(msg tea.KeyMsg) tea.Cmd {
-	r := p.res
+func (rd *reader) resultsKey(msg tea.KeyMsg) tea.Cmd {
+	r := rd.res
 	if r.table.Filtering() {
 		return r.update(msg)
 	}
-	if cmd, ok := p.histogramKey(msg); ok {
+	if cmd, ok := rd.histogramKey(msg); ok {
 		return cmd
 	}
-	acts := p.resultActions()
+	acts := rd.resultActions()
 	if i := keysOf(acts).Find(msg); i >= 0 {
 		return acts[i].run()
 	}
 	r.bar = -1 // moving in the table: the mark follows the cursor's time again
 	cmd := r.update(msg)
-	p.tail.reached(r)
+	rd.tail.reached(r)
 	return cmd
 }
 
 // openHit shows the hit under the cursor in the document view.
-func (p *Pane) openHit() tea.Cmd {
-	r := p.res
+func (rd *reader) openHit() tea.Cmd {
+	r := rd.res
 	if r.ans == nil || r.ans.hits == nil || r.shownView() != viewTable {
-		return common.Info("Open works on search hits: run a _search and show the table (" + p.ctx.Keys.ViewMode.Help().Key + ")")
+		return common.Info("Open works on search hits: run a _search and show the table (" + rd.ctx.Keys.ViewMode.Help().Key + ")")
 	}
 	i, ok := r.selectedHit()
 	if !ok {
 		return common.Warn("No hit selected")
 	}
-	p.tail.pause() // the document stays put; esc resumes
-	return common.Send(common.PushView{View: newDocView(p.ctx, r, i, r.ans.pre, r.ans.post)})
+	rd.tail.pause() // the document stays put; esc resumes
+	return common.Send(common.PushView{View: newDocView(rd.ctx, r, i, r.ans.pre, r.ans.post)})
 }
 
 func (r *results) hitCount() int {

@@ -32,10 +32,14 @@ func (v resultView) String() string {
 
 // results is the results pane: a status line and one of the views.
 type results struct {
-	ctx  *common.Context
-	pane *Pane
-	ans  *answer
-	view resultView
+	ctx *common.Context
+	// req addresses the column choice's load and save to the pane; indices gives the
+	// mapping hits are laid out by, tail says whether a live tail is paused.
+	req     *common.Requests
+	indices *indexPanel
+	tail    *tailer
+	ans     *answer
+	view    resultView
 	// table shows hits (laid out by plan) or SQL rows.
 	table *components.Table
 	plan  search.ColumnPlan
@@ -56,8 +60,8 @@ type results struct {
 	known  map[string]bool
 }
 
-func newResults(ctx *common.Context, p *Pane) *results {
-	r := &results{ctx: ctx, pane: p, bar: -1, chosen: map[string][]string{}, known: map[string]bool{}}
+func newResults(ctx *common.Context, req *common.Requests, indices *indexPanel, tail *tailer) *results {
+	r := &results{ctx: ctx, req: req, indices: indices, tail: tail, bar: -1, chosen: map[string][]string{}, known: map[string]bool{}}
 	r.table = components.NewTable(ctx, []components.Column{{Title: "_id", Flex: true}})
 	r.table.Empty = "No hits."
 	return r
@@ -279,7 +283,7 @@ func (r *results) statusLine() string {
 	var parts []string
 	if a.live {
 		parts = append(parts, st.Danger.Bold(true).Render("● LIVE"))
-		if r.pane.tail.paused() {
+		if r.tail.paused() {
 			parts[0] = st.Warn.Render("❚❚ LIVE paused")
 		}
 		if a.unseen > 0 {

@@ -41,7 +41,7 @@ func resultsWith(tb testing.TB, n, w int) *results {
 	ctx := common.NewContext()
 	ctx.ScreenWidth = w
 	p := newPane(ctx, "")
-	r := p.res
+	r := p.reader.res
 	r.setSize(w, 30)
 	r.set(&answer{req: search.ParsedRequest{Method: "GET", Path: "/logs/_search"}, sent: true, status: 200, body: body, hits: h})
 	return r
@@ -96,9 +96,9 @@ func TestSortedHitsHideScore(t *testing.T) {
 	body := []byte(`{"hits":{"total":{"value":1,"relation":"eq"},"max_score":null,"hits":[{"_index":"logs","_id":"a","_score":null,"_source":{"@timestamp":"2026-05-01T10:00:00Z","message":"x"},"sort":[1]}]}}`)
 	h, _ := search.ShapeHits(body)
 	p := newPane(common.NewContext(), "")
-	p.res.setSize(100, 10)
-	p.res.set(&answer{req: search.ParsedRequest{Path: "/logs/_search"}, sent: true, status: 200, body: body, hits: h})
-	if out := ansi.Strip(p.res.View()); strings.Contains(out, "_score") {
+	p.reader.res.setSize(100, 10)
+	p.reader.res.set(&answer{req: search.ParsedRequest{Path: "/logs/_search"}, sent: true, status: 200, body: body, hits: h})
+	if out := ansi.Strip(p.reader.res.View()); strings.Contains(out, "_score") {
 		t.Fatalf("_score shown for a sorted query:\n%s", out)
 	}
 }
@@ -111,16 +111,16 @@ func TestHighlightedMatchesAreMarked(t *testing.T) {
 		`{"_index":"logs","_id":"b","_score":1,"_source":{"message":"other"}}]}}`)
 	h, _ := search.ShapeHits(body)
 	p := newPane(common.NewContext(), "")
-	p.res.setSize(100, 10)
-	p.res.set(&answer{req: search.ParsedRequest{Path: "/logs/_search"}, sent: true, status: 200, body: body, hits: h, highlight: true})
-	p.res.table.Select("1") // the selected row is drawn plain
+	p.reader.res.setSize(100, 10)
+	p.reader.res.set(&answer{req: search.ParsedRequest{Path: "/logs/_search"}, sent: true, status: 200, body: body, hits: h, highlight: true})
+	p.reader.res.table.Select("1") // the selected row is drawn plain
 	mark := matchStyle(p.ctx).Render("payment")
-	if out := p.res.View(); !strings.Contains(out, mark) || strings.Contains(out, "<em>") {
+	if out := p.reader.res.View(); !strings.Contains(out, mark) || strings.Contains(out, "<em>") {
 		t.Fatalf("match not marked:\n%q", out)
 	}
 	// Without highlight in the query, nothing is marked.
-	p.res.set(&answer{req: search.ParsedRequest{Path: "/logs/_search"}, sent: true, status: 200, body: body, hits: h})
-	if out := p.res.View(); strings.Contains(out, mark) {
+	p.reader.res.set(&answer{req: search.ParsedRequest{Path: "/logs/_search"}, sent: true, status: 200, body: body, hits: h})
+	if out := p.reader.res.View(); strings.Contains(out, mark) {
 		t.Fatal("marked without highlight")
 	}
 }
@@ -133,7 +133,7 @@ func TestAggregationsViewHasBars(t *testing.T) {
 	}
 	h, _ := search.ShapeHits(body)
 	p := newPane(common.NewContext(), "")
-	r := p.res
+	r := p.reader.res
 	r.setSize(80, 20)
 	r.set(&answer{sent: true, status: 200, body: body, hits: h, aggs: aggs})
 	out := r.View()
@@ -155,7 +155,7 @@ func TestServiceTextIsEscaped(t *testing.T) {
 	}
 	aggs, _ := search.ShapeAggs(body)
 	p := newPane(common.NewContext(), "")
-	r := p.res
+	r := p.reader.res
 	r.setSize(100, 20)
 	r.set(&answer{req: search.ParsedRequest{Path: "/logs/_search"}, sent: true, status: 200, body: body, hits: h, aggs: aggs})
 	check := func(what, out string) {
@@ -211,7 +211,7 @@ func TestRawJSONColoursFollowTheTheme(t *testing.T) {
 
 func TestFullScreenHidesIndicesAndEditor(t *testing.T) {
 	p := connectedPane(t)
-	p.res.set(&answer{req: search.ParsedRequest{Path: "/logs/_search"}, sent: true, status: 200, body: hitsBody(5)})
+	p.reader.res.set(&answer{req: search.ParsedRequest{Path: "/logs/_search"}, sent: true, status: 200, body: hitsBody(5)})
 	p.Update(tea.KeyMsg{Type: tea.KeyTab}) // results
 	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("z")})
 	if !p.zoom {
@@ -241,7 +241,7 @@ func BenchmarkHitsTableView10000(b *testing.B) {
 
 func TestCycleReportsWhenOnlyRawJSONCanBeShown(t *testing.T) {
 	p := newPane(common.NewContext(), "")
-	r := p.res
+	r := p.reader.res
 	r.setSize(80, 20)
 	r.set(&answer{sent: true, status: 200, body: []byte(`{"status":"green"}`)})
 	if r.cycle() || r.shownView() != viewRaw {

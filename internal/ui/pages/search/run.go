@@ -80,57 +80,71 @@ type runOutcome struct {
 
 // run validates the request under the cursor and sends it; a mistake is shown with
 // its line and column and nothing is sent.
-func (p *Pane) run() tea.Cmd {
-	r, ok := p.editor.currentRequest()
+func (rd *reader) run() tea.Cmd {
+	r, ok := rd.editor.currentRequest()
 	if !ok {
-		if p.editor.sqlMode {
-			return p.foot.warn("Type an SQL statement first, e.g. SELECT level, COUNT(*) FROM logs-app GROUP BY level")
+		if rd.editor.sqlMode {
+			return rd.foot.warn("Type an SQL statement first, e.g. SELECT level, COUNT(*) FROM logs-app GROUP BY level")
 		}
-		return p.foot.warn("No request under the cursor: a request starts with a line like GET /logs-app/_search")
+		return rd.foot.warn("No request under the cursor: a request starts with a line like GET /logs-app/_search")
 	}
-	p.tail.stop("", p.res) // a new run replaces what the tail followed
-	if p.editor.sqlMode {
-		if stmts := search.SplitSQL(p.editor.ta.Value()); len(stmts) > 1 {
-			return tea.Batch(p.editor.save(), p.runSQL(stmts))
+	rd.tail.stop("", rd.res) // a new run replaces what the tail followed
+	if rd.editor.sqlMode {
+		if stmts := search.SplitSQL(rd.editor.ta.Value()); len(stmts) > 1 {
+			return tea.Batch(rd.editor.save(), rd.runSQL(stmts))
 		}
 	}
-	if !p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
-		return tea.Batch(p.editor.save(), p.reviewWrite(r))
+	if !rd.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
+		return tea.Batch(rd.editor.save(), rd.reviewWrite(r))
 	}
-	return tea.Batch(p.editor.save(), p.sendLog(r))
+	return tea.Batch(rd.editor.save(), rd.sendLog(r))
+}
+
+// searchIndex runs the index's search (newest first, over the time range) and shows
+// its hits; the request is put in the editor once — pressed again, the cursor goes
+// back to the same request instead of another copy.
+func (rd *reader) searchIndex(index string) tea.Cmd {
+	var mode tea.Cmd
+	if rd.editor.sqlMode {
+		mode = rd.editor.switchMode()
+	}
+	rd.editor.placeRequest(rd.indices.indexSearch(index))
+	cmd := rd.run()
+	rd.focus(focusResults)
+	return tea.Batch(mode, cmd)
 }
 
 // send validates and runs r as it is; page numbers the result page (1 unless paging).
-func (p *Pane) send(r search.ParsedRequest, page int) tea.Cmd {
-	return p.sendAs(r, page, sending{typed: r})
+func (rd *reader) send(r search.ParsedRequest, page int) tea.Cmd {
+	return rd.sendAs(r, page, sending{typed: r})
 }
 
 // sendAs is send for a request derived from what was typed (time range, next page).
-func (p *Pane) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
-	if p.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
+func (rd *reader) sendAs(r search.ParsedRequest, page int, s sending) tea.Cmd {
+	if rd.ctx.ReadOnly && !search.ReadOnlyRequest(r) {
 		msg := "Read-only mode: " + r.Method + " " + r.Base() + " would change the service and is disabled"
-		p.res.set(&answer{req: r, errText: msg})
-		return p.foot.warn(msg)
+		rd.res.set(&answer{req: r, errText: msg})
+		return rd.foot.warn(msg)
 	}
 	httpReq, err := r.HTTPRequest()
 	if err != nil {
 		msg := "The request was not sent: " + err.Error()
 		var ve *search.ValidationError
-		if errors.As(err, &ve) && !p.editor.sqlMode {
+		if errors.As(err, &ve) && !rd.editor.sqlMode {
 			msg = "The request was not sent: line " + itoa(ve.Line) + ", column " + itoa(ve.Col) + ": " + ve.Msg
 		}
-		p.res.set(&answer{req: r, errText: msg})
-		return p.foot.fail(msg)
+		rd.res.set(&answer{req: r, errText: msg})
+		return rd.foot.fail(msg)
 	}
-	p.bulk.hide()
-	p.running = true
+	rd.bulk.hide()
+	rd.running = true
 	// What the footer said of the last attempt (refused, no page, no tail) is not so now.
-	retract := p.foot.retract()
-	c, sql, hist, log, now := p.link.conn.client, p.editor.sqlMode, p.link.conn.history, p.ctx.Log, p.ctx.Now
+	retract := rd.foot.retract()
+	c, sql, hist, log, now := rd.link.conn.client, rd.editor.sqlMode, rd.link.conn.history, rd.ctx.Log, rd.ctx.Now
 	if s.paging {
 		hist = nil
 	}
-	return tea.Batch(retract, common.Fetch(p.req, kindRun, func(ctx context.Context) (runOutcome, error) {
+	return tea.Batch(retract, common.Fetch(rd.req, kindRun, func(ctx context.Context) (runOutcome, error) {
 		resp, err := c.Do(ctx, httpReq)
 		a := shapeAnswer(log, r, sql, resp, err)
 		a.page, a.typed, a.log, a.first, a.back = page, s.typed, s.log, s.first, s.back
@@ -169,22 +183,22 @@ func (f *footer) retract() tea.Cmd {
 }
 
 // finishRun shows a run's answer and says what happened to the password or history.
-func (p *Pane) finishRun(o runOutcome) tea.Cmd {
-	p.running = false
+func (rd *reader) finishRun(o runOutcome) tea.Cmd {
+	rd.running = false
 	a := o.ans
-	cmds := []tea.Cmd{p.res.set(a)}
+	cmds := []tea.Cmd{rd.res.set(a)}
 	// A write may have created, filled or deleted indices: the list shows what is there now.
 	if a.sent && !search.ReadOnlyRequest(a.req) {
-		cmds = append(cmds, p.indices.list.Load())
+		cmds = append(cmds, rd.indices.list.Load())
 	}
 	if o.historyErr != nil {
-		cmds = append(cmds, p.foot.warn("Could not save the request history: "+o.historyErr.Error()))
+		cmds = append(cmds, rd.foot.warn("Could not save the request history: "+o.historyErr.Error()))
 	}
 	if ev := a.reauth; ev != nil {
 		if ev.Unchanged {
-			cmds = append(cmds, p.foot.warn(ev.Sentence()))
+			cmds = append(cmds, rd.foot.warn(ev.Sentence()))
 		} else {
-			p.link.conn.user = ev.NewUser
+			rd.link.conn.user = ev.NewUser
 			cmds = append(cmds, common.Info(ev.Sentence()))
 		}
 	}
@@ -231,10 +245,10 @@ func shapeAnswer(log *slog.Logger, r search.ParsedRequest, sql bool, resp *searc
 }
 
 // nextPage runs the page after the shown one (search_after or from).
-func (p *Pane) nextPage() tea.Cmd {
-	a := p.res.ans
+func (rd *reader) nextPage() tea.Cmd {
+	a := rd.res.ans
 	if a == nil || a.hits == nil {
-		return p.foot.warn("Next page needs a search result: run a _search first")
+		return rd.foot.warn("Next page needs a search result: run a _search first")
 	}
 	if a.live {
 		return common.Info("The live tail keeps the newest " + thousands(tailLimit) + " documents on one page: move with ↑/↓, g and G")
@@ -244,17 +258,17 @@ func (p *Pane) nextPage() tea.Cmd {
 		return common.Info("That was the last page")
 	}
 	if err != nil {
-		return p.foot.fail("No next page: " + err.Error())
+		return rd.foot.fail("No next page: " + err.Error())
 	}
 	back := append(append([]pageRef(nil), a.back...), pageRef{req: a.req, first: a.first})
-	return p.sendAs(next, a.page+1, sending{typed: a.typed, log: a.log, first: a.first + len(a.hits.Rows), back: back, paging: true})
+	return rd.sendAs(next, a.page+1, sending{typed: a.typed, log: a.log, first: a.first + len(a.hits.Rows), back: back, paging: true})
 }
 
 // prevPage runs the page before the shown one again (the request that fetched it).
-func (p *Pane) prevPage() tea.Cmd {
-	a := p.res.ans
+func (rd *reader) prevPage() tea.Cmd {
+	a := rd.res.ans
 	if a == nil || a.hits == nil {
-		return p.foot.warn("Previous page needs a search result: run a _search first")
+		return rd.foot.warn("Previous page needs a search result: run a _search first")
 	}
 	if a.live {
 		return common.Info("The live tail keeps the newest " + thousands(tailLimit) + " documents on one page: move with ↑/↓, g and G")
@@ -263,16 +277,16 @@ func (p *Pane) prevPage() tea.Cmd {
 		return common.Info("That is the first page")
 	}
 	ref := a.back[len(a.back)-1]
-	return p.sendAs(ref.req, a.page-1, sending{typed: a.typed, log: a.log, first: ref.first, back: a.back[:len(a.back)-1], paging: true})
+	return rd.sendAs(ref.req, a.page-1, sending{typed: a.typed, log: a.log, first: ref.first, back: a.back[:len(a.back)-1], paging: true})
 }
 
-func (p *Pane) copyCurl() tea.Cmd {
-	r, ok := p.editor.currentRequest()
-	if a := p.res.ans; a != nil && a.sent {
+func (rd *reader) copyCurl() tea.Cmd {
+	r, ok := rd.editor.currentRequest()
+	if a := rd.res.ans; a != nil && a.sent {
 		r, ok = a.req, true
 	}
 	if !ok {
-		return p.foot.warn("No request to copy: put the cursor in a request")
+		return rd.foot.warn("No request to copy: put the cursor in a request")
 	}
-	return common.Send(common.CopyRequest{Label: "request as curl (no password)", Value: search.CurlCommand(p.link.conn.client.Target(), r)})
+	return common.Send(common.CopyRequest{Label: "request as curl (no password)", Value: search.CurlCommand(rd.link.conn.client.Target(), r)})
 }

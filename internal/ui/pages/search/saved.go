@@ -32,27 +32,27 @@ type savedList struct {
 }
 
 // saveSearch writes the request under the cursor, with the range, in a command.
-func (p *Pane) saveSearch(name string) tea.Cmd {
-	if p.link.conn == nil {
-		return common.Warn("Saving a search needs an opensearch service: " + p.link.notReady())
+func (rd *reader) saveSearch(name string) tea.Cmd {
+	if rd.link.conn == nil {
+		return common.Warn("Saving a search needs an opensearch service: " + rd.link.notReady())
 	}
 	if strings.TrimSpace(name) == "" {
 		return common.Warn("Name the search: :save NAME")
 	}
-	r, ok := p.editor.currentRequest()
+	r, ok := rd.editor.currentRequest()
 	if !ok {
 		return common.Warn("No request under the cursor to save: a request starts with a line like GET /logs-app/_search")
 	}
-	s := search.SavedSearch{Name: name, Service: p.link.conn.service, Method: r.Method, Path: r.Path, Body: r.Body,
-		Range: p.trange.Quick, From: p.trange.From, To: p.trange.To, Saved: p.ctx.Now().UTC()}
-	dir := p.ctx.ConfigDir
-	return common.Fetch(p.req, kindSaveSearch, func(context.Context) (savedAs, error) {
+	s := search.SavedSearch{Name: name, Service: rd.link.conn.service, Method: r.Method, Path: r.Path, Body: r.Body,
+		Range: rd.trange.Quick, From: rd.trange.From, To: rd.trange.To, Saved: rd.ctx.Now().UTC()}
+	dir := rd.ctx.ConfigDir
+	return common.Fetch(rd.req, kindSaveSearch, func(context.Context) (savedAs, error) {
 		file, err := search.SaveSearch(dir, s)
 		return savedAs{name: s.Name, file: file}, err
 	})
 }
 
-func (p *Pane) searchSaved(s savedAs, err error) tea.Cmd {
+func (rd *reader) searchSaved(s savedAs, err error) tea.Cmd {
 	if err != nil {
 		return common.Warn("The search was not saved: " + err.Error())
 	}
@@ -60,16 +60,16 @@ func (p *Pane) searchSaved(s savedAs, err error) tea.Cmd {
 }
 
 // loadSaved reads the folder in a command.
-func (p *Pane) loadSaved() tea.Cmd {
-	dir := p.ctx.ConfigDir
-	return common.Fetch(p.req, kindSaved, func(context.Context) (savedList, error) {
+func (rd *reader) loadSaved() tea.Cmd {
+	dir := rd.ctx.ConfigDir
+	return common.Fetch(rd.req, kindSaved, func(context.Context) (savedList, error) {
 		list, skipped, err := search.ListSaved(dir)
 		return savedList{searches: list, skipped: skipped}, err
 	})
 }
 
 // openSaved lists the saved searches; choosing one runs it.
-func (p *Pane) openSaved(l savedList, err error) tea.Cmd {
+func (rd *reader) openSaved(l savedList, err error) tea.Cmd {
 	if err != nil {
 		return common.Warn("Could not read the saved searches: " + err.Error())
 	}
@@ -84,33 +84,33 @@ func (p *Pane) openSaved(l savedList, err error) tea.Cmd {
 	for _, s := range l.searches {
 		detail := s.Method + " " + s.Path
 		if !s.TimeRange().IsZero() {
-			detail += " · " + s.TimeRange().Label(p.loc())
+			detail += " · " + s.TimeRange().Label(loc())
 		}
 		if s.Service != "" {
 			detail += " · from " + s.Service
 		}
 		if !s.Saved.IsZero() {
-			detail += " · saved " + s.Saved.In(p.loc()).Format(time.DateTime)
+			detail += " · saved " + s.Saved.In(loc()).Format(time.DateTime)
 		}
-		items = append(items, pickItem{label: s.Name, detail: detail, choose: func(p *Pane) tea.Cmd { return p.runSaved(s) }})
+		items = append(items, pickItem{label: s.Name, detail: detail, choose: func() tea.Cmd { return rd.runSaved(s) }})
 	}
-	p.openPicker(&picker{title: "Saved searches (" + p.ctx.ConfigDir + "/" + search.SavedSubdir + ")", all: items})
+	rd.openPicker(&picker{title: "Saved searches (" + rd.ctx.ConfigDir + "/" + search.SavedSubdir + ")", all: items})
 	return note
 }
 
 // runSaved puts the saved request in the editor (once), takes its range and runs it.
-func (p *Pane) runSaved(s search.SavedSearch) tea.Cmd {
+func (rd *reader) runSaved(s search.SavedSearch) tea.Cmd {
 	var mode tea.Cmd
-	if p.editor.sqlMode {
-		mode = p.toggleSQL()
+	if rd.editor.sqlMode {
+		mode = rd.editor.switchMode()
 	}
 	text := s.Method + " " + s.Path + "\n"
 	if b := strings.TrimSpace(s.Body); b != "" {
 		text += b + "\n"
 	}
-	p.editor.placeRequest(text)
-	p.trange = s.TimeRange()
-	cmd := p.run()
-	p.setFocus(focusResults)
+	rd.editor.placeRequest(text)
+	rd.trange = s.TimeRange()
+	cmd := rd.run()
+	rd.focus(focusResults)
 	return tea.Batch(mode, cmd)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -20,39 +19,19 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/keys"
 	"github.com/svcui/svcui/internal/ui/uitest"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 )
 
-// fakeAPI answers the service calls the pane makes; other methods are never called.
-type fakeAPI struct {
-	common.Client
-	services []models.Service
-	password string
-	users    []models.ServiceUser
-}
-
-func (f fakeAPI) ListServices(context.Context, string) ([]models.Service, error) {
-	return f.services, nil
-}
-
-func (f fakeAPI) GetService(_ context.Context, _, name string) (models.Service, error) {
-	for _, s := range f.services {
-		if s.ServiceName == name {
-			return s, nil
-		}
+// platform is the fake platform with services in project "p" (the pane's project), each
+// with connection details (avnadmin, password "pw") and the users given.
+func platform(services []models.Service, users ...models.ServiceUser) *fake.API {
+	f := fake.New()
+	f.AddServices("p", services...)
+	for _, s := range services {
+		f.SetConnection("p", s.ServiceName, models.ConnectionInfo{User: "avnadmin", Password: "pw"})
+		f.AddUsers("p", s.ServiceName, users...)
 	}
-	return models.Service{}, fmt.Errorf("no service %s", name)
-}
-
-func (f fakeAPI) GetConnectionInfo(context.Context, string, string) (models.ConnectionInfo, error) {
-	pw := f.password
-	if pw == "" {
-		pw = "pw"
-	}
-	return models.ConnectionInfo{User: "avnadmin", Password: pw}, nil
-}
-
-func (f fakeAPI) ListUsers(context.Context, string, string) ([]models.ServiceUser, error) {
-	return f.users, nil
+	return f
 }
 
 // testContext is a context whose state directory is the test's and whose debug log is kept.
@@ -95,11 +74,12 @@ func notes(msgs []tea.Msg) string {
 }
 
 func TestResolveTargetSaysWhyThereIsNothingToSearch(t *testing.T) {
-	api := fakeAPI{services: []models.Service{
+	services := []models.Service{
 		{ServiceName: "pg-main", ServiceType: models.TypePG},
 		{ServiceName: "os-a", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:1"},
 		{ServiceName: "os-b", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:2"},
-	}}
+	}
+	api := platform(services)
 	ctx := context.Background()
 	c, _ := testContext(t)
 	d := func(api common.API, insecure bool) dialer {
@@ -111,7 +91,7 @@ func TestResolveTargetSaysWhyThereIsNothingToSearch(t *testing.T) {
 	if err != nil || !strings.Contains(r.reason, "No project is selected") {
 		t.Fatalf("no project: %+v %v", r, err)
 	}
-	r, _ = d(fakeAPI{services: api.services[:1]}, false).resolveTarget(ctx, "p", "")
+	r, _ = d(platform(services[:1]), false).resolveTarget(ctx, "p", "")
 	if !strings.Contains(r.reason, "has no opensearch service") {
 		t.Fatalf("no opensearch: %q", r.reason)
 	}
@@ -161,11 +141,11 @@ func TestJSONMistakeIsShownAndNothingSent(t *testing.T) {
 	p := connectedPane(t)
 	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}\n")
 	p.editor.gotoLine(0)
-	_, msgs := deliver(t, p, p.run())
-	if p.running || p.req.InFlight() != 0 {
+	_, msgs := deliver(t, p, p.reader.run())
+	if p.reader.running || p.req.InFlight() != 0 {
 		t.Fatal("a request with a JSON mistake was sent")
 	}
-	a := p.res.ans
+	a := p.reader.res.ans
 	if a == nil || a.sent || !strings.Contains(a.errText, "line 2, column") {
 		t.Fatalf("answer: %+v", a)
 	}
@@ -183,14 +163,14 @@ func TestNextRunTakesBackTheRefusal(t *testing.T) {
 	p := connectedPane(t)
 	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}\n")
 	p.editor.gotoLine(0)
-	_, msgs := deliver(t, p, p.run())
+	_, msgs := deliver(t, p, p.reader.run())
 	refusal := notes(msgs)
 	if !strings.Contains(refusal, "not sent") {
 		t.Fatalf("footer: %v", msgs)
 	}
 	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}}\n")
 	p.editor.gotoLine(0)
-	_, msgs = deliver(t, p, p.run())
+	_, msgs = deliver(t, p, p.reader.run())
 	var took bool
 	for _, m := range msgs {
 		if r, ok := m.(common.Retract); ok && strings.Contains(refusal, r.Text) && r.Text != "" {
@@ -209,9 +189,9 @@ func TestRunResultChecksViewAndGeneration(t *testing.T) {
 	p := connectedPane(t)
 	p.editor.ta.SetValue("GET /_cluster/health\n")
 	p.editor.gotoLine(0)
-	first := p.run()
-	second := p.run()
-	if first == nil || second == nil || !p.running {
+	first := p.reader.run()
+	second := p.reader.run()
+	if first == nil || second == nil || !p.reader.running {
 		t.Fatal("runs are not commands")
 	}
 	addr := common.Addr{View: p.req.ID, Kind: kindRun}
@@ -223,15 +203,15 @@ func TestRunResultChecksViewAndGeneration(t *testing.T) {
 	}
 	ok := runOutcome{ans: &answer{sent: true, status: 200, body: []byte(`{"ok":true}`)}}
 	p.Update(common.Result[runOutcome]{Addr: common.Addr{View: p.req.ID + 1000, Kind: kindRun, Gen: addr.Gen}, Value: ok})
-	if p.res.ans != nil {
+	if p.reader.res.ans != nil {
 		t.Fatal("a result addressed to another view was shown")
 	}
 	p.Update(common.Result[runOutcome]{Addr: common.Addr{View: p.req.ID, Kind: kindRun, Gen: addr.Gen - 1}, Value: runOutcome{ans: &answer{sent: true, status: 500}}})
-	if p.res.ans != nil {
+	if p.reader.res.ans != nil {
 		t.Fatal("a stale result was shown")
 	}
 	p.Update(common.Result[runOutcome]{Addr: addr, Value: ok})
-	if p.res.ans == nil || p.res.ans.status != 200 || p.running {
+	if p.reader.res.ans == nil || p.reader.res.ans.status != 200 || p.reader.running {
 		t.Fatal("the current result was not shown")
 	}
 	p.Leave()
@@ -247,7 +227,7 @@ func TestHistoryIsWrittenInTheRunCommand(t *testing.T) {
 	p.link.conn.history = h
 	p.editor.ta.SetValue("GET /_cluster/health\n")
 	p.editor.gotoLine(0)
-	cmd := p.run()
+	cmd := p.reader.run()
 	if _, err := os.Stat(h.Path()); !os.IsNotExist(err) {
 		t.Fatal("the history was written before the command ran")
 	}
@@ -259,7 +239,7 @@ func TestHistoryIsWrittenInTheRunCommand(t *testing.T) {
 		t.Fatalf("history file: %v", err)
 	}
 	// The service is unreachable: the answer is Describe's sentence, the detail is logged.
-	if a := p.res.ans; a == nil || !a.sent || a.status != 0 || strings.Contains(a.errText, "dial tcp") {
+	if a := p.reader.res.ans; a == nil || !a.sent || a.status != 0 || strings.Contains(a.errText, "dial tcp") {
 		t.Fatalf("answer: %+v (notes %q)", a, notes(msgs))
 	}
 }

@@ -26,12 +26,12 @@ type refusedAnswer struct{ a *answer }
 func (e refusedAnswer) Error() string { return e.a.errText }
 
 // sendWrite sends a reviewed write once.
-func (p *Pane) sendWrite(r search.ParsedRequest) tea.Cmd {
+func (rd *reader) sendWrite(r search.ParsedRequest) tea.Cmd {
 	httpReq, err := r.HTTPRequest()
 	if err != nil {
-		return p.send(r, 1) // the mistake is shown with its position, nothing is sent
+		return rd.send(r, 1) // the mistake is shown with its position, nothing is sent
 	}
-	c, hist, log, now := p.link.conn.client, p.link.conn.history, p.ctx.Log, p.ctx.Now
+	c, hist, log, now := rd.link.conn.client, rd.link.conn.history, rd.ctx.Log, rd.ctx.Now
 	verb, find := readBackOf(c, r)
 	name := r.Method + " " + r.Base()
 	w := &base.Write[*answer]{Verb: verb, Noun: "request", Name: name,
@@ -56,23 +56,23 @@ func (p *Pane) sendWrite(r search.ParsedRequest) tea.Cmd {
 			return errors.As(err, &re) && !errors.Is(err, context.Canceled)
 		},
 		Find:   find,
-		Reload: p.indices.list.Load,
-		Show:   func(a *answer) { p.res.set(a) },
+		Reload: rd.indices.list.Load,
+		Show:   func(a *answer) { rd.res.set(a) },
 		Done: func(a *answer) tea.Cmd {
 			if a == nil || a.status == 0 { // a delete found done by the read-back
 				return nil
 			}
-			return tea.Batch(p.res.set(a), common.Success(name+": "+itoa(a.status)+" "+http.StatusText(a.status)))
+			return tea.Batch(rd.res.set(a), common.Success(name+": "+itoa(a.status)+" "+http.StatusText(a.status)))
 		},
 		Refused: func(err error) tea.Cmd {
 			var ra refusedAnswer
 			if errors.As(err, &ra) {
-				return p.res.set(ra.a)
+				return rd.res.set(ra.a)
 			}
-			return p.res.set(&answer{req: r, sent: true, errText: err.Error()})
+			return rd.res.set(&answer{req: r, sent: true, errText: err.Error()})
 		},
 	}
-	return base.SendWrite(p.ctx, p.req, w)
+	return base.SendWrite(rd.ctx, rd.req, w)
 }
 
 // readBackOf is what a write does and how to tell afterwards whether it happened: an

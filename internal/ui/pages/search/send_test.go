@@ -36,12 +36,12 @@ func confirmWrite(t *testing.T, p *Pane, text string) tea.Msg {
 // is a read: it neither cancels the PUT in flight nor makes its answer stale; the PUT
 // reaches the engine and its outcome is said.
 func TestARunDoesNotCancelAWriteInFlight(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl, _ := writingPane(t)
 	w := confirmWrite(t, p, "PUT /review-probe\n")
 	_, write := p.Update(w)
 	p.editor.ta.SetValue("GET /_cluster/health\n")
 	p.editor.gotoLine(0)
-	run := p.run()
+	run := p.reader.run()
 	_, msgs := deliver(t, p, tea.Batch(write, run))
 	if n := rl.count("PUT", "/review-probe"); n != 1 {
 		t.Fatalf("PUT /review-probe reached the engine %d times: %v", n, rl.all())
@@ -107,7 +107,7 @@ func TestALostWriteIsReadBackNotResent(t *testing.T) {
 // ctrl+o's load is reviewed (file, target index, documents, bytes) before anything is
 // sent, then runs as one write of the pipeline and reports how it ended.
 func TestBulkLoadIsReviewedThenSentThroughThePipeline(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl, _ := writingPane(t)
 	path := filepath.Join(t.TempDir(), "docs.ndjson")
 	data := "{\"n\":1}\n{\"n\":2}\n\n{\"n\":3}\n"
 	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {

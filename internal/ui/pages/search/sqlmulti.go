@@ -32,20 +32,20 @@ func sqlRequest(stmt string) search.ParsedRequest {
 
 // runSQL sends the statements one after the other in one command; each is kept in the
 // history.
-func (p *Pane) runSQL(stmts []string) tea.Cmd {
+func (rd *reader) runSQL(stmts []string) tea.Cmd {
 	reqs := make([]search.ParsedRequest, len(stmts))
 	for i, s := range stmts {
 		reqs[i] = sqlRequest(s)
 		if _, err := reqs[i].HTTPRequest(); err != nil {
 			msg := "The statements were not sent: statement " + strconv.Itoa(i+1) + ": " + err.Error()
-			p.res.set(&answer{req: reqs[i], errText: msg})
-			return p.foot.fail(msg)
+			rd.res.set(&answer{req: reqs[i], errText: msg})
+			return rd.foot.fail(msg)
 		}
 	}
-	p.running = true
-	retract := p.foot.retract()
-	c, hist, log, now := p.link.conn.client, p.link.conn.history, p.ctx.Log, p.ctx.Now
-	return tea.Batch(retract, common.Fetch(p.req, kindRun, func(ctx context.Context) (runOutcome, error) {
+	rd.running = true
+	retract := rd.foot.retract()
+	c, hist, log, now := rd.link.conn.client, rd.link.conn.history, rd.ctx.Log, rd.ctx.Now
+	return tea.Batch(retract, common.Fetch(rd.req, kindRun, func(ctx context.Context) (runOutcome, error) {
 		out := runOutcome{ans: &answer{req: reqs[0], typed: reqs[0], sql: true, sent: true, status: 200}}
 		bodies := make([][]byte, 0, len(reqs))
 		for i, r := range reqs {

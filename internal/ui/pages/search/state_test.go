@@ -49,10 +49,10 @@ func TestEditorTextKeptPerServiceAcrossSessions(t *testing.T) {
 	}
 
 	// A later session of the same service starts with it; another service does not.
-	p.ctx.API = fakeAPI{services: []models.Service{
+	p.ctx.API = platform([]models.Service{
 		{ServiceName: "os", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:1"},
 		{ServiceName: "os-2", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:2"},
-	}}
+	})
 	np := newPane(p.ctx, "os")
 	np.SetSize(100, 30)
 	deliver(t, np, np.Init())
@@ -73,10 +73,10 @@ func TestColumnChoiceRememberedPerIndexPattern(t *testing.T) {
 	body := hitsBody(5)
 	h, _ := search.ShapeHits(body)
 	a := &answer{req: search.ParsedRequest{Method: "GET", Path: "/logs/_search"}, sent: true, status: 200, body: body, hits: h}
-	deliver(t, p, p.res.set(a))
+	deliver(t, p, p.reader.res.set(a))
 	p.focus = focusResults
 	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("f")})
-	c := p.columns
+	c := p.reader.columns
 	if c == nil || !p.Capturing() {
 		t.Fatal("f did not open the column picker")
 	}
@@ -87,10 +87,10 @@ func TestColumnChoiceRememberedPerIndexPattern(t *testing.T) {
 		p.Update(tea.KeyMsg{Type: tea.KeyEnter})
 	}
 	_, cmd := p.Update(tea.KeyMsg{Type: tea.KeyEsc})
-	if p.columns != nil {
+	if p.reader.columns != nil {
 		t.Fatal("esc did not close the picker")
 	}
-	if got := p.res.plan.Columns; len(got) != 2 || got[0].Name != "message" || got[1].Name != "level" {
+	if got := p.reader.res.plan.Columns; len(got) != 2 || got[0].Name != "message" || got[1].Name != "level" {
 		t.Fatalf("plan after choosing: %+v", got)
 	}
 	if cols, _ := search.LoadColumns(p.ctx.StateDir, "logs"); cols != nil {
@@ -104,8 +104,8 @@ func TestColumnChoiceRememberedPerIndexPattern(t *testing.T) {
 	np := newPane(p.ctx, "")
 	np.link.conn = p.link.conn
 	np.SetSize(100, 30)
-	deliver(t, np, np.res.set(a))
-	if got := np.res.plan.Columns; len(got) != 2 || got[0].Name != "message" {
+	deliver(t, np, np.reader.res.set(a))
+	if got := np.reader.res.plan.Columns; len(got) != 2 || got[0].Name != "message" {
 		t.Fatalf("plan in a new session: %+v", got)
 	}
 }
@@ -156,7 +156,7 @@ func TestExternalEditorRunsOutsideUpdate(t *testing.T) {
 func TestReauthReadsTheConnectionDetailsAgain(t *testing.T) {
 	ctx, _ := testContext(t)
 	svc := models.Service{ServiceName: "os", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:new-pw@127.0.0.1:1"}
-	ctx.API = fakeAPI{services: []models.Service{svc}, users: []models.ServiceUser{{Username: "reader", Password: "reader-new"}}}
+	ctx.API = platform([]models.Service{svc}, models.ServiceUser{Username: "reader", Password: "reader-new"})
 	d := newDialer(ctx)
 	user, pw, err := d.reauth("p", "os", "avnadmin", true)(context.Background())
 	if err != nil || user != "avnadmin" || pw != "new-pw" {
@@ -171,7 +171,7 @@ func TestReauthReadsTheConnectionDetailsAgain(t *testing.T) {
 	}
 	// The pane says what happened, in the footer.
 	p := connectedPane(t)
-	msgs := deliverCmd(t, p, p.finishRun(runOutcome{ans: &answer{sent: true, status: 200, reauth: &search.ReauthEvent{OldUser: "u", NewUser: "u"}}}))
+	msgs := deliverCmd(t, p, p.reader.finishRun(runOutcome{ans: &answer{sent: true, status: 200, reauth: &search.ReauthEvent{OldUser: "u", NewUser: "u"}}}))
 	if !strings.Contains(notes(msgs), "The password of u changed elsewhere; reconnected with the new one.") {
 		t.Fatalf("footer: %q", notes(msgs))
 	}

@@ -26,7 +26,7 @@ type lateRun struct {
 // poll follows its second's writes, so 30 s take a few wall seconds. It returns what the
 // buffer holds at the end against what was written.
 func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
-	p, _, _ := enginePane(t)
+	p, _, _ := writingPane(t)
 	c := p.link.conn.client
 	do(t, c, "PUT", "/late-test", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"}}}}`, search.ContentTypeJSON)
 	base := time.Now().UTC().Add(-time.Hour).Truncate(time.Second)
@@ -62,7 +62,7 @@ func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 		run.written += rate
 		deliver(t, p, p.Refresh())
 		if p.tail.run == nil {
-			t.Fatalf("the tail stopped: %+v", p.res.ans)
+			t.Fatalf("the tail stopped: %+v", p.reader.res.ans)
 		}
 	}
 	deliver(t, p, p.Refresh())
@@ -92,8 +92,8 @@ func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 	}
 	run.lost = run.written - len(seen)
 	run.said = p.tail.run.late
-	if !strings.Contains(ansi.Strip(p.res.statusLine()), thousands(int64(p.tail.run.late))+" late") {
-		t.Errorf("the status line does not say how many came late: %s", ansi.Strip(p.res.statusLine()))
+	if !strings.Contains(ansi.Strip(p.reader.res.statusLine()), thousands(int64(p.tail.run.late))+" late") {
+		t.Errorf("the status line does not say how many came late: %s", ansi.Strip(p.reader.res.statusLine()))
 	}
 	return run
 }

@@ -57,7 +57,7 @@ type tailResult struct{ written, lost, duplicated, outOfOrder, polls int }
 // millisecond across requests) while the root's refresh ticks poll, and counts what the
 // tail shows.
 func tailUnderLoad(t testing.TB, batches int) tailResult {
-	p, _, _ := enginePane(t)
+	p, _, _ := writingPane(t)
 	c := p.link.conn.client
 	do(t, c, "PUT", "/tail-test", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"},"msg":{"type":"keyword"}}}}`, search.ContentTypeJSON)
 	base := time.Now().UTC().Truncate(time.Second)
@@ -69,8 +69,8 @@ func tailUnderLoad(t testing.TB, batches int) tailResult {
 	do(t, c, "POST", "/_bulk?refresh=true", pre.String(), search.ContentTypeNDJSON)
 	deliver(t, p, p.indices.list.Load()) // its mapping: the time field
 	runLine(t, p, "GET /tail-test/_search\n{\"sort\": [{\"ts\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
-	if p.res.ans.log.timeField != "ts" {
-		t.Fatalf("time field: %+v", p.res.ans.log)
+	if p.reader.res.ans.log.timeField != "ts" {
+		t.Fatalf("time field: %+v", p.reader.res.ans.log)
 	}
 	p.setFocus(focusResults)
 	_, cmd := p.Update(runes("t"))
@@ -118,7 +118,7 @@ func tailUnderLoad(t testing.TB, batches int) tailResult {
 			tally.look(t, p.tail.run.buf)
 		}
 		if p.tail.run == nil {
-			t.Fatalf("the tail stopped: %+v", p.res.ans)
+			t.Fatalf("the tail stopped: %+v", p.reader.res.ans)
 		}
 		if finished {
 			break
@@ -179,7 +179,7 @@ func (c *tailTally) look(t testing.TB, buf []json.RawMessage) {
 // opening a document pauses the tail and coming back resumes it; the buffer keeps the
 // newest 10,000 and says so; a failed poll and leaving the results stop it, saying why.
 func TestTailCursorPauseBoundAndStops(t *testing.T) {
-	p, _, _ := enginePane(t)
+	p, _, _ := writingPane(t)
 	now := time.Now()
 	p.ctx.Now = func() time.Time { return now }
 	c := p.link.conn.client
@@ -204,18 +204,18 @@ func TestTailCursorPauseBoundAndStops(t *testing.T) {
 	p.setFocus(focusResults)
 	_, cmd := p.Update(runes("t"))
 	deliver(t, p, cmd)
-	if p.res.table.SelectedKey() != "tail-b/d-000004" {
-		t.Fatalf("cursor not on the newest: %q", p.res.table.SelectedKey())
+	if p.reader.res.table.SelectedKey() != "tail-b/d-000004" {
+		t.Fatalf("cursor not on the newest: %q", p.reader.res.table.SelectedKey())
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyUp})
 	p.Update(tea.KeyMsg{Type: tea.KeyUp})
 	write(3)
 	poll()
-	if p.res.table.SelectedKey() != "tail-b/d-000002" || !strings.Contains(ansi.Strip(p.res.statusLine()), "3 new ↓") {
-		t.Fatalf("cursor %q, status %s", p.res.table.SelectedKey(), ansi.Strip(p.res.statusLine()))
+	if p.reader.res.table.SelectedKey() != "tail-b/d-000002" || !strings.Contains(ansi.Strip(p.reader.res.statusLine()), "3 new ↓") {
+		t.Fatalf("cursor %q, status %s", p.reader.res.table.SelectedKey(), ansi.Strip(p.reader.res.statusLine()))
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("G")})
-	if strings.Contains(p.res.statusLine(), "new ↓") {
+	if strings.Contains(p.reader.res.statusLine(), "new ↓") {
 		t.Fatal("the new marker stayed at the newest edge")
 	}
 
@@ -238,14 +238,14 @@ func TestTailCursorPauseBoundAndStops(t *testing.T) {
 	if len(p.tail.run.keys) != tailLimit || p.tail.run.keys[len(p.tail.run.keys)-1] != fmt.Sprintf("tail-b/d-%06d", n-1) {
 		t.Fatalf("buffer: %d, newest %s", len(p.tail.run.keys), p.tail.run.keys[len(p.tail.run.keys)-1])
 	}
-	if s := ansi.Strip(p.res.statusLine()); !strings.Contains(s, "oldest 10 dropped (the tail keeps 10,000)") {
+	if s := ansi.Strip(p.reader.res.statusLine()); !strings.Contains(s, "oldest 10 dropped (the tail keeps 10,000)") {
 		t.Fatalf("status: %s", s)
 	}
 
 	// Leaving the results (no polls for a while) stops it, saying so.
 	now = now.Add(time.Minute)
 	_, msgs := deliver(t, p, p.Refresh())
-	if p.tail.run != nil || !strings.Contains(notes(msgs), "not on screen") || !strings.Contains(p.res.statusLine(), "Live tail stopped") {
+	if p.tail.run != nil || !strings.Contains(notes(msgs), "not on screen") || !strings.Contains(p.reader.res.statusLine(), "Live tail stopped") {
 		t.Fatalf("left: %v %q", p.tail.run, notes(msgs))
 	}
 

@@ -6,7 +6,6 @@ import (
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/search"
-	"github.com/svcui/svcui/internal/ui/base"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/keys"
@@ -21,7 +20,9 @@ func (p *Pane) Update(msg tea.Msg) (common.View, tea.Cmd) {
 }
 
 func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
-	if cmd, ok := base.HandleWrite[*answer](p.ctx, p.req, msg); ok {
+	// The reader first: its confirmed writes' messages (base.HandleWrite) are the
+	// pipeline's own kinds.
+	if cmd, ok := p.reader.update(msg); ok {
 		return p, cmd
 	}
 	if cmd, ok := p.link.update(msg); ok {
@@ -36,35 +37,12 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 	if cmd, ok := p.bulk.update(msg); ok {
 		return p, cmd
 	}
-	if cmd, ok := p.tail.update(msg, p.res); ok {
+	if cmd, ok := p.tail.update(msg, p.reader.res); ok {
 		return p, cmd
 	}
 	switch msg := msg.(type) {
-	case common.Result[serviceUsers]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.openUserPicker(msg.Value, msg.Err)
-	case common.Result[runOutcome]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil // a newer run replaced it, or another view asked
-		}
-		return p, p.finishRun(msg.Value)
-	case common.Result[writeReview]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.openReview(msg.Value)
-	case rangeChosen:
-		return p, p.setRange(msg.tr)
-	case confirmedWrite:
-		return p, p.sendWrite(msg.req)
-	case common.Result[columnChoice]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.res.choiceLoaded(msg.Value, msg.Err)
 	case common.Result[saved]:
+		// A save in a command (editor text, columns, time field) failed: said, nothing else.
 		if !p.req.Current(msg.Addr) || msg.Err == nil {
 			return p, nil
 		}
@@ -74,23 +52,6 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 			return p, nil // already this service's, or connecting to it
 		}
 		return p.replace(msg.name)
-	case saveSearchAs:
-		return p, p.saveSearch(msg.name)
-	case listSaved:
-		if p.link.conn == nil {
-			return p, common.Warn("Saved searches run on an opensearch service: " + p.link.notReady())
-		}
-		return p, p.loadSaved()
-	case common.Result[savedAs]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.searchSaved(msg.Value, msg.Err)
-	case common.Result[savedList]:
-		if !p.req.Current(msg.Addr) {
-			return p, nil
-		}
-		return p, p.openSaved(msg.Value, msg.Err)
 	case bulkRequest:
 		if p.link.conn == nil {
 			return p, common.Warn("Bulk load needs an opensearch service: " + p.link.notReady())
@@ -119,6 +80,15 @@ func (p *Pane) update(msg tea.Msg) (common.View, tea.Cmd) {
 	return p, nil
 }
 
+// export writes the table the person is on (":export csv FILE"): the index list when
+// it has the focus, else the results'.
+func (p *Pane) export(msg common.Export) tea.Cmd {
+	if p.focus == focusIndices && p.link.conn != nil {
+		return p.indices.list.Handle(msg)
+	}
+	return p.reader.export(msg)
+}
+
 // replace starts a new pane on another service (or project), keeping this one's editor
 // text first.
 func (p *Pane) replace(service string) (common.View, tea.Cmd) {
@@ -134,7 +104,7 @@ func (p *Pane) replace(service string) (common.View, tea.Cmd) {
 // user's rights; keep (the same service) keeps the editor's text.
 func (p *Pane) connected(keep bool) tea.Cmd {
 	conn := p.link.conn
-	p.res = newResults(p.ctx, p)
+	p.reader.reset()
 	if !keep {
 		text := defaultBuffer
 		if conn.hasEditorText {
@@ -157,8 +127,8 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if p.picker != nil {
 		return p.updatePicker(msg)
 	}
-	if p.columns != nil {
-		return p.updateColumns(msg)
+	if p.reader.columns != nil {
+		return p.reader.columnsKey(msg)
 	}
 	if p.link.conn == nil {
 		return p.link.key(msg)
@@ -187,14 +157,34 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if p.focus == focusEditor && !p.zoom {
 		return p.editorKey(msg)
 	}
-	if key.Matches(msg, k.NextPane) && !p.zoom && !p.indices.list.Capturing() && !p.res.table.Filtering() {
+	if key.Matches(msg, k.NextPane) && !p.zoom && !p.indices.list.Capturing() && !p.reader.res.table.Filtering() {
 		p.moveFocus(msg.String() == k.NextPane.Keys()[0])
 		return nil
 	}
 	if p.focus == focusIndices && !p.zoom {
 		return p.indices.list.Handle(msg)
 	}
-	return p.resultsKey(msg)
+	return p.reader.resultsKey(msg)
+}
+
+// editorKey handles a key while the editor has focus: completion, leaving the editor
+// (esc, tab), and everything else typed into the buffer. One esc leaves the editor and
+// closes the completion hint with it: a second esc was easy to miss, and the keys typed
+// after it (2 to switch tab) went into the query.
+func (p *Pane) editorKey(msg tea.KeyMsg) tea.Cmd {
+	if cmd, ok := p.editor.hintKey(msg); ok {
+		return cmd
+	}
+	k := p.ctx.Keys
+	switch {
+	case key.Matches(msg, k.NextPane):
+		p.moveFocus(msg.String() == k.NextPane.Keys()[0])
+		return p.editor.save()
+	case key.Matches(msg, k.Back):
+		p.setFocus(focusResults)
+		return p.editor.save()
+	}
+	return p.editor.typed(msg)
 }
 
 // chords are the pane's keys that act whatever has focus, the editor included, in help
@@ -202,10 +192,10 @@ func (p *Pane) handleKey(msg tea.KeyMsg) tea.Cmd {
 func (p *Pane) chords() []paneAction {
 	k := p.ctx.Keys
 	return []paneAction{
-		{keys.Action{Binding: k.Run}, p.run},
-		{keys.Action{Binding: k.Templates}, func() tea.Cmd { p.openTemplates(); return p.editor.save() }},
-		{keys.Action{Binding: k.History}, func() tea.Cmd { return tea.Batch(p.editor.save(), p.openHistory()) }},
-		{keys.Action{Binding: k.SQLMode}, p.toggleSQL},
+		{keys.Action{Binding: k.Run}, p.reader.run},
+		{keys.Action{Binding: k.Templates}, func() tea.Cmd { p.editor.openTemplates(); return p.editor.save() }},
+		{keys.Action{Binding: k.History}, func() tea.Cmd { return tea.Batch(p.editor.save(), p.editor.openHistory()) }},
+		{keys.Action{Binding: k.SQLMode}, p.editor.switchMode},
 		{keys.Action{Binding: k.BulkLoad, Mutating: true}, func() tea.Cmd { return p.bulk.open(p.link.conn, "", "") }},
 		{keys.Action{Binding: k.ExternalEditor}, p.editor.openExternal},
 	}
@@ -263,7 +253,7 @@ func help(b key.Binding, desc string) key.Binding {
 func (p *Pane) ShortHelp() []key.Binding {
 	k := p.ctx.Keys
 	switch {
-	case p.picker != nil || p.columns != nil:
+	case p.picker != nil || p.reader.columns != nil:
 		return []key.Binding{help(k.Open, "choose"), help(k.Back, "close")}
 	case p.link.conn == nil:
 		return []key.Binding{k.Open, k.Refresh}
@@ -278,7 +268,7 @@ func (p *Pane) ShortHelp() []key.Binding {
 		}
 		return bs
 	case focusResults:
-		return append(p.resultKeys().Help(true), k.NextPane)
+		return append(p.reader.resultKeys().Help(true), k.NextPane)
 	}
 	return append(p.indices.list.ShortHelp(), k.NextPane)
 }
@@ -305,7 +295,7 @@ func (p *Pane) Keys() keys.Actions {
 	if p.focus == focusIndices && !p.zoom {
 		return p.indices.list.Keys()
 	}
-	return p.resultKeys()
+	return p.reader.resultKeys()
 }
 
 func (p *Pane) FullHelp() [][]key.Binding {
@@ -319,7 +309,7 @@ func (p *Pane) FullHelp() [][]key.Binding {
 	rows := [][]key.Binding{
 		append(append([]key.Binding{help(k.Back, "leave the editor")}, keysOf(p.chords()).Usable(p.ctx.ReadOnly).Help(false)...), tab...),
 		// ← → choose a histogram bar while one is shown (histogramKey), else move the table.
-		append(p.resultKeys().Help(true), k.BarPrev, k.BarNext),
+		append(p.reader.resultKeys().Help(true), k.BarPrev, k.BarNext),
 	}
 	// The index list's actions (U connects as another user from any part), without the
 	// keys listed above or in the global group (the root's ? lists all rows as one).

@@ -14,17 +14,17 @@ func (p *Pane) mainView() string {
 	st := p.ctx.Styles
 	bodyH := max(1, p.h-1)
 	banner := p.banner()
-	p.res.title = p.paneTitle("Results", focusResults)
+	p.reader.res.title = p.paneTitle("Results", focusResults)
 	if p.zoom {
 		// The pickers T and F open are drawn here too: full screen hides only the
 		// index list and the editor.
 		if p.picker != nil {
 			return banner + "\n" + p.picker.view(p.w, bodyH)
 		}
-		if p.columns != nil {
-			return banner + "\n" + p.columns.view(p.ctx, p.w, bodyH)
+		if p.reader.columns != nil {
+			return banner + "\n" + p.reader.columns.view(p.ctx, p.w, bodyH)
 		}
-		return banner + "\n" + p.res.View()
+		return banner + "\n" + p.reader.res.View()
 	}
 	leftW, rightW := p.leftWidth(), p.rightWidth()
 	left := p.paneTitle("Indices", focusIndices) + "\n" + p.indices.list.View()
@@ -33,7 +33,7 @@ func (p *Pane) mainView() string {
 	if p.editor.sqlMode {
 		edTitle = "SQL (" + p.ctx.Keys.SQLMode.Help().Key + " for requests)"
 	}
-	if p.running {
+	if p.reader.running {
 		edTitle += " · running…"
 	}
 	edTitle = p.paneTitle(edTitle, focusEditor)
@@ -53,12 +53,12 @@ func (p *Pane) mainView() string {
 	switch {
 	case p.picker != nil:
 		right = p.picker.view(rightW, bodyH)
-	case p.columns != nil:
-		right = ed + "\n" + p.columns.view(p.ctx, rightW, p.res.h)
+	case p.reader.columns != nil:
+		right = ed + "\n" + p.reader.columns.view(p.ctx, rightW, p.reader.res.h)
 	case p.bulk.shown():
 		right = ed + "\n" + p.bulk.job.view(p.ctx, rightW)
 	default:
-		right = ed + "\n" + p.res.View()
+		right = ed + "\n" + p.reader.res.View()
 	}
 	body := lipgloss.JoinHorizontal(lipgloss.Top,
 		lipgloss.NewStyle().Width(leftW).MaxWidth(leftW).Height(bodyH).MaxHeight(bodyH).Render(left),

@@ -46,17 +46,17 @@ func (m confirmedWrite) Target() int64 { return m.id }
 
 // reviewWrite refuses a wildcard delete, or looks the write's indices up (in a command)
 // and then opens its review.
-func (p *Pane) reviewWrite(r search.ParsedRequest) tea.Cmd {
+func (rd *reader) reviewWrite(r search.ParsedRequest) tea.Cmd {
 	if _, err := r.HTTPRequest(); err != nil {
-		return p.send(r, 1) // the mistake is shown with its position, nothing is sent
+		return rd.send(r, 1) // the mistake is shown with its position, nothing is sent
 	}
 	plan := search.PlanWrite(r)
 	if plan.Refuse != "" {
-		p.res.set(&answer{req: r, errText: plan.Refuse})
-		return p.foot.warn(plan.Refuse)
+		rd.res.set(&answer{req: r, errText: plan.Refuse})
+		return rd.foot.warn(plan.Refuse)
 	}
-	c, log := p.link.conn.client, p.ctx.Log
-	return common.Fetch(p.req, kindReview, func(ctx context.Context) (writeReview, error) {
+	c, log := rd.link.conn.client, rd.ctx.Log
+	return common.Fetch(rd.req, kindReview, func(ctx context.Context) (writeReview, error) {
 		w := writeReview{req: r, plan: plan, matches: -1}
 		if plan.DeletesDocs {
 			w.matches = countMatches(ctx, c, plan.Confirm, r.Body)
@@ -75,7 +75,7 @@ func (p *Pane) reviewWrite(r search.ParsedRequest) tea.Cmd {
 }
 
 // openReview shows what the write will do; enter sends it, or asks for the name first.
-func (p *Pane) openReview(w writeReview) tea.Cmd {
+func (rd *reader) openReview(w writeReview) tea.Cmd {
 	r := w.req
 	effect := "written"
 	switch {
@@ -126,7 +126,7 @@ func (p *Pane) openReview(w writeReview) tea.Cmd {
 	if len(w.targets) == 0 {
 		changes = append(changes, components.Change{Field: "indices", Old: "", New: "none named: changes the cluster's settings or objects"})
 	}
-	id := p.req.ID
+	id := rd.req.ID
 	send := func() tea.Cmd { return common.Send(confirmedWrite{id: id, req: r}) }
 	title := safe.Text(r.Method + " " + r.Base())
 	next := send
@@ -154,10 +154,10 @@ func (p *Pane) openReview(w writeReview) tea.Cmd {
 		}
 		confirm := w.plan.Confirm
 		next = func() tea.Cmd {
-			return p.ctx.Open(components.NewTypedConfirm(p.ctx, what, text, confirm, send))
+			return rd.ctx.Open(components.NewTypedConfirm(rd.ctx, what, text, confirm, send))
 		}
 	}
-	return p.ctx.Open(components.NewReview(p.ctx, title, changes, next, nil))
+	return rd.ctx.Open(components.NewReview(rd.ctx, title, changes, next, nil))
 }
 
 // docsPhrase is how many documents a write removes: a closed index gives no count, so its

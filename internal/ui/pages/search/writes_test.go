@@ -1,7 +1,10 @@
 package search
 
 import (
+	"bytes"
+	"encoding/json"
 	"encoding/pem"
+	"fmt"
 	"io"
 	"log"
 	"net/http"
@@ -54,15 +57,129 @@ func (l *requestLog) count(method, path string) int {
 }
 
 // engineWithLog is the sandbox's OpenSearch emulation with its demo data, over TLS,
-// every request recorded; cluster lets a test write to it directly.
+// every request recorded; cluster lets a test write to it directly. A test that writes
+// (through the pane or the cluster) gets a copy of its own (demoCopy); one that only
+// reads shares readEngine's cluster.
 func engineWithLog(t testing.TB) (search.Target, *requestLog, *opensearch.Cluster) {
 	t.Helper()
+	cl := demoCopy(t)
+	tg, rl := serveEngine(t, cl.Handler())
+	return tg, rl, cl
+}
+
+// sharedDemo is the demo cluster the tests that only read share: loading the demo
+// (about 9,200 documents) is most of such a test's time under -race. It is built on
+// first use, kept until the test binary ends and never written (readEngine's guard).
+var sharedDemo struct {
+	once sync.Once
+	cl   *opensearch.Cluster
+	err  error
+}
+
+func demoCluster(t testing.TB) *opensearch.Cluster {
+	t.Helper()
+	sharedDemo.once.Do(func() {
+		sharedDemo.cl = opensearch.New(opensearch.Options{Name: "test"})
+		sharedDemo.err = sharedDemo.cl.LoadDemo(1)
+	})
+	if sharedDemo.err != nil {
+		t.Fatal(sharedDemo.err)
+	}
+	return sharedDemo.cl
+}
+
+// demoImage is the shared demo cluster as Import takes it, and its aliases (which
+// Export leaves out) as the actions that set them again.
+var demoImage struct {
+	once    sync.Once
+	data    []byte
+	aliases []byte
+	err     error
+}
+
+// demoCopy is a cluster of the test's own holding what the demo cluster holds (its
+// Export imported, its aliases set): about 40 % cheaper than loading the demo again.
+// TestDemoCopyIsFaithful holds it to the demo's answers.
+func demoCopy(t testing.TB) *opensearch.Cluster {
+	t.Helper()
+	src := demoCluster(t)
+	demoImage.once.Do(func() {
+		demoImage.data, demoImage.err = src.Export()
+		if demoImage.err == nil {
+			demoImage.aliases, demoImage.err = aliasActions(src)
+		}
+	})
+	if demoImage.err != nil {
+		t.Fatal(demoImage.err)
+	}
 	cl := opensearch.New(opensearch.Options{Name: "test"})
-	if err := cl.LoadDemo(1); err != nil {
+	if err := cl.Import(demoImage.data); err != nil {
 		t.Fatal(err)
 	}
+	if status, body := call(cl, "POST", "/_aliases", demoImage.aliases); status != http.StatusOK {
+		t.Fatalf("setting the demo's aliases: %d %s", status, body)
+	}
+	return cl
+}
+
+// aliasActions reads cl's aliases (GET /_alias) as the POST /_aliases actions that add
+// them.
+func aliasActions(cl *opensearch.Cluster) ([]byte, error) {
+	status, body := call(cl, "GET", "/_alias", nil)
+	if status != http.StatusOK {
+		return nil, fmt.Errorf("GET /_alias: %d %s", status, body)
+	}
+	var byIndex map[string]struct {
+		Aliases map[string]map[string]any `json:"aliases"`
+	}
+	if err := json.Unmarshal(body, &byIndex); err != nil {
+		return nil, err
+	}
+	var actions []map[string]any
+	for ix, a := range byIndex {
+		for name, def := range a.Aliases {
+			add := map[string]any{"index": ix, "alias": name}
+			for k, v := range def {
+				add[k] = v
+			}
+			actions = append(actions, map[string]any{"add": add})
+		}
+	}
+	return json.Marshal(map[string]any{"actions": actions})
+}
+
+// call sends one request straight to cl's handler.
+func call(cl *opensearch.Cluster, method, path string, body []byte) (int, []byte) {
+	r := httptest.NewRequest(method, path, bytes.NewReader(body))
+	if body != nil {
+		r.Header.Set("Content-Type", "application/json")
+	}
+	w := httptest.NewRecorder()
+	cl.Handler().ServeHTTP(w, r)
+	return w.Code, w.Body.Bytes()
+}
+
+// readEngine serves the shared demo cluster to one test, its requests recorded in a log
+// of the test's own. Only requests that read reach the cluster: any other is refused
+// with a 403 and fails the test, so no test changes what the others read (a test that
+// writes uses engineWithLog).
+func readEngine(t testing.TB) (search.Target, *requestLog) {
+	t.Helper()
+	h := demoCluster(t).Handler()
+	return serveEngine(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !search.ReadOnlyRequest(search.ParsedRequest{Method: r.Method, Path: r.URL.Path}) {
+			t.Errorf("%s %s would change the shared demo cluster: the test must use engineWithLog", r.Method, r.URL.Path)
+			http.Error(w, `{"error":"the shared test cluster only reads"}`, http.StatusForbidden)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+}
+
+// serveEngine serves h over TLS until the test ends, recording every request.
+func serveEngine(t testing.TB, h http.Handler) (search.Target, *requestLog) {
+	t.Helper()
 	rl := &requestLog{}
-	h := cl.Handler()
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rl.add(r.Method + " " + r.URL.Path)
 		h.ServeHTTP(w, r)
@@ -73,13 +190,28 @@ func engineWithLog(t testing.TB) (search.Target, *requestLog, *opensearch.Cluste
 	u, _ := url.Parse(srv.URL)
 	port, _ := strconv.Atoi(u.Port())
 	ca := string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}))
-	return search.Target{Host: u.Hostname(), Port: port, Username: "u", Password: "pw", CACertPEM: ca, ServiceName: "os"}, rl, cl
+	return search.Target{Host: u.Hostname(), Port: port, Username: "u", Password: "pw", CACertPEM: ca, ServiceName: "os"}, rl
 }
 
-// enginePane is a pane connected to engineWithLog, its index list loaded.
-func enginePane(t testing.TB) (*Pane, *requestLog, *opensearch.Cluster) {
+// enginePane is a pane connected to the shared demo cluster (readEngine), its index
+// list loaded: for a test that only reads.
+func enginePane(t testing.TB) (*Pane, *requestLog) {
+	t.Helper()
+	tg, rl := readEngine(t)
+	return paneOn(t, tg), rl
+}
+
+// writingPane is a pane connected to a demo cluster of its own (engineWithLog), its
+// index list loaded: for a test that writes.
+func writingPane(t testing.TB) (*Pane, *requestLog, *opensearch.Cluster) {
 	t.Helper()
 	tg, rl, cl := engineWithLog(t)
+	return paneOn(t, tg), rl, cl
+}
+
+// paneOn is a pane connected to the engine at tg, its index list loaded.
+func paneOn(t testing.TB, tg search.Target) *Pane {
+	t.Helper()
 	ctx, _ := testContext(t)
 	c, err := search.NewClient(tg)
 	if err != nil {
@@ -94,7 +226,7 @@ func enginePane(t testing.TB) (*Pane, *requestLog, *opensearch.Cluster) {
 		t.Fatal("the index list did not load")
 	}
 	t.Cleanup(p.Leave)
-	return p, rl, cl
+	return p
 }
 
 // modalOf finds the modal opened among msgs.
@@ -149,7 +281,7 @@ func runLine(t testing.TB, p *Pane, text string) []tea.Msg {
 	t.Helper()
 	p.editor.ta.SetValue(text)
 	p.editor.gotoLine(0)
-	_, msgs := deliver(t, p, p.run())
+	_, msgs := deliver(t, p, p.reader.run())
 	return msgs
 }
 
@@ -157,7 +289,7 @@ func runLine(t testing.TB, p *Pane, text string) []tea.Msg {
 // for the name; nothing reaches the service before the name is typed; after the delete
 // the index list no longer shows it.
 func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl, _ := writingPane(t)
 	review := reviewOf(t, p, "DELETE /products\n")
 	if v := flat(review.View()); !strings.Contains(v, "DELETE /products") || !strings.Contains(v, "products 200 docs") ||
 		!strings.Contains(v, "→ deleted") {
@@ -192,7 +324,7 @@ func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
 	if n := rl.count("DELETE", "/products"); n != 1 {
 		t.Fatalf("DELETE /products sent %d times: %v", n, rl.all())
 	}
-	if a := p.res.ans; a == nil || a.status != 200 {
+	if a := p.reader.res.ans; a == nil || a.status != 200 {
 		t.Fatalf("answer: %+v", a)
 	}
 	for _, ix := range p.indices.list.Items() {
@@ -205,7 +337,7 @@ func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
 // A close takes an index offline for everyone: the review says so and the name is typed, as
 // for a delete; a close through a wildcard is refused before anything is sent.
 func TestEditorCloseIsReviewedAndNamed(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl, _ := writingPane(t)
 	review := reviewOf(t, p, "POST /products/_close\n")
 	if v := flat(review.View()); !strings.Contains(v, "products 200 docs") || !strings.Contains(v, "→ closed") {
 		t.Fatalf("review:\n%s", v)
@@ -253,12 +385,12 @@ func TestEditorCloseIsReviewedAndNamed(t *testing.T) {
 
 // Wildcard deletes are refused with a sentence, before anything is looked up or sent.
 func TestEditorWildcardDeleteIsRefused(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl := enginePane(t)
 	before := len(rl.all())
 	for _, text := range []string{"DELETE /logs-*", "DELETE /_all", "DELETE /*", "DELETE /products,logs-*"} {
 		msgs := runLine(t, p, text+"\n")
-		if !strings.Contains(notes(msgs), "wildcard") || p.res.ans == nil || !strings.Contains(p.res.ans.errText, "was not sent") {
-			t.Fatalf("%s: %q %+v", text, notes(msgs), p.res.ans)
+		if !strings.Contains(notes(msgs), "wildcard") || p.reader.res.ans == nil || !strings.Contains(p.reader.res.ans.errText, "was not sent") {
+			t.Fatalf("%s: %q %+v", text, notes(msgs), p.reader.res.ans)
 		}
 		for _, m := range msgs {
 			if _, ok := m.(common.OpenModal); ok {
@@ -274,7 +406,7 @@ func TestEditorWildcardDeleteIsRefused(t *testing.T) {
 // A DELETE through an alias names every index behind it and needs the alias typed; a
 // delete by query needs the index typed; other writes are reviewed only.
 func TestEditorWritesAreReviewed(t *testing.T) {
-	p, rl, _ := enginePane(t)
+	p, rl, _ := writingPane(t)
 	review := modalOf(t, runLine(t, p, "DELETE /logs\n"))
 	v := flat(review.View())
 	if !strings.Contains(v, "logs-app (via logs) 5,000 docs") || !strings.Contains(v, "logs-web (via logs) 4,000 docs") {
@@ -328,8 +460,8 @@ func TestEditorWritesAreReviewed(t *testing.T) {
 			t.Fatal("a read opened a review")
 		}
 	}
-	if p.res.ans == nil || p.res.ans.status != 200 {
-		t.Fatalf("count: %+v", p.res.ans)
+	if p.reader.res.ans == nil || p.reader.res.ans.status != 200 {
+		t.Fatalf("count: %+v", p.reader.res.ans)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 )
 
 // loadedList builds a list holding n services, as after a load (a few in progress, so
@@ -29,7 +30,7 @@ func loadedList(tb testing.TB, n int) *List {
 		s.UserConfig = models.UserConfig{models.UCPGVersion: "16"}
 		es[i] = entry{"acme-prod", s}
 	}
-	ctx := testCtx(&fakeAPI{})
+	ctx := testCtx(fake.New())
 	l := New(ctx).(*List)
 	l.SetSize(160, 46)
 	l.show(es)

@@ -53,8 +53,8 @@ func connectTo(t *testing.T, ctx *common.Context, parent string) []tea.Msg {
 func TestConnectRunsTheClientWithCredentialsOffArgvAndCleansUp(t *testing.T) {
 	out := standIn(t)
 	parent := t.TempDir()
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}},
-		conn: models.ConnectionInfo{Host: "pg.example", Port: 5432, User: "avnadmin", Password: "<redacted>", Database: "defaultdb"}}
+	api := withServices(map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}})
+	api.SetConnection("acme-prod", "pg-main", models.ConnectionInfo{Host: "pg.example", Port: 5432, User: "avnadmin", Password: "<redacted>", Database: "defaultdb"})
 	ctx := testCtx(api)
 	// The platform hides the primary's password; this session reset it.
 	ctx.RememberPassword("acme-prod", "pg-main", "avnadmin", "AVNS_fromreset")
@@ -85,13 +85,15 @@ func TestConnectRunsTheClientWithCredentialsOffArgvAndCleansUp(t *testing.T) {
 
 func TestConnectSaysWhatIsMissing(t *testing.T) {
 	t.Setenv("PATH", t.TempDir()) // no psql
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}},
-		conn: models.ConnectionInfo{Host: "pg.example", Port: 5432, User: "avnadmin", Password: "AVNS_x"}}
+	api := withServices(map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}})
+	conn := models.ConnectionInfo{Host: "pg.example", Port: 5432, User: "avnadmin", Password: "AVNS_x"}
+	api.SetConnection("acme-prod", "pg-main", conn)
 	n := notices(connectTo(t, testCtx(api), t.TempDir()))
 	if !strings.Contains(n, "psql is not installed here") || !strings.Contains(n, "postgresql-client") {
 		t.Errorf("missing client: %q", n)
 	}
-	api.conn.Password = "<redacted>"
+	conn.Password = "<redacted>"
+	api.SetConnection("acme-prod", "pg-main", conn)
 	standIn(t)
 	if n := notices(connectTo(t, testCtx(api), t.TempDir())); !strings.Contains(n, "does not know the password of avnadmin") {
 		t.Errorf("unknown password: %q", n)
@@ -103,8 +105,9 @@ func TestConnectSaysWhatIsMissing(t *testing.T) {
 func TestConnectOpensGrafanaOrCopiesItsAddress(t *testing.T) {
 	g := svc("grafana-dash", "RUNNING")
 	g.ServiceType = models.TypeGrafana
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {g}},
-		conn: models.ConnectionInfo{URI: "https://avnadmin:AVNS_x@grafana.example:443", User: "avnadmin"}}
+	api := withServices(map[string][]models.Service{"acme-prod": {g}})
+	conn := models.ConnectionInfo{URI: "https://avnadmin:AVNS_x@grafana.example:443", User: "avnadmin"}
+	api.SetConnection("acme-prod", "grafana-dash", conn)
 	c := newConnector(testCtx(api), "acme-prod", "grafana-dash")
 	var opened string
 	c.opener = open.Opener{GOOS: "linux", Getenv: func(string) string { return ":0" },
@@ -132,7 +135,8 @@ func TestConnectOpensGrafanaOrCopiesItsAddress(t *testing.T) {
 	// sentence: neither opened nor copied.
 	c.opener.Getenv = func(string) string { return ":0" }
 	for _, uri := range []string{"http://grafana.example:80", "smb://grafana.example/share"} {
-		api.conn.URI = uri
+		conn.URI = uri
+		api.SetConnection("acme-prod", "grafana-dash", conn)
 		opened = ""
 		msgs := run(c.cmd())
 		for _, m := range msgs {

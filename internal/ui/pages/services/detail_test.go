@@ -12,13 +12,16 @@ import (
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/uitest"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 )
 
 // loadedDetail is a detail view that has loaded s (with conn) from a fake platform;
 // the root's messages of the load are returned too.
 func loadedDetail(t *testing.T, ctx *common.Context, s models.Service, conn models.ConnectionInfo) (*Detail, []tea.Msg) {
 	t.Helper()
-	ctx.Connect(&fakeAPI{services: map[string][]models.Service{"acme-prod": {s}}, conn: conn})
+	f := withServices(map[string][]models.Service{"acme-prod": {s}})
+	f.SetConnection("acme-prod", s.ServiceName, conn)
+	fake.Connect(ctx, f)
 	d := NewDetail(ctx, "acme-prod", s.ServiceName)
 	d.SetSize(120, 40)
 	var msgs []tea.Msg
@@ -33,7 +36,7 @@ func loadedDetail(t *testing.T, ctx *common.Context, s models.Service, conn mode
 
 // The detail's keys are the key map's (overridable), and only those of its type.
 func TestDetailKeysComeFromTheKeyMapByType(t *testing.T) {
-	ctx := testCtx(&fakeAPI{})
+	ctx := testCtx(fake.New())
 	ctx.Keys.ACL = key.NewBinding(key.WithKeys("Z"), key.WithHelp("Z", "ACL"))
 	k := svc("kafka-events", "RUNNING")
 	k.ServiceType = models.TypeKafka
@@ -92,7 +95,7 @@ func TestDetailOpensTheSearchTabOnThatService(t *testing.T) {
 // No view shows a resource under another project's name and role: once another
 // project is current, the detail says whose service it is instead of showing it.
 func TestDetailStepsAsideWhenAnotherProjectIsCurrent(t *testing.T) {
-	ctx := testCtx(&fakeAPI{})
+	ctx := testCtx(fake.New())
 	d, _ := loadedDetail(t, ctx, svc("pg-main", "RUNNING"), models.ConnectionInfo{Host: "pg.example"})
 	drive(d, common.ProjectSelected{Name: "acme-staging"})
 	out := d.View()

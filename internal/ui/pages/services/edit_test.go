@@ -11,10 +11,8 @@ import (
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 )
-
-// errLost is a write whose answer never came.
-var errLost = errors.New("connection dropped after the request was sent")
 
 // nopTarget ignores action results (edit tests look at requests and modals).
 type nopTarget struct{}
@@ -32,9 +30,8 @@ func editPrepFor(s models.Service) editPrep {
 		Clouds: []models.Cloud{{CloudName: "aws-eu-west-1"}, {CloudName: "google-europe-north1"}}}
 }
 
-func newActions(api *fakeAPI) *actions {
+func newActions(api *fake.API) *actions {
 	ctx := testCtx(api)
-	ctx.Platform.IsOutcomeUnknown = func(err error) bool { return errors.Is(err, errLost) }
 	return &actions{ctx: ctx, req: common.NewRequests(), target: nopTarget{}}
 }
 
@@ -42,16 +39,6 @@ func newActions(api *fakeAPI) *actions {
 func submit(a *actions, fl *components.Flow, p editPrep, v editValues) {
 	a.submitEdit(fl, p, currentEditValues(p.Service), v)
 	fl.Update(struct{}{}) // the form's update after which its submit ran
-}
-
-func sent(api *fakeAPI, prefix string) int {
-	n := 0
-	for _, c := range api.calls {
-		if strings.HasPrefix(c, prefix) {
-			n++
-		}
-	}
-	return n
 }
 
 // feed runs a command and hands its results to the actions, returning the rest.
@@ -96,7 +83,7 @@ func TestEditSendsOnlyChanges(t *testing.T) {
 // Issue 8 §2: the edit ends with a review of old → new with the monthly price; nothing
 // is sent before enter, and esc goes back to the form as it was typed.
 func TestEditIsReviewedBeforeAnythingIsSent(t *testing.T) {
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}}}
+	api := withServices(map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}})
 	a := newActions(api)
 	p := editPrepFor(svc("pg-main", "RUNNING"))
 	fl := a.editFlow(p)
@@ -118,17 +105,17 @@ func TestEditIsReviewedBeforeAnythingIsSent(t *testing.T) {
 	if len(review.Changes()) != 3 {
 		t.Errorf("changes: %+v", review.Changes())
 	}
-	if n := sent(api, "update"); n != 0 {
+	if n := api.Count(fake.UpdateService); n != 0 {
 		t.Fatalf("%d updates sent before the review was confirmed", n)
 	}
 	// esc: back to the form, still in the same modal, nothing sent.
-	if _, cmd := fl.Update(tea.KeyMsg{Type: tea.KeyEsc}); fl.Current() != common.Modal(fl.Form()) || sent(api, "update") != 0 {
+	if _, cmd := fl.Update(tea.KeyMsg{Type: tea.KeyEsc}); fl.Current() != common.Modal(fl.Form()) || api.Count(fake.UpdateService) != 0 {
 		t.Fatalf("esc from the review: %T, cmd %v", fl.Current(), run(cmd))
 	}
 	submit(a, fl, p, v)
 	_, cmd := fl.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	if n := notices(feed(a, cmd)); !strings.Contains(n, "Saved pg-main") || sent(api, "update") != 1 {
-		t.Errorf("after enter: %q, calls %v", n, api.calls)
+	if n := notices(feed(a, cmd)); !strings.Contains(n, "Saved pg-main") || api.Count(fake.UpdateService) != 1 {
+		t.Errorf("after enter: %q, calls %v", n, calls(api))
 	}
 }
 
@@ -137,7 +124,7 @@ func TestEditIsReviewedBeforeAnythingIsSent(t *testing.T) {
 func TestPowerOffAndMigrationNeedTheNameTyped(t *testing.T) {
 	k := svc("kafka-events", "RUNNING")
 	k.ServiceType = models.TypeKafka
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {k}}}
+	api := withServices(map[string][]models.Service{"acme-prod": {k}})
 	a := newActions(api)
 	p := editPrepFor(k)
 	for _, tc := range []struct {
@@ -149,7 +136,7 @@ func TestPowerOffAndMigrationNeedTheNameTyped(t *testing.T) {
 		{"power off", func(v *editValues) { v.Power = powerOff }, "Power off kafka-events", "Kafka topic data is always lost"},
 		{"migration", func(v *editValues) { v.Cloud = "google-europe-north1" }, "Migrate kafka-events", "REBALANCING while its data moves"},
 	} {
-		api.calls = nil
+		api.ForgetCalls()
 		fl := a.editFlow(p)
 		fl.SetSize(120, 40)
 		v := currentEditValues(k)
@@ -166,14 +153,14 @@ func TestPowerOffAndMigrationNeedTheNameTyped(t *testing.T) {
 		for _, r := range "kafka-event" {
 			fl.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
 		}
-		if _, cmd := fl.Update(tea.KeyMsg{Type: tea.KeyEnter}); len(feed(a, cmd)) != 0 || sent(api, "update") != 0 {
-			t.Fatalf("%s: sent with the name mistyped: %v", tc.name, api.calls)
+		if _, cmd := fl.Update(tea.KeyMsg{Type: tea.KeyEnter}); len(feed(a, cmd)) != 0 || api.Count(fake.UpdateService) != 0 {
+			t.Fatalf("%s: sent with the name mistyped: %v", tc.name, calls(api))
 		}
 		fl.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'s'}})
 		_, cmd := fl.Update(tea.KeyMsg{Type: tea.KeyEnter})
 		feed(a, cmd)
-		if sent(api, "update") != 1 {
-			t.Errorf("%s: after the name: %v", tc.name, api.calls)
+		if api.Count(fake.UpdateService) != 1 {
+			t.Errorf("%s: after the name: %v", tc.name, calls(api))
 		}
 	}
 	// Under termination protection power off is refused in the form, before any request.
@@ -194,8 +181,8 @@ func TestPowerOffAndMigrationNeedTheNameTyped(t *testing.T) {
 // form's unit too; a lost answer is read back, never sent again.
 func TestEditRefusalBringsTheFormBackAndALostAnswerIsReadBack(t *testing.T) {
 	s := svc("pg-main", "RUNNING")
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {s}},
-		updateErr: errors.New("Invalid disk_space_mb: disk size can only increase: it is 81920 MB now, 40960 MB is smaller")}
+	api := withServices(map[string][]models.Service{"acme-prod": {s}})
+	api.On(fake.UpdateService).Fail(errors.New("Invalid disk_space_mb: disk size can only increase: it is 81920 MB now, 40960 MB is smaller"))
 	a := newActions(api)
 	p := editPrepFor(s)
 	a.edit = a.editFlow(p)
@@ -218,18 +205,19 @@ func TestEditRefusalBringsTheFormBackAndALostAnswerIsReadBack(t *testing.T) {
 		}
 	}
 
-	api.calls, api.updateErr = nil, errLost
+	api.ForgetCalls()
+	api.On(fake.UpdateService).Fail(fake.ErrLost) // sent, its answer lost
 	n := notices(feed(a, a.update("acme-prod", "pg-main", models.UpdateServiceRequest{DiskSpaceMB: models.Ptr(102400)})))
 	if !strings.Contains(n, "checking whether service pg-main was saved") || !strings.Contains(n, "as the platform has it now") {
 		t.Errorf("lost update: %q", n)
 	}
-	if sent(api, "update") != 1 {
-		t.Errorf("a lost update was sent again: %v", api.calls)
+	if api.Count(fake.UpdateService) != 1 {
+		t.Errorf("a lost update was sent again: %v", calls(api))
 	}
 }
 
 func TestFormChecks(t *testing.T) {
-	a := &actions{ctx: testCtx(&fakeAPI{})}
+	a := &actions{ctx: testCtx(fake.New())}
 	check := a.nameCheck([]string{"pg-main"})
 	if check("pg-main") == nil || check("Bad") == nil || check("pg-new") != nil {
 		t.Error("name check")
@@ -264,10 +252,9 @@ func TestFormChecks(t *testing.T) {
 // Issue 11 §2 and 8 §3 on create: a refusal brings the form back; a lost answer is read
 // back and reported, never sent again, with the cursor on the new service.
 func TestCreateRefusedOrLost(t *testing.T) {
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}},
-		createErr: errors.New("Invalid disk_space_mb: plan startup-4 takes 81920 to 819200 MB, not 1048576")}
-	l, ctx, _ := newList(t, api)
-	ctx.Platform.IsOutcomeUnknown = func(err error) bool { return errors.Is(err, errLost) }
+	api := withServices(map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}})
+	api.On(fake.CreateService).Fail(errors.New("Invalid disk_space_mb: plan startup-4 takes 81920 to 819200 MB, not 1048576"))
+	l, _, _ := newList(t, api)
 	a := l.acts
 	pp := planPrep{Prep: createPrep{Project: "acme-prod"}, Type: "pg", Cloud: "aws-eu-west-1", Plans: editPrepFor(svc("x", "")).Plans}
 	a.create = a.createDetailsForm(pp)
@@ -289,14 +276,19 @@ func TestCreateRefusedOrLost(t *testing.T) {
 	}
 
 	for _, lands := range []bool{true, false} {
-		api.calls, api.createErr, api.createLands = nil, errLost, lands
+		api.ForgetCalls()
+		if lands {
+			api.On(fake.CreateService).Lose(fake.ErrLost) // created, its answer lost
+		} else {
+			api.On(fake.CreateService).Fail(fake.ErrLost) // lost on its way
+		}
 		req.ServiceName = map[bool]string{true: "pg-new", false: "pg-other"}[lands]
 		n := notices(feed(a, a.createService("acme-prod", req)))
 		if !strings.Contains(n, "checking whether service "+req.ServiceName+" was created") {
 			t.Errorf("lands=%v: %q", lands, n)
 		}
-		if sent(api, "create") != 1 {
-			t.Errorf("lands=%v: a lost create was sent again: %v", lands, api.calls)
+		if api.Count(fake.CreateService) != 1 {
+			t.Errorf("lands=%v: a lost create was sent again: %v", lands, calls(api))
 		}
 		if lands && (!strings.Contains(n, "pg-new exists: it was created") || l.Table.SelectedKey() != "pg-new") {
 			t.Errorf("landed create: %q, cursor on %q", n, l.Table.SelectedKey())

@@ -6,6 +6,7 @@ import (
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 	"github.com/svcui/svcui/internal/ui/uitest/formfit"
 )
 
@@ -13,7 +14,7 @@ import (
 // focused in turn: its title, its focus bar and the key help are on screen. The Kafka
 // create form at 120×40 hid its last field, "IP filter", below the modal.
 func TestEveryServiceFormFitsTheScreen(t *testing.T) {
-	a := newActions(&fakeAPI{})
+	a := newActions(fake.New())
 	plans := []models.Plan{}
 	for _, p := range []string{"hobbyist", "startup-2", "startup-4", "business-4", "business-8", "premium-6", "premium-9"} {
 		plans = append(plans, models.Plan{PlanName: p, PriceUSD: models.MustAmount("0.2740"), DiskSpaceMB: 163840})

@@ -1,134 +1,40 @@
 package services
 
 import (
-	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/svcui/svcui/internal/api"
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/theme"
 	"github.com/svcui/svcui/internal/ui/uitest"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 )
 
-// fakeAPI answers the calls the pane makes; anything else panics through the nil
-// embedded interface, which would show as a test failure.
-type fakeAPI struct {
-	common.Client
-	mu       sync.Mutex
-	services map[string][]models.Service
-	failing  map[string]error
-	calls    []string
-	// createErr and updateErr answer the next create or update instead of the platform.
-	createErr, updateErr error
-	// createLands makes a create that answers createErr happen all the same (a lost answer).
-	createLands bool
-	conn        models.ConnectionInfo
-}
-
-func (f *fakeAPI) record(s string) {
-	f.mu.Lock()
-	f.calls = append(f.calls, s)
-	f.mu.Unlock()
-}
-
-func (f *fakeAPI) ListServices(_ context.Context, project string) ([]models.Service, error) {
-	f.record("list " + project)
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if err := f.failing[project]; err != nil {
-		return nil, err
+// withServices is a fake platform holding these projects' services.
+func withServices(by map[string][]models.Service) *fake.API {
+	f := fake.New()
+	for _, p := range slices.Sorted(maps.Keys(by)) {
+		f.AddServices(p, by[p]...)
 	}
-	return append([]models.Service(nil), f.services[project]...), nil
+	return f
 }
 
-func (f *fakeAPI) ListProjects(context.Context) (models.ProjectList, error) {
-	var pl models.ProjectList
-	for p := range f.services {
-		pl.Projects = append(pl.Projects, models.Project{ProjectName: p})
+// calls is what the fake was asked, as text.
+func calls(f *fake.API) []string {
+	var out []string
+	for _, c := range f.Calls() {
+		out = append(out, c.String())
 	}
-	for p := range f.failing {
-		pl.Projects = append(pl.Projects, models.Project{ProjectName: p})
-	}
-	return pl, nil
-}
-
-func (f *fakeAPI) UpdateService(_ context.Context, project, name string, req models.UpdateServiceRequest) (models.Service, error) {
-	f.record("update " + project + "/" + name)
-	if f.updateErr != nil {
-		return models.Service{}, f.updateErr
-	}
-	return models.Service{ServiceName: name}, nil
-}
-
-func (f *fakeAPI) DeleteService(_ context.Context, project, name string) error {
-	f.record("delete " + project + "/" + name)
-	return nil
-}
-
-// ListServicesAcrossProjects answers like the client's fan-out: services ordered by
-// project then name, one failure per project that failed.
-func (f *fakeAPI) ListServicesAcrossProjects(ctx context.Context, projects []string) ([]api.ProjectService, []api.ProjectError) {
-	f.record("across " + strings.Join(projects, ","))
-	var out []api.ProjectService
-	var fails []api.ProjectError
-	sorted := append([]string(nil), projects...)
-	sort.Strings(sorted)
-	for _, p := range sorted {
-		f.mu.Lock()
-		err, svcs := f.failing[p], append([]models.Service(nil), f.services[p]...)
-		f.mu.Unlock()
-		if err != nil {
-			fails = append(fails, api.ProjectError{Project: p, Err: err})
-			continue
-		}
-		sort.Slice(svcs, func(i, j int) bool { return svcs[i].ServiceName < svcs[j].ServiceName })
-		for _, s := range svcs {
-			out = append(out, api.ProjectService{Project: p, Service: s})
-		}
-	}
-	return out, fails
-}
-
-func (f *fakeAPI) GetService(_ context.Context, project, name string) (models.Service, error) {
-	f.record("get " + project + "/" + name)
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	for _, s := range f.services[project] {
-		if s.ServiceName == name {
-			return s, nil
-		}
-	}
-	return models.Service{}, errors.New("Service " + name + " does not exist")
-}
-
-func (f *fakeAPI) GetConnectionInfo(context.Context, string, string) (models.ConnectionInfo, error) {
-	return f.conn, nil
-}
-
-func (f *fakeAPI) CreateService(_ context.Context, project string, req models.CreateServiceRequest) (models.Service, error) {
-	f.record("create " + project + "/" + req.ServiceName)
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	s := models.Service{ServiceName: req.ServiceName, ServiceType: req.ServiceType, Plan: req.Plan, State: models.StateRebuilding}
-	if f.createErr != nil {
-		if f.createLands {
-			f.services[project] = append(f.services[project], s)
-		}
-		return models.Service{}, f.createErr
-	}
-	f.services[project] = append(f.services[project], s)
-	return s, nil
+	return out
 }
 
 var epoch = time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
@@ -141,7 +47,7 @@ func svc(name, state string) models.Service {
 
 func testCtx(api common.Client) *common.Context {
 	ctx := uitest.NewContext()
-	ctx.Connect(api)
+	fake.Connect(ctx, api)
 	ctx.Now = func() time.Time { return epoch }
 	uitest.Session(ctx).SetProject("acme-prod")
 	ctx.Width, ctx.Height, ctx.ScreenWidth, ctx.ScreenHeight = 120, 30, 120, 34
@@ -183,7 +89,7 @@ func notices(msgs []tea.Msg) string {
 	return b.String()
 }
 
-func newList(t *testing.T, api *fakeAPI) (*List, *common.Context, []tea.Msg) {
+func newList(t *testing.T, api *fake.API) (*List, *common.Context, []tea.Msg) {
 	t.Helper()
 	ctx := testCtx(api)
 	l := New(ctx).(*List)
@@ -196,7 +102,7 @@ func newList(t *testing.T, api *fakeAPI) (*List, *common.Context, []tea.Msg) {
 }
 
 func TestListLoadsFillsCachesAndRefreshesFastWhileInProgress(t *testing.T) {
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING"), svc("kafka-events", "REBUILDING")}}}
+	api := withServices(map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING"), svc("kafka-events", "REBUILDING")}})
 	l, ctx, msgs := newList(t, api)
 	out := l.View()
 	for _, want := range []string{"pg-main", "● RUNNING", "REBUILDING for 2m 0s", "80", "2d"} {
@@ -236,7 +142,7 @@ func TestListLoadsFillsCachesAndRefreshesFastWhileInProgress(t *testing.T) {
 	if l.View() == before || !strings.Contains(l.View(), theme.InProgressGlyph) {
 		t.Errorf("the tick did not move the time in state:\n%s", l.View())
 	}
-	api.services["acme-prod"][1].State = "RUNNING"
+	api.PutService("acme-prod", svc("kafka-events", "RUNNING"))
 	drive(l, common.RefreshNow{})
 	if l.RefreshInterval() != ctx.Refresh || l.Animating() {
 		t.Error("settled list should use the normal interval and not animate")
@@ -244,14 +150,14 @@ func TestListLoadsFillsCachesAndRefreshesFastWhileInProgress(t *testing.T) {
 }
 
 func TestCursorFollowsServiceAcrossRefreshAndSort(t *testing.T) {
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("a-one", "RUNNING"), svc("b-two", "RUNNING"), svc("c-three", "RUNNING")}}}
+	api := withServices(map[string][]models.Service{"acme-prod": {svc("a-one", "RUNNING"), svc("b-two", "RUNNING"), svc("c-three", "RUNNING")}})
 	l, _, _ := newList(t, api)
 	drive(l, press("down"))
 	if l.Table.SelectedKey() != "b-two" {
 		t.Fatalf("selected %q", l.Table.SelectedKey())
 	}
 	// A new service sorts before it: the cursor stays on b-two.
-	api.services["acme-prod"] = append([]models.Service{svc("a-zero", "RUNNING")}, api.services["acme-prod"]...)
+	api.SetServices("acme-prod", append([]models.Service{svc("a-zero", "RUNNING")}, api.Services("acme-prod")...)...)
 	drive(l, common.RefreshNow{})
 	if l.Table.SelectedKey() != "b-two" {
 		t.Fatalf("after refresh selected %q", l.Table.SelectedKey())
@@ -263,10 +169,9 @@ func TestCursorFollowsServiceAcrossRefreshAndSort(t *testing.T) {
 }
 
 func TestAllProjectsShowsPartialFailures(t *testing.T) {
-	api := &fakeAPI{
-		services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}, "acme-staging": {svc("pg-stg", "POWEROFF")}},
-		failing:  map[string]error{"acme-broken": errors.New("Project acme-broken is unavailable")},
-	}
+	api := withServices(map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}, "acme-staging": {svc("pg-stg", "POWEROFF")}})
+	api.AddProjects(models.Project{ProjectName: "acme-broken"})
+	api.On(fake.ListServices, "acme-broken").Fail(errors.New("Project acme-broken is unavailable"))
 	l, ctx, _ := newList(t, api)
 	ctx.ProjectNames = []string{"acme-broken", "acme-prod", "acme-staging"}
 	msgs := drive(l, press("a"))
@@ -280,15 +185,15 @@ func TestAllProjectsShowsPartialFailures(t *testing.T) {
 		t.Errorf("footer: %q", n)
 	}
 	// One fan-out through the client, not a copy of it in the pane.
-	if last := api.calls[len(api.calls)-1]; last != "across acme-broken,acme-prod,acme-staging" || len(api.calls) != 2 {
-		t.Errorf("requests: %v", api.calls)
+	if got := calls(api); got[len(got)-1] != "ListServicesAcrossProjects acme-broken acme-prod acme-staging" || len(got) != 2 {
+		t.Errorf("requests: %v", got)
 	}
 	if l.Title() != "Services (all projects) · 1 not read yet, oldest read just now" {
 		t.Error(l.Title())
 	}
 	// The project answers again: the footer's warning is taken back, as it is not so now.
 	warned := notices(msgs)
-	delete(api.failing, "acme-broken")
+	api.On(fake.ListServices, "acme-broken").Clear()
 	msgs = drive(l, common.RefreshNow{})
 	var took bool
 	for _, m := range msgs {
@@ -306,7 +211,7 @@ func TestAllProjectsShowsPartialFailures(t *testing.T) {
 }
 
 func TestProjectSelectedReloads(t *testing.T) {
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}, "acme-staging": {svc("pg-stg", "RUNNING")}}}
+	api := withServices(map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}, "acme-staging": {svc("pg-stg", "RUNNING")}})
 	l, ctx, _ := newList(t, api)
 	uitest.Session(ctx).SetProject("acme-staging")
 	drive(l, common.ProjectSelected{Name: "acme-staging"})
@@ -316,7 +221,7 @@ func TestProjectSelectedReloads(t *testing.T) {
 }
 
 func TestEmptyStateSaysHowToCreate(t *testing.T) {
-	l, _, _ := newList(t, &fakeAPI{services: map[string][]models.Service{}})
+	l, _, _ := newList(t, fake.New())
 	if out := l.View(); !strings.Contains(out, "Press c to create one") {
 		t.Errorf("empty view:\n%s", out)
 	}
@@ -325,7 +230,7 @@ func TestEmptyStateSaysHowToCreate(t *testing.T) {
 func TestDeleteRefusedWithProtectionAndForDevelopers(t *testing.T) {
 	protected := svc("pg-main", "RUNNING")
 	protected.TerminationProtection = true
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {protected}}}
+	api := withServices(map[string][]models.Service{"acme-prod": {protected}})
 	l, ctx, _ := newList(t, api)
 	msgs := drive(l, press("d"))
 	if n := notices(msgs); !strings.Contains(n, "Termination protection is on") {
@@ -342,13 +247,13 @@ func TestDeleteRefusedWithProtectionAndForDevelopers(t *testing.T) {
 			t.Errorf("developer %s: %q", k, n)
 		}
 	}
-	if len(api.calls) != 1 { // only the initial list
-		t.Errorf("requests sent: %v", api.calls)
+	if got := calls(api); len(got) != 1 { // only the initial list
+		t.Errorf("requests sent: %v", got)
 	}
 }
 
 func TestDeleteAsksForTheNameThenDeletes(t *testing.T) {
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-old", "RUNNING")}}}
+	api := withServices(map[string][]models.Service{"acme-prod": {svc("pg-old", "RUNNING")}})
 	l, ctx, _ := newList(t, api)
 	msgs := drive(l, press("d"))
 	var modal common.Modal
@@ -376,15 +281,18 @@ func TestDeleteAsksForTheNameThenDeletes(t *testing.T) {
 		}
 	}
 	if n := notices(out); !strings.Contains(n, "Deleted service pg-old") {
-		t.Errorf("after delete: %q (calls %v)", n, api.calls)
+		t.Errorf("after delete: %q (calls %v)", n, calls(api))
 	}
 	if strings.Contains(l.View(), "pg-old") || len(ctx.ServiceNames["acme-prod"]) != 0 {
 		t.Error("deleted service still shown or cached")
 	}
+	if n := api.Count(fake.DeleteService, "acme-prod", "pg-old"); n != 1 || len(api.Services("acme-prod")) != 0 {
+		t.Errorf("%d deletes sent; the platform still has %v", n, api.Services("acme-prod"))
+	}
 }
 
 func TestReadOnlyRefusesMutations(t *testing.T) {
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}}}
+	api := withServices(map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}})
 	l, ctx, _ := newList(t, api)
 	ctx.ReadOnly = true
 	for _, k := range []string{"c", "e", "d"} {
@@ -399,7 +307,7 @@ func TestReadOnlyRefusesMutations(t *testing.T) {
 // each tick; coming back to the list early reads nothing; the breadcrumb says how old
 // the oldest answer is; the interval stays the configured one.
 func TestAllProjectsRefreshRollsOverTheProjects(t *testing.T) {
-	api := &fakeAPI{services: map[string][]models.Service{}}
+	api := fake.New()
 	l, ctx, _ := newList(t, api)
 	now := epoch
 	ctx.Now = func() time.Time { return now }
@@ -407,23 +315,13 @@ func TestAllProjectsRefreshRollsOverTheProjects(t *testing.T) {
 	for i := range 200 {
 		p := fmt.Sprintf("p-%03d", i)
 		ctx.ProjectNames = append(ctx.ProjectNames, p)
-		api.services[p] = []models.Service{svc("pg-"+p, "RUNNING")}
+		api.AddServices(p, svc("pg-"+p, "RUNNING"))
 	}
 	drive(l, press("a"))
 	if got := l.RefreshInterval(); got != 10*time.Second {
 		t.Fatalf("200 projects: interval %v, want the configured 10s", got)
 	}
-	lists := func() int {
-		api.mu.Lock()
-		defer api.mu.Unlock()
-		n := 0
-		for _, c := range api.calls {
-			if strings.HasPrefix(c, "list ") {
-				n++
-			}
-		}
-		return n
-	}
+	lists := func() int { return api.Count(fake.ListServices) }
 	refresh := func() {
 		for _, m := range run(l.Refresh()) {
 			drive(l, m)
@@ -441,7 +339,7 @@ func TestAllProjectsRefreshRollsOverTheProjects(t *testing.T) {
 		t.Errorf("an immediate second refresh read %d more projects, want none", got-10)
 	}
 	// A minute of ticks reads every project about once: never the whole list per tick.
-	api.services["p-150"] = []models.Service{svc("pg-p-150", "REBALANCING")}
+	api.PutService("p-150", svc("pg-p-150", "REBALANCING"))
 	for range 6 {
 		now = now.Add(10 * time.Second)
 		n := lists()
@@ -464,7 +362,7 @@ func TestAllProjectsRefreshRollsOverTheProjects(t *testing.T) {
 func TestAllProjectsAt80ColumnsKeepsTypeAndPlanWhole(t *testing.T) {
 	wide := svc("clickhouse-warehouse", "REBALANCING")
 	wide.ServiceType, wide.Plan = "clickhouse", "business-8"
-	api := &fakeAPI{services: map[string][]models.Service{"acme-analytics": {wide}}}
+	api := withServices(map[string][]models.Service{"acme-analytics": {wide}})
 	l, ctx, _ := newList(t, api)
 	ctx.ProjectNames = []string{"acme-analytics"}
 	ctx.Width, ctx.ScreenWidth = 80, 80
@@ -485,7 +383,7 @@ func TestAllProjectsAt80ColumnsKeepsTypeAndPlanWhole(t *testing.T) {
 // too (the root says so in the footer); the detail is pushed after that.
 func TestOpenMakesTheServiceAndItsProjectCurrent(t *testing.T) {
 	stg := svc("pg-stg", "RUNNING")
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}, "acme-staging": {stg}}}
+	api := withServices(map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}, "acme-staging": {stg}})
 	l, ctx, _ := newList(t, api)
 	ctx.ProjectNames = []string{"acme-prod", "acme-staging"}
 	drive(l, press("a"))
@@ -501,15 +399,15 @@ func TestOpenMakesTheServiceAndItsProjectCurrent(t *testing.T) {
 		t.Fatalf("enter sent %#v", msgs[1])
 	}
 	// The root then makes acme-staging current: the all-projects view stays as it is.
-	before := len(api.calls)
+	before := len(calls(api))
 	drive(l, common.ProjectSelected{Name: "acme-staging"})
-	if len(api.calls) != before || !strings.Contains(l.View(), "pg-main") {
-		t.Errorf("all-projects view reloaded or lost rows on the project change: %v", api.calls[before:])
+	if got := calls(api); len(got) != before || !strings.Contains(l.View(), "pg-main") {
+		t.Errorf("all-projects view reloaded or lost rows on the project change: %v", got[before:])
 	}
 }
 
 func TestOpenServiceAndCommandsCheckNames(t *testing.T) {
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}}}
+	api := withServices(map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING")}})
 	l, ctx, _ := newList(t, api)
 	msgs := drive(l, common.OpenService{Project: "acme-prod", Service: "pg-main"})
 	if len(msgs) != 2 || msgs[0] != (common.SelectService{Project: "acme-prod", Name: "pg-main", Type: "pg"}) {
@@ -543,7 +441,7 @@ func TestOpenServiceAndCommandsCheckNames(t *testing.T) {
 // ":service kaf" before the list has loaded waits for it, then opens the one service
 // whose name starts so; a name nothing starts with is said, never opened.
 func TestOpenServiceByNameWaitsForTheListAndTakesAUniquePrefix(t *testing.T) {
-	api := &fakeAPI{services: map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING"), svc("kafka-events", "RUNNING")}}}
+	api := withServices(map[string][]models.Service{"acme-prod": {svc("pg-main", "RUNNING"), svc("kafka-events", "RUNNING")}})
 	ctx := testCtx(api)
 	l := New(ctx).(*List)
 	l.SetSize(120, 30)
@@ -609,8 +507,8 @@ func TestTimeInStateFitsTheCompactLayout(t *testing.T) {
 // projects there is no second fan-out, only the rolling refresh's due share, and the
 // cursor stays on its service.
 func TestAllProjectsToggleShowsFromMemory(t *testing.T) {
-	api := &fakeAPI{services: map[string][]models.Service{
-		"acme-prod": {svc("pg-main", "RUNNING"), svc("kafka-events", "RUNNING")}, "acme-staging": {svc("pg-stg", "POWEROFF")}}}
+	api := withServices(map[string][]models.Service{
+		"acme-prod": {svc("pg-main", "RUNNING"), svc("kafka-events", "RUNNING")}, "acme-staging": {svc("pg-stg", "POWEROFF")}})
 	l, ctx, _ := newList(t, api)
 	ctx.ProjectNames = []string{"acme-prod", "acme-staging"}
 	drive(l, press("a"))
@@ -618,7 +516,7 @@ func TestAllProjectsToggleShowsFromMemory(t *testing.T) {
 	if e, _ := l.Selected(); e.Service.ServiceName != "pg-main" {
 		t.Fatalf("cursor on %v", e)
 	}
-	calls := len(api.calls)
+	n := len(calls(api))
 	for _, m := range run(l.setAll(false)) {
 		drive(l, m)
 	}
@@ -628,9 +526,9 @@ func TestAllProjectsToggleShowsFromMemory(t *testing.T) {
 	for _, m := range run(l.setAll(true)) {
 		drive(l, m)
 	}
-	for _, c := range api.calls[calls:] {
-		if strings.HasPrefix(c, "across") {
-			t.Fatalf("back on all projects fanned out again: %v", api.calls[calls:])
+	for _, c := range calls(api)[n:] {
+		if strings.HasPrefix(c, string(fake.ListServicesAcrossProjects)) {
+			t.Fatalf("back on all projects fanned out again: %v", calls(api)[n:])
 		}
 	}
 	if e, ok := l.Selected(); !ok || len(l.Items()) != 3 || e.Service.ServiceName != "pg-main" {

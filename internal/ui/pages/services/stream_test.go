@@ -1,7 +1,6 @@
 package services
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -14,39 +13,8 @@ import (
 
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 )
-
-// streamingFake is the fake API with the client's streaming fan-out: each project
-// answers when the test releases it (gate), in whatever order the test chooses.
-type streamingFake struct {
-	*fakeAPI
-	gate chan string // a project name: answer it now
-}
-
-func (f *streamingFake) StreamServicesAcrossProjects(ctx context.Context, projects []string, each func(string, []models.Service, error)) {
-	left := map[string]bool{}
-	for _, p := range projects {
-		left[p] = true
-	}
-	for len(left) > 0 {
-		select {
-		case p := <-f.gate:
-			if !left[p] {
-				continue
-			}
-			delete(left, p)
-			f.mu.Lock()
-			svcs, err := append([]models.Service(nil), f.services[p]...), f.failing[p]
-			f.mu.Unlock()
-			each(p, svcs, err)
-		case <-ctx.Done():
-			for p := range left {
-				each(p, nil, ctx.Err())
-			}
-			return
-		}
-	}
-}
 
 func keysOf(es []entry) []string {
 	out := make([]string, len(es))
@@ -63,7 +31,7 @@ func TestStreamingInsertKeepsOrderAndCursor(t *testing.T) {
 	for seed := range uint64(200) {
 		rng := rand.New(rand.NewPCG(seed, 18))
 		nProjects := 1 + rng.IntN(12)
-		fake := &fakeAPI{services: map[string][]models.Service{}}
+		f := fake.New()
 		var projects []string
 		for p := range nProjects {
 			name := fmt.Sprintf("proj-%02d", rng.IntN(40)) // unordered, maybe repeated
@@ -72,10 +40,10 @@ func TestStreamingInsertKeepsOrderAndCursor(t *testing.T) {
 			}
 			projects = append(projects, name)
 			for s := range rng.IntN(5) { // some projects have none
-				fake.services[name] = append(fake.services[name], svc(fmt.Sprintf("svc-%d-%d", p, rng.IntN(9)*10+s), "RUNNING"))
+				f.AddServices(name, svc(fmt.Sprintf("svc-%d-%d", p, rng.IntN(9)*10+s), "RUNNING"))
 			}
 		}
-		ctx := testCtx(&streamingFake{fakeAPI: fake})
+		ctx := testCtx(f.Streaming())
 		ctx.ProjectNames = projects
 		l := New(ctx).(*List)
 		l.SetSize(120, 30)
@@ -100,7 +68,7 @@ func TestStreamingInsertKeepsOrderAndCursor(t *testing.T) {
 			n := 1 + rng.IntN(len(order))
 			var batch []projectAnswer
 			for _, p := range order[:n] {
-				svcs := slices.Clone(fake.services[p])
+				svcs := f.Services(p)
 				rng.Shuffle(len(svcs), func(i, j int) { svcs[i], svcs[j] = svcs[j], svcs[i] })
 				batch = append(batch, projectAnswer{project: p, services: svcs})
 				for _, sv := range svcs {
@@ -144,13 +112,13 @@ func TestStreamingInsertKeepsOrderAndCursor(t *testing.T) {
 // others are still on their way; the load's result then replaces the progress with
 // the usual count, and a late answer of that stream changes nothing.
 func TestAllProjectsListShowsRowsAsTheyArrive(t *testing.T) {
-	fake := &fakeAPI{services: map[string][]models.Service{
+	f := withServices(map[string][]models.Service{
 		"alpha": {svc("pg-a", "RUNNING")},
 		"beta":  {svc("pg-b1", "RUNNING"), svc("pg-b2", "REBUILDING")},
 		"gamma": {svc("pg-g", "RUNNING")},
-	}}
-	sf := &streamingFake{fakeAPI: fake, gate: make(chan string, 3)}
-	ctx := testCtx(sf)
+	})
+	stream := f.Streaming()
+	ctx := testCtx(stream)
 	ctx.ProjectNames = []string{"alpha", "beta", "gamma"}
 	l := New(ctx).(*List)
 	l.SetSize(120, 30)
@@ -171,7 +139,7 @@ func TestAllProjectsListShowsRowsAsTheyArrive(t *testing.T) {
 	result := make(chan tea.Msg, 1)
 	go func() { result <- load() }()
 
-	sf.gate <- "beta"
+	stream.Answer("beta")
 	msg := take()
 	for msg.(streamMsg).total == 0 || len(msg.(streamMsg).answers) == 0 {
 		_, next := l.Update(msg)
@@ -188,8 +156,7 @@ func TestAllProjectsListShowsRowsAsTheyArrive(t *testing.T) {
 	if next == nil {
 		t.Fatal("the stream stopped being read before it ended")
 	}
-	sf.gate <- "gamma"
-	sf.gate <- "alpha"
+	stream.Answer("gamma", "alpha")
 	res := <-result
 	l.Update(res)
 	if got := strings.Join(keysOf(l.Items()), " "); got != "alpha/pg-a beta/pg-b1 beta/pg-b2 gamma/pg-g" {
