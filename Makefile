@@ -14,6 +14,9 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 COMMIT  ?= $(shell git rev-parse --short HEAD 2>/dev/null || echo none)
 DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
 LDFLAGS  = -X main.version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
+# Builds leave net/http's HTTP/2 out (half a megabyte); the console and the sandbox speak
+# HTTP/1.1 in every build (README, "Binary size"), so tests without the tag test the same.
+TAGS     := nethttpomithttp2
 
 # The tests that skip under -race (raceEnabled): `make test` runs them without it.
 NORACE_TESTS := ^(TestConsoleKeepsAtMostFourTimesALargeProjectList|TestAllServicesKeepAtMost16MB|TestIdleAllServicesSpendTheRollingShare|TestHistoryReadsOnlyTheEndOfAHugeFile)$$
@@ -32,22 +35,22 @@ help: ## list the targets
 	@grep -E '^[a-zA-Z0-9_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  %-20s %s\n", $$1, $$2}'
 
 build: ## build bin/svcui with the version stamped from git
-	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) .
+	$(GO) build -trimpath -tags '$(TAGS)' -ldflags '$(LDFLAGS)' -o $(BIN) .
 
 # The release binary as goreleaser builds it (stripped, no cgo, -trimpath), measured.
 SIZE_BIN  := $(or $(TMPDIR),/tmp)/svcui-size
 SIZE_MAX  := 16777216
 
 size: ## build the stripped release binary and print its size in bytes against the 16 MiB bound
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '-s -w' -o $(SIZE_BIN) .
+	CGO_ENABLED=0 $(GO) build -trimpath -tags '$(TAGS)' -ldflags '-s -w' -o $(SIZE_BIN) .
 	@wc -c < $(SIZE_BIN) | awk -v max=$(SIZE_MAX) '{ printf "stripped release binary: %d bytes (%.2f MiB), bound %d bytes (16 MiB): %s by %d\n", \
 		$$1, $$1 / 1048576, max, ($$1 <= max ? "within" : "OVER"), ($$1 <= max ? max - $$1 : $$1 - max) }'
 
 run: ## start the console on the in-process sandbox with demo data
-	$(GO) run -ldflags '$(LDFLAGS)' . --sandbox
+	$(GO) run -tags '$(TAGS)' -ldflags '$(LDFLAGS)' . --sandbox
 
 sandbox: ## serve the sandbox platform alone on 127.0.0.1:8080 (prints URL and tokens)
-	$(GO) run -ldflags '$(LDFLAGS)' . sandbox
+	$(GO) run -tags '$(TAGS)' -ldflags '$(LDFLAGS)' . sandbox
 
 test: ## go vet, then every test with the race detector (extra flags: TESTFLAGS=...)
 	$(GO) vet ./...

@@ -5,9 +5,14 @@ import "reflect"
 // deepCopy returns a copy of v that shares no slice, map or pointer with it, so
 // callers answered by one collapsed request may each change their answer (sort a
 // list, add to a map). Unexported fields are copied as they are: in the models they
-// are immutable values (a time's location, a decimal's digits).
-func deepCopy[T any](v T) T {
-	return copyValue(reflect.ValueOf(&v).Elem()).Interface().(T)
+// are immutable values (a time's location, a decimal's digits). It takes and gives
+// any, not a T: the copy is reflection anyway, and a generic one was compiled again
+// for every answer type.
+func deepCopy(v any) any {
+	if v == nil {
+		return nil
+	}
+	return copyValue(reflect.ValueOf(v)).Interface()
 }
 
 func copyValue(v reflect.Value) reflect.Value {

@@ -449,7 +449,7 @@ func doDecoded[T any](c *Client, ctx context.Context, method, path string, in an
 	}
 	v := resp.value.(T)
 	if shared {
-		v = deepCopy(v)
+		v = deepCopy(v).(T)
 	}
 	return v, nil
 }

@@ -282,7 +282,7 @@ func TestDeepCopy(t *testing.T) {
 			Maintenance: &models.Maintenance{DOW: "monday"}}},
 		Project: models.Project{EstimatedBalance: models.MustAmount("1.50"), TechEmails: models.EmailList{"a@b.c"}},
 	}
-	out := deepCopy(in)
+	out := deepCopy(in).(answer)
 	out.Services[0].ServiceURIParams["k"] = "changed"
 	out.Services[0].UserConfig["ip_filter"].([]any)[1].(map[string]any)["network"] = "changed"
 	out.Services[0].Maintenance.DOW = "changed"

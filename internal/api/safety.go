@@ -59,6 +59,10 @@ func buildHTTPClients(base *http.Client, maxConc int, wrap func(http.RoundTrippe
 		// Keep as many idle connections as the limiter (or a fan-out's window) lets requests run, so a burst
 		// of calls reuses connections instead of dialling again.
 		t.MaxIdleConnsPerHost = max(maxConc, fanMax)
+		// HTTP/1.1, which the release binary is built to speak only (README, "Binary
+		// size"): every build then talks to the platform as the release does.
+		t.Protocols = new(http.Protocols)
+		t.Protocols.SetHTTP1(true)
 		transport = t
 	}
 	if wrap != nil {

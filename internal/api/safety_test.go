@@ -231,3 +231,13 @@ func TestLoggerNeverSeesSecrets(t *testing.T) {
 		t.Fatalf("log holds a secret: %q", log)
 	}
 }
+
+// The client's own transport speaks HTTP/1.1 only: the release binary is built without
+// HTTP/2, and every build talks to the platform as it does.
+func TestOwnTransportSpeaksHTTP11Only(t *testing.T) {
+	c, _ := buildHTTPClients(nil, 4, nil)
+	tr, ok := c.Transport.(*http.Transport)
+	if !ok || tr.Protocols == nil || !tr.Protocols.HTTP1() || tr.Protocols.HTTP2() || tr.Protocols.UnencryptedHTTP2() {
+		t.Fatalf("transport protocols: %v", tr.Protocols)
+	}
+}

@@ -2,6 +2,7 @@ package journal
 
 import (
 	"slices"
+	"sort"
 	"strings"
 	"time"
 )
@@ -53,7 +54,7 @@ type Set struct {
 // the last).
 func NewSet(at time.Time, items []Item) *Set {
 	sorted := slices.Clone(items)
-	slices.SortStableFunc(sorted, func(a, b Item) int { return strings.Compare(a.name, b.name) })
+	sort.SliceStable(sorted, func(i, j int) bool { return sorted[i].name < sorted[j].name })
 	out := sorted[:0]
 	for i, it := range sorted {
 		if i+1 < len(sorted) && sorted[i+1].name == it.name {

@@ -133,6 +133,9 @@ func (h *searchHost) start(p *project, sv *service) error {
 		ReadHeaderTimeout: 10 * time.Second,
 		TLSConfig:         &tls.Config{Certificates: []tls.Certificate{*h.cert}, MinVersion: tls.VersionTLS12},
 	}
+	// HTTP/1.1 only, as the release binary serves it (README, "Binary size").
+	srv.Protocols = new(http.Protocols)
+	srv.Protocols.SetHTTP1(true)
 	h.servers[key] = &searchServer{srv: srv, port: port}
 	go func() { _ = srv.ServeTLS(ln, "", "") }()
 	return nil

@@ -129,6 +129,10 @@ func NewClient(t Target, opts ...Option) (*Client, error) {
 		tr.MaxIdleConnsPerHost = 8
 	}
 	tr.TLSClientConfig = tlsCfg
+	// HTTP/1.1, which the release binary is built to speak only (README, "Binary size"),
+	// and what OpenSearch's own clients speak: every build talks as the release does.
+	tr.Protocols = new(http.Protocols)
+	tr.Protocols.SetHTTP1(true)
 	base, err := url.Parse(t.BaseURL())
 	if err != nil {
 		return nil, errors.New("search client: bad host")

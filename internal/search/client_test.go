@@ -43,6 +43,7 @@ func newFakeEngine(t *testing.T) (*httptest.Server, Target) {
 		w.Header().Set("X-Content-Type", r.Header.Get("Content-Type"))
 		w.Header().Set("X-Query", r.URL.RawQuery)
 		w.Header().Set("X-User-Agent", r.UserAgent())
+		w.Header().Set("X-Proto", r.Proto)
 		io.WriteString(w, `{"took":7,"echo":`+strconv.Quote(string(b))+`}`)
 	})
 	mux.HandleFunc("/big", func(w http.ResponseWriter, r *http.Request) {
@@ -84,6 +85,7 @@ func newFakeEngine(t *testing.T) (*httptest.Server, Target) {
 func startTLS(t testing.TB, h http.Handler) *httptest.Server {
 	srv := httptest.NewUnstartedServer(h)
 	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
+	srv.EnableHTTP2 = true // as OpenSearch's hosts may: the client still speaks HTTP/1.1
 	srv.StartTLS()
 	t.Cleanup(srv.Close)
 	return srv

@@ -20,6 +20,18 @@ func TestClientOptions(t *testing.T) {
 	}
 }
 
+// The client speaks HTTP/1.1 to a host that offers HTTP/2 too: the release binary is
+// built without HTTP/2, and every build talks as it does.
+func TestClientSpeaksHTTP11(t *testing.T) {
+	_, tg := newFakeEngine(t)
+	for _, c := range []*Client{newTestClient(t, tg), newTestClient(t, tg, WithTransport(&http.Transport{}))} {
+		resp, err := c.Do(ctxT(t), Request{Method: "GET", Path: typedPath("/echo")})
+		if err != nil || resp.Header.Get("X-Proto") != "HTTP/1.1" {
+			t.Fatalf("protocol %q (%v)", resp.Header.Get("X-Proto"), err)
+		}
+	}
+}
+
 func TestTookOf(t *testing.T) {
 	if n := tookOf([]byte(`{"took": 12.7}`)); n == nil || *n != 12 {
 		t.Fatalf("float took = %v", n)

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -621,6 +622,19 @@ func TestRateLimitedRefreshIsAWaitNotAFailure(t *testing.T) {
 	}
 	if root.refreshes != before+1 {
 		t.Fatalf("not refreshed once the platform's wait was over (%d refreshes)", root.refreshes-before)
+	}
+}
+
+// A request that panicked is logged by the root with its kind and stack when its result
+// is delivered (the view only shows its sentence).
+func TestThePanicOfARequestIsLogged(t *testing.T) {
+	m, root := newModel(t, false)
+	var logged strings.Builder
+	m.ctx.Log = slog.New(slog.NewTextHandler(&logged, nil))
+	pe := &common.PanicError{Kind: common.NewKind("services"), Value: "decoder bug", Stack: []byte("goroutine 7")}
+	drive(m, common.Result[[]int]{Addr: common.Addr{View: root.ID()}, Err: pe})
+	if s := logged.String(); !strings.Contains(s, "panic in a request") || !strings.Contains(s, "kind=services") || !strings.Contains(s, "decoder bug") || !strings.Contains(s, "goroutine 7") {
+		t.Fatalf("log: %q", s)
 	}
 }
 

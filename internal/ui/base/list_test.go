@@ -3,6 +3,7 @@ package base
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -168,5 +169,20 @@ func TestReadOnlyDropsTheMutatingActions(t *testing.T) {
 	}
 	if l.Keys().Find(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("p")}) >= 0 {
 		t.Fatal("the key set keeps a mutating action in read-only mode")
+	}
+}
+
+// A result of a kind no part of the view handles is logged with its kind, not lost
+// without a trace.
+func TestAResultOfAnUnhandledKindIsLogged(t *testing.T) {
+	ctx := common.NewContext()
+	ctx.Styles = theme.New(theme.Dark, true)
+	var logged strings.Builder
+	ctx.Log = slog.New(slog.NewTextHandler(&logged, nil))
+	l := newTestList(ctx)
+	l.Handle(common.Result[[]item]{Addr: common.Addr{View: l.ID(), Kind: common.NewKind("stray-read")}})
+	l.Handle(common.Result[int]{Addr: common.Addr{View: l.ID(), Kind: common.NewKind("stray-count")}})
+	if s := logged.String(); strings.Count(s, "result dropped") != 2 || !strings.Contains(s, "kind=stray-read") || !strings.Contains(s, "kind=stray-count") {
+		t.Fatalf("log: %q", s)
 	}
 }

@@ -48,8 +48,8 @@ func dropped(ctx *common.Context, msg common.Addressed) {
 		return
 	}
 	kind := "?"
-	if k, ok := msg.(interface{ RequestKind() common.Kind }); ok {
-		kind = k.RequestKind().String()
+	if a, _, ok := common.Reply(msg); ok {
+		kind = a.Kind.String()
 	}
 	ctx.Log.Warn("result dropped: no handler for its kind", "kind", kind, "type", fmt.Sprintf("%T", msg))
 }

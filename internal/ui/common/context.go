@@ -115,6 +115,9 @@ type Deps struct {
 	// writer is the client's write methods, reached only through the write pipeline
 	// (write.go): no view can send a change any other way.
 	writer Writer
+
+	// opens is the root's taker of modals (Open); nil without a root.
+	opens func(Modal)
 }
 
 // Cache is what panes learned from the platform, for palette completion and lookups

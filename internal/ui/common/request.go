@@ -2,6 +2,7 @@ package common
 
 import (
 	"context"
+	"reflect"
 	"runtime/debug"
 	"sync"
 	"time"
@@ -61,12 +62,34 @@ type Result[T any] struct {
 	Err   error
 }
 
-// Target implements Addressed. It and RequestKind are the address's, so each result
-// type promotes them rather than copying its value to answer.
+// Target implements Addressed. It is the address's, so each result type promotes it
+// rather than copying its value to answer. It is the only method results have: each
+// method a result type has is compiled again for every result type, with its pointer
+// form (about 75 KB of binary for one method over the sixty result types), so the
+// logs read the rest through Reply.
 func (a Addr) Target() int64 { return a.View }
 
-// RequestKind is the kind the result answers.
-func (a Addr) RequestKind() Kind { return a.Kind }
+// Reply is the address and the error of a result (any Result[T], a write's answer), for
+// the root's and the views' logs: ok is false for a message that has neither. It reads
+// the fields by reflection rather than through a method (see Target).
+func Reply(msg tea.Msg) (addr Addr, err error, ok bool) {
+	v := reflect.ValueOf(msg)
+	if v.Kind() != reflect.Struct {
+		return Addr{}, nil, false
+	}
+	a, e := v.FieldByName("Addr"), v.FieldByName("Err")
+	if !a.IsValid() || a.Type() != addrType || !e.IsValid() || e.Type() != errorType {
+		return Addr{}, nil, false
+	}
+	addr = a.Interface().(Addr)
+	err, _ = e.Interface().(error)
+	return addr, err, true
+}
+
+var (
+	addrType  = reflect.TypeFor[Addr]()
+	errorType = reflect.TypeFor[error]()
+)
 
 // PanicError is the error a request that panicked (a decoder bug, say) answers with:
 // the view shows its sentence, the root logs the value and stack when it delivers it.
@@ -79,12 +102,6 @@ type PanicError struct {
 func (e *PanicError) Error() string {
 	return "internal error in the " + e.Kind.String() + " request (details in the log)"
 }
-
-// Failed is implemented by results, so the root can log what went wrong inside them.
-type Failed interface{ Failure() error }
-
-// Failure implements Failed.
-func (r Result[T]) Failure() error { return r.Err }
 
 // Orphan is implemented by results whose outcome must be told even when the view that
 // asked is gone: a write's. The root runs Orphaned instead of dropping them.

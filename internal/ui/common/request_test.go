@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 var (
@@ -119,7 +121,7 @@ func TestPanicInRequestBecomesError(t *testing.T) {
 	r := NewRequests()
 	res := Fetch(r, kindList, func(context.Context) ([]int, error) { panic("decoder bug") })().(Result[[]int])
 	var pe *PanicError
-	if !errors.As(res.Failure(), &pe) || pe.Value != "decoder bug" || len(pe.Stack) == 0 || r.InFlight() != 0 {
+	if !errors.As(res.Err, &pe) || pe.Value != "decoder bug" || len(pe.Stack) == 0 || r.InFlight() != 0 {
 		t.Fatalf("err %v, in flight %d", res.Err, r.InFlight())
 	}
 }
@@ -135,5 +137,35 @@ func TestErrorTextLogsTheDetail(t *testing.T) {
 	}
 	if !strings.Contains(logged.String(), "projects[3].name is a number") {
 		t.Fatalf("detail not logged: %s", logged.String())
+	}
+}
+
+// Reply reads a result's address and error whatever its value type, a write's answer
+// too, and tells messages that are not results.
+func TestReplyReadsEveryResult(t *testing.T) {
+	kind := NewKind("read")
+	boom := errors.New("boom")
+	for _, c := range []struct {
+		msg  tea.Msg
+		addr Addr
+		err  error
+		ok   bool
+	}{
+		{Result[[]int]{Addr: Addr{View: 7, Kind: kind, Gen: 3}, Err: boom}, Addr{View: 7, Kind: kind, Gen: 3}, boom, true},
+		{Result[string]{Addr: Addr{View: 8}, Value: "x"}, Addr{View: 8}, nil, true},
+		{writeAnswer[int]{Result[written[int]]{Addr: Addr{View: 9, Kind: kind}, Err: boom}}, Addr{View: 9, Kind: kind}, boom, true},
+		{struct{ Addr Addr }{Addr{View: 1}}, Addr{}, nil, false},
+		{struct {
+			Addr Addr
+			Err  string
+		}{Addr{View: 1}, "no"}, Addr{}, nil, false},
+		{Addr{View: 2}, Addr{}, nil, false},
+		{&Result[int]{Addr: Addr{View: 3}}, Addr{}, nil, false},
+		{nil, Addr{}, nil, false},
+	} {
+		addr, err, ok := Reply(c.msg)
+		if addr != c.addr || err != c.err || ok != c.ok {
+			t.Errorf("Reply(%T) = %+v, %v, %v; want %+v, %v, %v", c.msg, addr, err, ok, c.addr, c.err, c.ok)
+		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 // Field is one key/value line of a Detail.
 type Field struct {
+	_     [0]func() // never compared (see Column)
 	Label string
 	Value string
 	// Secret values are masked until revealed with x; Copy still copies the real value.

@@ -1,7 +1,6 @@
 package watch
 
 import (
-	"context"
 	"errors"
 	"io"
 	"strings"
@@ -15,46 +14,8 @@ import (
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/uitest"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 )
-
-// platform answers each project's list from a script: the states the next look sees.
-type platform struct {
-	common.API
-	mu     sync.Mutex
-	states map[string][]models.ServiceState // project/service → states, one per look
-	calls  int
-	fail   bool
-}
-
-func (p *platform) ListServices(_ context.Context, project string) ([]models.Service, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.calls++
-	if p.fail {
-		return nil, errors.New("connection refused")
-	}
-	var out []models.Service
-	for key, states := range p.states {
-		proj, name, _ := strings.Cut(key, "/")
-		if proj != project || len(states) == 0 {
-			continue
-		}
-		out = append(out, models.Service{ServiceName: name, State: states[0]})
-		if len(states) > 1 {
-			p.states[key] = states[1:]
-		} else if states[0] == "" {
-			delete(p.states, key)
-		}
-	}
-	// A service whose script ran out with "" is gone.
-	kept := out[:0]
-	for _, s := range out {
-		if s.State != "" {
-			kept = append(kept, s)
-		}
-	}
-	return kept, nil
-}
 
 // root stands in for the app: it hands every message to the watch model first and
 // keeps the footer's notices.
@@ -75,7 +36,7 @@ func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return r, nil
 }
 
-func setup(t *testing.T, p *platform) (*uitest.Driver, *root, *[]string) {
+func setup(t *testing.T, p *fake.API) (*uitest.Driver, *root, *[]string) {
 	t.Helper()
 	ctx := common.NewContext()
 	clock := uitest.NewClock(time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC))
@@ -92,10 +53,9 @@ func setup(t *testing.T, p *platform) (*uitest.Driver, *root, *[]string) {
 // however many looks see the same state; a watch a change started ends with it.
 func TestWatchesFireOncePerTransition(t *testing.T) {
 	R, O, B := models.StateRunning, models.StatePowerOff, models.StateRebuilding
-	p := &platform{states: map[string][]models.ServiceState{
-		"acme/pg-main":      {B, B, R, R, R, O, O, R, R, ""},
-		"acme/kafka-events": {models.StateRebalancing, R, R, R, R, R, R, R, R, R},
-	}}
+	p := fake.New()
+	p.Script("acme", "pg-main", B, B, R, R, R, O, O, R, R, "")
+	p.Script("acme", "kafka-events", models.StateRebalancing, R, R, R, R, R, R, R, R, R)
 	d, r, rung := setup(t, p)
 	d.Send(Toggle{Project: "acme", Service: "pg-main", State: B})
 	d.Send(Start{Project: "acme", Service: "kafka-events", Reason: "plan change", State: models.StateRebalancing})
@@ -138,7 +98,9 @@ func TestWatchesFireOncePerTransition(t *testing.T) {
 // Looks that fail say nothing and keep the watch; w again stops it; a failed change
 // rings once.
 func TestWatchesQuietOnFailureAndStopWithW(t *testing.T) {
-	p := &platform{states: map[string][]models.ServiceState{"acme/pg": {models.StateRunning}}, fail: true}
+	p := fake.New()
+	p.Script("acme", "pg", models.StateRunning)
+	p.On(fake.ListServices).Fail(errors.New("connection refused"))
 	d, r, rung := setup(t, p)
 	d.Send(Toggle{Project: "acme", Service: "pg", State: models.StateRebuilding})
 	d.Advance(FastPoll)
@@ -150,9 +112,9 @@ func TestWatchesQuietOnFailureAndStopWithW(t *testing.T) {
 	if len(r.m.List()) != 0 {
 		t.Fatal("w again did not stop the watch")
 	}
-	calls := p.calls
+	calls := p.Count(fake.ListServices)
 	d.Advance(time.Minute)
-	if p.calls != calls {
+	if p.Count(fake.ListServices) != calls {
 		t.Fatal("still looking after the last watch stopped")
 	}
 	d.Send(Failed{Project: "acme", Service: "pg", Reason: "cloud migration", Text: "Cloud not available"})
@@ -163,7 +125,7 @@ func TestWatchesQuietOnFailureAndStopWithW(t *testing.T) {
 
 // The header's gap takes the summary; the header's own parts keep their places.
 func TestIntoHeader(t *testing.T) {
-	p := &platform{}
+	p := fake.New()
 	d, r, _ := setup(t, p)
 	d.Send(Toggle{Project: "acme", Service: "pg-main", State: models.StateRunning})
 	h := "svcui [default]" + strings.Repeat(" ", 60) + "API 10/20"
@@ -214,7 +176,8 @@ func (nopCloser) Close() error { return nil }
 // will ever be seen; the watch ends there and says so, and the header is empty again.
 func TestAWatchEndsAtItsTargetWhoeverReachedIt(t *testing.T) {
 	R, O := models.StateRunning, models.StatePowerOff
-	p := &platform{states: map[string][]models.ServiceState{"acme/pg": {R, O, O, O}}}
+	p := fake.New()
+	p.Script("acme", "pg", R, O, O, O)
 	d, r, rung := setup(t, p)
 	d.Send(Toggle{Project: "acme", Service: "pg", State: R})
 	d.Advance(SlowPoll)
@@ -227,7 +190,7 @@ func TestAWatchEndsAtItsTargetWhoeverReachedIt(t *testing.T) {
 	}
 	// A change another console made: the power on's target is seen at the next look,
 	// whatever the state the watch last saw.
-	p.states["acme/pg"] = []models.ServiceState{R}
+	p.Script("acme", "pg", R)
 	d.Send(Start{Project: "acme", Service: "pg", Reason: "power on", State: R, Target: R})
 	d.Send(Start{Project: "acme", Service: "pg", Reason: "power on", State: models.StateRebuilding, Target: R})
 	d.Advance(SlowPoll)

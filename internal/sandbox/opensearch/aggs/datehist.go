@@ -81,7 +81,7 @@ func parseTimeZone(v any) (*time.Location, *apierr.Error) {
 			return time.FixedZone(s, off), nil
 		}
 	}
-	loc, err := time.LoadLocation(s)
+	loc, err := dates.Zone(s)
 	if err != nil {
 		return nil, apierr.BadRequest("Invalid time zone [%s]", s)
 	}

@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/clipperhouse/uax29/v2/words"
+	"github.com/rivo/uniseg"
 )
 
 // MaxTokenLength mirrors the standard tokenizer's default, longer runs are split.
@@ -27,9 +27,11 @@ func Standard(s string) []string {
 // Words calls f with the byte span of every word of s as the standard tokenizer cuts it, and
 // whether the word is plain ASCII. Highlighting needs the spans, analysis the words.
 func Words(s string, f func(start, end int, ascii bool)) {
-	it := words.FromString(s)
-	for it.Next() {
-		start, end := it.Start(), it.End()
+	state, start := -1, 0
+	for rest := s; rest != ""; {
+		var w string
+		w, rest, state = uniseg.FirstWordInString(rest, state)
+		end := start + len(w)
 		word, ascii := false, true
 		for i := start; i < end; {
 			c := s[i]
@@ -50,6 +52,7 @@ func Words(s string, f func(start, end int, ascii bool)) {
 		if word {
 			f(start, end, ascii)
 		}
+		start = end
 	}
 }
 

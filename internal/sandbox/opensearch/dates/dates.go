@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	_ "time/tzdata" // IANA zones for time_zone parameters, independent of the host
 )
 
 // Dates are stored as epoch milliseconds (UTC), like the engine's doc values.

@@ -2,8 +2,7 @@ package access
 
 import (
 	"context"
-	"slices"
-	"strings"
+	"sort"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -68,7 +67,7 @@ func (p *Picker) load() (base.Fetcher[models.Service], string) {
 	api := p.Ctx.API
 	return func(ctx context.Context) ([]models.Service, error) {
 		svs, err := api.ListServices(ctx, project)
-		slices.SortStableFunc(svs, func(a, b models.Service) int { return strings.Compare(a.ServiceName, b.ServiceName) })
+		sort.SliceStable(svs, func(i, j int) bool { return svs[i].ServiceName < svs[j].ServiceName })
 		return svs, err
 	}, ""
 }

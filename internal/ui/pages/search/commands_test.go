@@ -32,10 +32,10 @@ func TestSearchCommandUsesTheCurrentService(t *testing.T) {
 // appears only when the context names no opensearch service.
 func TestConnectingMakesTheServiceCurrent(t *testing.T) {
 	ctx, _ := testContext(t)
-	ctx.API = fakeAPI{services: []models.Service{
+	ctx.API = platform([]models.Service{
 		{ServiceName: "os-a", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:1"},
 		{ServiceName: "os-b", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:2"},
-	}}
+	})
 	p := newPane(ctx, "")
 	p.SetSize(100, 30)
 	deliver(t, p, p.Init())

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -20,39 +19,19 @@ import (
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/keys"
 	"github.com/svcui/svcui/internal/ui/uitest"
+	"github.com/svcui/svcui/internal/ui/uitest/fake"
 )
 
-// fakeAPI answers the service calls the pane makes; other methods are never called.
-type fakeAPI struct {
-	common.Client
-	services []models.Service
-	password string
-	users    []models.ServiceUser
-}
-
-func (f fakeAPI) ListServices(context.Context, string) ([]models.Service, error) {
-	return f.services, nil
-}
-
-func (f fakeAPI) GetService(_ context.Context, _, name string) (models.Service, error) {
-	for _, s := range f.services {
-		if s.ServiceName == name {
-			return s, nil
-		}
+// platform is the fake platform with services in project "p" (the pane's project), each
+// with connection details (avnadmin, password "pw") and the users given.
+func platform(services []models.Service, users ...models.ServiceUser) *fake.API {
+	f := fake.New()
+	f.AddServices("p", services...)
+	for _, s := range services {
+		f.SetConnection("p", s.ServiceName, models.ConnectionInfo{User: "avnadmin", Password: "pw"})
+		f.AddUsers("p", s.ServiceName, users...)
 	}
-	return models.Service{}, fmt.Errorf("no service %s", name)
-}
-
-func (f fakeAPI) GetConnectionInfo(context.Context, string, string) (models.ConnectionInfo, error) {
-	pw := f.password
-	if pw == "" {
-		pw = "pw"
-	}
-	return models.ConnectionInfo{User: "avnadmin", Password: pw}, nil
-}
-
-func (f fakeAPI) ListUsers(context.Context, string, string) ([]models.ServiceUser, error) {
-	return f.users, nil
+	return f
 }
 
 // testContext is a context whose state directory is the test's and whose debug log is kept.
@@ -95,11 +74,12 @@ func notes(msgs []tea.Msg) string {
 }
 
 func TestResolveTargetSaysWhyThereIsNothingToSearch(t *testing.T) {
-	api := fakeAPI{services: []models.Service{
+	services := []models.Service{
 		{ServiceName: "pg-main", ServiceType: models.TypePG},
 		{ServiceName: "os-a", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:1"},
 		{ServiceName: "os-b", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:2"},
-	}}
+	}
+	api := platform(services)
 	ctx := context.Background()
 	c, _ := testContext(t)
 	d := func(api common.API, insecure bool) dialer {
@@ -111,7 +91,7 @@ func TestResolveTargetSaysWhyThereIsNothingToSearch(t *testing.T) {
 	if err != nil || !strings.Contains(r.reason, "No project is selected") {
 		t.Fatalf("no project: %+v %v", r, err)
 	}
-	r, _ = d(fakeAPI{services: api.services[:1]}, false).resolveTarget(ctx, "p", "")
+	r, _ = d(platform(services[:1]), false).resolveTarget(ctx, "p", "")
 	if !strings.Contains(r.reason, "has no opensearch service") {
 		t.Fatalf("no opensearch: %q", r.reason)
 	}

@@ -49,10 +49,10 @@ func TestEditorTextKeptPerServiceAcrossSessions(t *testing.T) {
 	}
 
 	// A later session of the same service starts with it; another service does not.
-	p.ctx.API = fakeAPI{services: []models.Service{
+	p.ctx.API = platform([]models.Service{
 		{ServiceName: "os", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:1"},
 		{ServiceName: "os-2", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:2"},
-	}}
+	})
 	np := newPane(p.ctx, "os")
 	np.SetSize(100, 30)
 	deliver(t, np, np.Init())
@@ -156,7 +156,7 @@ func TestExternalEditorRunsOutsideUpdate(t *testing.T) {
 func TestReauthReadsTheConnectionDetailsAgain(t *testing.T) {
 	ctx, _ := testContext(t)
 	svc := models.Service{ServiceName: "os", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:new-pw@127.0.0.1:1"}
-	ctx.API = fakeAPI{services: []models.Service{svc}, users: []models.ServiceUser{{Username: "reader", Password: "reader-new"}}}
+	ctx.API = platform([]models.Service{svc}, models.ServiceUser{Username: "reader", Password: "reader-new"})
 	d := newDialer(ctx)
 	user, pw, err := d.reauth("p", "os", "avnadmin", true)(context.Background())
 	if err != nil || user != "avnadmin" || pw != "new-pw" {

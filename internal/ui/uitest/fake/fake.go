@@ -33,6 +33,7 @@ type API struct {
 	groups   []models.BillingGroup
 	members  map[string][]models.Project // projects a group's own read lists besides the caller's
 	plans    []models.Plan
+	scripts  map[string][]models.ServiceState // project/service → the states the next looks see
 	calls    []Call
 	rules    []*Rule
 }

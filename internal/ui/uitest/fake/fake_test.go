@@ -108,3 +108,27 @@ func TestConcurrentUse(t *testing.T) {
 		t.Fatalf("%d services", n)
 	}
 }
+
+// A script moves one state per look, keeps the last, and "" takes the service away;
+// a refused look moves nothing.
+func TestScriptMovesOneStatePerLook(t *testing.T) {
+	f := New()
+	f.Script("p", "pg", models.StateRebuilding, models.StateRunning, "")
+	f.On(ListServices, "p").Fail(errors.New("connection refused"))
+	if _, err := f.ListServices(bg, "p"); err == nil {
+		t.Fatal("the refused look answered")
+	}
+	f.On(ListServices, "p").Clear()
+	var seen []models.ServiceState
+	for range 4 {
+		ss, _ := f.ListServices(bg, "p")
+		if len(ss) == 0 {
+			seen = append(seen, "gone")
+			continue
+		}
+		seen = append(seen, ss[0].State)
+	}
+	if fmt.Sprint(seen) != fmt.Sprint([]models.ServiceState{models.StateRebuilding, models.StateRunning, "gone", "gone"}) {
+		t.Fatalf("looks saw %v", seen)
+	}
+}

@@ -132,6 +132,9 @@ func (f *API) Download(_ context.Context, url string, _ io.Writer, _ func(done, 
 // ListServices answers the project's services (none for a project it does not know).
 func (f *API) ListServices(_ context.Context, project string) ([]models.Service, error) {
 	o := f.enter(ListServices, project)
+	if o.fail == nil {
+		f.locked(func() { f.look(project) })
+	}
 	return read(o, func() []models.Service { return f.Services(project) })
 }
 
