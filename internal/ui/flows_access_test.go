@@ -433,3 +433,26 @@ func TestFlowAccessLostCreateIsReadBackAndOffersAReset(t *testing.T) {
 	s.keys("y")
 	s.waitFor("credentials of lost_pw may have been reset")
 }
+
+// Keys typed right after the key that opens a form reach the form: a terminal read that
+// holds "ce2" (a person typing ahead, keys batched by a slow link) opened the create form
+// with "c" and gave "e" and "2" to the list under it ("2" switched to the Services tab),
+// because the form came as a command's message after the keys.
+func TestFlowKeysTypedAheadOfTheCreateFormReachIt(t *testing.T) {
+	e := startSandbox(t)
+	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
+	s.waitFor("acme-prod", "as admin")
+	openAccess(s, "pg-main", "pg", common.AccessUsers)
+	s.waitFor("app_ro", "avnadmin")
+	// One read holding the three keys, then three reads sent without waiting: the form
+	// must be open for the key after the one that opened it, whichever came back first.
+	for _, keys := range [][]string{{"ce2"}, {"c", "e", "2"}} {
+		s.mark()
+		s.keys(keys...)
+		s.waitFor("Create user on pg-main", "✗ username must be at least 3 characters (it has 2)")
+		s.mark()
+		s.keys("esc", "y")
+		s.waitFor("Create user on pg-main: cancelled, changes discarded", "R reset credentials")
+		s.never("[2 Services]")
+	}
+}

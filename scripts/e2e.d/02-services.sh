@@ -103,7 +103,9 @@ flow_services() {
 	assert_fits small || return 1
 	send small e; wait_for small 'Edit ' 10 || return 1
 	assert_fits small || return 1
-	send small Escape
+	# Esc and c in one terminal read are alt+c (Bubble Tea v1 has no escape timeout):
+	# the next key goes once the form is gone.
+	send small Escape; wait_gone small 'Edit ' 10 || return 1
 	send small c; wait_for small 'Create service' 10 || return 1
 	assert_fits small || return 1
 	start_ui big 160 50 "$ADMIN_TOKEN" || return 1

@@ -17,7 +17,8 @@ flow_users() {
 	assert_fits u || return 1
 
 	log "create a user: validation as typed, then the one-time secret"
-	send u c; wait_for u 'Username' || return 1
+	# The form's focused field, not 'Username': the list's own header says Username.
+	send u c; wait_for u '┃ Username' || return 1
 	type_text u 'e2'; wait_for u 'at least 3 characters' || return 1
 	type_text u 'e_user'; wait_gone u 'at least 3 characters' || return 1
 	advance u 'Authentication' || return 1

@@ -14,7 +14,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/clipboard"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
@@ -105,6 +104,8 @@ type Model struct {
 	watches *watch.Model
 	// background: see Options.Background.
 	background []Background
+	// opening are the modals views opened (Context.Open) in the Update being handled.
+	opening []common.Modal
 }
 
 type refreshTick struct{ gen int }
@@ -137,6 +138,7 @@ func New(opts Options) *Model {
 	}
 	m := &Model{ctx: ctx, session: session, focused: true, switchProfile: opts.SwitchProfile, active: opts.StartTab, watches: watch.New(ctx),
 		background: opts.Background}
+	ctx.OpensModals(func(md common.Modal) { m.opening = append(m.opening, md) })
 	ctx.Tabs = nil
 	for _, t := range opts.Tabs {
 		m.tabs = append(m.tabs, tabState{spec: t})
@@ -199,7 +201,7 @@ func (m *Model) Init() tea.Cmd {
 	for _, b := range m.background {
 		cmds = append(cmds, b.Init())
 	}
-	return tea.Batch(cmds...)
+	return tea.Batch(append(cmds, m.openOpened())...)
 }
 
 // ensureTab builds a tab's root view on first visit.
@@ -257,7 +259,19 @@ func (m *Model) resize(w, h int) {
 // Update routes messages.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.ensureSpinner())
+	return m, tea.Batch(cmd, m.openOpened(), m.ensureSpinner())
+}
+
+// openOpened opens the modals views opened (Context.Open) while the last message was
+// handled, in order, before the next message: the keys that follow reach them.
+func (m *Model) openOpened() tea.Cmd {
+	var cmds []tea.Cmd
+	for len(m.opening) > 0 {
+		md := m.opening[0]
+		m.opening = m.opening[1:]
+		cmds = append(cmds, m.update(common.OpenModal{Modal: md}))
+	}
+	return tea.Batch(cmds...)
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -468,11 +482,12 @@ type KeyClaimer interface {
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	// Bubble Tea v1 hands over every rune of one terminal read as a single KeyRunes
 	// message, so keys typed quickly (or batched by SSH latency) would match no binding.
-	// Handle them one by one, as if read separately; a bracketed paste stays whole.
+	// Handle them one by one, as if read separately; a bracketed paste stays whole. A
+	// modal a key opened is open for the next ("ce2": e and 2 go to the create form).
 	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 		cmds := make([]tea.Cmd, 0, len(msg.Runes))
 		for _, r := range msg.Runes {
-			cmds = append(cmds, m.handleKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}))
+			cmds = append(cmds, m.handleKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}), m.openOpened())
 		}
 		return tea.Sequence(cmds...)
 	}
@@ -769,9 +784,7 @@ func (m *Model) reconnect(msg common.Reconnect) tea.Cmd {
 	c := m.ctx
 	m.session.Clear()
 	c.Passwords = map[string]string{}
-	c.ProjectNames = nil
-	c.Roles = map[string]models.Role{}
-	c.Accounts = map[string]string{}
+	c.ForgetProjects()
 	c.ServiceNames = map[string][]string{}
 	c.ServiceTypes = map[string]map[string]string{}
 	msg.Apply(c)

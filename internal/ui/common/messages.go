@@ -17,8 +17,27 @@ type PushView struct{ View View }
 // PopView pops the current tab's stack (esc goes back); ignored at the bottom.
 type PopView struct{}
 
-// OpenModal shows a modal over everything; it replaces any open modal.
+// OpenModal shows a modal over everything; it replaces any open modal. Views open one
+// with Context.Open, which the root takes before the next key.
 type OpenModal struct{ Modal Modal }
+
+// Open shows m over everything, replacing any open modal. Under the root it is open
+// before the next key is handled, so the keys typed right after the one that opened it
+// reach it: "ce2" in one terminal read (typed ahead, batched by a slow link), or "e2"
+// read before a command's message would have come back, went to the view under the form
+// ("2" switched tabs). Without a root (a view's own test) it is the OpenModal message.
+// Call it from Update, never from a command.
+func (c *Context) Open(m Modal) tea.Cmd {
+	if c.opens == nil {
+		return Send(OpenModal{Modal: m})
+	}
+	c.opens(m)
+	return nil
+}
+
+// OpensModals is how the root takes what Open opens: open is called from within the
+// view's Update, so the root records the modal and opens it once that Update returns.
+func (c *Context) OpensModals(open func(Modal)) { c.opens = open }
 
 // Notify puts a message in the footer.
 type Notify struct {

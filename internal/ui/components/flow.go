@@ -61,7 +61,7 @@ func (f *Flow) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 func (f *Flow) show(m common.Modal) tea.Cmd {
 	switch step := m.(type) {
 	case *Form:
-		_ = f.form.Reopen() // rebuilt as it was typed; the flow stays the open modal
+		f.form.Rebuild() // as it was typed; the flow stays the open modal
 		f.prev = nil
 	case *Review:
 		f.prev = f.form
@@ -77,9 +77,9 @@ func (f *Flow) show(m common.Modal) tea.Cmd {
 
 // Refused brings the form back inside the flow with the platform's message at its field.
 func (f *Flow) Refused(msg string) tea.Cmd {
-	_ = f.form.Refused(msg)
+	f.form.refuse(&refusal{msg: msg})
 	f.cur, f.prev = f.form, nil
-	return common.Send(common.OpenModal{Modal: f})
+	return f.form.ctx.Open(f)
 }
 
 // Closed: the flow is over when its current step closed itself with nothing after it.

@@ -151,6 +151,13 @@ func (f *Form) Refused(msg string) tea.Cmd { return f.back(&refusal{msg: msg}) }
 func (f *Form) Invalid(msg string) tea.Cmd { return f.back(&refusal{msg: msg, local: true}) }
 
 func (f *Form) back(r *refusal) tea.Cmd {
+	f.refuse(r)
+	return f.ctx.Open(f)
+}
+
+// refuse rebuilds the form with r at its field, without opening it (a flow holding the
+// form stays the open modal).
+func (f *Form) refuse(r *refusal) {
 	msg := r.msg
 	// The field the message names first is the one it is about ("Invalid disk_space_mb:
 	// plan startup-4 takes …" is about the disk, though it mentions the plan).
@@ -172,7 +179,6 @@ func (f *Form) back(r *refusal) tea.Cmd {
 	f.form = f.build()
 	f.focus(r.title)
 	f.fit()
-	return common.Send(common.OpenModal{Modal: f})
 }
 
 // focus moves the rebuilt form's focus to the field titled title (the refused one), so
@@ -254,10 +260,16 @@ func (f *Form) Title() string { return f.title }
 
 // Reopen shows the form again as it was left (esc in a review goes back to it).
 func (f *Form) Reopen() tea.Cmd {
+	f.Rebuild()
+	return f.ctx.Open(f)
+}
+
+// Rebuild makes the form as it was left, without opening it: for a modal that holds the
+// form and stays the open one.
+func (f *Form) Rebuild() {
 	f.done, f.closed = false, false
 	f.form = f.build()
 	f.fit()
-	return common.Send(common.OpenModal{Modal: f})
 }
 
 func (f *Form) ShortHelp() []key.Binding {

@@ -54,7 +54,7 @@ func NewList(ctx *common.Context) *List {
 // forget removes a kept plan after a yes; nothing on the platform changes.
 func (v *List) forget(dir string, p fleet.Plan) tea.Cmd {
 	text := fmt.Sprintf("Forget the plan “%s”? %d of its %d rows are not done; nothing on the platform changes.", p.Title, p.Left(), len(p.Rows))
-	return common.Send(common.OpenModal{Modal: components.NewConfirm(v.Ctx, "Forget plan", text, func() tea.Cmd {
+	return v.Ctx.Open(components.NewConfirm(v.Ctx, "Forget plan", text, func() tea.Cmd {
 		id := p.ID
 		return func() tea.Msg {
 			if err := fleet.Remove(dir, id); err != nil {
@@ -62,7 +62,7 @@ func (v *List) forget(dir string, p fleet.Plan) tea.Cmd {
 			}
 			return common.RefreshNow{}
 		}
-	})})
+	}))
 }
 
 // Update is the list's.

@@ -30,7 +30,7 @@ func Open(ctx *common.Context, p fleet.Plan, hidden []bool, resumed bool) tea.Cm
 	if err != "" {
 		return common.Error(err)
 	}
-	return common.Send(common.OpenModal{Modal: m})
+	return ctx.Open(m)
 }
 
 // NewModal builds the plan's modal and the runner behind it.

@@ -91,7 +91,7 @@ func (a *ACLs) openForm(users []models.ServiceUser, err error) tea.Cmd {
 	if len(names) == 0 {
 		return common.Warn(a.svc.t.Service + " has no users to grant an ACL to; create one in its users (:users)")
 	}
-	return tea.Batch(common.Info(""), common.Send(common.OpenModal{Modal: a.form(names)}))
+	return tea.Batch(common.Info(""), a.Ctx.Open(a.form(names)))
 }
 
 func (a *ACLs) form(users []string) *components.Form {

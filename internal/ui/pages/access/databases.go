@@ -39,7 +39,7 @@ func (v *Databases) startCreate() tea.Cmd {
 	if cmd := v.svc.refuse("create", false); cmd != nil {
 		return cmd
 	}
-	return common.Send(common.OpenModal{Modal: v.form()})
+	return v.Ctx.Open(v.form())
 }
 
 func (v *Databases) form() *components.Form {

@@ -109,7 +109,7 @@ func (v *Topics) openForm(sv models.Service, err error) tea.Cmd {
 		nodes = 0
 		note = common.Warn("Could not read " + v.svc.t.Service + "'s node count (" + v.Ctx.ErrorText(err) + "); the platform will check replication")
 	}
-	return tea.Batch(note, common.Send(common.OpenModal{Modal: v.form(nodes)}))
+	return tea.Batch(note, v.Ctx.Open(v.form(nodes)))
 }
 
 // replicationRule is the spec's limit and, when known, the service's node count.

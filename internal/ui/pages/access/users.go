@@ -80,7 +80,7 @@ func (u *Users) startCreate() tea.Cmd {
 	if cmd := u.svc.refuse("create", false); cmd != nil {
 		return cmd
 	}
-	return common.Send(common.OpenModal{Modal: u.form()})
+	return u.Ctx.Open(u.form())
 }
 
 func (u *Users) form() *components.Form {
@@ -139,7 +139,7 @@ func (u *Users) offerReset(su models.ServiceUser) tea.Cmd {
 	text := fmt.Sprintf("User %s exists: it was created, but its password was not received (the connection dropped before the answer). "+
 		"Reset its credentials now to get a password? You can also press R on it later.", name)
 	return tea.Batch(common.Warn("User "+name+" exists: it was created; its password was not received; press R to reset its credentials"),
-		common.Send(common.OpenModal{Modal: components.NewConfirm(u.Ctx, "Reset credentials", text, func() tea.Cmd { return u.reset(name) })}))
+		u.Ctx.Open(components.NewConfirm(u.Ctx, "Reset credentials", text, func() tea.Cmd { return u.reset(name) })))
 }
 
 func (u *Users) confirmReset(su models.ServiceUser) tea.Cmd {
@@ -156,11 +156,11 @@ func (u *Users) confirmReset(su models.ServiceUser) tea.Cmd {
 		text := fmt.Sprintf("%s is the primary user of %s. Resetting its credentials breaks every connection that uses it: "+
 			"applications, scripts and people connected with the current password lose access at once and must be given "+
 			"the new one. A new password is generated and shown once.", name, service)
-		return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(u.Ctx, "Reset primary credentials", text, name, run)})
+		return u.Ctx.Open(components.NewTypedConfirm(u.Ctx, "Reset primary credentials", text, name, run))
 	}
 	text := fmt.Sprintf("Reset the credentials of %s on %s? A new password is generated; the current one stops working at once, "+
 		"so clients using it must be given the new one.", name, service)
-	return common.Send(common.OpenModal{Modal: components.NewConfirm(u.Ctx, "Reset credentials", text, run)})
+	return u.Ctx.Open(components.NewConfirm(u.Ctx, "Reset credentials", text, run))
 }
 
 func (u *Users) reset(username string) tea.Cmd {
@@ -214,7 +214,7 @@ func (u *Users) secret(c credentials) tea.Cmd {
 		// The primary user's password is part of the service's connection details.
 		modal.AlsoAt("the connection details of " + t.Service + " (x on its detail)")
 	}
-	return common.Send(common.OpenModal{Modal: modal})
+	return u.Ctx.Open(modal)
 }
 
 func (u *Users) confirmDelete(su models.ServiceUser) tea.Cmd {
@@ -233,7 +233,7 @@ func (u *Users) confirmDelete(su models.ServiceUser) tea.Cmd {
 	api, t, name := u.Ctx.API, u.svc.t, su.Username
 	text := fmt.Sprintf("Deleting user %s of %s is irreversible: its password stops working at once, "+
 		"and clients connected with it lose access.", name, t.Service)
-	return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(u.Ctx, "Delete user", text, name, func() tea.Cmd {
+	return u.Ctx.Open(components.NewTypedConfirm(u.Ctx, "Delete user", text, name, func() tea.Cmd {
 		return base.SendWrite(u.Ctx, u.Req, &base.Write[models.ServiceUser]{Verb: base.Delete, Noun: "user", Name: name, Reload: u.Load,
 			Done: func(models.ServiceUser) tea.Cmd { return common.Success("Deleted user " + name + " of " + t.Service) },
 			Send: func(ctx context.Context, wr common.Writer) (models.ServiceUser, error) {
@@ -249,7 +249,7 @@ func (u *Users) confirmDelete(su models.ServiceUser) tea.Cmd {
 				return su, false, err
 			},
 		})
-	})})
+	}))
 }
 
 // userURI builds the full connection URI for a user from the service's URI (or its

@@ -46,7 +46,7 @@ func (a *actions) startCreate(account string) tea.Cmd {
 		name := strings.TrimSpace(v.Name)
 		return a.sendCreate(form, account, name, req)
 	})
-	return common.Send(common.OpenModal{Modal: form})
+	return a.ctx.Open(form)
 }
 
 // sendCreate sends a create through the write protocol: refused, the form comes back;
@@ -99,7 +99,7 @@ func (a *actions) startEdit(b models.BillingGroup) tea.Cmd {
 		return nil
 	})
 	c = components.NewFlow(form)
-	return common.Send(common.OpenModal{Modal: c})
+	return a.ctx.Open(c)
 }
 
 // startAssign reads the caller's projects (which group each is in now), then opens the
@@ -206,7 +206,7 @@ func (a *actions) handle(msg tea.Msg) (cmd tea.Cmd, handled, changed bool) {
 		if len(msg.Value.Projects) == 0 {
 			return common.Warn("You are not a member of any project to assign"), true, false
 		}
-		return tea.Batch(common.Info(""), common.Send(common.OpenModal{Modal: a.assignForm(msg.Value)})), true, false
+		return tea.Batch(common.Info(""), a.ctx.Open(a.assignForm(msg.Value))), true, false
 	}
 	return nil, false, false
 }

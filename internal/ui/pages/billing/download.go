@@ -126,7 +126,7 @@ func (m *folderModal) Update(msg tea.Msg) (common.Modal, tea.Cmd) {
 			// The reason shows at the field; enter is refused until the folder changes.
 			m.ask.refuse(m.ask.folder, r.Err)
 			m.checking = false
-			_ = m.Reopen() // rebuilt as typed; this stays the open modal
+			m.Rebuild() // as typed; this stays the open modal
 			return m, m.Init()
 		}
 		m.done = true
@@ -179,7 +179,7 @@ func (v *Invoices) handleDownload(msg tea.Msg) tea.Cmd {
 		if !v.Req.Current(msg.Addr) {
 			return nil
 		}
-		return common.Send(common.OpenModal{Modal: v.folderModal(msg.Value.inv, msg.Value.Path)})
+		return v.Ctx.Open(v.folderModal(msg.Value.inv, msg.Value.Path))
 	case startDownload:
 		if v.dl != nil {
 			return common.Warn("A download is already running; wait for it to finish")

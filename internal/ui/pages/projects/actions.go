@@ -87,7 +87,7 @@ func (a *actions) refuseDeveloper(project, what string) tea.Cmd {
 	if a.ctx.ReadOnly {
 		return common.Warn("Read-only mode: " + what + " is disabled")
 	}
-	if r, ok := a.ctx.Roles[project]; ok && r == models.RoleDeveloper {
+	if r, ok := a.ctx.RoleOf(project); ok && r == models.RoleDeveloper {
 		return common.Error(fmt.Sprintf("You are a developer in %s; only an admin may %s it", project, what))
 	}
 	return nil
@@ -106,7 +106,7 @@ func (a *actions) confirmDelete(name string) tea.Cmd {
 	}
 	text := fmt.Sprintf("Deleting project %s is irreversible: its settings, membership and billing assignment are removed for good. "+
 		"The platform refuses while the project still has services; delete them first.", name)
-	return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(a.ctx, "Delete project", text, name, func() tea.Cmd {
+	return a.ctx.Open(components.NewTypedConfirm(a.ctx, "Delete project", text, name, func() tea.Cmd {
 		return base.SendWrite(a.ctx, a.req, &base.Write[models.Project]{Verb: base.Delete, Noun: "project", Name: name,
 			Send: func(ctx context.Context, wr common.Writer) (models.Project, error) {
 				return models.Project{ProjectName: name}, wr.DeleteProject(ctx, name)
@@ -118,7 +118,7 @@ func (a *actions) confirmDelete(name string) tea.Cmd {
 				return tea.Sequence(common.Send(common.Gone{What: common.GoneProject, Name: name, Deleted: true}), common.Send(deleted{name}))
 			},
 		})
-	})})
+	}))
 }
 
 // find reads a project back by name after a write whose answer was lost.
@@ -151,9 +151,9 @@ func (a *actions) handle(msg tea.Msg) (cmd tea.Cmd, handled, changed bool) {
 		// Clear the "Loading…" notice so it does not linger under the closed form.
 		clear := common.Info("")
 		if msg.Kind == kindPrepCreate {
-			return tea.Batch(clear, common.Send(common.OpenModal{Modal: a.createForm(msg.Value)})), true, false
+			return tea.Batch(clear, a.ctx.Open(a.createForm(msg.Value))), true, false
 		}
-		return tea.Batch(clear, common.Send(common.OpenModal{Modal: a.editForm(msg.Value)})), true, false
+		return tea.Batch(clear, a.ctx.Open(a.editForm(msg.Value))), true, false
 	case deleted:
 		// A delete done (or found done): the views that show it reload or close.
 		return nil, true, true

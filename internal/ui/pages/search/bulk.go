@@ -213,7 +213,7 @@ func (b *bulkLoader) open(conn *connection, path, index string) tea.Cmd {
 		Live(indexField, untilTyped(&index, validateIndexName)).
 		Names("file", "NDJSON file", nil)
 	b.form = form
-	return common.Send(common.OpenModal{Modal: form})
+	return b.ctx.Open(form)
 }
 
 // start reads the file (in a command) for its review: how many documents and bytes,
@@ -267,7 +267,7 @@ func (b *bulkLoader) review(pl bulkPlan, err error) tea.Cmd {
 		{Field: "bytes", Old: thousands(pl.size) + " in the file", New: "sent in batches"},
 	}
 	send := func() tea.Cmd { return b.send(pl) }
-	return common.Send(common.OpenModal{Modal: components.NewReview(b.ctx, "Bulk load into "+safe.Text(pl.index), changes, send, nil)})
+	return b.ctx.Open(components.NewReview(b.ctx, "Bulk load into "+safe.Text(pl.index), changes, send, nil))
 }
 
 // send runs the load as one write of the pipeline: the load itself runs in the

@@ -191,7 +191,7 @@ func (rd *reader) openAbsoluteRange() tea.Cmd {
 	}, huh.NewGroup(fromField, toField)).
 		Live(fromField, untilTyped(&from, checkFrom)).
 		Live(toField, func() error { return checkTo(to) })
-	return common.Send(common.OpenModal{Modal: form})
+	return rd.ctx.Open(form)
 }
 
 // setRange takes a new window and runs the shown search again with it.

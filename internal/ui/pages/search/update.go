@@ -236,7 +236,7 @@ func (p *Pane) openHelp() tea.Cmd {
 		groups = append(groups, components.HelpGroup{Title: helpTitles[i], Bindings: row})
 	}
 	groups = append(groups, components.HelpGroup{Title: "Global", Bindings: p.ctx.GlobalKeys().Help(false)})
-	return common.Send(common.OpenModal{Modal: components.NewHelp(p.ctx, groups...)})
+	return p.ctx.Open(components.NewHelp(p.ctx, groups...))
 }
 
 // helpTitles name FullHelp's rows, in order.

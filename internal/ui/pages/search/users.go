@@ -65,5 +65,5 @@ func (c *connector) askPassword(user string) tea.Cmd {
 	form := components.NewForm(c.ctx, "Connect as "+safe.Text(user), func() tea.Cmd {
 		return common.Send(reconnectAs{id: id, user: user, password: pw})
 	}, huh.NewGroup(field))
-	return common.Send(common.OpenModal{Modal: form})
+	return c.ctx.Open(form)
 }

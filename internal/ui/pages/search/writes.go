@@ -154,10 +154,10 @@ func (rd *reader) openReview(w writeReview) tea.Cmd {
 		}
 		confirm := w.plan.Confirm
 		next = func() tea.Cmd {
-			return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(rd.ctx, what, text, confirm, send)})
+			return rd.ctx.Open(components.NewTypedConfirm(rd.ctx, what, text, confirm, send))
 		}
 	}
-	return common.Send(common.OpenModal{Modal: components.NewReview(rd.ctx, title, changes, next, nil)})
+	return rd.ctx.Open(components.NewReview(rd.ctx, title, changes, next, nil))
 }
 
 // docsPhrase is how many documents a write removes: a closed index gives no count, so its

@@ -92,7 +92,8 @@ func (a *actions) refuse(project, what string) tea.Cmd {
 		return common.Warn("No project selected: pick one in tab 1 first")
 	}
 	if !a.ctx.CanAdminister(project) {
-		return common.Error(fmt.Sprintf("Your role in %s is %s; only an admin may %s services", project, a.ctx.Roles[project], what))
+		role, _ := a.ctx.RoleOf(project)
+		return common.Error(fmt.Sprintf("Your role in %s is %s; only an admin may %s services", project, role, what))
 	}
 	return nil
 }
@@ -159,7 +160,7 @@ func (a *actions) confirmDelete(project string, s models.Service) tea.Cmd {
 	}
 	text := fmt.Sprintf("Deleting service %s (%s) in %s is irreversible: its nodes, data, backups, users and "+
 		"connection details are removed for good and cannot be restored.", name, s.ServiceType, project)
-	return common.Send(common.OpenModal{Modal: components.NewTypedConfirm(a.ctx, "Delete service", text, name, func() tea.Cmd {
+	return a.ctx.Open(components.NewTypedConfirm(a.ctx, "Delete service", text, name, func() tea.Cmd {
 		return base.SendWrite(a.ctx, a.req, &base.Write[models.Service]{Verb: base.Delete, Noun: "service", Name: name,
 			Send: func(ctx context.Context, wr common.Writer) (models.Service, error) {
 				return s, wr.DeleteService(ctx, project, name)
@@ -168,7 +169,7 @@ func (a *actions) confirmDelete(project string, s models.Service) tea.Cmd {
 			Show: func(s models.Service) { a.target.upsert(project, s) },
 			Done: func(models.Service) tea.Cmd { return a.gone(project, name, "Deleted service "+name) },
 		})
-	})})
+	}))
 }
 
 // prepared opens the form a preparation was for, or says why it cannot.
@@ -217,7 +218,7 @@ func (a *actions) prepared(msg tea.Msg) (tea.Cmd, bool) {
 		return common.Error(why), true
 	}
 	// Clear the "Loading…" notice so it does not linger under the form.
-	return tea.Batch(common.Info(""), common.Send(common.OpenModal{Modal: m})), true
+	return tea.Batch(common.Info(""), a.ctx.Open(m)), true
 }
 
 // handle processes action results; handled reports that msg was one of them.
