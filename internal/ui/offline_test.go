@@ -22,6 +22,7 @@ import (
 // When the platform cannot be reached at start, the last snapshot is shown read-only
 // with its age, and the live view takes its place once the platform answers.
 func TestOfflineStartShowsTheLastSnapshotUntilThePlatformAnswers(t *testing.T) {
+	t.Parallel() // waits on the client's retries against a dropped connection (10 s), not the CPU
 	sb, err := sandbox.New(sandbox.Options{Data: "demo", Seed: 1})
 	if err != nil {
 		t.Fatal(err)
