@@ -46,19 +46,25 @@ func (OpenAccess) move()         {}
 // the keys already read, and its moves go as messages (Send).
 func (c *Context) Go(moves ...Move) tea.Cmd {
 	if c.takes == nil {
-		cmds := make([]tea.Cmd, len(moves))
-		for i, s := range moves {
-			cmds[i] = Send(s)
-		}
-		if len(cmds) == 1 {
-			return cmds[0]
-		}
-		return tea.Sequence(cmds...)
+		return Moves(moves...)
 	}
 	for _, s := range moves {
 		c.takes(s)
 	}
 	return nil
+}
+
+// Moves are the moves as messages, in sequence: what a command makes once its answer
+// decides where to go (Go is for Update).
+func Moves(moves ...Move) tea.Cmd {
+	cmds := make([]tea.Cmd, len(moves))
+	for i, s := range moves {
+		cmds[i] = Send(s)
+	}
+	if len(cmds) == 1 {
+		return cmds[0]
+	}
+	return tea.Sequence(cmds...)
 }
 
 // Open shows m over everything, replacing any open modal (Go).

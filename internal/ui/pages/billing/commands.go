@@ -66,8 +66,8 @@ func inGroup(ctx *common.Context, what string, view func(models.BillingGroup) co
 		}
 		b := models.BillingGroup{BillingGroupID: p.BillingGroupID, BillingGroupName: p.BillingGroupName}
 		// The footer's "Finding…" is cleared: the view itself says what it shows.
-		return tea.Sequence(common.Info(""), common.Send(common.SelectBillingGroup{ID: b.BillingGroupID, Name: b.BillingGroupName}),
-			common.Send(common.SwitchTab{Tab: common.TabBilling}), push(view(b)))()
+		return tea.Sequence(common.Info(""), common.Moves(common.SelectBillingGroup{ID: b.BillingGroupID, Name: b.BillingGroupName},
+			common.SwitchTab{Tab: common.TabBilling}, common.PushView{View: view(b)}))()
 	})
 }
 
@@ -83,13 +83,13 @@ func keyOf(ctx *common.Context, what string) string {
 // name, else the one group whose name begins so (any case). Without the groups listed
 // yet, the account's groups are read first.
 func openNamedGroup(ctx *common.Context, name string) tea.Cmd {
-	show := func(id, gname string) tea.Cmd {
+	show := func(id, gname string) []common.Move {
 		b := models.BillingGroup{BillingGroupID: id, BillingGroupName: gname}
-		return tea.Sequence(common.Send(common.SelectBillingGroup{ID: id, Name: gname}),
-			common.Send(common.SwitchTab{Tab: common.TabBilling}), push(NewGroupDetail(ctx, b)))
+		return []common.Move{common.SelectBillingGroup{ID: id, Name: gname},
+			common.SwitchTab{Tab: common.TabBilling}, common.PushView{View: NewGroupDetail(ctx, b)}}
 	}
 	if id, gname, ok := findGroup(ctx.BillingGroups, name); ok {
-		return show(id, gname)
+		return ctx.Go(show(id, gname)...)
 	}
 	api, account, project := ctx.API, accountFor(ctx), ctx.Project()
 	return func() tea.Msg {
@@ -108,7 +108,7 @@ func openNamedGroup(ctx *common.Context, name string) tea.Cmd {
 			names[b.BillingGroupID] = b.BillingGroupName
 		}
 		if id, gname, ok := findGroup(names, name); ok {
-			return show(id, gname)()
+			return common.Moves(show(id, gname)...)()
 		}
 		return common.Notify{Level: theme.LevelWarn, Text: "No billing group named “" + name + "”"}
 	}

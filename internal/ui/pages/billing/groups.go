@@ -180,6 +180,3 @@ func openGroup(ctx *common.Context, b models.BillingGroup) tea.Cmd {
 	return ctx.Go(common.SelectBillingGroup{ID: b.BillingGroupID, Name: b.BillingGroupName},
 		common.PushView{View: NewGroupDetail(ctx, b)})
 }
-
-// push pushes v as a message, from a command's goroutine (Update pushes with ctx.Push).
-func push(v common.View) tea.Cmd { return common.Send(common.PushView{View: v}) }
