@@ -125,6 +125,12 @@ type listAnswer[T any] struct {
 // the same error for ever while More still sees the half-read entry: counting it as a
 // bad entry and going on spun a core for good), a syntax error, or ctx ending.
 func readList[T any](ctx context.Context, dec *json.Decoder, path string, name func(*T) string, sk *Skipped, size int64) ([]T, error) {
+	return readListSettled(ctx, dec, path, name, sk, size, nil)
+}
+
+// readListSettled is readList, giving each entry kept to settle once it is read whole
+// (nil: none).
+func readListSettled[T any](ctx context.Context, dec *json.Decoder, path string, name func(*T) string, sk *Skipped, size int64, settle func(*T)) ([]T, error) {
 	start := dec.InputOffset()
 	tok, err := dec.Token()
 	if err != nil {
@@ -167,6 +173,9 @@ func readList[T any](ctx context.Context, dec *json.Decoder, path string, name f
 			continue
 		}
 		strs.entry(v)
+		if settle != nil {
+			settle(v)
+		}
 	}
 	if _, err := dec.Token(); err != nil { // the closing bracket
 		return nil, syntaxProblem(err, path, dec.InputOffset())
@@ -470,39 +479,74 @@ func doNoContent(c *Client, ctx context.Context, method, path string, in any) er
 // projectListDecoder reads GET /v1/project in one pass: the projects (entry by entry)
 // and the membership (entry by entry, optional: an answer without it still lists the
 // projects, and a malformed one is dropped).
-var projectListDecoder = projectsDecoder("project list", projectName, nil,
-	func(ps []models.Project, m map[string]models.Role) models.ProjectList {
-		return models.ProjectList{Projects: ps, Membership: m}
+var projectListDecoder = answerDecoder{kind: "project list", read: func(ctx context.Context, dec *json.Decoder, size int64) (any, error) {
+	res := &projectListAnswer{}
+	found := false
+	err := readObject(dec, func(k string) (bool, error) {
+		var err error
+		switch k {
+		case "projects":
+			found = true
+			res.pl.Projects, err = readList(ctx, dec, k, projectName, &res.skipped, size)
+			return true, err
+		case "project_membership":
+			res.pl.Membership, err = readMembership(dec)
+			return true, err
+		}
+		return false, nil
 	})
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, &decodeError{Problem: `it lacks the "projects" list`}
+	}
+	return res, nil
+}}
 
 // projectSummariesDecoder reads GET /v1/project as summaries: each project's other
-// fields are passed over, never kept, and the role goes into the summary.
-var projectSummariesDecoder = projectsDecoder("project summaries", projectSummaryName,
-	func(p *models.ProjectSummary) *models.Role { return &p.Role },
-	func(ps []models.ProjectSummary, _ map[string]models.Role) models.ProjectSummaries {
-		return models.ProjectSummaries{Projects: ps}
-	})
-
-// projectsDecoder reads GET /v1/project into L. With role, the membership is written
-// into the projects instead of a map kept beside them (80,000 entries: 6 MB more at a
-// refresh's peak), found by name in a sorted index when it follows the projects.
-func projectsDecoder[P, L any](kind string, name func(*P) string, role func(*P) *models.Role, build func([]P, map[string]models.Role) L) answerDecoder {
-	return answerDecoder{kind: kind, read: func(ctx context.Context, dec *json.Decoder, size int64) (any, error) {
-		res := &projectsAnswer[L]{}
-		var items []P
+// fields are passed over, never kept, and the role goes into the summary, written
+// while the membership is read when it follows the projects (found by name in a
+// sorted index: no 80,000-entry map beside the list).
+//
+// An entry that previous (the list read last) has unchanged is given again instead of
+// a new copy, so a refresh that changed little holds little beside the list shown:
+// 80,000 new summaries were 14 MB on top of it at every refresh's peak. Summaries are
+// never changed once decoded: a reused one whose role changed is copied.
+func projectSummariesDecoder(previous []*models.ProjectSummary) answerDecoder {
+	return answerDecoder{kind: "project summaries", read: func(ctx context.Context, dec *json.Decoder, size int64) (any, error) {
+		res := &projectsAnswer[models.ProjectSummaries]{}
+		old := newSummaryIndex(previous)
+		var items []*models.ProjectSummary
+		var given []uint64 // bit i: the membership that followed the projects gave items[i]'s role
 		var m map[string]models.Role
+		// setRole gives items[i] role r; a previous summary is copied first.
+		setRole := func(i int, r models.Role) {
+			switch p := items[i]; {
+			case p.Role == r:
+			case old.has(p):
+				c := *p
+				c.Role = r
+				items[i] = &c
+			default:
+				p.Role = r
+			}
+		}
 		found := false
 		err := readObject(dec, func(k string) (bool, error) {
+			var err error
 			switch k {
 			case "projects":
 				found = true
-				var err error
-				items, err = readList(ctx, dec, k, name, &res.skipped, size)
+				items, err = readListSettled(ctx, dec, k, summaryName, &res.skipped, size, old.reuse)
 				return true, err
 			case "project_membership":
-				var err error
-				if role != nil && found {
-					_, err = readRoles(dec, rolesInto(items, name, role))
+				if found {
+					given = make([]uint64, (len(items)+63)/64)
+					_, err = readRoles(dec, rolesInto(items, summaryName, func(i int, r models.Role) {
+						given[i/64] |= 1 << (i % 64)
+						setRole(i, r)
+					}))
 					return true, err
 				}
 				m, err = readMembership(dec)
@@ -516,19 +560,73 @@ func projectsDecoder[P, L any](kind string, name func(*P) string, role func(*P) 
 		if !found {
 			return nil, &decodeError{Problem: `it lacks the "projects" list`}
 		}
-		if role != nil && m != nil { // the membership came first
-			for i := range items {
-				*role(&items[i]) = m[name(&items[i])]
+		for i, p := range items {
+			switch {
+			case given == nil: // the membership came first, or not at all
+				setRole(i, m[p.ProjectName])
+			case given[i/64]&(1<<(i%64)) == 0: // not in the membership that followed
+				setRole(i, "")
 			}
-			m = nil
 		}
-		res.pl = build(items, m)
+		res.pl = models.ProjectSummaries{Projects: items}
 		return res, nil
 	}}
 }
 
-// rolesInto sets the role of every project named project.
-func rolesInto[P any](items []P, name func(*P) string, role func(*P) *models.Role) func(project string, r models.Role) {
+// summaryIndex finds the previous list's summaries by name.
+type summaryIndex struct {
+	list   []*models.ProjectSummary
+	byName []int32 // places in list, by name
+}
+
+func newSummaryIndex(list []*models.ProjectSummary) summaryIndex {
+	x := summaryIndex{list: list, byName: make([]int32, len(list))}
+	for i := range x.byName {
+		x.byName[i] = int32(i)
+	}
+	slices.SortFunc(x.byName, func(a, b int32) int { return strings.Compare(list[a].ProjectName, list[b].ProjectName) })
+	return x
+}
+
+// find is the previous summary named name, or nil.
+func (x summaryIndex) find(name string) *models.ProjectSummary {
+	k, ok := slices.BinarySearchFunc(x.byName, name, func(i int32, n string) int { return strings.Compare(x.list[i].ProjectName, n) })
+	if !ok {
+		return nil
+	}
+	return x.list[x.byName[k]]
+}
+
+// reuse puts the previous summary in *p's place when it says the same (its role aside:
+// that is read later); a changed one shares the previous one's texts that did not
+// change instead of holding them twice.
+func (x summaryIndex) reuse(p **models.ProjectSummary) {
+	o, n := x.find((*p).ProjectName), *p
+	switch {
+	case o == nil:
+	case sameSummary(o, n):
+		*p = o
+	default:
+		n.ProjectName = o.ProjectName
+		if n.EstimatedBalance == o.EstimatedBalance {
+			n.EstimatedBalance = o.EstimatedBalance
+		}
+	}
+}
+
+// has reports whether p is one of the previous list's summaries.
+func (x summaryIndex) has(p *models.ProjectSummary) bool { return x.find(p.ProjectName) == p }
+
+// sameSummary reports whether a and b say the same, their roles aside.
+func sameSummary(a, b *models.ProjectSummary) bool {
+	return a.ProjectName == b.ProjectName && a.AccountID == b.AccountID && a.DefaultCloud == b.DefaultCloud &&
+		a.BillingCurrency == b.BillingCurrency && a.BillingGroupID == b.BillingGroupID && a.BillingGroupName == b.BillingGroupName &&
+		a.EstimatedBalance == b.EstimatedBalance && a.AvailableCredits.Set == b.AvailableCredits.Set &&
+		a.AvailableCredits.Value.Equal(b.AvailableCredits.Value) && a.AvailableCredits.Value.Exponent() == b.AvailableCredits.Value.Exponent()
+}
+
+// rolesInto gives set the place of every project named project.
+func rolesInto[P any](items []P, name func(*P) string, set func(i int, r models.Role)) func(project string, r models.Role) {
 	byName := make([]int32, len(items))
 	for i := range byName {
 		byName[i] = int32(i)
@@ -537,7 +635,7 @@ func rolesInto[P any](items []P, name func(*P) string, role func(*P) *models.Rol
 	return func(project string, r models.Role) {
 		at, _ := slices.BinarySearchFunc(byName, project, func(i int32, p string) int { return strings.Compare(name(&items[i]), p) })
 		for ; at < len(byName) && name(&items[byName[at]]) == project; at++ {
-			*role(&items[byName[at]]) = r
+			set(int(byName[at]), r)
 		}
 	}
 }
@@ -664,17 +762,17 @@ func pathRefusal(path string) (reason, shown string, ok bool) {
 }
 
 // Names of list entries: an entry without one is dropped.
-func projectName(p *models.Project) string               { return p.ProjectName }
-func projectSummaryName(p *models.ProjectSummary) string { return p.ProjectName }
-func serviceName(s *models.Service) string               { return s.ServiceName }
-func userName(u *models.ServiceUser) string              { return u.Username }
-func topicName(t *models.Topic) string                   { return t.TopicName }
-func databaseName(d *models.Database) string             { return d.DatabaseName }
-func billingGroupID(g *models.BillingGroup) string       { return g.BillingGroupID }
-func invoiceNumber(i *models.Invoice) string             { return i.InvoiceNumber }
-func cloudName(c *models.Cloud) string                   { return c.CloudName }
-func serviceTypeName(t *models.ServiceType) string       { return t.ServiceType }
-func planName(p *models.Plan) string                     { return p.PlanName }
+func projectName(p *models.Project) string         { return p.ProjectName }
+func summaryName(p **models.ProjectSummary) string { return (*p).ProjectName }
+func serviceName(s *models.Service) string         { return s.ServiceName }
+func userName(u *models.ServiceUser) string        { return u.Username }
+func topicName(t *models.Topic) string             { return t.TopicName }
+func databaseName(d *models.Database) string       { return d.DatabaseName }
+func billingGroupID(g *models.BillingGroup) string { return g.BillingGroupID }
+func invoiceNumber(i *models.Invoice) string       { return i.InvoiceNumber }
+func cloudName(c *models.Cloud) string             { return c.CloudName }
+func serviceTypeName(t *models.ServiceType) string { return t.ServiceType }
+func planName(p *models.Plan) string               { return p.PlanName }
 
 // aclName: an entry needs a user and a topic to mean anything.
 func aclName(a *models.ACL) string {

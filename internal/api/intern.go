@@ -53,6 +53,8 @@ func (in *interner) str(p *string) {
 // fields are left alone.
 func (in *interner) entry(v any) {
 	switch e := v.(type) {
+	case **models.ProjectSummary:
+		in.entry(*e)
 	case *models.ProjectSummary:
 		for _, p := range []*string{&e.AccountID, &e.DefaultCloud, &e.BillingCurrency, &e.BillingGroupID, &e.BillingGroupName} {
 			in.str(p)

@@ -20,10 +20,12 @@ func (c *Client) ListProjects(ctx context.Context) (models.ProjectList, error) {
 }
 
 // ListProjectSummaries is ListProjects with only what a table of projects shows of
-// each (the Projects tab on a large account).
-func (c *Client) ListProjectSummaries(ctx context.Context) (models.ProjectSummaries, error) {
+// each (the Projects tab on a large account). Summaries of previous (the last list
+// read) that the answer repeats are given again, not copied; summaries are never
+// changed once read.
+func (c *Client) ListProjectSummaries(ctx context.Context, previous []*models.ProjectSummary) (models.ProjectSummaries, error) {
 	const path = "/v1/project"
-	resp, shared, err := c.call(ctx, http.MethodGet, path, nil, nil, projectSummariesDecoder)
+	resp, shared, err := c.call(ctx, http.MethodGet, path, nil, nil, projectSummariesDecoder(previous))
 	if err != nil {
 		return models.ProjectSummaries{}, err
 	}

@@ -71,5 +71,5 @@ type ProjectSummary struct {
 
 // ProjectSummaries is GET /v1/project read as summaries.
 type ProjectSummaries struct {
-	Projects []ProjectSummary
+	Projects []*ProjectSummary
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/clipboard"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
@@ -788,9 +787,7 @@ func (m *Model) reconnect(msg common.Reconnect) tea.Cmd {
 	c := m.ctx
 	m.session.Clear()
 	c.Passwords = map[string]string{}
-	c.ProjectNames = nil
-	c.Roles = map[string]models.Role{}
-	c.Accounts = map[string]string{}
+	c.ForgetProjects()
 	c.ServiceNames = map[string][]string{}
 	c.ServiceTypes = map[string]map[string]string{}
 	msg.Apply(c)

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/components"
 	"github.com/svcui/svcui/internal/ui/keys"
@@ -439,8 +440,8 @@ func TestOpenServiceGoesToServicesTabRoot(t *testing.T) {
 
 func TestSelectProjectUpdatesContextAndBroadcasts(t *testing.T) {
 	m, _ := newModel(t, false)
-	m.Context().Roles["acme-prod"] = "developer"
-	m.Context().Accounts["acme-prod"] = "acc1"
+	m.Context().SetProjects(models.ProjectList{Projects: []models.Project{{ProjectName: "acme-prod", AccountID: "acc1"}},
+		Membership: map[string]models.Role{"acme-prod": models.RoleDeveloper}})
 	drive(m, keyMsg("2")) // build the Services tab so it receives the broadcast
 	rec := &recordingView{fakeView: fakeView{title: "Services"}}
 	m.tabs[1].stack[0] = rec

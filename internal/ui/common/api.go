@@ -25,7 +25,7 @@ type API interface {
 	ListPlans(ctx context.Context, project, serviceType, cloud string) ([]models.Plan, error)
 
 	ListProjects(ctx context.Context) (models.ProjectList, error)
-	ListProjectSummaries(ctx context.Context) (models.ProjectSummaries, error)
+	ListProjectSummaries(ctx context.Context, previous []*models.ProjectSummary) (models.ProjectSummaries, error)
 	GetProject(ctx context.Context, name string) (models.Project, error)
 
 	ListBillingGroups(ctx context.Context, accountID string) ([]models.BillingGroup, error)

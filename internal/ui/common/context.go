@@ -9,7 +9,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"log/slog"
+	"slices"
 	"sort"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -121,9 +123,10 @@ type Deps struct {
 // Cache is what panes learned from the platform, for palette completion and lookups
 // across panes; panes fill it as they load.
 type Cache struct {
+	// ProjectNames are the listed projects' names, sorted; RoleOf and AccountOf answer
+	// what the list said of each.
 	ProjectNames []string
-	Roles        map[string]models.Role
-	Accounts     map[string]string
+	projects     projectIndex
 	ServiceNames map[string][]string
 	// ServiceTypes is project → service → type, so commands offer only the services
 	// they can show (":search" only opensearch ones).
@@ -155,8 +158,6 @@ func NewContext() *Context {
 			Clipboard: clipboard.New(clipboard.Off, nil),
 		},
 		Cache: Cache{
-			Roles:         map[string]models.Role{},
-			Accounts:      map[string]string{},
 			ServiceNames:  map[string][]string{},
 			ServiceTypes:  map[string]map[string]string{},
 			Passwords:     map[string]string{},
@@ -182,39 +183,72 @@ func (c *Context) SetProjects(list models.ProjectList) {
 }
 
 // SetProjectsOf records n projects, the i-th given by project, for completion and role
-// lookup: a pane that holds its projects in another shape need not copy them into a
-// ProjectList first (80,000 projects: 22 MB).
+// lookup. What project gives is asked again when a role or an account is looked up, so
+// it must answer from data that is not changed afterwards (the projects pane's loaded
+// items): the context keeps their names' order, not a copy of the projects (two maps of
+// 80,000 roles and accounts were 8.5 MB, live beside the list and at a refresh's peak).
 func (c *Context) SetProjectsOf(n int, project func(i int) (name, account string, role models.Role)) {
-	if c.sameProjects(n, project) {
-		// A refresh that changed none: no second set of caches (80,000 projects: 13 MB
-		// more at the refresh's peak).
-		return
+	name := func(i int32) string { s, _, _ := project(int(i)); return s }
+	if !c.projects.sameNames(c.ProjectNames, n, name) {
+		order := make([]int32, n)
+		for i := range order {
+			order[i] = int32(i)
+		}
+		slices.SortStableFunc(order, func(a, b int32) int { return strings.Compare(name(a), name(b)) })
+		names := make([]string, n)
+		for k, i := range order {
+			names[k] = name(i)
+		}
+		c.ProjectNames, c.projects.order = names, order
 	}
-	names := make([]string, 0, n)
-	roles := make(map[string]models.Role, n)
-	accounts := make(map[string]string, n)
-	for i := range n {
-		name, account, role := project(i)
-		names = append(names, name)
-		roles[name] = role
-		accounts[name] = account
-	}
-	sort.Strings(names)
-	c.ProjectNames, c.Roles, c.Accounts = names, roles, accounts
+	c.projects.of = project
 }
 
-// sameProjects reports whether the caches already hold exactly these n projects.
-func (c *Context) sameProjects(n int, project func(i int) (name, account string, role models.Role)) bool {
-	if n != len(c.ProjectNames) || n != len(c.Roles) || n != len(c.Accounts) {
+// ForgetProjects drops what the last project list said (another profile).
+func (c *Context) ForgetProjects() { c.ProjectNames, c.projects = nil, projectIndex{} }
+
+// projectIndex finds what a project list said of a project by its name: order[k] is
+// the place, in the list, of the k-th of the sorted names; of answers for a place.
+type projectIndex struct {
+	order []int32
+	of    func(i int) (name, account string, role models.Role)
+}
+
+// sameNames reports whether the n projects named by name, in their order, are those
+// already indexed (names sorted): a refresh that renamed none reuses the index.
+func (x *projectIndex) sameNames(names []string, n int, name func(i int32) string) bool {
+	if n != len(x.order) || n != len(names) {
 		return false
 	}
-	for i := range n {
-		name, account, role := project(i)
-		if r, ok := c.Roles[name]; !ok || r != role || c.Accounts[name] != account {
+	for k, i := range x.order {
+		if name(i) != names[k] {
 			return false
 		}
 	}
 	return true
+}
+
+// lookup is what the last project list said of project (ok false when it did not list it).
+func (c *Cache) lookup(project string) (account string, role models.Role, ok bool) {
+	k, found := slices.BinarySearch(c.ProjectNames, project)
+	if !found || c.projects.of == nil || len(c.projects.order) != len(c.ProjectNames) {
+		return "", "", false
+	}
+	_, account, role = c.projects.of(int(c.projects.order[k]))
+	return account, role, true
+}
+
+// RoleOf is the caller's role in project as the project list said ("" when it did
+// not say), and whether the list had that project.
+func (c *Cache) RoleOf(project string) (models.Role, bool) {
+	_, r, ok := c.lookup(project)
+	return r, ok
+}
+
+// AccountOf is project's account as the project list said ("" unknown).
+func (c *Cache) AccountOf(project string) string {
+	a, _, _ := c.lookup(project)
+	return a
 }
 
 // SetServices records a project's services for completion: names and types.
@@ -259,7 +293,7 @@ func (c *Context) Password(project, service, user string) (string, bool) {
 // (sandbox rule). The platform still has the last word: views send the request anyway
 // when this is unknown and show its 403.
 func (c *Context) CanAdminister(project string) bool {
-	r, ok := c.Roles[project]
+	r, ok := c.RoleOf(project)
 	return !ok || r == "" || r.CanAdminister()
 }
 

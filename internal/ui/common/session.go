@@ -29,11 +29,14 @@ type place struct {
 func (c *Context) Project() string { return c.place.project }
 
 // Role is the caller's role in the current project, as the project list said.
-func (c *Context) Role() models.Role { return c.Roles[c.place.project] }
+func (c *Context) Role() models.Role {
+	r, _ := c.RoleOf(c.place.project)
+	return r
+}
 
 // AccountID is the current project's account, else the profile's.
 func (c *Context) AccountID() string {
-	if a := c.Accounts[c.place.project]; a != "" {
+	if a := c.AccountOf(c.place.project); a != "" {
 		return a
 	}
 	return c.ProfileAccount

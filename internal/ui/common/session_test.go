@@ -17,8 +17,8 @@ func TestTheSessionIsWrittenOnlyByTheRootsWriter(t *testing.T) {
 		t.Fatalf("account before a project: %q", ctx.AccountID())
 	}
 	root.SetProject("acme-prod")
-	ctx.SetProjects(models.ProjectList{Projects: []models.Project{{ProjectName: "acme-prod", AccountID: "acc-1"}}})
-	ctx.Roles["acme-prod"] = models.RoleDeveloper
+	ctx.SetProjects(models.ProjectList{Projects: []models.Project{{ProjectName: "acme-prod", AccountID: "acc-1"}},
+		Membership: map[string]models.Role{"acme-prod": models.RoleDeveloper}})
 	if ctx.Project() != "acme-prod" || ctx.Role() != models.RoleDeveloper || ctx.AccountID() != "acc-1" {
 		t.Fatalf("session: %q %q %q", ctx.Project(), ctx.Role(), ctx.AccountID())
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 	"github.com/svcui/svcui/internal/ui/theme"
 	"github.com/svcui/svcui/internal/ui/uitest"
@@ -37,7 +38,7 @@ func TestHeaderGivesUpRateLimitThenLeadingCrumbs(t *testing.T) {
 	ctx := testCtx()
 	ctx.Profile = "sandbox"
 	uitest.Session(ctx).SetProject("acme-prod")
-	ctx.Roles["acme-prod"] = "admin"
+	uitest.Roles(ctx, map[string]models.Role{"acme-prod": models.RoleAdmin})
 	ctx.Platform.RateLimit = func() common.RateLimit { return common.RateLimit{Known: true, Remaining: 1190, Limit: 1200} }
 	live := LiveState{Interval: 10 * time.Second, LastOK: ctx.Now()}
 	crumbs := []string{"acme-prod", "Services", "caching-sessions"}

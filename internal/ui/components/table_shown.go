@@ -8,7 +8,7 @@ const MarkGlyph = "*"
 func (t *Table) ShownKeys() []string {
 	out := make([]string, len(t.visible))
 	for i, ri := range t.visible {
-		out[i] = t.rows[ri].Key
+		out[i] = t.keys[ri]
 	}
 	return out
 }

@@ -107,8 +107,8 @@ func TestTableFilterSortAndCursorByKey(t *testing.T) {
 	}
 	// Numeric sort on the cost column: 90.50 < 87.50 reversed properly, not as text.
 	tb.SortBy(2, false)
-	if tb.rows[tb.visible[0]].Key != "svc-000029" {
-		t.Errorf("numeric sort first = %q", tb.rows[tb.visible[0]].Key)
+	if tb.keys[tb.visible[0]] != "svc-000029" {
+		t.Errorf("numeric sort first = %q", tb.keys[tb.visible[0]])
 	}
 	// Filter: / captures, typed text filters, the cursor goes to the first match.
 	tb.Update(keyMsg("/"))
@@ -116,7 +116,7 @@ func TestTableFilterSortAndCursorByKey(t *testing.T) {
 		t.Fatal("/ should focus the filter")
 	}
 	typeText(tb, "00000")
-	if tb.Len() != 10 || tb.Cursor() != 0 || tb.SelectedKey() != tb.rows[tb.visible[0]].Key {
+	if tb.Len() != 10 || tb.Cursor() != 0 || tb.SelectedKey() != tb.keys[tb.visible[0]] {
 		t.Fatalf("filter: %d rows, cursor %d on %q", tb.Len(), tb.Cursor(), tb.SelectedKey())
 	}
 	tb.Select("svc-000002")

@@ -3,6 +3,7 @@ package uitest
 import (
 	"sync"
 
+	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 )
 
@@ -16,6 +17,16 @@ func NewContext() *common.Context {
 	c, w := common.NewRootContext()
 	writers.Store(c, w)
 	return c
+}
+
+// Roles makes ctx know, as a project list would, the caller's role in these projects
+// (and only these: they become the context's project names).
+func Roles(ctx *common.Context, roles map[string]models.Role) {
+	ps := make([]models.Project, 0, len(roles))
+	for name := range roles {
+		ps = append(ps, models.Project{ProjectName: name})
+	}
+	ctx.SetProjects(models.ProjectList{Projects: ps, Membership: roles})
 }
 
 // Session is the writer of a context made by NewContext (nil for any other).

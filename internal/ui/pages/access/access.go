@@ -75,7 +75,7 @@ func (s *service) refuse(action string, adminOnly bool) tea.Cmd {
 	if why := s.why(); why != "" {
 		return common.Warn(why)
 	}
-	if r, ok := s.ctx.Roles[s.t.Project]; adminOnly && ok && r == models.RoleDeveloper {
+	if r, ok := s.ctx.RoleOf(s.t.Project); adminOnly && ok && r == models.RoleDeveloper {
 		return common.Error(fmt.Sprintf("You are a developer in %s; only an admin may %s", s.t.Project, action))
 	}
 	return nil

@@ -98,7 +98,7 @@ func newCtx(f *fake.API, role models.Role) *common.Context {
 	fake.Connect(ctx, f)
 	uitest.Session(ctx).SetProject("acme-prod")
 	if role != "" {
-		ctx.Roles["acme-prod"] = role
+		uitest.Roles(ctx, map[string]models.Role{"acme-prod": role})
 	}
 	return ctx
 }

@@ -28,11 +28,11 @@ func accountFor(ctx *common.Context) string {
 	if ctx.AccountID() != "" {
 		return ctx.AccountID()
 	}
-	if a := ctx.Accounts[ctx.Project()]; a != "" {
+	if a := ctx.AccountOf(ctx.Project()); a != "" {
 		return a
 	}
 	for _, n := range ctx.ProjectNames {
-		if a := ctx.Accounts[n]; a != "" {
+		if a := ctx.AccountOf(n); a != "" {
 			return a
 		}
 	}

@@ -174,7 +174,7 @@ func TestMonthlyTotalsPerCurrencyWithoutVoid(t *testing.T) {
 func TestForbiddenExplainsRole(t *testing.T) {
 	ctx := uitest.NewContext()
 	uitest.Session(ctx).SetProject("acme-analytics")
-	ctx.Roles["acme-analytics"] = models.RoleDeveloper
+	uitest.Roles(ctx, map[string]models.Role{"acme-analytics": models.RoleDeveloper})
 	ctx.Platform.IsForbidden = func(error) bool { return true }
 	if got := explainer(ctx)(errors.New("403")).Error(); got != "Your role in acme-analytics (developer) cannot see billing; ask an admin" {
 		t.Fatalf("got %q", got)

@@ -87,7 +87,7 @@ func (a *actions) refuseDeveloper(project, what string) tea.Cmd {
 	if a.ctx.ReadOnly {
 		return common.Warn("Read-only mode: " + what + " is disabled")
 	}
-	if r, ok := a.ctx.Roles[project]; ok && r == models.RoleDeveloper {
+	if r, ok := a.ctx.RoleOf(project); ok && r == models.RoleDeveloper {
 		return common.Error(fmt.Sprintf("You are a developer in %s; only an admin may %s it", project, what))
 	}
 	return nil

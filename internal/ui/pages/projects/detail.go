@@ -69,7 +69,8 @@ type shown struct {
 }
 
 func sections(ctx *common.Context, p shown) []components.Section {
-	role := string(ctx.Roles[p.ProjectName])
+	r, _ := ctx.RoleOf(p.ProjectName)
+	role := string(r)
 	return []components.Section{
 		{Title: "Project", Fields: []components.Field{
 			{Label: "Name", Value: p.ProjectName},

@@ -21,6 +21,7 @@ type List struct {
 	*base.List[member]
 	acts    *actions
 	started bool
+	cells   []string // row's cells, made again for each row
 }
 
 // member is a project with the caller's role in it (the list answer carries both). It
@@ -69,11 +70,18 @@ func New(ctx *common.Context) common.View {
 	return l
 }
 
-// load lists the projects with the caller's role in each.
+// load lists the projects with the caller's role in each; the summaries shown now are
+// given again where the answer repeats them (a refresh holds only what changed beside
+// what is shown).
 func (l *List) load() (base.Fetcher[member], string) {
 	api := l.Ctx.API
+	shown := make([]*models.ProjectSummary, len(l.Items()))
+	for i, m := range l.Items() {
+		shown[i] = m.ProjectSummary
+	}
 	return func(ctx context.Context) ([]member, error) {
-		pl, err := api.ListProjectSummaries(ctx)
+		pl, err := api.ListProjectSummaries(ctx, shown)
+		shown = nil
 		var accounts []string
 		for _, p := range pl.Projects {
 			if p.AccountID != "" && !slices.Contains(accounts, p.AccountID) {
@@ -82,8 +90,7 @@ func (l *List) load() (base.Fetcher[member], string) {
 		}
 		credits := creditsCurrencies(ctx, api, accounts)
 		out := make([]member, len(pl.Projects))
-		for i := range pl.Projects {
-			p := &pl.Projects[i]
+		for i, p := range pl.Projects {
 			out[i] = member{p, creditsCurrency(creditFields(p), credits)}
 		}
 		return out, err
@@ -181,10 +188,11 @@ func (l *List) row(p member) components.Row {
 	if bg == "" {
 		bg = p.BillingGroupID
 	}
-	return components.Row{Cells: []string{
-		cur, p.ProjectName, role, dash(p.DefaultCloud), dash(bg),
-		p.EstimatedBalance.FormatNumber(), creditsCell(creditFields(p.ProjectSummary), p.CreditsCurrency), dash(p.BillingCurrency),
-	}}
+	// The table copies a row's cells as it is made: one slice serves every row (a slice
+	// per row was 10 MB of garbage at every refresh of 80,000 projects, at its peak).
+	l.cells = append(l.cells[:0], cur, p.ProjectName, role, dash(p.DefaultCloud), dash(bg),
+		p.EstimatedBalance.FormatNumber(), creditsCell(creditFields(p.ProjectSummary), p.CreditsCurrency), dash(p.BillingCurrency))
+	return components.Row{Cells: l.cells}
 }
 
 func dash(s string) string {

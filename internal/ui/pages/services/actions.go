@@ -92,7 +92,8 @@ func (a *actions) refuse(project, what string) tea.Cmd {
 		return common.Warn("No project selected: pick one in tab 1 first")
 	}
 	if !a.ctx.CanAdminister(project) {
-		return common.Error(fmt.Sprintf("Your role in %s is %s; only an admin may %s services", project, a.ctx.Roles[project], what))
+		role, _ := a.ctx.RoleOf(project)
+		return common.Error(fmt.Sprintf("Your role in %s is %s; only an admin may %s services", project, role, what))
 	}
 	return nil
 }

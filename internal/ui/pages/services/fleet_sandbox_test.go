@@ -116,10 +116,11 @@ func TestFleetPlanAgainstAFaultySandbox(t *testing.T) {
 			rl := client.RateLimit()
 			return common.RateLimit{Limit: rl.Limit, Remaining: rl.Remaining, Reset: rl.Reset, Known: rl.Known}
 		}}
-	ctx.ProjectNames = []string{"scale-00001", "scale-00002", "scale-00003", "scale-00004", "scale-00005"}
-	for _, p := range ctx.ProjectNames {
-		ctx.Roles[p] = models.RoleAdmin
+	roles := map[string]models.Role{}
+	for i := 1; i <= 5; i++ {
+		roles[fmt.Sprintf("scale-%05d", i)] = models.RoleAdmin
 	}
+	uitest.Roles(ctx, roles)
 	uitest.Session(ctx).SetProject(ctx.ProjectNames[0])
 	ctx.Width, ctx.Height, ctx.ScreenWidth, ctx.ScreenHeight = 160, 44, 160, 50
 

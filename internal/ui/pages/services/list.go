@@ -418,10 +418,7 @@ func (l *List) findSpinners() {
 // state moves; the glyph is still): patching them costs nothing for the thousands of
 // settled rows.
 func (l *List) advanceSpinners() {
-	rows, items := l.Table.Rows(), l.Items()
-	if len(rows) != len(items) {
-		return
-	}
+	items := l.Items()
 	col := colState
 	if l.all {
 		col++
@@ -435,7 +432,7 @@ func (l *List) advanceSpinners() {
 			b = components.Badge(l.Ctx, string(s.State))
 			badges[s.State] = b
 		}
-		rows[i].Cells[col] = b + forText(l.Ctx, s, now)
+		l.Table.SetCell(i, col, b+forText(l.Ctx, s, now))
 	}
 }
 

@@ -241,7 +241,7 @@ func TestDeleteRefusedWithProtectionAndForDevelopers(t *testing.T) {
 			t.Error("a confirmation opened for a protected service")
 		}
 	}
-	ctx.Roles["acme-prod"] = models.RoleDeveloper
+	uitest.Roles(ctx, map[string]models.Role{"acme-prod": models.RoleDeveloper})
 	for _, k := range []string{"c", "e", "d"} {
 		if n := notices(drive(l, press(k))); !strings.Contains(n, "only an admin") {
 			t.Errorf("developer %s: %q", k, n)

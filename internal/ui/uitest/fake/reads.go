@@ -47,12 +47,12 @@ func (f *API) ListProjects(context.Context) (models.ProjectList, error) {
 	})
 }
 
-func (f *API) ListProjectSummaries(context.Context) (models.ProjectSummaries, error) {
+func (f *API) ListProjectSummaries(context.Context, []*models.ProjectSummary) (models.ProjectSummaries, error) {
 	o := f.enter(ListProjectSummaries)
 	return read(o, func() (out models.ProjectSummaries) {
 		f.locked(func() {
 			for _, p := range f.projects {
-				out.Projects = append(out.Projects, models.ProjectSummary{ProjectName: p.ProjectName, AccountID: p.AccountID,
+				out.Projects = append(out.Projects, &models.ProjectSummary{ProjectName: p.ProjectName, AccountID: p.AccountID,
 					BillingGroupID: p.BillingGroupID, BillingGroupName: p.BillingGroupName})
 			}
 		})
