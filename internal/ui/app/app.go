@@ -104,8 +104,9 @@ type Model struct {
 	watches *watch.Model
 	// background: see Options.Background.
 	background []Background
-	// opening are the modals views opened (Context.Open) in the Update being handled.
-	opening []common.Modal
+	// moving are the moves views made (Context.Go, Open, Push, Pop) in the Update being
+	// handled.
+	moving []common.Move
 }
 
 type refreshTick struct{ gen int }
@@ -138,7 +139,7 @@ func New(opts Options) *Model {
 	}
 	m := &Model{ctx: ctx, session: session, focused: true, switchProfile: opts.SwitchProfile, active: opts.StartTab, watches: watch.New(ctx),
 		background: opts.Background}
-	ctx.OpensModals(func(md common.Modal) { m.opening = append(m.opening, md) })
+	ctx.TakesMoves(func(mv common.Move) { m.moving = append(m.moving, mv) })
 	ctx.Tabs = nil
 	for _, t := range opts.Tabs {
 		m.tabs = append(m.tabs, tabState{spec: t})
@@ -177,7 +178,7 @@ func (m *Model) registerDefaults() {
 	for _, t := range m.tabs {
 		id := t.spec.ID
 		m.ctx.Commands.Register(common.Command{Name: string(id), Help: "go to the " + t.spec.Name + " tab",
-			Run: func(*common.Context, string) tea.Cmd { return common.Send(common.SwitchTab{Tab: id}) }})
+			Run: func(c *common.Context, _ string) tea.Cmd { return c.Go(common.SwitchTab{Tab: id}) }})
 	}
 	m.ctx.Commands.Register(common.Command{Name: "quit", Help: "leave svcui", Run: func(*common.Context, string) tea.Cmd { return common.Send(common.Quit{}) }})
 	// The short words k9s users type.
@@ -201,7 +202,7 @@ func (m *Model) Init() tea.Cmd {
 	for _, b := range m.background {
 		cmds = append(cmds, b.Init())
 	}
-	return tea.Batch(append(cmds, m.openOpened())...)
+	return tea.Batch(append(cmds, m.makeMoves())...)
 }
 
 // ensureTab builds a tab's root view on first visit.
@@ -259,17 +260,18 @@ func (m *Model) resize(w, h int) {
 // Update routes messages.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
-	return m, tea.Batch(cmd, m.openOpened(), m.ensureSpinner())
+	return m, tea.Batch(cmd, m.makeMoves(), m.ensureSpinner())
 }
 
-// openOpened opens the modals views opened (Context.Open) while the last message was
-// handled, in order, before the next message: the keys that follow reach them.
-func (m *Model) openOpened() tea.Cmd {
+// makeMoves makes the moves views made (Context.Go) while the last message was handled,
+// in order, before the next message: the keys that follow reach the modal, the view or
+// the tab they brought up.
+func (m *Model) makeMoves() tea.Cmd {
 	var cmds []tea.Cmd
-	for len(m.opening) > 0 {
-		md := m.opening[0]
-		m.opening = m.opening[1:]
-		cmds = append(cmds, m.update(common.OpenModal{Modal: md}))
+	for len(m.moving) > 0 {
+		mv := m.moving[0]
+		m.moving = m.moving[1:]
+		cmds = append(cmds, m.update(mv))
 	}
 	return tea.Batch(cmds...)
 }
@@ -483,11 +485,12 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	// Bubble Tea v1 hands over every rune of one terminal read as a single KeyRunes
 	// message, so keys typed quickly (or batched by SSH latency) would match no binding.
 	// Handle them one by one, as if read separately; a bracketed paste stays whole. A
-	// modal a key opened is open for the next ("ce2": e and 2 go to the create form).
+	// modal, view or tab a key brought up is there for the next ("ce2": e and 2 go to the
+	// create form).
 	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste {
 		cmds := make([]tea.Cmd, 0, len(msg.Runes))
 		for _, r := range msg.Runes {
-			cmds = append(cmds, m.handleKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}), m.openOpened())
+			cmds = append(cmds, m.handleKey(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}), m.makeMoves())
 		}
 		return tea.Sequence(cmds...)
 	}

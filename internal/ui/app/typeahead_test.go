@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -124,5 +125,76 @@ func TestAFlowsFormComesBackInsideTheFlow(t *testing.T) {
 	driveForm(m, refuseMsg{})
 	if f, ok := m.Modal().(*components.Flow); !ok || f.Current() != f.Form() {
 		t.Fatalf("refused: modal %T, want the flow on its form", m.Modal())
+	}
+}
+
+// navigator is a list whose enter pushes a child with ctx.Push, whose b goes back with
+// ctx.Pop (as a filter chosen in a stats view does) and whose s switches to the
+// Services tab with ctx.Go, as views drill down, go back and switch tabs.
+type navigator struct {
+	fakeView
+	ctx *common.Context
+}
+
+func (n *navigator) Update(msg tea.Msg) (common.View, tea.Cmd) {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return n, nil
+	}
+	n.keys = append(n.keys, km.String())
+	switch km.String() {
+	case "enter":
+		return n, n.ctx.Push(&navigator{fakeView: fakeView{title: n.title + "/child"}, ctx: n.ctx})
+	case "b":
+		return n, n.ctx.Pop()
+	case "s":
+		return n, n.ctx.Go(common.SwitchTab{Tab: common.TabServices})
+	}
+	return n, nil
+}
+
+func newNavigatorModel(t *testing.T) (*Model, *navigator, *fakeView) {
+	t.Helper()
+	ctx, session := common.NewRootContext()
+	clk := uitest.NewClock(testStart)
+	ctx.Now, ctx.After = clk.Now, clk.After
+	ctx.Styles = theme.New(theme.Dark, true)
+	root := &navigator{fakeView: fakeView{title: "Things"}, ctx: ctx}
+	services := &fakeView{title: "Services"}
+	m := New(Options{Context: ctx, Session: session, Tabs: []Tab{
+		{ID: common.TabProjects, Name: "Things", New: func(*common.Context) common.View { return root }},
+		{ID: common.TabServices, Name: "Services", New: func(*common.Context) common.View { return services }},
+	}})
+	for _, msg := range run(m.Init()) {
+		drive(m, msg)
+	}
+	drive(m, tea.WindowSizeMsg{Width: 120, Height: 40})
+	return m, root, services
+}
+
+// The keys after the one that drills down, goes back or switches tabs reach the view it
+// brought up, though no command has run in between (Bubble Tea may read them first):
+// the push, the pop and the tab came as commands' messages, after them.
+func TestKeysTypedAfterNavigationReachTheViewItBroughtUp(t *testing.T) {
+	m, root, services := newNavigatorModel(t)
+	m.Update(keyMsg("enter"))
+	child, ok := m.Top().(*navigator)
+	if !ok || child == root {
+		t.Fatalf("enter's Update returned without the child on top: %s", m.Top().Title())
+	}
+	m.Update(keyMsg("x"))
+	m.Update(keyMsg("b"))
+	m.Update(keyMsg("y"))
+	if got := strings.Join(child.keys, " "); got != "x b" {
+		t.Errorf("the child got %q, want x b", got)
+	}
+	if got := strings.Join(root.keys, " "); got != "enter y" || m.Depth() != 1 {
+		t.Errorf("the list got %q at depth %d, want enter y at depth 1", got, m.Depth())
+	}
+
+	// One read: s switches tabs, k reaches Services.
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("sk")})
+	if m.Active() != 1 || strings.Join(services.keys, " ") != "k" || strings.Join(root.keys, " ") != "enter y s" {
+		t.Errorf("after sk: tab %d, services got %q, the list got %q", m.Active(), services.keys, root.keys)
 	}
 }

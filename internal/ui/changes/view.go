@@ -26,7 +26,7 @@ type ShowChanges struct{}
 // Commands is the palette's :changes.
 func Commands() []common.Command {
 	return []common.Command{{Name: "changes", Help: "what changed in this account, newest first: here (this console) or elsewhere",
-		Run: func(ctx *common.Context, _ string) tea.Cmd { return common.Send(common.PushView{View: NewView(ctx)}) }}}
+		Run: func(ctx *common.Context, _ string) tea.Cmd { return ctx.Push(NewView(ctx)) }}}
 }
 
 // NewView builds the :changes view.
@@ -162,13 +162,13 @@ func open(ctx *common.Context, e journal.Entry) tea.Cmd {
 		if gone {
 			return common.Info("Project " + e.Name + " was deleted; there is nothing to open")
 		}
-		return tea.Sequence(common.Send(common.SelectProject{Name: e.Name}), common.Send(common.SwitchTab{Tab: common.TabServices}))
+		return ctx.Go(common.SelectProject{Name: e.Name}, common.SwitchTab{Tab: common.TabServices})
 	case journal.KindService:
 		if gone {
-			return tea.Sequence(common.Send(common.SelectProject{Name: e.Project}), common.Send(common.SwitchTab{Tab: common.TabServices}),
+			return tea.Sequence(ctx.Go(common.SelectProject{Name: e.Project}, common.SwitchTab{Tab: common.TabServices}),
 				common.Info("Service "+e.Name+" was deleted; showing the services of "+e.Project))
 		}
-		return common.Send(common.OpenService{Project: e.Project, Service: e.Name})
+		return ctx.Go(common.OpenService{Project: e.Project, Service: e.Name})
 	case journal.KindUser, journal.KindACL, journal.KindTopic, journal.KindDatabase:
 		sub := map[journal.Kind]string{journal.KindUser: common.AccessUsers, journal.KindACL: common.AccessACL,
 			journal.KindTopic: common.AccessTopics, journal.KindDatabase: common.AccessDatabases}[e.Kind]
@@ -179,10 +179,10 @@ func open(ctx *common.Context, e journal.Entry) tea.Cmd {
 				typ = it.Value(journal.KindService, "type")
 			}
 		}
-		return common.Send(common.OpenAccess{Project: e.Project, Service: e.Service, ServiceType: typ, View: sub})
+		return ctx.Go(common.OpenAccess{Project: e.Project, Service: e.Service, ServiceType: typ, View: sub})
 	case journal.KindEstimate:
-		return tea.Sequence(common.Send(common.SelectProject{Name: e.Project}), common.Send(common.SwitchTab{Tab: common.TabBilling}))
+		return ctx.Go(common.SelectProject{Name: e.Project}, common.SwitchTab{Tab: common.TabBilling})
 	}
 	// Billing groups, invoices, credits: the Billing tab.
-	return common.Send(common.SwitchTab{Tab: common.TabBilling})
+	return ctx.Go(common.SwitchTab{Tab: common.TabBilling})
 }

@@ -116,8 +116,8 @@ type Deps struct {
 	// (write.go): no view can send a change any other way.
 	writer Writer
 
-	// opens is the root's taker of modals (Open); nil without a root.
-	opens func(Modal)
+	// takes is the root's taker of navigation moves (Go); nil without a root.
+	takes func(Move)
 }
 
 // Cache is what panes learned from the platform, for palette completion and lookups

@@ -21,23 +21,64 @@ type PopView struct{}
 // with Context.Open, which the root takes before the next key.
 type OpenModal struct{ Modal Modal }
 
-// Open shows m over everything, replacing any open modal. Under the root it is open
-// before the next key is handled, so the keys typed right after the one that opened it
-// reach it: "ce2" in one terminal read (typed ahead, batched by a slow link), or "e2"
-// read before a command's message would have come back, went to the view under the form
-// ("2" switched tabs). Without a root (a view's own test) it is the OpenModal message.
-// Call it from Update, never from a command.
-func (c *Context) Open(m Modal) tea.Cmd {
-	if c.opens == nil {
-		return Send(OpenModal{Modal: m})
+// Move is a change of the root's navigation that a key causes: a modal, a view pushed or
+// popped, a tab, the current project, service or billing group. Views make them with
+// Context.Go (or Open, Push, Pop), which the root takes before the next key.
+type Move interface{ move() }
+
+func (PushView) move()           {}
+func (PopView) move()            {}
+func (OpenModal) move()          {}
+func (SwitchTab) move()          {}
+func (SelectProject) move()      {}
+func (SelectService) move()      {}
+func (SelectBillingGroup) move() {}
+func (OpenService) move()        {}
+func (OpenAccess) move()         {}
+
+// Go makes the moves, in order. Under the root they are taken before the next key is
+// handled, so the keys typed right after the one that caused them reach the view they
+// were typed for: "ce2" in one terminal read (typed ahead, batched by a slow link), or
+// "enter" then "e" read before a command's message would have come back, went to the
+// view under the form or the detail ("2" switched tabs, "e" edited in the list). Without
+// a root (a view's own test) they are the messages, in sequence.
+// Call it from Update, never from a command: a command runs in its own goroutine, after
+// the keys already read, and its moves go as messages (Send).
+func (c *Context) Go(moves ...Move) tea.Cmd {
+	if c.takes == nil {
+		return Moves(moves...)
 	}
-	c.opens(m)
+	for _, s := range moves {
+		c.takes(s)
+	}
 	return nil
 }
 
-// OpensModals is how the root takes what Open opens: open is called from within the
-// view's Update, so the root records the modal and opens it once that Update returns.
-func (c *Context) OpensModals(open func(Modal)) { c.opens = open }
+// Moves are the moves as messages, in sequence: what a command makes once its answer
+// decides where to go (Go is for Update).
+func Moves(moves ...Move) tea.Cmd {
+	cmds := make([]tea.Cmd, len(moves))
+	for i, s := range moves {
+		cmds[i] = Send(s)
+	}
+	if len(cmds) == 1 {
+		return cmds[0]
+	}
+	return tea.Sequence(cmds...)
+}
+
+// Open shows m over everything, replacing any open modal (Go).
+func (c *Context) Open(m Modal) tea.Cmd { return c.Go(OpenModal{Modal: m}) }
+
+// Push shows v on top of the current tab's stack (Go).
+func (c *Context) Push(v View) tea.Cmd { return c.Go(PushView{View: v}) }
+
+// Pop goes back to the view under the top one (Go).
+func (c *Context) Pop() tea.Cmd { return c.Go(PopView{}) }
+
+// TakesMoves is how the root takes the moves Go makes: take is called from within the
+// view's Update, so the root records the moves and makes them once that Update returns.
+func (c *Context) TakesMoves(take func(Move)) { c.takes = take }
 
 // Notify puts a message in the footer.
 type Notify struct {

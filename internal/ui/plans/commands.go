@@ -19,7 +19,7 @@ func Commands() []common.Command {
 			return common.Send(common.Unmark{})
 		}},
 		{Name: "plans", Help: "plans kept because they were interrupted: enter resumes one", Run: func(ctx *common.Context, _ string) tea.Cmd {
-			return common.Send(common.PushView{View: NewList(ctx)})
+			return ctx.Push(NewList(ctx))
 		}},
 		{Name: "export", Arg: common.FreeArg, Help: "csv FILE or json FILE: write every row the filter shows (mode 0600)",
 			Run: func(_ *common.Context, arg string) tea.Cmd {

@@ -154,7 +154,7 @@ func (m *Model) Update(msg tea.Msg) (cmd tea.Cmd, handled bool) {
 		}
 		return m.alert(theme.LevelError, text), true
 	case ShowList:
-		return common.Send(common.PushView{View: newListView(m.ctx, m)}), true
+		return m.ctx.Push(newListView(m.ctx, m)), true
 	case pollTick:
 		if msg.gen != m.gen {
 			return nil, true

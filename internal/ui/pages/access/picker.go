@@ -168,17 +168,17 @@ func (p *Picker) choose(sv models.Service) tea.Cmd {
 // and pushes its sub-view.
 func (p *Picker) open(t target, view string) tea.Cmd {
 	c := p.Ctx
-	var sel tea.Cmd
+	var moves []common.Move
 	if c.Project() != t.Project || c.Service() != t.Service || (t.Type != "" && c.ServiceType() != t.Type) {
 		typ := t.Type
 		if typ == "" && c.Service() == t.Service {
 			typ = c.ServiceType()
 		}
-		sel = common.Send(common.SelectService{Project: t.Project, Name: t.Service, Type: typ})
+		moves = append(moves, common.SelectService{Project: t.Project, Name: t.Service, Type: typ})
 	}
 	// The service first: the sub-view then opens under it, not under another project.
 	// The ● follows when the picker is shown again (it reloads then).
-	return tea.Sequence(sel, common.Send(common.PushView{View: subView(c, t, view)}))
+	return c.Go(append(moves, common.PushView{View: subView(c, t, view)})...)
 }
 
 // subView builds one of a service's sub-views.

@@ -32,7 +32,7 @@ func Commands(log *apilog.Log) []common.Command {
 	return []common.Command{
 		{Name: "log", Help: "this session's API and search requests (enter: headers and body, y: copy as curl)",
 			Run: func(ctx *common.Context, _ string) tea.Cmd {
-				return common.Send(common.PushView{View: New(ctx, log)})
+				return ctx.Push(New(ctx, log))
 			}},
 	}
 }
@@ -59,9 +59,9 @@ func newFanOut(ctx *common.Context, log *apilog.Log, seq uint64) *List {
 // open shows a request's headers and bodies, or a fan-out's requests.
 func open(ctx *common.Context, log *apilog.Log, e apilog.Entry) tea.Cmd {
 	if e.Requests > 0 {
-		return common.Send(common.PushView{View: newFanOut(ctx, log, e.Seq)})
+		return ctx.Push(newFanOut(ctx, log, e.Seq))
 	}
-	return common.Send(common.PushView{View: NewDetail(ctx, log, e.Seq)})
+	return ctx.Push(NewDetail(ctx, log, e.Seq))
 }
 
 func newList(ctx *common.Context, log *apilog.Log, title string, entries func() ([]apilog.Entry, error)) *List {

@@ -97,7 +97,7 @@ func newBalances(ctx *common.Context, title, empty string, load func() (base.Fet
 		},
 		Loaded: func([]projectBalance) tea.Cmd { b.layout(); return nil },
 		Actions: []base.Action[projectBalance]{
-			{Key: ctx.Keys.Open, Help: "project's estimate", Run: func(r projectBalance) tea.Cmd { return push(NewEstimates(ctx, r.Project)) }},
+			{Key: ctx.Keys.Open, Help: "project's estimate", Run: func(r projectBalance) tea.Cmd { return ctx.Push(NewEstimates(ctx, r.Project)) }},
 		},
 	})
 	return b

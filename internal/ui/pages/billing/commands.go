@@ -16,8 +16,8 @@ import (
 // the user to pick a group.
 func Commands() []common.Command {
 	return []common.Command{
-		{Name: "billing", Help: "billing groups of the account", Run: func(*common.Context, string) tea.Cmd {
-			return common.Send(common.SwitchTab{Tab: common.TabBilling})
+		{Name: "billing", Help: "billing groups of the account", Run: func(ctx *common.Context, _ string) tea.Cmd {
+			return ctx.Go(common.SwitchTab{Tab: common.TabBilling})
 		}},
 		{Name: "invoices", Help: "invoices of the current billing group (else the current project's)", Run: func(ctx *common.Context, _ string) tea.Cmd {
 			return inGroup(ctx, "invoices", func(b models.BillingGroup) common.View { return NewInvoices(ctx, b) })
@@ -26,7 +26,7 @@ func Commands() []common.Command {
 			// The most specific and most recent place wins: choosing a project clears the
 			// billing group, so a group still current was chosen after the project.
 			if ctx.BillingGroupID() == "" && ctx.Project() != "" {
-				return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabBilling}), push(NewEstimates(ctx, ctx.Project())))
+				return ctx.Go(common.SwitchTab{Tab: common.TabBilling}, common.PushView{View: NewEstimates(ctx, ctx.Project())})
 			}
 			return inGroup(ctx, "estimate", func(b models.BillingGroup) common.View {
 				return NewGroupEstimates(ctx, b.BillingGroupID, b.BillingGroupName)
@@ -34,7 +34,7 @@ func Commands() []common.Command {
 		}},
 		{Name: "billing group", Arg: common.BillingGroupArg, Help: "make a billing group current and show it", Run: openNamedGroup},
 		{Name: "credits", Help: "credits of the account", Run: func(ctx *common.Context, _ string) tea.Cmd {
-			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabBilling}), push(NewCredits(ctx)))
+			return ctx.Go(common.SwitchTab{Tab: common.TabBilling}, common.PushView{View: NewCredits(ctx)})
 		}},
 	}
 }
@@ -44,11 +44,11 @@ func Commands() []common.Command {
 func inGroup(ctx *common.Context, what string, view func(models.BillingGroup) common.View) tea.Cmd {
 	if ctx.BillingGroupID() != "" {
 		b := models.BillingGroup{BillingGroupID: ctx.BillingGroupID(), BillingGroupName: ctx.BillingGroupName()}
-		return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabBilling}), push(view(b)))
+		return ctx.Go(common.SwitchTab{Tab: common.TabBilling}, common.PushView{View: view(b)})
 	}
 	project, pick := ctx.Project(), "pick a group and press "+keyOf(ctx, what)
 	if project == "" {
-		return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabBilling}), common.Warn("No current billing group or project: "+pick))
+		return tea.Sequence(ctx.Go(common.SwitchTab{Tab: common.TabBilling}), common.Warn("No current billing group or project: "+pick))
 	}
 	api, errorText := ctx.API, ctx.ErrorText
 	// The view is built in the command once the group is known; constructors read only
@@ -66,8 +66,8 @@ func inGroup(ctx *common.Context, what string, view func(models.BillingGroup) co
 		}
 		b := models.BillingGroup{BillingGroupID: p.BillingGroupID, BillingGroupName: p.BillingGroupName}
 		// The footer's "Finding…" is cleared: the view itself says what it shows.
-		return tea.Sequence(common.Info(""), common.Send(common.SelectBillingGroup{ID: b.BillingGroupID, Name: b.BillingGroupName}),
-			common.Send(common.SwitchTab{Tab: common.TabBilling}), push(view(b)))()
+		return tea.Sequence(common.Info(""), common.Moves(common.SelectBillingGroup{ID: b.BillingGroupID, Name: b.BillingGroupName},
+			common.SwitchTab{Tab: common.TabBilling}, common.PushView{View: view(b)}))()
 	})
 }
 
@@ -83,13 +83,13 @@ func keyOf(ctx *common.Context, what string) string {
 // name, else the one group whose name begins so (any case). Without the groups listed
 // yet, the account's groups are read first.
 func openNamedGroup(ctx *common.Context, name string) tea.Cmd {
-	show := func(id, gname string) tea.Cmd {
+	show := func(id, gname string) []common.Move {
 		b := models.BillingGroup{BillingGroupID: id, BillingGroupName: gname}
-		return tea.Sequence(common.Send(common.SelectBillingGroup{ID: id, Name: gname}),
-			common.Send(common.SwitchTab{Tab: common.TabBilling}), push(NewGroupDetail(ctx, b)))
+		return []common.Move{common.SelectBillingGroup{ID: id, Name: gname},
+			common.SwitchTab{Tab: common.TabBilling}, common.PushView{View: NewGroupDetail(ctx, b)}}
 	}
 	if id, gname, ok := findGroup(ctx.BillingGroups, name); ok {
-		return show(id, gname)
+		return ctx.Go(show(id, gname)...)
 	}
 	api, account, project := ctx.API, accountFor(ctx), ctx.Project()
 	return func() tea.Msg {
@@ -108,7 +108,7 @@ func openNamedGroup(ctx *common.Context, name string) tea.Cmd {
 			names[b.BillingGroupID] = b.BillingGroupName
 		}
 		if id, gname, ok := findGroup(names, name); ok {
-			return show(id, gname)()
+			return common.Moves(show(id, gname)...)()
 		}
 		return common.Notify{Level: theme.LevelWarn, Text: "No billing group named “" + name + "”"}
 	}

@@ -59,12 +59,12 @@ func NewGroupDetail(ctx *common.Context, b models.BillingGroup) *GroupDetail {
 		Actions: []base.Action[groupDetail]{
 			{Key: k.Edit, Run: func(v groupDetail) tea.Cmd { return d.acts.startEdit(v.Group) }},
 			{Key: k.Assign, Run: func(groupDetail) tea.Cmd { return d.acts.startAssign(current()) }, NoSelection: true},
-			{Key: k.Invoices, NoSelection: true, Run: func(groupDetail) tea.Cmd { return push(NewInvoices(ctx, current())) }},
+			{Key: k.Invoices, NoSelection: true, Run: func(groupDetail) tea.Cmd { return ctx.Push(NewInvoices(ctx, current())) }},
 			{Key: k.Estimates, NoSelection: true, Help: "group estimate", Hidden: true, Run: func(groupDetail) tea.Cmd {
 				g := current()
-				return push(NewGroupEstimates(ctx, g.BillingGroupID, g.BillingGroupName))
+				return ctx.Push(NewGroupEstimates(ctx, g.BillingGroupID, g.BillingGroupName))
 			}},
-			{Key: k.Credits, NoSelection: true, Hidden: true, Run: func(groupDetail) tea.Cmd { return push(NewCredits(ctx)) }},
+			{Key: k.Credits, NoSelection: true, Hidden: true, Run: func(groupDetail) tea.Cmd { return ctx.Push(NewCredits(ctx)) }},
 		},
 	})
 	d.acts = &actions{ctx: ctx, req: d.Req}

@@ -76,9 +76,9 @@ func NewEstimates(ctx *common.Context, project string) *Estimates {
 		},
 		Actions: []base.Action[cost]{
 			{Key: k.Open, Help: "open service", Run: func(c cost) tea.Cmd {
-				return common.Send(common.OpenService{Project: project, Service: c.ServiceName})
+				return ctx.Go(common.OpenService{Project: project, Service: c.ServiceName})
 			}},
-			{Key: k.ToggleAll, NoSelection: true, Help: "all projects", Run: func(cost) tea.Cmd { return push(NewAllEstimates(ctx)) }},
+			{Key: k.ToggleAll, NoSelection: true, Help: "all projects", Run: func(cost) tea.Cmd { return ctx.Push(NewAllEstimates(ctx)) }},
 		},
 	})
 	return e

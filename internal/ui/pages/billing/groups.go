@@ -99,11 +99,11 @@ func New(ctx *common.Context) common.View {
 			{Key: k.Create, NoSelection: true, Run: func(group) tea.Cmd { return g.acts.startCreate(g.account()) }},
 			{Key: k.Edit, Run: func(b group) tea.Cmd { return g.acts.startEdit(b.BillingGroup) }},
 			{Key: k.Assign, Hidden: true, Run: func(b group) tea.Cmd { return g.acts.startAssign(b.BillingGroup) }},
-			{Key: k.Invoices, Run: func(b group) tea.Cmd { return push(NewInvoices(ctx, b.BillingGroup)) }},
+			{Key: k.Invoices, Run: func(b group) tea.Cmd { return ctx.Push(NewInvoices(ctx, b.BillingGroup)) }},
 			{Key: k.Estimates, Help: "group estimate", Run: func(b group) tea.Cmd {
-				return push(NewGroupEstimates(ctx, b.BillingGroupID, b.BillingGroupName))
+				return ctx.Push(NewGroupEstimates(ctx, b.BillingGroupID, b.BillingGroupName))
 			}},
-			{Key: k.Credits, NoSelection: true, Run: func(group) tea.Cmd { return push(NewCredits(ctx)) }},
+			{Key: k.Credits, NoSelection: true, Run: func(group) tea.Cmd { return ctx.Push(NewCredits(ctx)) }},
 		},
 	})
 	g.acts = &actions{ctx: ctx, req: g.Req, created: g.SelectLater}
@@ -177,8 +177,6 @@ func groupRow(b group) components.Row {
 
 // openGroup makes the group current (:invoices and :estimate use it) and shows it.
 func openGroup(ctx *common.Context, b models.BillingGroup) tea.Cmd {
-	return tea.Sequence(common.Send(common.SelectBillingGroup{ID: b.BillingGroupID, Name: b.BillingGroupName}),
-		push(NewGroupDetail(ctx, b)))
+	return ctx.Go(common.SelectBillingGroup{ID: b.BillingGroupID, Name: b.BillingGroupName},
+		common.PushView{View: NewGroupDetail(ctx, b)})
 }
-
-func push(v common.View) tea.Cmd { return common.Send(common.PushView{View: v}) }

@@ -74,14 +74,14 @@ func NewInvoices(ctx *common.Context, b models.BillingGroup) *Invoices {
 		Loaded: v.loaded,
 		Actions: []base.Action[invoice]{
 			{Key: k.Open, Help: "compare with the previous", Run: func(i invoice) tea.Cmd {
-				return push(NewCompare(ctx, v.group, i.Invoice, v.invoices()))
+				return ctx.Push(NewCompare(ctx, v.group, i.Invoice, v.invoices()))
 			}},
 			{Key: k.StateFilter, NoSelection: true, Run: func(invoice) tea.Cmd { return v.nextState() }},
 			{Key: k.Copy, Help: "copy the PDF link", Run: v.copyLink},
 			{Key: k.Launch, Help: "open PDF", Run: v.open},
 			{Key: k.Download, Run: v.askFolder},
 			{Key: k.Chart, NoSelection: true, Run: func(invoice) tea.Cmd {
-				return push(NewChart(ctx, v.group, v.invoices()))
+				return ctx.Push(NewChart(ctx, v.group, v.invoices()))
 			}},
 		},
 	})

@@ -11,8 +11,8 @@ import (
 // Commands are the pane's palette commands.
 func Commands() []common.Command {
 	return []common.Command{
-		{Name: "projects", Help: "the projects table", Run: func(*common.Context, string) tea.Cmd {
-			return common.Send(common.SwitchTab{Tab: common.TabProjects})
+		{Name: "projects", Help: "the projects table", Run: func(ctx *common.Context, _ string) tea.Cmd {
+			return ctx.Go(common.SwitchTab{Tab: common.TabProjects})
 		}},
 		{Name: "project", Arg: common.ProjectArg, Help: "make a project current and show it", Run: func(ctx *common.Context, name string) tea.Cmd {
 			known := false
@@ -22,18 +22,18 @@ func Commands() []common.Command {
 			if !known && len(ctx.ProjectNames) > 0 {
 				return common.Warn("No project named “" + name + "”")
 			}
-			return tea.Sequence(common.Send(common.SelectProject{Name: name}), common.Send(common.SwitchTab{Tab: common.TabProjects}),
-				common.Send(common.PushView{View: NewDetail(ctx, name)}),
+			return tea.Sequence(ctx.Go(common.SelectProject{Name: name}, common.SwitchTab{Tab: common.TabProjects},
+				common.PushView{View: NewDetail(ctx, name)}),
 				common.Info("Current project: "+name))
 		}},
-		{Name: "create project", Mutating: true, Help: "create a project", Run: func(*common.Context, string) tea.Cmd {
-			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabProjects}), common.Send(createProject{}))
+		{Name: "create project", Mutating: true, Help: "create a project", Run: func(ctx *common.Context, _ string) tea.Cmd {
+			return tea.Sequence(ctx.Go(common.SwitchTab{Tab: common.TabProjects}), common.Send(createProject{}))
 		}},
 		{Name: "clouds", Help: "cloud regions, grouped by region", Run: func(ctx *common.Context, _ string) tea.Cmd {
-			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabProjects}), common.Send(common.PushView{View: NewClouds(ctx)}))
+			return ctx.Go(common.SwitchTab{Tab: common.TabProjects}, common.PushView{View: NewClouds(ctx)})
 		}},
 		{Name: "types", Help: "service types and their latest versions", Run: func(ctx *common.Context, _ string) tea.Cmd {
-			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabProjects}), common.Send(common.PushView{View: NewTypes(ctx)}))
+			return ctx.Go(common.SwitchTab{Tab: common.TabProjects}, common.PushView{View: NewTypes(ctx)})
 		}},
 	}
 }

@@ -58,8 +58,8 @@ func New(ctx *common.Context) common.View {
 		Loaded: l.loaded,
 		Actions: []base.Action[member]{
 			{Key: k.Open, Run: func(p member) tea.Cmd {
-				return tea.Sequence(common.Send(common.SelectProject{Name: p.ProjectName}),
-					common.Send(common.PushView{View: NewDetail(ctx, p.ProjectName)}))
+				return ctx.Go(common.SelectProject{Name: p.ProjectName},
+					common.PushView{View: NewDetail(ctx, p.ProjectName)})
 			}},
 			{Key: k.Create, NoSelection: true, Run: func(member) tea.Cmd { return l.acts.startCreate() }},
 			{Key: k.Edit, Run: func(p member) tea.Cmd { return l.acts.startEdit(p.ProjectName) }},

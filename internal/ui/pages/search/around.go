@@ -75,7 +75,7 @@ func (rd *reader) openAround() tea.Cmd {
 		return common.Warn("Surrounding documents need a time: " + safe.Text(h.Index) + " has no date field, or this hit has no " + safe.Text(field))
 	}
 	v := &aroundView{ctx: rd.ctx, req: common.NewRequests(), link: rd.link, res: newResults(rd.ctx, rd.req, rd.indices, rd.tail), index: h.Index, id: h.ID, field: field, at: at, n: aroundDefault}
-	return common.Send(common.PushView{View: v})
+	return rd.ctx.Push(v)
 }
 
 // sourceTime reads a dotted field of a _source as a time: ISO text or epoch millis.
@@ -225,7 +225,7 @@ func (v *aroundView) Update(msg tea.Msg) (common.View, tea.Cmd) {
 			if !ok {
 				return v, nil
 			}
-			return v, common.Send(common.PushView{View: newDocView(v.ctx, v.res, i, "", "")})
+			return v, v.ctx.Push(newDocView(v.ctx, v.res, i, "", ""))
 		}
 		return v, v.res.update(msg)
 	}

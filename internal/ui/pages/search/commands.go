@@ -29,13 +29,13 @@ func Commands() []common.Command {
 			if len(f) > 1 {
 				index = f[1]
 			}
-			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabSearch}), common.Send(bulkRequest{path: path, index: index}))
+			return tea.Sequence(ctx.Go(common.SwitchTab{Tab: common.TabSearch}), common.Send(bulkRequest{path: path, index: index}))
 		}},
 		{Name: "save", Arg: common.FreeArg, Help: "save the search under the editor's cursor as NAME (a YAML file in the config folder)", Run: func(ctx *common.Context, arg string) tea.Cmd {
-			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabSearch}), common.Send(saveSearchAs{name: arg}))
+			return tea.Sequence(ctx.Go(common.SwitchTab{Tab: common.TabSearch}), common.Send(saveSearchAs{name: arg}))
 		}},
 		{Name: "saved", Help: "the saved searches (every console of this user on the host)", Run: func(ctx *common.Context, _ string) tea.Cmd {
-			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabSearch}), common.Send(listSaved{}))
+			return tea.Sequence(ctx.Go(common.SwitchTab{Tab: common.TabSearch}), common.Send(listSaved{}))
 		}},
 	}
 }

@@ -82,7 +82,7 @@ func (rd *reader) fieldStats(field string) tea.Cmd {
 	if v.agg == "" {
 		v.stats, v.local, v.loaded = localStats(a.hits, field), true, true
 	}
-	return common.Send(common.PushView{View: v})
+	return rd.ctx.Push(v)
 }
 
 // localStats counts field's values over the hits loaded.
@@ -308,6 +308,6 @@ func (rd *reader) filterBy(typed search.ParsedRequest, field string, value json.
 	if exclude {
 		what = "Excluded "
 	}
-	return tea.Batch(common.Send(common.PopView{}), save, rd.editor.changed(), rd.sendLog(r),
+	return tea.Batch(rd.ctx.Pop(), save, rd.editor.changed(), rd.sendLog(r),
 		common.Info(what+field+" = "+safe.Text(string(value))))
 }

@@ -94,7 +94,7 @@ func (rd *reader) openHit() tea.Cmd {
 		return common.Warn("No hit selected")
 	}
 	rd.tail.pause() // the document stays put; esc resumes
-	return common.Send(common.PushView{View: newDocView(rd.ctx, r, i, r.ans.pre, r.ans.post)})
+	return rd.ctx.Push(newDocView(rd.ctx, r, i, r.ans.pre, r.ans.post))
 }
 
 func (r *results) hitCount() int {

@@ -15,11 +15,11 @@ import (
 // Commands are the pane's palette commands.
 func Commands() []common.Command {
 	return []common.Command{
-		{Name: "services", Help: "services of the current project", Run: func(*common.Context, string) tea.Cmd {
-			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabServices}), common.Send(showAll(false)))
+		{Name: "services", Help: "services of the current project", Run: func(ctx *common.Context, _ string) tea.Cmd {
+			return tea.Sequence(ctx.Go(common.SwitchTab{Tab: common.TabServices}), common.Send(showAll(false)))
 		}},
-		{Name: "services all", Help: "services of every project", Run: func(*common.Context, string) tea.Cmd {
-			return tea.Sequence(common.Send(common.SwitchTab{Tab: common.TabServices}), common.Send(showAll(true)))
+		{Name: "services all", Help: "services of every project", Run: func(ctx *common.Context, _ string) tea.Cmd {
+			return tea.Sequence(ctx.Go(common.SwitchTab{Tab: common.TabServices}), common.Send(showAll(true)))
 		}},
 		{Name: "service", Arg: common.AnyServiceArg, Help: "open a service: of the current project, else of any project (PROJECT/NAME)", Run: openNamed},
 		{Name: "connect", Arg: common.ServiceArg, OptionalArg: true, Help: "open a service in its own client (the current service when none is named)",
@@ -58,10 +58,10 @@ func unknownService(ctx *common.Context, name string) tea.Cmd {
 // projects whose services are known; when none is known, every project is asked.
 func openNamed(ctx *common.Context, arg string) tea.Cmd {
 	if project, name, ok := strings.Cut(arg, "/"); ok {
-		return common.Send(common.OpenService{Project: project, Service: name})
+		return ctx.Go(common.OpenService{Project: project, Service: name})
 	}
 	if project, name, ok := findService(ctx.Project(), ctx.ServiceNames, arg); ok {
-		return common.Send(common.OpenService{Project: project, Service: name})
+		return ctx.Go(common.OpenService{Project: project, Service: name})
 	}
 	api, current, projects := ctx.API, ctx.Project(), append([]string(nil), ctx.ProjectNames...)
 	if len(projects) == 0 {

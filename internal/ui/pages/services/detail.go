@@ -90,7 +90,7 @@ func (d *Detail) actionsFor(typ string) []base.Action[detailData] {
 	k := d.Ctx.Keys
 	access := func(view string) func(detailData) tea.Cmd {
 		return func(dd detailData) tea.Cmd {
-			return common.Send(common.OpenAccess{Project: d.project, Service: d.name, ServiceType: dd.Service.ServiceType, View: view})
+			return d.Ctx.Go(common.OpenAccess{Project: d.project, Service: d.name, ServiceType: dd.Service.ServiceType, View: view})
 		}
 	}
 	acts := []base.Action[detailData]{{Key: k.Users, Run: access(common.AccessUsers)}}

@@ -323,8 +323,8 @@ func (l *List) update(msg tea.Msg) (common.View, tea.Cmd) {
 // so in the footer when the project changes, and the header shows that project's role.
 func (l *List) open(e entry) tea.Cmd {
 	s := e.Service
-	return tea.Sequence(common.Send(common.SelectService{Project: e.Project, Name: s.ServiceName, Type: s.ServiceType}),
-		common.Send(common.PushView{View: NewDetail(l.Ctx, e.Project, s.ServiceName)}))
+	return l.Ctx.Go(common.SelectService{Project: e.Project, Name: s.ServiceName, Type: s.ServiceType},
+		common.PushView{View: NewDetail(l.Ctx, e.Project, s.ServiceName)})
 }
 
 // openService answers ":service NAME" (the palette knows no type: the detail tells the
