@@ -83,9 +83,7 @@ type idleRun struct {
 
 func startIdle(tb testing.TB, url, token string, noMotion, delta bool, w, h int) *idleRun {
 	tb.Helper()
-	prev := lipgloss.ColorProfile()
-	lipgloss.SetColorProfile(termenv.ANSI256) // as in a colour terminal: SGR cost counts
-	tb.Cleanup(func() { lipgloss.SetColorProfile(prev) })
+	useANSI256(tb)
 	s := config.Settings{ProfileName: "slow", APIURL: url, Token: token, Refresh: 10 * time.Second, DefaultProject: "acme-prod", NoMotion: noMotion}
 	c, err := api.New(api.Options{BaseURL: url, Token: token})
 	if err != nil {
@@ -108,6 +106,15 @@ func startIdle(tb testing.TB, url, token string, noMotion, delta bool, w, h int)
 	r.waitFor(tb, "mysql-orders-legacy")
 	time.Sleep(1500 * time.Millisecond) // the first full frames and the first refresh
 	return r
+}
+
+// useANSI256 renders as in a colour terminal (SGR cost counts) until tb ends. Parallel
+// subtests share the profile their parent set: they neither set nor restore it.
+func useANSI256(tb testing.TB) {
+	if prev := lipgloss.ColorProfile(); prev != termenv.ANSI256 {
+		lipgloss.SetColorProfile(termenv.ANSI256)
+		tb.Cleanup(func() { lipgloss.SetColorProfile(prev) })
+	}
 }
 
 func (r *idleRun) waitFor(tb testing.TB, s string) {
@@ -159,8 +166,10 @@ func TestIdleTransitionalRowsAreNotRepainted(t *testing.T) {
 		t.Skip("watches the screen for seconds")
 	}
 	url, token := transitionalSandbox(t, 10)
+	useANSI256(t) // set once here: the two runs watch the screen at the same time
 	for _, noMotion := range []bool{false, true} {
 		t.Run(fmt.Sprintf("no-motion=%t", noMotion), func(t *testing.T) {
+			t.Parallel()
 			r := startIdle(t, url, token, noMotion, true, 160, 50)
 			from := r.out.Len()
 			time.Sleep(2500 * time.Millisecond) // a fast refresh (2 s) included
