@@ -63,20 +63,12 @@ sandbox: ## serve the sandbox platform alone on 127.0.0.1:8080 (prints URL and t
 # No `go vet ./...` here: it compiled every package a second time (without -race), about
 # 25 s of CPU from a fresh clone. `make lint` runs the whole of vet (CI runs lint first), and
 # `go test` runs vet's high-confidence checks on every package it tests.
-test: ## every test with the race detector, and beside it the few that skip under it (vet: make lint; TESTFLAGS=...)
+test: ## every test with the race detector, then the few that skip under it without (vet: make lint; TESTFLAGS=...)
 	@if [ -z "$(RACE)" ]; then echo "note: cgo is off (no C compiler?), so tests run without -race; apt-get install gcc to enable it" >&2; fi
+	$(GO) test $(RACE) $(TESTFLAGS) ./...
 	@# Memory bounds and one-goroutine measurements skip under the race detector, which
-	@# multiplies memory and CPU; they run without it, at the same time as the race run
-	@# (their build overlaps its tests that wait), and their output follows its output.
-	@norace=$$(mktemp); pid=; rc=0; nrc=0; \
-	if [ -n "$(RACE)" ]; then $(GO) test -count=1 -run '$(NORACE_TESTS)' $(TESTFLAGS) ./internal/ui/ ./internal/search/ >"$$norace" 2>&1 & pid=$$!; fi; \
-	echo "$(GO) test $(RACE) $(TESTFLAGS) ./..."; \
-	$(GO) test $(RACE) $(TESTFLAGS) ./... || rc=$$?; \
-	if [ -n "$$pid" ]; then \
-		wait "$$pid" || nrc=$$?; \
-		echo "$(GO) test -count=1 -run '$(NORACE_TESTS)' $(TESTFLAGS) ./internal/ui/ ./internal/search/"; cat "$$norace"; \
-	fi; \
-	rm -f "$$norace"; [ "$$rc" = 0 ] && [ "$$nrc" = 0 ]
+	@# multiplies memory and CPU; they run here without it.
+	$(if $(RACE),$(GO) test -count=1 -run '$(NORACE_TESTS)' $(TESTFLAGS) ./internal/ui/ ./internal/search/,@true)
 
 clients: ## drive the search emulation with the official Python and JavaScript clients (needs: apt-get install python3-elasticsearch; Node.js; npm ci in scripts/clients)
 	@/usr/bin/python3 -c 'import elasticsearch' 2>/dev/null || echo "note: python3-elasticsearch is missing (apt-get install python3-elasticsearch); its workflow skips" >&2
