@@ -35,6 +35,16 @@ func startSandboxWith(tb testing.TB, opts sandbox.Options) env {
 	return env{url: srv.URL, admin: sb.AdminToken(), dev: sb.DeveloperToken(), sb: sb}
 }
 
+// servicesFilteredTo opens the Services tab and filters it to name (keys are handled
+// in order: the next key acts on the filtered row).
+func (s *screen) servicesFilteredTo(name string) {
+	s.keys("2")
+	s.waitFor(name)
+	s.keys("/")
+	s.typeText(name)
+	s.keys("enter")
+}
+
 func (s *screen) ctrlR() { s.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlR}) }
 
 // waitForLine waits for a screen line matching re (the renderer redraws whole lines).
@@ -105,11 +115,7 @@ func TestFlowServicesDeleteWithTypedName(t *testing.T) {
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
 	s.waitFor("acme-prod", "as admin")
-	s.keys("2")
-	s.waitFor("caching-sessions")
-	s.keys("/")
-	s.typeText("caching-sessions")
-	s.keys("enter") // keys are handled in order: d acts on the filtered row
+	s.servicesFilteredTo("caching-sessions")
 	s.mark()
 	s.keys("d")
 	s.waitFor("Delete service", "irreversible")
@@ -131,11 +137,7 @@ func editPGMain(t *testing.T) (*screen, *api.Client) {
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
 	s.waitFor("acme-prod", "as admin")
-	s.keys("2")
-	s.waitFor("pg-main")
-	s.keys("/")
-	s.typeText("pg-main")
-	s.keys("enter")
+	s.servicesFilteredTo("pg-main")
 	s.waitForLine(`1/1`, 5*time.Second)
 	s.mark()
 	s.keys("e")
