@@ -408,7 +408,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.deliver(msg)
 	case common.Export, common.Unmark:
 		if _, ok := m.top().(common.Tabular); !ok {
-			return common.Warn("No table here: :export and :unmark act on a list or on Search's results; open one first")
+			return common.Warn("No table here: :export and :unmark need a list or Search results")
 		}
 	}
 	// Anything else (input blinks, huh internals, pane-specific messages) goes to the
