@@ -724,10 +724,10 @@ func TestContractWritesNeverRepeatedUnderDrops(t *testing.T) {
 	t.Logf("%d created, %d failed (%d of them executed before the drop)", len(succeeded), failed, executedButLost)
 }
 
-// BenchmarkClientListServices100 lists 100 services (scale data: two projects of 50)
+// BenchmarkClientListServices250 lists 250 services (scale data: five projects of 50)
 // through the client against the sandbox on loopback.
-func BenchmarkClientListServices100(b *testing.B) {
-	sb, err := sandbox.New(sandbox.Options{Data: "scale:100", Seed: 1, RateLimit: 1 << 30})
+func BenchmarkClientListServices250(b *testing.B) {
+	sb, err := sandbox.New(sandbox.Options{Data: "scale:250", Seed: 1, RateLimit: 1 << 30})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -750,7 +750,7 @@ func BenchmarkClientListServices100(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			svcs, errs := c.ListServicesAcrossProjects(ctx, projects)
-			if len(errs) > 0 || len(svcs) != 100 {
+			if len(errs) > 0 || len(svcs) != 250 {
 				b.Fatalf("%d services, errors %v", len(svcs), errs)
 			}
 		}

@@ -9,8 +9,12 @@ import (
 	"github.com/svcui/svcui/internal/models"
 )
 
-// servicesPerScaleProject is how many services each scale project holds.
+// servicesPerScaleProject is the most services a scale project holds.
 const servicesPerScaleProject = 50
+
+// minScaleProjects is the fewest projects a scale account spreads over (fewer only when N
+// is smaller): fleet work marks services across projects, so scale:200 has five of 40.
+const minScaleProjects = 5
 
 // maxScale bounds scale:N so a typo cannot exhaust memory.
 const maxScale = 1_000_000
@@ -23,15 +27,17 @@ func parseScale(data string) (int, error) {
 	return n, nil
 }
 
-// buildScale makes N services over ceil(N/50) projects, for performance work: every type,
-// plan and region in rotation, a few in each transitional state, the demo billing groups.
+// buildScale makes N services over max(ceil(N/50), min(N, 5)) projects, each filled to an
+// even share in turn, for performance and fleet work: every type, plan and region in
+// rotation, a few in each transitional state, the demo billing groups.
 // Scale opensearch services do not serve the search interface (one listener each would be
 // thousands of sockets); their hosts are synthetic like the other types'.
 func (s *Sandbox) buildScale(now time.Time, n int) {
 	s.newAccount()
 	eur, usd := s.demoBilling(now)
 	types := models.KnownServiceTypes
-	nProjects := (n + servicesPerScaleProject - 1) / servicesPerScaleProject
+	nProjects := max((n+servicesPerScaleProject-1)/servicesPerScaleProject, min(n, minScaleProjects))
+	perProject := (n + nProjects - 1) / nProjects
 	made := 0
 	for pi := 0; pi < nProjects; pi++ {
 		group := eur
@@ -39,7 +45,7 @@ func (s *Sandbox) buildScale(now time.Time, n int) {
 			group = usd
 		}
 		p := s.addProject(fmt.Sprintf("scale-%05d", pi+1), clouds[pi%len(clouds)].CloudName, group, models.RoleAdmin)
-		for si := 0; si < servicesPerScaleProject && made < n; si++ {
+		for si := 0; si < perProject && made < n; si++ {
 			t := types[(made+pi)%len(types)]
 			var plan planDef
 			for k := 0; k < len(planDefs); k++ {

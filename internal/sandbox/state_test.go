@@ -118,7 +118,7 @@ func TestEmptyAndScaleData(t *testing.T) {
 	for _, p := range get(t, m, "projects").([]any) {
 		total += len(get(t, e.admin("GET", "/v1/project/"+p.(map[string]any)["project_name"].(string)+"/service", nil).json(t), "services").([]any))
 	}
-	if total != 120 || len(get(t, m, "projects").([]any)) != 3 {
+	if total != 120 || len(get(t, m, "projects").([]any)) != 5 {
 		t.Fatalf("scale:120 gave %d services in %d projects", total, len(get(t, m, "projects").([]any)))
 	}
 	for _, bad := range []string{"scale:0", "scale:x", "lots"} {

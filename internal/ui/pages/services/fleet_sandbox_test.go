@@ -77,7 +77,7 @@ type plainAPI struct{ common.Client }
 
 func startSandbox(t *testing.T, faults string, log *requestLog) (*httptest.Server, *sandbox.Sandbox) {
 	t.Helper()
-	sb, err := sandbox.New(sandbox.Options{Data: "scale:250", Seed: 7, Faults: faults, RateLimit: 1 << 20})
+	sb, err := sandbox.New(sandbox.Options{Data: "scale:200", Seed: 7, Faults: faults, RateLimit: 1 << 20})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestFleetPlanAgainstAFaultySandbox(t *testing.T) {
 		drive(l, m)
 	}
 	drive(l, showAll(true))
-	if len(l.Items()) != 250 {
+	if len(l.Items()) != 200 {
 		t.Fatalf("the list has %d services", len(l.Items()))
 	}
 	// In each project 6 services on a business plan and 4 on another: the filter
