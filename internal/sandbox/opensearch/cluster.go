@@ -32,6 +32,9 @@ type Options struct {
 	Name  string           // cluster_name shown in _cluster/health
 	Clock func() time.Time // injectable; nil = time.Now
 	Nodes int              // number_of_nodes (default 1); replicas>0 with 1 node => yellow health
+	// MaxContentLength is http.max_content_length in bytes (default 100mb): a request body
+	// longer than this, once inflated, is answered 413.
+	MaxContentLength int
 }
 
 // Cluster is the whole emulated engine. It is safe for concurrent use.
@@ -40,6 +43,7 @@ type Cluster struct {
 	name      string
 	clock     func() time.Time
 	nodes     int
+	maxBody   int // http.max_content_length
 	uuid      string
 	indices   map[string]*index.Index
 	closed    map[*index.Index]bool  // closed indices (POST /{index}/_close)
@@ -58,9 +62,10 @@ type Cluster struct {
 // New returns an empty cluster.
 func New(opts Options) *Cluster {
 	c := &Cluster{
-		name:  opts.Name,
-		clock: opts.Clock,
-		nodes: opts.Nodes,
+		name:    opts.Name,
+		clock:   opts.Clock,
+		nodes:   opts.Nodes,
+		maxBody: opts.MaxContentLength,
 	}
 	if c.name == "" {
 		c.name = "opensearch-sandbox"
@@ -70,6 +75,9 @@ func New(opts Options) *Cluster {
 	}
 	if c.nodes <= 0 {
 		c.nodes = 1
+	}
+	if c.maxBody <= 0 {
+		c.maxBody = defaultMaxContentLength
 	}
 	c.uuid = randomID(16)
 	c.reset()

@@ -11,8 +11,8 @@ import (
 	"github.com/svcui/svcui/internal/sandbox/opensearch/rest"
 )
 
-// maxBodyBytes mirrors http.max_content_length (100mb).
-const maxBodyBytes = 100 << 20
+// defaultMaxContentLength is OpenSearch's default http.max_content_length (100mb).
+const defaultMaxContentLength = 100 << 20
 
 // Handler returns the engine API (no authentication).
 func (c *Cluster) Handler() http.Handler { return http.HandlerFunc(c.serve) }
@@ -41,7 +41,7 @@ func (c *Cluster) serve(w http.ResponseWriter, r *http.Request) {
 	route, args, f := routes.Route(r)
 	if f == nil {
 		var body []byte
-		if body, f = rest.ReadBody(r, maxBodyBytes); f == nil {
+		if body, f = rest.ReadBody(r, c.maxBody); f == nil {
 			route.H(c, w, r, args, body)
 			return
 		}

@@ -132,7 +132,7 @@ func (c *Cluster) handleNodesInfo(w http.ResponseWriter, r *http.Request) {
 			{"version", engineVersion}, {"build_type", "tar"}, {"build_hash", "sandbox"},
 			{"total_indexing_buffer", 53687091}, {"roles", []string{"cluster_manager", "data", "ingest", "remote_cluster_client"}},
 			{"attributes", jsonout.Obj{{"shard_indexing_pressure_enabled", "true"}}},
-			{"http", jsonout.Obj{{"bound_address", []string{"127.0.0.1:9200"}}, {"publish_address", "127.0.0.1:9200"}, {"max_content_length_in_bytes", maxBodyBytes}}},
+			{"http", jsonout.Obj{{"bound_address", []string{"127.0.0.1:9200"}}, {"publish_address", "127.0.0.1:9200"}, {"max_content_length_in_bytes", c.maxBody}}},
 			{"plugins", []jsonout.Obj{{{"name", "opensearch-security"}, {"version", engineVersion + ".0"}}, {{"name", "opensearch-sql"}, {"version", engineVersion + ".0"}},
 				{{"name", "opensearch-index-management"}, {"version", engineVersion + ".0"}}}},
 		}})

@@ -69,6 +69,17 @@ func TestReadBodyAndFilterPath(t *testing.T) {
 	if _, f := ReadBody(httptest.NewRequest("POST", "/", strings.NewReader("0123456789")), 5); f == nil || f.Status != 413 {
 		t.Errorf("limit: %+v", f)
 	}
+	// A bomb is cut at the limit as it inflates. It is one gzip member of 64 KiB of zeros
+	// repeated (a gzip stream may hold many members; readers inflate them all).
+	zb.Reset()
+	zw = gzip.NewWriter(&zb)
+	zw.Write(make([]byte, 64<<10))
+	zw.Close()
+	r = httptest.NewRequest("POST", "/", bytes.NewReader(bytes.Repeat(zb.Bytes(), 17)))
+	r.Header.Set("Content-Encoding", "gzip")
+	if _, f := ReadBody(r, 1<<20); f == nil || f.Status != 413 {
+		t.Errorf("gzip bomb: %+v", f)
+	}
 	raw := []byte(`{"took":1,"hits":{"total":{"value":2,"relation":"eq"},"hits":[{"_id":"1","_source":{"a":"<b>"}},{"_id":"2"}]}}`)
 	for spec, want := range map[string]string{
 		"hits.hits._id":     `{"hits":{"hits":[{"_id":"1"},{"_id":"2"}]}}`,
