@@ -19,6 +19,7 @@ import (
 // filtered: n before and after (documents sharing its millisecond in index order), the
 // hit marked and under the cursor; + shows more; enter opens one.
 func TestSurroundingDocuments(t *testing.T) {
+	t.Parallel()
 	p, _, _ := writingPane(t)
 	c := p.link.conn.client
 	do(t, c, "PUT", "/around", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"},"level":{"type":"keyword"}}}}`, search.ContentTypeJSON)
@@ -109,6 +110,7 @@ func asTyped(t testing.TB, method, path, body string) search.Request {
 // the documents around it from that index name as one escaped segment, so nothing but
 // _search reaches the engine and logs-web stays open.
 func TestSurroundingDocumentsOfAHostileIndexOnlyRead(t *testing.T) {
+	t.Parallel()
 	p, rl, _ := writingPane(t)
 	runLine(t, p, "GET /logs-web/_search\n{\"size\": 1}\n")
 	a := p.reader.res.ans

@@ -13,6 +13,7 @@ import (
 )
 
 func TestSearchCommandUsesTheCurrentService(t *testing.T) {
+	t.Parallel()
 	ctx := uitest.NewContext()
 	uitest.Session(ctx).SetService("os-b", models.TypeOpenSearch)
 	msgs := uitest.Run(runSearch(ctx, ""))
@@ -31,6 +32,7 @@ func TestSearchCommandUsesTheCurrentService(t *testing.T) {
 // Connecting makes the service current (breadcrumb, other commands), and a picker
 // appears only when the context names no opensearch service.
 func TestConnectingMakesTheServiceCurrent(t *testing.T) {
+	t.Parallel()
 	ctx, _ := testContext(t)
 	ctx.API = platform([]models.Service{
 		{ServiceName: "os-a", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:1"},
@@ -67,6 +69,7 @@ func TestConnectingMakesTheServiceCurrent(t *testing.T) {
 }
 
 func TestBulkProgressAndEnd(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	job := &bulkJob{path: "f.ndjson", index: "logs", size: 100, running: true, visible: true, cancel: func() {}, updates: make(chan search.BulkProgress, 1)}
 	p.bulk.job = job
@@ -93,6 +96,7 @@ func TestBulkProgressAndEnd(t *testing.T) {
 }
 
 func TestReadOnlyRefusesRequestsThatChangeTheService(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		method, path string
 		mutating     bool
@@ -121,6 +125,7 @@ func TestReadOnlyRefusesRequestsThatChangeTheService(t *testing.T) {
 }
 
 func TestReasonIsWrappedNotCut(t *testing.T) {
+	t.Parallel()
 	p := newPane(common.NewContext(), "")
 	p.SetSize(60, 10)
 	p.link.reason = "Service pg-main is pg, not opensearch: only opensearch services have a search interface."

@@ -12,6 +12,7 @@ import (
 // data streams, policies, health, and every document with its version and sequence
 // number, directly and through an alias, scored as there.
 func TestDemoCopyIsFaithful(t *testing.T) {
+	t.Parallel()
 	src, cp := demoCluster(t), demoCopy(t)
 	took := regexp.MustCompile(`"took":\d+`)
 	docs := []byte(`{"size": 10000, "version": true, "seq_no_primary_term": true, "sort": ["_doc"]}`)

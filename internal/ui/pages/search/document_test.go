@@ -49,6 +49,7 @@ func pushed(t testing.TB, cmd tea.Cmd) *docView {
 }
 
 func TestEnterOpensTheHitAndNavigates(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("word ", 60) + "END"
 	body := []byte(`{"hits":{"total":{"value":3,"relation":"eq"},"hits":[` +
 		`{"_index":"logs","_id":"a","_score":1.5,"_source":{"http":{"request":{"method":"GET"}},"tags":["x","y"],"message":"` + long + `"}},` +

@@ -14,6 +14,7 @@ import (
 // shown), mode 0600, and says how many; with nothing run yet it says why nothing was
 // written instead of doing nothing.
 func TestExportWritesTheHitsOfTheResults(t *testing.T) {
+	t.Parallel()
 	p, _ := enginePane(t)
 	file := filepath.Join(t.TempDir(), "hits.csv")
 	_, msgs := deliver(t, p, p.export(common.Export{Format: common.ExportCSV, File: file}))

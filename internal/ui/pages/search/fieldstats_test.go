@@ -29,6 +29,7 @@ func countOf(t testing.TB, p *Pane, query string) int64 {
 // enter filters the request in the editor to a value and runs it, - excludes one; a
 // text field without a keyword is counted over the hits loaded, and says so.
 func TestFieldStatsCountFilterAndExclude(t *testing.T) {
+	t.Parallel()
 	p, _ := enginePane(t)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"query\": {\"match_all\": {}}}\n")
 	p.setFocus(focusResults)

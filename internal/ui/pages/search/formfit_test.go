@@ -15,6 +15,7 @@ import (
 // every supported size with each field focused in turn: its title, its focus bar and
 // the key help are on screen.
 func TestEverySearchFormFitsTheScreen(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	opened := func(cmd tea.Cmd) common.Modal {
 		for _, m := range uitest.Run(cmd) {

@@ -16,6 +16,7 @@ import (
 // top values, the documents around a hit) share none among themselves or with the
 // global set.
 func TestSearchViewKeysNeverClash(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	p.ctx.Tabs = []string{"Projects", "Services", "Users", "Billing", "Search"}
 	global := p.ctx.GlobalKeys()
@@ -37,6 +38,7 @@ func TestSearchViewKeysNeverClash(t *testing.T) {
 // In read-only mode p pages the Search results back, through the root as a person
 // presses it: the root refused it as "assign a project", a key of another view.
 func TestReadOnlyPPagesTheResultsBack(t *testing.T) {
+	t.Parallel()
 	p, _ := enginePane(t)
 	p.ctx.ReadOnly = true
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"sort\": [{\"@timestamp\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")

@@ -18,6 +18,7 @@ import (
 // A search of an index with a time field comes with its histogram (one body); T sets
 // the range, the search runs again filtered on the time field, the header names it.
 func TestTimeRangeAndHistogram(t *testing.T) {
+	t.Parallel()
 	p, rl := enginePane(t)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"query\": {\"match_all\": {}}}\n")
 	a := p.reader.res.ans
@@ -102,6 +103,7 @@ func TestTimeRangeAndHistogram(t *testing.T) {
 }
 
 func TestBarsFitTheWidth(t *testing.T) {
+	t.Parallel()
 	b := make([]search.Bucket, 10)
 	for i := range b {
 		b[i].Count = int64(i)
@@ -118,6 +120,7 @@ func TestBarsFitTheWidth(t *testing.T) {
 
 // With several date fields, T offers them; the one picked is used and remembered.
 func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
+	t.Parallel()
 	p, _, _ := writingPane(t)
 	ctx := context.Background()
 	for _, r := range []search.Request{
@@ -152,6 +155,7 @@ func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
 
 // n and p page both ways through search_after pages, saying which hits are shown.
 func TestPagingBothWays(t *testing.T) {
+	t.Parallel()
 	p, _ := enginePane(t)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"sort\": [{\"@timestamp\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
 	first := p.reader.res.ans.hits.Rows[0]
@@ -177,6 +181,7 @@ func TestPagingBothWays(t *testing.T) {
 }
 
 func TestLevelsAreColouredByKind(t *testing.T) {
+	t.Parallel()
 	ctx, _ := testContext(t)
 	st := ctx.Styles
 	for v, want := range map[string]lipgloss.Style{"ERROR": st.Danger, "fatal": st.Danger, "CRITICAL": st.Danger, "WARN": st.Warn,
@@ -198,6 +203,7 @@ func TestLevelsAreColouredByKind(t *testing.T) {
 
 // Timestamps show the date and time in the configured zone, named in the column title.
 func TestTimestampsShowDateTimeAndZone(t *testing.T) {
+	t.Parallel()
 	defer SetTimeZone("UTC")
 	r := resultsWith(t, 3, 120)
 	v := ansi.Strip(r.View())

@@ -20,6 +20,7 @@ import (
 // hits under the histogram; the request enters the editor once however often enter
 // is pressed.
 func TestEnterOnAnIndexRunsItsSearchOnce(t *testing.T) {
+	t.Parallel()
 	p, rl := enginePane(t)
 	p.setFocus(focusIndices)
 	if !p.indices.list.Table.Select("logs-app") {
@@ -54,6 +55,7 @@ func TestEnterOnAnIndexRunsItsSearchOnce(t *testing.T) {
 
 // In results full screen the pickers T and F open are drawn, not typed into blind.
 func TestPickersAreDrawnInFullScreen(t *testing.T) {
+	t.Parallel()
 	p, _ := enginePane(t)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"query\": {\"match_all\": {}}}\n")
 	p.setFocus(focusResults)
@@ -79,6 +81,7 @@ func TestPickersAreDrawnInFullScreen(t *testing.T) {
 // After t, t (a tail started and stopped) Y copies the request that ran, its time range
 // with it.
 func TestCopyCurlAfterTheTailKeepsTheTimeRange(t *testing.T) {
+	t.Parallel()
 	p, _ := enginePane(t)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"query\": {\"match_all\": {}}}\n")
 	deliver(t, p, p.reader.setRange(search.TimeRange{Quick: "24h"}))
@@ -108,6 +111,7 @@ func TestCopyCurlAfterTheTailKeepsTheTimeRange(t *testing.T) {
 // A copied document keeps U+202E (and the other characters the clipboard would strip)
 // as JSON escapes: pasted and parsed, the copy is the document.
 func TestCopiedDocumentEscapesBidiAsJSONDoes(t *testing.T) {
+	t.Parallel()
 	body := []byte("{\"hits\":{\"hits\":[{\"_id\":\"1\",\"_source\":{\"file\":\"report\u202egpj.exe\"}}]}}")
 	p := docPane(t, body, false)
 	d := newDocView(p.ctx, p.reader.res, 0, "", "")
@@ -138,6 +142,7 @@ func TestCopiedDocumentEscapesBidiAsJSONDoes(t *testing.T) {
 // The history lists a search once however often it ran and whatever pages were read
 // (n, p), with its body's start and when it ran, and says that secrets are masked.
 func TestHistoryShowsExcerptsFoldsRepeatsAndSkipsPages(t *testing.T) {
+	t.Parallel()
 	p, _ := enginePane(t)
 	h, err := search.OpenHistory(p.ctx.StateDir, "p-os")
 	if err != nil {
@@ -174,6 +179,7 @@ func TestHistoryShowsExcerptsFoldsRepeatsAndSkipsPages(t *testing.T) {
 // SQL mode runs each statement (separated by a blank line or ;) in order and shows
 // every result; a failing one says so under its own text.
 func TestSQLModeRunsEveryStatement(t *testing.T) {
+	t.Parallel()
 	p, rl := enginePane(t)
 	p.editor.switchMode()
 	p.editor.ta.SetValue("SELECT level, COUNT(*) FROM logs-app GROUP BY level\n\nSELECT name FROM products LIMIT 2; SELECT nope FROM nowhere;\n")
@@ -197,6 +203,7 @@ func TestSQLModeRunsEveryStatement(t *testing.T) {
 // The histogram has a time axis (start, middle, end), marks the bar of the cursor's
 // row with its time and count; ← → choose a bar and enter narrows the range to it.
 func TestHistogramAxisCursorBarAndZoom(t *testing.T) {
+	t.Parallel()
 	p, _ := enginePane(t)
 	p.SetSize(140, 40)
 	runLine(t, p, "GET /logs-app/_search\n{\"size\": 20, \"sort\": [{\"@timestamp\": \"desc\"}], \"query\": {\"match_all\": {}}}\n")
@@ -241,6 +248,7 @@ func TestHistogramAxisCursorBarAndZoom(t *testing.T) {
 // :save writes the search under the cursor as a 0600 YAML file; :saved in another
 // console of the same user lists it, and choosing it runs it with its range.
 func TestSavedSearchesAreSharedBetweenConsoles(t *testing.T) {
+	t.Parallel()
 	cfg := t.TempDir()
 	p, _ := enginePane(t)
 	p.ctx.ConfigDir = cfg

@@ -13,6 +13,7 @@ import (
 // enters the editor escaped: the inserted search is one request, on one line, with no
 // control character in the text, and it reads that very index when sent.
 func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
+	t.Parallel()
 	p, _, _ := writingPane(t)
 	name := "odd\ndelete\tproducts\x1b[31m"
 	do(t, p.link.conn.client, "PUT", "/"+search.PathName(name), `{"mappings":{"properties":{"@timestamp":{"type":"date"}}}}`, "")
@@ -52,6 +53,7 @@ func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
 // SQL has no escape for such a name: the statement is not built from it, and a
 // sentence says why.
 func TestSQLDoesNotNameAnIndexWithControls(t *testing.T) {
+	t.Parallel()
 	p, _, _ := writingPane(t)
 	name := "odd\ndelete\tproducts"
 	do(t, p.link.conn.client, "PUT", "/"+search.PathName(name), "", "")
@@ -70,6 +72,7 @@ func TestSQLDoesNotNameAnIndexWithControls(t *testing.T) {
 // history and one editor file; a name over 250 characters could not be saved at all
 // ("file name too long"). Each service has its own files, whatever its name.
 func TestStateFilesOfServicesNeverCollideOrOverflow(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	long := strings.Repeat("s", 300)
 	keys := []string{stateKey("a-b", "c"), stateKey("a", "b-c"), stateKey("p", long), stateKey(long, long)}

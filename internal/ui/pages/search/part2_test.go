@@ -18,6 +18,7 @@ func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: [
 // One esc leaves the editor with the completion hint open, closing it: the 2 typed
 // next is not text in the query.
 func TestOneEscLeavesTheEditorAndClosesTheHint(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	p.indices.mapping = search.Mapping{Indices: []search.IndexMapping{{Index: "logs", Fields: []search.Field{{Path: "level", Type: "keyword"}}}}}
 	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"term\": {\"le")
@@ -39,6 +40,7 @@ func TestOneEscLeavesTheEditorAndClosesTheHint(t *testing.T) {
 
 // f1's help names each part of the pane once and lists tab once.
 func TestHelpGroupsAreNamedAndTabListedOnce(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	cmd := p.openHelp()
 	m := cmd().(common.OpenModal).Modal
@@ -80,6 +82,7 @@ func TestHelpGroupsAreNamedAndTabListedOnce(t *testing.T) {
 // Templates read the selected index and sort on its time field: "latest logs" on
 // logs-web answers with its documents, newest first; an index with no date field says so.
 func TestTemplatesUseTheSelectedIndexAndItsTimeField(t *testing.T) {
+	t.Parallel()
 	p, _ := enginePane(t)
 	if search.TimeField(p.indices.mapping, "logs-web") == "" {
 		t.Fatalf("mapping not loaded: %+v", p.indices.mapping)
@@ -120,6 +123,7 @@ func TestTemplatesUseTheSelectedIndexAndItsTimeField(t *testing.T) {
 // What is typed is saved once the typing pauses (a timer, then a command), and at once
 // when the pane goes away (ctrl+c).
 func TestEditorTextIsSavedAsItIsTyped(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	clock := uitest.NewClock(time.Unix(0, 0))
 	p.ctx.After = clock.After
@@ -164,6 +168,7 @@ func TestEditorTextIsSavedAsItIsTyped(t *testing.T) {
 
 // The bulk form does not open with an error: the path is checked once typed, or on submit.
 func TestBulkFormIsQuietUntilTyped(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	cmd := p.bulk.open(p.link.conn, "", "logs")
 	f := cmd().(common.OpenModal).Modal.(*components.Form)

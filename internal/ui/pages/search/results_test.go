@@ -48,6 +48,7 @@ func resultsWith(tb testing.TB, n, w int) *results {
 }
 
 func TestResultsViewIsBoundedByTheWindow(t *testing.T) {
+	t.Parallel()
 	r := resultsWith(t, 2000, 120)
 	for _, v := range []resultView{viewTable, viewRaw} {
 		r.view = v
@@ -71,6 +72,7 @@ func TestResultsViewIsBoundedByTheWindow(t *testing.T) {
 // The hits table is laid out for logs: time first and compact, the message last with
 // the room left (issue 10: a 6-character message column was the bug).
 func TestHitsTableGivesTheMessageTheRoom(t *testing.T) {
+	t.Parallel()
 	for _, w := range []int{89, 120, 160} {
 		r := resultsWith(t, 50, w)
 		lines := strings.Split(ansi.Strip(r.View()), "\n")
@@ -93,6 +95,7 @@ func TestHitsTableGivesTheMessageTheRoom(t *testing.T) {
 }
 
 func TestSortedHitsHideScore(t *testing.T) {
+	t.Parallel()
 	body := []byte(`{"hits":{"total":{"value":1,"relation":"eq"},"max_score":null,"hits":[{"_index":"logs","_id":"a","_score":null,"_source":{"@timestamp":"2026-05-01T10:00:00Z","message":"x"},"sort":[1]}]}}`)
 	h, _ := search.ShapeHits(body)
 	p := newPane(common.NewContext(), "")
@@ -126,6 +129,7 @@ func TestHighlightedMatchesAreMarked(t *testing.T) {
 }
 
 func TestAggregationsViewHasBars(t *testing.T) {
+	t.Parallel()
 	body := []byte(`{"took":1,"hits":{"total":{"value":3,"relation":"eq"},"hits":[]},"aggregations":{"levels":{"buckets":[{"key":"INFO","doc_count":2},{"key":"WARN","doc_count":1}]}}}`)
 	aggs, err := search.ShapeAggs(body)
 	if err != nil {
@@ -145,6 +149,7 @@ func TestAggregationsViewHasBars(t *testing.T) {
 // Text from the service never reaches the terminal as control sequences: field names
 // (column headers, document view), aggregation names, keys and chart labels, errors.
 func TestServiceTextIsEscaped(t *testing.T) {
+	t.Parallel()
 	evil := `\u001b]0;pwned\u0007\u001b[2J`
 	body := []byte(`{"hits":{"total":{"value":1,"relation":"eq"},"hits":[{"_index":"logs","_id":"a","_score":1,"_source":{"` + evil + `":"v` + evil + `"}},` +
 		`{"_index":"logs","_id":"b","_score":1,"_source":{"message":"v` + evil + `"}}]},` +
@@ -210,6 +215,7 @@ func TestRawJSONColoursFollowTheTheme(t *testing.T) {
 }
 
 func TestFullScreenHidesIndicesAndEditor(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	p.reader.res.set(&answer{req: search.ParsedRequest{Path: "/logs/_search"}, sent: true, status: 200, body: hitsBody(5)})
 	p.Update(tea.KeyMsg{Type: tea.KeyTab}) // results
@@ -240,6 +246,7 @@ func BenchmarkHitsTableView10000(b *testing.B) {
 }
 
 func TestCycleReportsWhenOnlyRawJSONCanBeShown(t *testing.T) {
+	t.Parallel()
 	p := newPane(common.NewContext(), "")
 	r := p.reader.res
 	r.setSize(80, 20)

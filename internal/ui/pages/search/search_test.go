@@ -74,6 +74,7 @@ func notes(msgs []tea.Msg) string {
 }
 
 func TestResolveTargetSaysWhyThereIsNothingToSearch(t *testing.T) {
+	t.Parallel()
 	services := []models.Service{
 		{ServiceName: "pg-main", ServiceType: models.TypePG},
 		{ServiceName: "os-a", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:pw@127.0.0.1:1"},
@@ -138,6 +139,7 @@ func connectedPane(t testing.TB) *Pane {
 }
 
 func TestJSONMistakeIsShownAndNothingSent(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}\n")
 	p.editor.gotoLine(0)
@@ -160,6 +162,7 @@ func TestJSONMistakeIsShownAndNothingSent(t *testing.T) {
 // The footer's "not sent" is about that attempt: the next request that is sent takes it back,
 // so the footer does not go on saying the run failed beside a 200.
 func TestNextRunTakesBackTheRefusal(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	p.editor.ta.SetValue("GET /logs/_search\n{\"query\": {\"match_all\": {}}\n")
 	p.editor.gotoLine(0)
@@ -186,6 +189,7 @@ func TestNextRunTakesBackTheRefusal(t *testing.T) {
 // answer of an earlier run, or one addressed to another pane with the same generation,
 // is dropped.
 func TestRunResultChecksViewAndGeneration(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	p.editor.ta.SetValue("GET /_cluster/health\n")
 	p.editor.gotoLine(0)
@@ -219,6 +223,7 @@ func TestRunResultChecksViewAndGeneration(t *testing.T) {
 
 // The history is written by the run's command, not by Update.
 func TestHistoryIsWrittenInTheRunCommand(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	h, err := search.OpenHistory(p.ctx.StateDir, "p-os")
 	if err != nil {
@@ -245,6 +250,7 @@ func TestHistoryIsWrittenInTheRunCommand(t *testing.T) {
 }
 
 func TestFocusCapturingAndKeys(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	if !p.Capturing() {
 		t.Fatal("the editor has focus but does not capture keys")
@@ -277,6 +283,7 @@ func TestFocusCapturingAndKeys(t *testing.T) {
 
 // Keys come from ctx.Keys: an override moves them, and the old key does nothing.
 func TestKeysFollowTheKeyMap(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	km, errs := keys.New(map[string][]string{"templates": {"ctrl+g"}, "run": {"f9"}})
 	if len(errs) > 0 {
@@ -303,6 +310,7 @@ func TestKeysFollowTheKeyMap(t *testing.T) {
 // In the editor, the footer lists the keys that work there, esc first; f1 (a key of the
 // Help binding that types nothing) opens the help from inside it.
 func TestEditorHelpFollowsFocus(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	var short []string
 	for _, b := range p.ShortHelp() {
@@ -338,6 +346,7 @@ func TestEditorHelpFollowsFocus(t *testing.T) {
 }
 
 func TestSQLModeSendsTheStatement(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	p.Update(tea.KeyMsg{Type: tea.KeyCtrlS})
 	if !p.editor.sqlMode {
@@ -356,6 +365,7 @@ func TestSQLModeSendsTheStatement(t *testing.T) {
 }
 
 func TestTemplatesPickerInsertsARequest(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	p.Update(tea.KeyMsg{Type: tea.KeyCtrlT})
 	if p.picker == nil || !p.Capturing() {
@@ -371,6 +381,7 @@ func TestTemplatesPickerInsertsARequest(t *testing.T) {
 // Suggestions come from search.Suggest: the target index's fields from the mapping
 // (not another index's), and query keys.
 func TestSuggestionsFromTheTargetIndexMapping(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	p.indices.mapping = search.Mapping{Indices: []search.IndexMapping{
 		{Index: "logs", Fields: []search.Field{{Path: "level", Type: "keyword"}, {Path: "latency_ms", Type: "float"}}},
@@ -401,6 +412,7 @@ func TestSuggestionsFromTheTargetIndexMapping(t *testing.T) {
 // Validators are pure: whether the file exists is found when the load starts, in a
 // command, and the form comes back saying so.
 func TestBulkFileIsCheckedInTheCommand(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		path string
 		ok   bool

@@ -36,6 +36,7 @@ func confirmWrite(t *testing.T, p *Pane, text string) tea.Msg {
 // is a read: it neither cancels the PUT in flight nor makes its answer stale; the PUT
 // reaches the engine and its outcome is said.
 func TestARunDoesNotCancelAWriteInFlight(t *testing.T) {
+	t.Parallel()
 	p, rl, _ := writingPane(t)
 	w := confirmWrite(t, p, "PUT /review-probe\n")
 	_, write := p.Update(w)
@@ -61,6 +62,7 @@ func TestARunDoesNotCancelAWriteInFlight(t *testing.T) {
 // A write whose answer is lost (the connection dropped after the engine took it) is read
 // back, never sent again: the index exists, so it was created.
 func TestALostWriteIsReadBackNotResent(t *testing.T) {
+	t.Parallel()
 	cl := opensearch.New(opensearch.Options{Name: "test"})
 	rl := &requestLog{}
 	h := cl.Handler()
@@ -107,6 +109,7 @@ func TestALostWriteIsReadBackNotResent(t *testing.T) {
 // ctrl+o's load is reviewed (file, target index, documents, bytes) before anything is
 // sent, then runs as one write of the pipeline and reports how it ended.
 func TestBulkLoadIsReviewedThenSentThroughThePipeline(t *testing.T) {
+	t.Parallel()
 	p, rl, _ := writingPane(t)
 	path := filepath.Join(t.TempDir(), "docs.ndjson")
 	data := "{\"n\":1}\n{\"n\":2}\n\n{\"n\":3}\n"

@@ -20,6 +20,7 @@ import (
 // the typing pauses, not per key: see TestEditorTextIsSavedAsItIsTyped), and a new
 // session's connection brings it back.
 func TestEditorTextKeptPerServiceAcrossSessions(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	p.ctx.After = uitest.NewClock(time.Unix(0, 0)).After // the pause never comes
 	var cmds []tea.Cmd
@@ -69,6 +70,7 @@ func TestEditorTextKeptPerServiceAcrossSessions(t *testing.T) {
 
 // The column choice is remembered per index pattern, read and written in commands.
 func TestColumnChoiceRememberedPerIndexPattern(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	body := hitsBody(5)
 	h, _ := search.ShapeHits(body)
@@ -154,6 +156,7 @@ func TestExternalEditorRunsOutsideUpdate(t *testing.T) {
 
 // After a password change elsewhere, the client reads the connection details again.
 func TestReauthReadsTheConnectionDetailsAgain(t *testing.T) {
+	t.Parallel()
 	ctx, _ := testContext(t)
 	svc := models.Service{ServiceName: "os", ServiceType: models.TypeOpenSearch, ServiceURI: "https://avnadmin:new-pw@127.0.0.1:1"}
 	ctx.API = platform([]models.Service{svc}, models.ServiceUser{Username: "reader", Password: "reader-new"})

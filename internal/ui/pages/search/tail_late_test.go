@@ -101,6 +101,7 @@ func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
 // A document stamped before the newest shown (a shipper's delay) appears, placed by its
 // time, once; the status line counts it.
 func TestTailInsertsLateDocumentsByTime(t *testing.T) {
+	t.Parallel()
 	r := tailWithLateDocuments(t, 3, 100)
 	if r.lost != 0 || r.duplicated != 0 || r.outOfOrder != 0 {
 		t.Fatalf("%d written (%d late): %d lost, %d shown twice, %d out of time order", r.written, r.late, r.lost, r.duplicated, r.outOfOrder)

@@ -179,6 +179,7 @@ func (c *tailTally) look(t testing.TB, buf []json.RawMessage) {
 // opening a document pauses the tail and coming back resumes it; the buffer keeps the
 // newest 10,000 and says so; a failed poll and leaving the results stop it, saying why.
 func TestTailCursorPauseBoundAndStops(t *testing.T) {
+	t.Parallel()
 	p, _, _ := writingPane(t)
 	now := time.Now()
 	p.ctx.Now = func() time.Time { return now }

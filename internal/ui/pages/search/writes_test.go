@@ -289,6 +289,7 @@ func runLine(t testing.TB, p *Pane, text string) []tea.Msg {
 // for the name; nothing reaches the service before the name is typed; after the delete
 // the index list no longer shows it.
 func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
+	t.Parallel()
 	p, rl, _ := writingPane(t)
 	review := reviewOf(t, p, "DELETE /products\n")
 	if v := flat(review.View()); !strings.Contains(v, "DELETE /products") || !strings.Contains(v, "products 200 docs") ||
@@ -337,6 +338,7 @@ func TestEditorDeleteIndexIsReviewedAndNamed(t *testing.T) {
 // A close takes an index offline for everyone: the review says so and the name is typed, as
 // for a delete; a close through a wildcard is refused before anything is sent.
 func TestEditorCloseIsReviewedAndNamed(t *testing.T) {
+	t.Parallel()
 	p, rl, _ := writingPane(t)
 	review := reviewOf(t, p, "POST /products/_close\n")
 	if v := flat(review.View()); !strings.Contains(v, "products 200 docs") || !strings.Contains(v, "→ closed") {
@@ -385,6 +387,7 @@ func TestEditorCloseIsReviewedAndNamed(t *testing.T) {
 
 // Wildcard deletes are refused with a sentence, before anything is looked up or sent.
 func TestEditorWildcardDeleteIsRefused(t *testing.T) {
+	t.Parallel()
 	p, rl := enginePane(t)
 	before := len(rl.all())
 	for _, text := range []string{"DELETE /logs-*", "DELETE /_all", "DELETE /*", "DELETE /products,logs-*"} {
@@ -406,6 +409,7 @@ func TestEditorWildcardDeleteIsRefused(t *testing.T) {
 // A DELETE through an alias names every index behind it and needs the alias typed; a
 // delete by query needs the index typed; other writes are reviewed only.
 func TestEditorWritesAreReviewed(t *testing.T) {
+	t.Parallel()
 	p, rl, _ := writingPane(t)
 	review := modalOf(t, runLine(t, p, "DELETE /logs\n"))
 	v := flat(review.View())
@@ -467,6 +471,7 @@ func TestEditorWritesAreReviewed(t *testing.T) {
 
 // A template inserted below the fold is in view, and the gutter marks its lines.
 func TestEditorFollowsTheCursorAndMarksTheRequest(t *testing.T) {
+	t.Parallel()
 	p := connectedPane(t)
 	var b strings.Builder
 	for i := range 40 {
