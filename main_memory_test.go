@@ -4,14 +4,18 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"github.com/svcui/svcui/internal/sandbox/sandboxtest"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -70,7 +74,7 @@ func BenchmarkConsoleRSSOn80000Projects(b *testing.B) {
 // consoleRSS measures the console on the project list answer writes for the round-th
 // read (an answer of about mb MB).
 func consoleRSS(b *testing.B, mb float64, answer func(w io.Writer, round int)) {
-	bin := svcuiBinary(b)
+	bin := releaseBinary(b)
 	var lists atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -109,4 +113,32 @@ func consoleRSS(b *testing.B, mb float64, answer func(w io.Writer, round int)) {
 		b.ReportMetric(steady/mb, "x-steady")
 		_ = c.cmd.Process.Kill()
 	}
+}
+
+var (
+	releaseOnce sync.Once
+	releasePath string
+	releaseErr  error
+)
+
+// releaseBinary is the console built as it ships (no -race, HTTP/2 left out): resident
+// memory is measured on what operators run. It is built once per test binary.
+func releaseBinary(b *testing.B) string {
+	b.Helper()
+	releaseOnce.Do(func() {
+		dir, err := runDir("svcui-release-")
+		if err != nil {
+			releaseErr = err
+			return
+		}
+		releasePath = filepath.Join(dir, "svcui")
+		out, err := exec.Command("go", "build", "-trimpath", "-tags", "nethttpomithttp2", "-o", releasePath, ".").CombinedOutput()
+		if err != nil {
+			releaseErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if releaseErr != nil {
+		b.Fatal(releaseErr)
+	}
+	return releasePath
 }

@@ -21,33 +21,80 @@ import (
 
 // The built console under a pseudo-terminal, as a person runs it.
 
+// asMain is set in the environment of a console a test starts: this test binary then
+// runs main instead of the tests.
+const asMain = "SVCUI_TEST_AS_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(asMain) == "1" {
+		main()
+	}
+	code := m.Run()
+	runDirs.Lock()
+	for _, d := range runDirs.made {
+		_ = os.RemoveAll(d)
+	}
+	runDirs.Unlock()
+	os.Exit(code)
+}
+
+// runDirs are the directories that live as long as the test binary (the console's
+// script, a release build), removed when it ends.
+var runDirs struct {
+	sync.Mutex
+	made []string
+}
+
+func runDir(prefix string) (string, error) {
+	d, err := os.MkdirTemp("", prefix)
+	if err == nil {
+		runDirs.Lock()
+		runDirs.made = append(runDirs.made, d)
+		runDirs.Unlock()
+	}
+	return d, err
+}
+
 var (
-	buildOnce sync.Once
-	binPath   string
-	buildErr  error
+	consoleOnce sync.Once
+	consolePath string
+	consoleErr  error
 )
 
+// svcuiBinary is the console as the tests run it: this test binary, which runs main
+// when asMain is set, started by a two-line script that sets it. Nothing is built: the
+// console is compiled as the tests are (with -race under make test, so its start-up and
+// signal handling are checked for races too), and no package is compiled twice. A
+// race-built console would wait a second at exit (the detector's default), so the
+// script sets GORACE unless the caller did.
 func svcuiBinary(t testing.TB) string {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("builds and runs the binary; skipped with -short")
+		t.Skip("runs the console; skipped with -short")
 	}
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "svcui-bin-")
+	consoleOnce.Do(func() {
+		self, err := os.Executable()
 		if err != nil {
-			buildErr = err
+			consoleErr = err
 			return
 		}
-		binPath = filepath.Join(dir, "svcui")
-		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		if strings.ContainsRune(self, '\'') {
+			consoleErr = fmt.Errorf("the test binary's path %q has a quote", self)
+			return
 		}
+		dir, err := runDir("svcui-bin-")
+		if err != nil {
+			consoleErr = err
+			return
+		}
+		consolePath = filepath.Join(dir, "svcui")
+		script := "#!/bin/sh\n" + asMain + "=1 GORACE=\"${GORACE:-atexit_sleep_ms=0}\" exec '" + self + "' \"$@\"\n"
+		consoleErr = os.WriteFile(consolePath, []byte(script), 0o700)
 	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
+	if consoleErr != nil {
+		t.Fatal(consoleErr)
 	}
-	return binPath
+	return consolePath
 }
 
 // console is one run of the binary on a fresh pseudo-terminal.

@@ -148,7 +148,7 @@ func Run(ctx context.Context, opts Options) (err error) {
 		model.warnings = append(model.warnings, opts.File.Warnings...)
 	}
 	ex := &execState{}
-	p := tea.NewProgram(model, programOptions(ctx, opts, ex)...)
+	p := tea.NewProgram(model, programOptions(opts, ex)...)
 	programs = append(programs, p)
 	_, err = runProgram(ctx, p, ex, opts.Input, opts.Output)
 	// What the journal learned since its last save is kept for the next start.
@@ -157,9 +157,6 @@ func Run(ctx context.Context, opts Options) (err error) {
 	}
 	if errors.Is(err, tea.ErrProgramPanic) {
 		return crashError(s)
-	}
-	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
-		return nil
 	}
 	return err
 }
@@ -179,9 +176,9 @@ func logRequests(s config.Settings, logger *slog.Logger) {
 	})
 }
 
-func programOptions(ctx context.Context, opts Options, ex *execState) []tea.ProgramOption {
-	// Signals: see signals.go. The context is main's, ended by SIGTERM and SIGHUP.
-	po := []tea.ProgramOption{tea.WithAltScreen(), tea.WithReportFocus(), tea.WithContext(ctx), tea.WithoutSignalHandler(),
+func programOptions(opts Options, ex *execState) []tea.ProgramOption {
+	// Signals: see signals.go (runProgram quits the program when main's context ends).
+	po := []tea.ProgramOption{tea.WithAltScreen(), tea.WithReportFocus(), tea.WithoutSignalHandler(),
 		tea.WithFilter(ex.filter)}
 	if opts.Input != nil {
 		po = append(po, tea.WithInput(opts.Input))

@@ -16,12 +16,15 @@ import (
 
 // Signals have one owner each while the console runs:
 //
-//   - SIGTERM and SIGHUP: main's context (signal.NotifyContext), handed to the program
-//     with tea.WithContext; its end kills the program, which restores the terminal.
-//     Bubble Tea's own handler is off (tea.WithoutSignalHandler): it caught SIGTERM too
-//     and, when the context had already ended the event loop, blocked for good sending
-//     its QuitMsg, so the program never restored the terminal (6 runs of 14 hung with
-//     the alternate screen on and the tty raw).
+//   - SIGTERM and SIGHUP: main's context (signal.NotifyContext). Its end quits the
+//     program (runProgram), which restores the terminal as a quit does. Bubble Tea's own
+//     handler is off (tea.WithoutSignalHandler): it caught SIGTERM too and, when the
+//     context had already ended the event loop, blocked for good sending its QuitMsg,
+//     so the program never restored the terminal (6 runs of 14 hung with the alternate
+//     screen on and the tty raw). The context is not the program's (tea.WithContext):
+//     its end kills the program, and a kill closes the terminal's reader without
+//     waiting for the goroutine reading it (a data race in Bubble Tea's shutdown, found
+//     by the signal tests once the console under test was race-built).
 //   - SIGINT: ignored here. ctrl+c is a key in the console; SIGINT comes from outside or
 //     from the terminal while a client (psql) runs in the foreground, and that one is
 //     the client's. Caught signals are reset for a child at exec, so psql still gets it.
@@ -68,6 +71,13 @@ func runProgram(ctx context.Context, p *tea.Program, ex *execState, in io.Reader
 			case <-done:
 				return
 			}
+		}
+	}()
+	go func() {
+		select {
+		case <-ctx.Done():
+			p.Quit() // returns once the program has ended, if it had
+		case <-done:
 		}
 	}()
 	go watchStop(ctx, done, ex, terminalRestorer(in, out))

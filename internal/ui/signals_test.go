@@ -63,7 +63,7 @@ func TestStuckProgramRestoresTheTerminalAndExits(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	in := strings.NewReader("")
-	p := tea.NewProgram(m, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithInput(in), tea.WithOutput(out), tea.WithAltScreen())
+	p := tea.NewProgram(m, tea.WithoutSignalHandler(), tea.WithInput(in), tea.WithOutput(out), tea.WithAltScreen())
 	ran := make(chan error, 1)
 	go func() { _, err := runProgram(ctx, p, &execState{}, in, out); ran <- err }()
 	select {

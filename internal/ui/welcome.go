@@ -213,12 +213,13 @@ const welcomeTextWidth = 70
 func runWelcome(ctx context.Context, opts Options, th *theme.Theme, log *slog.Logger, programs *[]*tea.Program) (welcomeResult, error) {
 	w := newWelcome(opts, th, log)
 	ex := &execState{}
-	p := tea.NewProgram(w, programOptions(ctx, opts, ex)...)
+	p := tea.NewProgram(w, programOptions(opts, ex)...)
 	*programs = append(*programs, p)
-	if _, err := runProgram(ctx, p, ex, opts.Input, opts.Output); err != nil {
-		if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
-			return welcomeResult{quit: true}, nil
-		}
+	_, err := runProgram(ctx, p, ex, opts.Input, opts.Output)
+	if ctx.Err() != nil {
+		return welcomeResult{quit: true}, nil // SIGTERM or SIGHUP quit it
+	}
+	if err != nil {
 		return welcomeResult{}, err
 	}
 	return w.result, nil
