@@ -33,10 +33,10 @@ GORACE ?= atexit_sleep_ms=0
 export GORACE
 
 # The race step's test binaries (and the compiler) collect when the heap has grown by
-# twice what they keep, not once: less CPU for `make test`, about 1.2 GB resident
+# four times what they keep, not once: less CPU for `make test`, about 2.1 GB resident
 # for the largest package. The step without -race keeps Go's default, as its memory
 # tests measure with the console's own setting.
-TEST_GOGC ?= 200
+TEST_GOGC ?= 400
 
 GORELEASER_VERSION := v2.14.3
 GOBIN      = $(or $(shell $(GO) env GOBIN),$(firstword $(subst :, ,$(shell $(GO) env GOPATH)))/bin)
@@ -69,12 +69,17 @@ sandbox: ## serve the sandbox platform alone on 127.0.0.1:8080 (prints URL and t
 # No `go vet ./...` here: it compiled every package a second time (without -race), about
 # 25 s of CPU from a fresh clone. `make lint` runs the whole of vet (CI runs lint first), and
 # `go test` runs vet's high-confidence checks on every package it tests.
-test: ## every test with the race detector, then the few that skip under it without (vet: make lint; TESTFLAGS=...)
+test: ## every test with the race detector, and beside it the few that skip under it without (vet: make lint; TESTFLAGS=...)
 	@if [ -z "$(RACE)" ]; then echo "note: cgo is off (no C compiler?), so tests run without -race; apt-get install gcc to enable it" >&2; fi
-	GOGC=$(TEST_GOGC) $(GO) test $(RACE) $(TESTFLAGS) ./...
 	@# Memory bounds and one-goroutine measurements skip under the race detector, which
-	@# multiplies memory and CPU; they run here without it.
-	$(if $(RACE),$(GO) test -count=1 -run '$(NORACE_TESTS)' $(TESTFLAGS) ./internal/ui/ ./internal/search/,@true)
+	@# multiplies memory and CPU; they run without it, beside the race step (they share no
+	@# build with it, and fill the moments its tests wait), and their output follows.
+	@out=$$(mktemp); trap 'rm -f "$$out"' EXIT; \
+	$(if $(RACE),$(GO) test -count=1 -run '$(NORACE_TESTS)' $(TESTFLAGS) ./internal/ui/ ./internal/search/ > "$$out" 2>&1 & norace=$$!;,) \
+	echo "GOGC=$(TEST_GOGC) $(GO) test $(RACE) $(TESTFLAGS) ./..."; \
+	GOGC=$(TEST_GOGC) $(GO) test $(RACE) $(TESTFLAGS) ./... || status=$$?; \
+	$(if $(RACE),wait $$norace || status=$$?; echo "without -race: $(GO) test -count=1 -run '$(NORACE_TESTS)' ./internal/ui/ ./internal/search/"; cat "$$out";,) \
+	exit $${status:-0}
 
 clients: ## drive the search emulation with the official Python and JavaScript clients (needs: apt-get install python3-elasticsearch; Node.js; npm ci in scripts/clients)
 	@/usr/bin/python3 -c 'import elasticsearch' 2>/dev/null || echo "note: python3-elasticsearch is missing (apt-get install python3-elasticsearch); its workflow skips" >&2

@@ -217,11 +217,13 @@ func testEnv(t testing.TB) (env []string, runtimeDir string) {
 
 // SIGTERM ends the console within a second with the terminal as it was, whenever it
 // comes: 6 runs of 14 once hung for good with the alternate screen on and the tty raw,
-// because Bubble Tea's own handler and main's context both took SIGTERM.
+// because Bubble Tea's own handler and main's context both took SIGTERM. At that rate
+// 30 runs all pass by chance once in 20 million; run under -race, they also found the
+// data race of Bubble Tea's kill path (signals.go) within the first 5.
 func TestSIGTERMRestoresTheTerminal(t *testing.T) {
 	t.Parallel() // each run is its own process on its own pseudo-terminal
 	bin := svcuiBinary(t)
-	const runs = 50
+	const runs = 30
 	slow := 0
 	for i := range runs {
 		env, _ := testEnv(t)
