@@ -133,8 +133,6 @@ func TestFlowChangesShowWhatChangedElsewhereAndHere(t *testing.T) {
 	s.lineWith("here", "user", "acme-prod/caching-sessions", "bob_here")
 }
 
-// Serial: once in six runs beside the parallel flows under make test, the second start
-// showed "Loading…" for 20 s (not understood yet; serial, it has not been seen).
 func TestFlowChangesMadeWhileClosedShowAtTheNextStart(t *testing.T) {
 	e := startSandbox(t)
 	dir := stateDir(t)

@@ -102,7 +102,6 @@ func openSearchOn(t *testing.T, e env) (*screen, *api.Client) {
 }
 
 func TestFlowSearchHitsPagingAndViews(t *testing.T) {
-	t.Parallel()
 	s := openReadOnlySearch(t)
 	// Editor → results → index list; enter runs a search of the selected index (and puts
 	// it in the editor) and focuses its hits.
@@ -135,7 +134,6 @@ func TestFlowSearchHitsPagingAndViews(t *testing.T) {
 }
 
 func TestFlowSearchJSONMistakeIsNotSent(t *testing.T) {
-	t.Parallel()
 	s := openReadOnlySearch(t)
 	s.special(tea.KeyCtrlEnd, tea.KeyEnter)
 	s.typeLines("GET /logs-app/_search\n{\"query\": {\"match_all\": {}}")
@@ -147,7 +145,6 @@ func TestFlowSearchJSONMistakeIsNotSent(t *testing.T) {
 }
 
 func TestFlowSearchSQLMode(t *testing.T) {
-	t.Parallel()
 	s := openReadOnlySearch(t)
 	s.mark()
 	s.special(tea.KeyCtrlS)
@@ -160,7 +157,6 @@ func TestFlowSearchSQLMode(t *testing.T) {
 }
 
 func TestFlowSearchBulkLoadWithFailure(t *testing.T) {
-	t.Parallel()
 	s := openSearch(t)
 	path := filepath.Join(t.TempDir(), "docs.ndjson")
 	data := `{"level":"INFO","message":"one"}
@@ -201,7 +197,6 @@ this line is not json
 }
 
 func TestFlowSearchNonOpenSearch(t *testing.T) {
-	t.Parallel()
 	e := readOnlySearchSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")
@@ -223,7 +218,6 @@ func TestFlowSearchNonOpenSearch(t *testing.T) {
 // Enter on a hit opens it; n and shift+tab move between hits; esc returns to the
 // results with the cursor on the hit shown last; a goes full screen.
 func TestFlowSearchDocumentView(t *testing.T) {
-	t.Parallel()
 	s := openReadOnlySearch(t)
 	s.special(tea.KeyTab, tea.KeyTab)
 	s.waitFor("▸ Indices")
@@ -254,7 +248,6 @@ func TestFlowSearchDocumentView(t *testing.T) {
 // After the search user's password is reset elsewhere, the next run reads the
 // connection details again, succeeds, and the footer says what happened.
 func TestFlowSearchAfterPasswordChange(t *testing.T) {
-	t.Parallel()
 	s, c := openSearchWith(t)
 	if _, err := c.ResetCredentials(context.Background(), "acme-prod", "opensearch-logs", "avnadmin"); err != nil {
 		t.Fatal(err)
@@ -268,7 +261,6 @@ func TestFlowSearchAfterPasswordChange(t *testing.T) {
 // after ctrl+c straight from the editor (no esc, no run, no pause), and the quit does
 // not race a save still on its way.
 func TestFlowSearchEditorTextSurvivesARestart(t *testing.T) {
-	t.Parallel()
 	e := readOnlySearchSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")
@@ -293,7 +285,6 @@ func TestFlowSearchEditorTextSurvivesARestart(t *testing.T) {
 // enter asks for the name; nothing is deleted until it is typed; then the index list
 // reloads without it. A wildcard delete is refused with a sentence.
 func TestFlowSearchDeleteIndexIsReviewedAndNamed(t *testing.T) {
-	t.Parallel()
 	s := openSearch(t)
 	s.waitFor("1/3")
 	s.special(tea.KeyCtrlEnd, tea.KeyEnter)
@@ -322,7 +313,6 @@ func TestFlowSearchDeleteIndexIsReviewedAndNamed(t *testing.T) {
 // The results read like logs: T narrows to a range named in the header with a
 // histogram above the hits; t follows the search live and stops again.
 func TestFlowSearchLogReader(t *testing.T) {
-	t.Parallel()
 	s := openReadOnlySearch(t)
 	s.special(tea.KeyTab, tea.KeyTab)
 	s.waitFor("▸ Indices")

@@ -65,7 +65,6 @@ func (s *screen) waitForLine(re string, within time.Duration) {
 }
 
 func TestFlowServicesCreateBecomesRunning(t *testing.T) {
-	t.Parallel()
 	clock := sandboxtest.NewManualClock(time.Now())
 	e := startSandboxWith(t, sandbox.Options{Clock: clock, ProvisionDelay: time.Minute})
 	c := client(t, e.url, e.admin)
@@ -112,7 +111,6 @@ func TestFlowServicesCreateBecomesRunning(t *testing.T) {
 }
 
 func TestFlowServicesDeleteWithTypedName(t *testing.T) {
-	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
@@ -152,7 +150,6 @@ func editPGMain(t *testing.T) (*screen, *api.Client) {
 // stood alone above blank lines, as if it were the only choice. The review shows the
 // new day before anything is sent.
 func TestFlowServicesMaintenanceDayIsChosenInPlace(t *testing.T) {
-	t.Parallel()
 	s, c := editPGMain(t)
 	before, err := c.GetService(context.Background(), "acme-prod", "pg-main")
 	if err != nil || before.Maintenance == nil || before.Maintenance.DOW != "sunday" {
@@ -179,7 +176,6 @@ func TestFlowServicesMaintenanceDayIsChosenInPlace(t *testing.T) {
 // protection removed in the same edit, the review lists both changes and the service's
 // name must be typed before anything is sent.
 func TestFlowServicesPowerOffIsReviewedAndNeedsTheName(t *testing.T) {
-	t.Parallel()
 	s, c := editPGMain(t)
 	s.advance("Cloud", "enter")
 	s.advance("Disk size in GB", "enter")
@@ -221,7 +217,6 @@ func TestFlowServicesPowerOffIsReviewedAndNeedsTheName(t *testing.T) {
 // A plan change is reviewed with its monthly price before, after and the difference
 // (esc back to the form is tested on the flow itself, in package services).
 func TestFlowServicesPlanChangeShowsThePrice(t *testing.T) {
-	t.Parallel()
 	s, c := editPGMain(t)
 	before, err := c.GetService(context.Background(), "acme-prod", "pg-main")
 	if err != nil {
@@ -249,7 +244,6 @@ func TestFlowServicesPlanChangeShowsThePrice(t *testing.T) {
 // Issue 8 §4: opening a row of the all-projects view makes its project current,
 // visibly: the footer says so and the header shows the role in that project.
 func TestFlowServicesOpenFromAllProjectsMakesItsProjectCurrent(t *testing.T) {
-	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)

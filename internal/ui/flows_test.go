@@ -184,7 +184,6 @@ func settings(e env, token string) config.Settings {
 }
 
 func TestFlowFirstRunShowsProjects(t *testing.T) {
-	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "acme-staging", "acme-analytics", "1 Projects", "5 Search")
@@ -196,7 +195,6 @@ func TestFlowFirstRunShowsProjects(t *testing.T) {
 }
 
 func TestFlowCreateProject(t *testing.T) {
-	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
@@ -235,7 +233,6 @@ func TestFlowCreateProject(t *testing.T) {
 // back with everything typed, the message at Name and the focus there; corrected, the
 // create goes through and the cursor lands on the new project.
 func TestFlowRefusedProjectFormComesBackFocusedOnTheNamedField(t *testing.T) {
-	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
@@ -263,7 +260,6 @@ func TestFlowRefusedProjectFormComesBackFocusedOnTheNamedField(t *testing.T) {
 }
 
 func TestFlowDeleteProjectWithTypedConfirmation(t *testing.T) {
-	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	if _, err := c.CreateProject(context.Background(), models.CreateProjectRequest{Project: "zz-empty"}); err != nil {
@@ -294,7 +290,6 @@ func TestFlowDeleteProjectWithTypedConfirmation(t *testing.T) {
 }
 
 func TestFlowDeleteRefusedWhileServicesRemain(t *testing.T) {
-	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod")
@@ -309,7 +304,6 @@ func TestFlowDeleteRefusedWhileServicesRemain(t *testing.T) {
 }
 
 func TestFlowReadOnlyRefusesMutations(t *testing.T) {
-	t.Parallel()
 	e := startSandbox(t)
 	st := settings(e, e.admin)
 	st.ReadOnly = true
@@ -332,7 +326,6 @@ func TestFlowReadOnlyRefusesMutations(t *testing.T) {
 }
 
 func TestFlowDeveloperForbiddenShownInFooter(t *testing.T) {
-	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.dev), client(t, e.url, e.dev), 120, 40)
 	s.waitFor("acme-prod")
@@ -395,7 +388,6 @@ func TestFlowSwitchProfile(t *testing.T) {
 }
 
 func TestFlowCatalogCommands(t *testing.T) {
-	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 140, 40)
 	s.waitFor("acme-prod")
@@ -419,7 +411,6 @@ func TestFlowCatalogCommands(t *testing.T) {
 }
 
 func TestFlowEditProject(t *testing.T) {
-	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
@@ -456,7 +447,6 @@ func TestFlowEditProject(t *testing.T) {
 // The palette finds a service in any project (the project becomes current and is
 // said), and the k9s words take a name: svc NAME, proj NAME, bg NAME.
 func TestFlowPaletteFindsServicesAcrossProjectsAndShortWordsTakeNames(t *testing.T) {
-	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")
