@@ -20,6 +20,8 @@ import (
 // startSearchSandbox is the demo sandbox with its opensearch services listening over TLS.
 func startSearchSandbox(t *testing.T) env {
 	t.Helper()
+	// History, editor text and column choices go to the state dir: the test's own.
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	sb, err := sandbox.New(sandbox.Options{Data: "demo", Seed: 1, Search: true})
 	if err != nil {
 		t.Fatal(err)
@@ -52,6 +54,8 @@ func (s *screen) typeLines(text string) {
 // starts its own with startSearchSandbox.
 func readOnlySearchSandbox(t *testing.T) env {
 	t.Helper()
+	// History, editor text and column choices go to the state dir: the test's own.
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	sharedSearch.once.Do(func() {
 		sb, err := sandbox.New(sandbox.Options{Data: "demo", Seed: 1, Search: true})
 		if err != nil {

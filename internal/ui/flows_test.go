@@ -109,17 +109,9 @@ func (s *screen) drain() {
 	s.buf.Write(b)
 }
 
-// waitFor waits until every want appeared since the mark. It gives up after 10 s: the
-// flows run in parallel under -race on two cores, and only a failure waits that long.
 func (s *screen) waitFor(want ...string) {
 	s.t.Helper()
-	s.waitWithin(10*time.Second, want...)
-}
-
-// waitWithin is waitFor for a wait whose length is what the test measures.
-func (s *screen) waitWithin(d time.Duration, want ...string) {
-	s.t.Helper()
-	deadline := time.Now().Add(d)
+	deadline := time.Now().Add(5 * time.Second)
 	for {
 		s.drain()
 		got := s.buf.String()[s.from:]
