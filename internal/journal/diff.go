@@ -46,6 +46,11 @@ type Entry struct {
 	Away bool `json:"away,omitempty"`
 }
 
+// Drifted reports the change of a value that moves on its own (an estimate that grew,
+// credits being used): listed, but no one did it, so it is not announced as a change
+// made while the console was closed.
+func (e Entry) Drifted() bool { return e.Change == Changed && e.Kind.drifts() }
+
 // Scope is the scope the entry's resource lies in.
 func (e Entry) Scope() Scope {
 	return Scope{Kind: e.Kind, Project: e.Project, Service: e.Service, Owner: e.Owner}

@@ -223,7 +223,7 @@ func (r *Reader) took(m round) tea.Cmd {
 		r.plan = m.plan
 	}
 	for _, e := range m.found {
-		if e.Away {
+		if announced(e) {
 			r.away++
 		}
 	}
@@ -247,6 +247,11 @@ func (r *Reader) took(m round) tea.Cmd {
 	cmds = append(cmds, r.ctx.After(next, tick{r.gen}))
 	return tea.Batch(cmds...)
 }
+
+// announced says e is one of the changes made while the console was closed that the
+// notice counts: values that move on their own are listed, not announced (an
+// estimate's month-to-date total grows a cent between any two starts).
+func announced(e journal.Entry) bool { return e.Away && !e.Drifted() }
 
 func count(n int) string {
 	if n == 1 {

@@ -1,10 +1,13 @@
 package changes
 
 import (
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/svcui/svcui/internal/journal"
+	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
 )
 
@@ -36,5 +39,60 @@ func TestTheReaderSpendsNoMoreThanTheBudgetLeavesIt(t *testing.T) {
 		if got := r.allowance(); got != c.want {
 			t.Errorf("%s: %d reads, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+// What changed while the console was closed is announced once the account has been read
+// again; an estimate that grew by itself in the meantime is listed, not counted (it
+// grows between any two starts, so counted, the notice would always be there).
+func TestTheNoticeCountsWhatSomeoneChangedWhileClosed(t *testing.T) {
+	estimate := func(balance string) []journal.Item {
+		amount, err := models.ParseAmount(balance)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return journal.FromEstimate(models.Estimate{EstimatedBalance: amount, BillingCurrency: "EUR"})
+	}
+	users := func(names ...string) []journal.Item {
+		var out []journal.Item
+		for _, n := range names {
+			out = append(out, journal.FromUser(models.ServiceUser{Username: n}))
+		}
+		return out
+	}
+	path := filepath.Join(t.TempDir(), "journal.json")
+	last := journal.New()
+	last.Observe(journal.EstimateOf("acme"), estimate("906.90"), t0)
+	last.Observe(journal.UsersOf("acme", "pg-main"), users("avnadmin", "carol"), t0)
+	if err := last.Save(path, t0); err != nil {
+		t.Fatal(err)
+	}
+
+	opened := t0.Add(time.Hour)
+	j, err := journal.Load(path, opened)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := testCtx(j)
+	r := NewReader(ctx, journal.NewHere(time.Now))
+	r.Init()
+	r.Update(loaded{gen: r.gen, j: j})
+	found := append(j.Observe(journal.EstimateOf("acme"), estimate("906.91"), opened),
+		j.Observe(journal.UsersOf("acme", "pg-main"), users("avnadmin"), opened)...)
+	if len(found) != 2 || !found[0].Away || !found[1].Away {
+		t.Fatalf("the first reads found %+v, want the estimate and carol, both while closed", found)
+	}
+	r.Update(round{gen: r.gen, found: found, cycled: true})
+	if want := "since you last looked (1 change)"; r.notice != want {
+		t.Errorf("the notice is %q, want %q", r.notice, want)
+	}
+	v := NewView(ctx)
+	v.SetSize(140, 20)
+	load(t, v)
+	if got, want := v.Title(), "Changes (since you last looked: 1 change)"; got != want {
+		t.Errorf("the view's title is %q, want %q", got, want)
+	}
+	if out := v.View(); !strings.Contains(out, "906.90 EUR → 906.91 EUR") || !strings.Contains(out, "carol") {
+		t.Errorf("the view does not list both changes:\n%s", out)
 	}
 }

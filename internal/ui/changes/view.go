@@ -72,7 +72,7 @@ func (v *View) Title() string {
 	if j := v.Ctx.Journal; j != nil {
 		opened := j.Opened()
 		for _, e := range v.Items() {
-			if e.Away && !e.At.Before(opened) {
+			if announced(e) && !e.At.Before(opened) {
 				n++
 			}
 		}
