@@ -64,6 +64,7 @@ func openAccess(s *screen, service, typ, view string) {
 }
 
 func TestFlowAccessCreateUserCopyOnce(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	st := settings(e, e.admin)
@@ -125,6 +126,7 @@ func TestFlowAccessCreateUserCopyOnce(t *testing.T) {
 }
 
 func TestFlowAccessResetCredentials(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	before, err := c.GetConnectionInfo(context.Background(), "acme-prod", "pg-main")
@@ -163,6 +165,7 @@ func TestFlowAccessResetCredentials(t *testing.T) {
 }
 
 func TestFlowAccessDeleteUserAndPrimaryRefused(t *testing.T) {
+	t.Parallel()
 	e, deletes := countingSandbox(t)
 	c := client(t, e.url, e.admin)
 	if _, err := c.CreateUser(context.Background(), "acme-prod", "pg-main", models.CreateUserRequest{Username: "gone_user"}); err != nil {
@@ -205,6 +208,7 @@ func TestFlowAccessDeleteUserAndPrimaryRefused(t *testing.T) {
 }
 
 func TestFlowAccessKafkaACLAndTopic(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
@@ -258,6 +262,7 @@ func TestFlowAccessKafkaACLAndTopic(t *testing.T) {
 }
 
 func TestFlowAccessDatabaseOnPG(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
@@ -297,6 +302,7 @@ func TestFlowAccessDatabaseOnPG(t *testing.T) {
 }
 
 func TestFlowAccessDeveloperCreatesButMayNotDelete(t *testing.T) {
+	t.Parallel()
 	e, deletes := countingSandbox(t)
 	c := client(t, e.url, e.dev)
 	s := start(t, settings(e, e.dev), c, 120, 40)
@@ -325,6 +331,7 @@ func TestFlowAccessDeveloperCreatesButMayNotDelete(t *testing.T) {
 }
 
 func TestFlowAccessPaletteWithoutServiceAndReadOnly(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	st := settings(e, e.admin)
 	st.ReadOnly = true
@@ -346,6 +353,7 @@ func TestFlowAccessPaletteWithoutServiceAndReadOnly(t *testing.T) {
 // Issue 8 §4: a current service carries into :users, :databases …; the picker asks
 // only when there is none.
 func TestFlowAccessPaletteUsesTheCurrentService(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")
@@ -360,6 +368,7 @@ func TestFlowAccessPaletteUsesTheCurrentService(t *testing.T) {
 
 // Choosing in the picker makes the service current: the next command opens its view.
 func TestFlowAccessPickerChoiceBecomesCurrent(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")
@@ -376,6 +385,7 @@ func TestFlowAccessPickerChoiceBecomesCurrent(t *testing.T) {
 // Issue 11 §2 end to end: the sandbox drops every write after doing it. A new user's
 // create is read back, never sent again; the lost password is offered as a reset.
 func TestFlowAccessLostCreateIsReadBackAndOffersAReset(t *testing.T) {
+	t.Parallel()
 	sb, err := sandbox.New(sandbox.Options{Data: "demo", Seed: 1, Faults: "seed=1,drop-after=1"})
 	if err != nil {
 		t.Fatal(err)
@@ -439,6 +449,7 @@ func TestFlowAccessLostCreateIsReadBackAndOffersAReset(t *testing.T) {
 // with "c" and gave "e" and "2" to the list under it ("2" switched to the Services tab),
 // because the form came as a command's message after the keys.
 func TestFlowKeysTypedAheadOfTheCreateFormReachIt(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")

@@ -81,6 +81,7 @@ func groupNamed(t *testing.T, e env, name string) (models.BillingGroup, bool) {
 }
 
 func TestFlowBillingGroupsInvoicesCopyLink(t *testing.T) {
+	t.Parallel()
 	s, _ := openBillingTab(t, 120, 40)
 	s.waitLine("Acme Americas", "USD", "paypal", "US")
 	s.mark()
@@ -129,6 +130,7 @@ func fillGroup(s *screen, name, company string) {
 }
 
 func TestFlowBillingCreateGroupSelectsIt(t *testing.T) {
+	t.Parallel()
 	s, e := openBillingTab(t, 120, 40)
 	s.mark()
 	s.keys("c")
@@ -155,6 +157,7 @@ func TestFlowBillingCreateGroupSelectsIt(t *testing.T) {
 // A refused create comes back with everything typed and the platform's message at the
 // field it is about; enter sends again.
 func TestFlowBillingRefusedCreateKeepsTheForm(t *testing.T) {
+	t.Parallel()
 	s, e := openBillingTab(t, 120, 40)
 	s.mark()
 	s.keys("c")
@@ -179,6 +182,7 @@ func TestFlowBillingRefusedCreateKeepsTheForm(t *testing.T) {
 }
 
 func TestFlowBillingAssignProjectAsksFirst(t *testing.T) {
+	t.Parallel()
 	s, e := openBillingTab(t, 140, 40)
 	s.keys("/")
 	s.typeText("Europe")
@@ -234,6 +238,7 @@ func TestFlowBillingAssignProjectAsksFirst(t *testing.T) {
 }
 
 func TestFlowBillingEstimatesAndCredits(t *testing.T) {
+	t.Parallel()
 	s, _ := openBillingTab(t, 120, 40)
 	s.mark()
 	s.keys("E") // of the selected group, Acme Americas
@@ -254,6 +259,7 @@ func TestFlowBillingEstimatesAndCredits(t *testing.T) {
 }
 
 func TestFlowBillingDownloadPDF(t *testing.T) {
+	t.Parallel()
 	s, _ := openBillingTab(t, 120, 40)
 	s.keys("enter")
 	s.waitFor("Invoices (13)")
@@ -288,6 +294,7 @@ func TestFlowBillingDownloadPDF(t *testing.T) {
 // The sandbox lets a developer read billing but not change it: the refusal is the
 // platform's own sentence, the form comes back with what was typed, nothing is created.
 func TestFlowBillingDeveloperRefusedCreate(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.dev), client(t, e.url, e.dev), 120, 40)
 	s.waitFor("acme-prod")
@@ -317,6 +324,7 @@ func TestFlowBillingDeveloperRefusedCreate(t *testing.T) {
 }
 
 func TestFlowBillingPaletteEditAndJumpToService(t *testing.T) {
+	t.Parallel()
 	s, e := openBillingTab(t, 120, 40)
 	s.palette("credits")
 	s.waitFor("Account credits", "% left")
@@ -377,6 +385,7 @@ func TestFlowBillingPaletteEditAndJumpToService(t *testing.T) {
 // Moving a project to a billing group of another currency from the Projects tab (e) is
 // reviewed as the same move from Billing › group › p is: nothing is sent before enter.
 func TestFlowProjectEditBillingGroupMoveIsReviewed(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)

@@ -100,8 +100,8 @@ func TestFlowChangesShowWhatChangedElsewhereAndHere(t *testing.T) {
 	}
 	changed := time.Now()
 	s.mark()
-	// Within two refresh intervals (4 s; waitFor gives up after 5).
-	s.waitFor("pg-new", "business-4", "metabase")
+	// Within two refresh intervals (4 s), and a second for the screen.
+	s.waitWithin(5*time.Second, "pg-new", "business-4", "metabase")
 	t.Logf("the three changes showed %v after they were made", time.Since(changed).Round(100*time.Millisecond))
 	s.lineWith("elsewhere", "service", "acme-staging", "pg-new")
 	s.lineWith("elsewhere", "service", "acme-prod", "caching-sessions", "startup-4", "→", "business-4")
@@ -133,6 +133,8 @@ func TestFlowChangesShowWhatChangedElsewhereAndHere(t *testing.T) {
 	s.lineWith("here", "user", "acme-prod/caching-sessions", "bob_here")
 }
 
+// Serial: once in six runs beside the parallel flows under make test, the second start
+// showed "Loading…" for 20 s (not understood yet; serial, it has not been seen).
 func TestFlowChangesMadeWhileClosedShowAtTheNextStart(t *testing.T) {
 	e := startSandbox(t)
 	dir := stateDir(t)

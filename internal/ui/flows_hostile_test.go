@@ -14,6 +14,7 @@ import (
 // among them, no OSC, DCS, BEL or C1 control at all (the console itself writes none),
 // and the texts show as visible escapes instead.
 func TestHostilePlatformTextNeverReachesTheTerminalRaw(t *testing.T) {
+	t.Parallel()
 	e := startSandboxData(t, "hostile")
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "hostile-lab", `evil\x1b]0;pwned\x07`)
@@ -85,6 +86,7 @@ func assertNothingRaw(t *testing.T, out string) {
 // window), the loading placeholders, and the options of the forms, which come from the
 // platform (types and clouds from /v1/clouds, which needs no authentication).
 func TestHostileWalkAt80Columns(t *testing.T) {
+	t.Parallel()
 	e := startSandboxData(t, "hostile")
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 80, 24)
 	s.waitFor("acme-prod", "hostile-lab")

@@ -9,6 +9,7 @@ import (
 // Read-only, the Search results page back with p: the root used to refuse p for every
 // view as "assign a project", a billing group's key, which read-only still refuses there.
 func TestFlowReadOnlyPagesTheSearchResultsBack(t *testing.T) {
+	t.Parallel()
 	e := readOnlySearchSandbox(t)
 	st := settings(e, e.admin)
 	st.ReadOnly = true

@@ -20,8 +20,6 @@ import (
 // startSearchSandbox is the demo sandbox with its opensearch services listening over TLS.
 func startSearchSandbox(t *testing.T) env {
 	t.Helper()
-	// History, editor text and column choices go to the state dir: the test's own.
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	sb, err := sandbox.New(sandbox.Options{Data: "demo", Seed: 1, Search: true})
 	if err != nil {
 		t.Fatal(err)
@@ -54,8 +52,6 @@ func (s *screen) typeLines(text string) {
 // starts its own with startSearchSandbox.
 func readOnlySearchSandbox(t *testing.T) env {
 	t.Helper()
-	// History, editor text and column choices go to the state dir: the test's own.
-	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	sharedSearch.once.Do(func() {
 		sb, err := sandbox.New(sandbox.Options{Data: "demo", Seed: 1, Search: true})
 		if err != nil {
@@ -106,6 +102,7 @@ func openSearchOn(t *testing.T, e env) (*screen, *api.Client) {
 }
 
 func TestFlowSearchHitsPagingAndViews(t *testing.T) {
+	t.Parallel()
 	s := openReadOnlySearch(t)
 	// Editor → results → index list; enter runs a search of the selected index (and puts
 	// it in the editor) and focuses its hits.
@@ -138,6 +135,7 @@ func TestFlowSearchHitsPagingAndViews(t *testing.T) {
 }
 
 func TestFlowSearchJSONMistakeIsNotSent(t *testing.T) {
+	t.Parallel()
 	s := openReadOnlySearch(t)
 	s.special(tea.KeyCtrlEnd, tea.KeyEnter)
 	s.typeLines("GET /logs-app/_search\n{\"query\": {\"match_all\": {}}")
@@ -149,6 +147,7 @@ func TestFlowSearchJSONMistakeIsNotSent(t *testing.T) {
 }
 
 func TestFlowSearchSQLMode(t *testing.T) {
+	t.Parallel()
 	s := openReadOnlySearch(t)
 	s.mark()
 	s.special(tea.KeyCtrlS)
@@ -161,6 +160,7 @@ func TestFlowSearchSQLMode(t *testing.T) {
 }
 
 func TestFlowSearchBulkLoadWithFailure(t *testing.T) {
+	t.Parallel()
 	s := openSearch(t)
 	path := filepath.Join(t.TempDir(), "docs.ndjson")
 	data := `{"level":"INFO","message":"one"}
@@ -201,6 +201,7 @@ this line is not json
 }
 
 func TestFlowSearchNonOpenSearch(t *testing.T) {
+	t.Parallel()
 	e := readOnlySearchSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")
@@ -222,6 +223,7 @@ func TestFlowSearchNonOpenSearch(t *testing.T) {
 // Enter on a hit opens it; n and shift+tab move between hits; esc returns to the
 // results with the cursor on the hit shown last; a goes full screen.
 func TestFlowSearchDocumentView(t *testing.T) {
+	t.Parallel()
 	s := openReadOnlySearch(t)
 	s.special(tea.KeyTab, tea.KeyTab)
 	s.waitFor("▸ Indices")
@@ -252,6 +254,7 @@ func TestFlowSearchDocumentView(t *testing.T) {
 // After the search user's password is reset elsewhere, the next run reads the
 // connection details again, succeeds, and the footer says what happened.
 func TestFlowSearchAfterPasswordChange(t *testing.T) {
+	t.Parallel()
 	s, c := openSearchWith(t)
 	if _, err := c.ResetCredentials(context.Background(), "acme-prod", "opensearch-logs", "avnadmin"); err != nil {
 		t.Fatal(err)
@@ -265,6 +268,7 @@ func TestFlowSearchAfterPasswordChange(t *testing.T) {
 // after ctrl+c straight from the editor (no esc, no run, no pause), and the quit does
 // not race a save still on its way.
 func TestFlowSearchEditorTextSurvivesARestart(t *testing.T) {
+	t.Parallel()
 	e := readOnlySearchSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")
@@ -289,6 +293,7 @@ func TestFlowSearchEditorTextSurvivesARestart(t *testing.T) {
 // enter asks for the name; nothing is deleted until it is typed; then the index list
 // reloads without it. A wildcard delete is refused with a sentence.
 func TestFlowSearchDeleteIndexIsReviewedAndNamed(t *testing.T) {
+	t.Parallel()
 	s := openSearch(t)
 	s.waitFor("1/3")
 	s.special(tea.KeyCtrlEnd, tea.KeyEnter)
@@ -317,6 +322,7 @@ func TestFlowSearchDeleteIndexIsReviewedAndNamed(t *testing.T) {
 // The results read like logs: T narrows to a range named in the header with a
 // histogram above the hits; t follows the search live and stops again.
 func TestFlowSearchLogReader(t *testing.T) {
+	t.Parallel()
 	s := openReadOnlySearch(t)
 	s.special(tea.KeyTab, tea.KeyTab)
 	s.waitFor("▸ Indices")

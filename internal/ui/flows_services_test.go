@@ -65,6 +65,7 @@ func (s *screen) waitForLine(re string, within time.Duration) {
 }
 
 func TestFlowServicesCreateBecomesRunning(t *testing.T) {
+	t.Parallel()
 	clock := sandboxtest.NewManualClock(time.Now())
 	e := startSandboxWith(t, sandbox.Options{Clock: clock, ProvisionDelay: time.Minute})
 	c := client(t, e.url, e.admin)
@@ -111,6 +112,7 @@ func TestFlowServicesCreateBecomesRunning(t *testing.T) {
 }
 
 func TestFlowServicesDeleteWithTypedName(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
@@ -150,6 +152,7 @@ func editPGMain(t *testing.T) (*screen, *api.Client) {
 // stood alone above blank lines, as if it were the only choice. The review shows the
 // new day before anything is sent.
 func TestFlowServicesMaintenanceDayIsChosenInPlace(t *testing.T) {
+	t.Parallel()
 	s, c := editPGMain(t)
 	before, err := c.GetService(context.Background(), "acme-prod", "pg-main")
 	if err != nil || before.Maintenance == nil || before.Maintenance.DOW != "sunday" {
@@ -176,6 +179,7 @@ func TestFlowServicesMaintenanceDayIsChosenInPlace(t *testing.T) {
 // protection removed in the same edit, the review lists both changes and the service's
 // name must be typed before anything is sent.
 func TestFlowServicesPowerOffIsReviewedAndNeedsTheName(t *testing.T) {
+	t.Parallel()
 	s, c := editPGMain(t)
 	s.advance("Cloud", "enter")
 	s.advance("Disk size in GB", "enter")
@@ -217,6 +221,7 @@ func TestFlowServicesPowerOffIsReviewedAndNeedsTheName(t *testing.T) {
 // A plan change is reviewed with its monthly price before, after and the difference
 // (esc back to the form is tested on the flow itself, in package services).
 func TestFlowServicesPlanChangeShowsThePrice(t *testing.T) {
+	t.Parallel()
 	s, c := editPGMain(t)
 	before, err := c.GetService(context.Background(), "acme-prod", "pg-main")
 	if err != nil {
@@ -244,6 +249,7 @@ func TestFlowServicesPlanChangeShowsThePrice(t *testing.T) {
 // Issue 8 §4: opening a row of the all-projects view makes its project current,
 // visibly: the footer says so and the header shows the role in that project.
 func TestFlowServicesOpenFromAllProjectsMakesItsProjectCurrent(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
@@ -327,6 +333,18 @@ func (m countingModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, cmd
 }
 
+// snapshot is how many messages of each type arrived so far, and their total.
+func (m countingModel) snapshot() (map[string]int, int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	c, total := make(map[string]int, len(m.count)), 0
+	for k, v := range m.count {
+		c[k] = v
+		total += v
+	}
+	return c, total
+}
+
 func typeName(v any) string {
 	return strings.Replace(strings.Replace(fmtType(v), "github.com/svcui/svcui/internal/", "", 1), " ", "", -1)
 }
@@ -351,15 +369,18 @@ func TestIdleServicesUseNoCPU(t *testing.T) {
 	s.waitFor("acme-prod", "as admin")
 	s.keys("2")
 	s.waitFor("pg-main", "mysql-orders-legacy")
-	time.Sleep(300 * time.Millisecond) // let the load's follow-ups land
-	cm.mu.Lock()
-	before := map[string]int{}
-	total0 := 0
-	for k, v := range cm.count {
-		before[k] = v
-		total0 += v
+	// Let the load's follow-ups land: the journal's first round (its next is an
+	// interval away), then half a second without a message. Under load that takes longer.
+	before, total0 := cm.snapshot()
+	for quiet, deadline := time.Now(), time.Now().Add(8*time.Second); before["changes.round"] == 0 || time.Since(quiet) < 500*time.Millisecond; {
+		if time.Now().After(deadline) {
+			t.Fatal("messages never stopped after the load")
+		}
+		time.Sleep(50 * time.Millisecond)
+		if b, n := cm.snapshot(); n != total0 {
+			before, total0, quiet = b, n, time.Now()
+		}
 	}
-	cm.mu.Unlock()
 	time.Sleep(2 * time.Second)
 	cm.mu.Lock()
 	defer cm.mu.Unlock()

@@ -109,9 +109,17 @@ func (s *screen) drain() {
 	s.buf.Write(b)
 }
 
+// waitFor waits until every want appeared since the mark. It gives up after 10 s: the
+// flows run in parallel under -race on two cores, and only a failure waits that long.
 func (s *screen) waitFor(want ...string) {
 	s.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	s.waitWithin(10*time.Second, want...)
+}
+
+// waitWithin is waitFor for a wait whose length is what the test measures.
+func (s *screen) waitWithin(d time.Duration, want ...string) {
+	s.t.Helper()
+	deadline := time.Now().Add(d)
 	for {
 		s.drain()
 		got := s.buf.String()[s.from:]
@@ -176,6 +184,7 @@ func settings(e env, token string) config.Settings {
 }
 
 func TestFlowFirstRunShowsProjects(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "acme-staging", "acme-analytics", "1 Projects", "5 Search")
@@ -187,6 +196,7 @@ func TestFlowFirstRunShowsProjects(t *testing.T) {
 }
 
 func TestFlowCreateProject(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
@@ -225,6 +235,7 @@ func TestFlowCreateProject(t *testing.T) {
 // back with everything typed, the message at Name and the focus there; corrected, the
 // create goes through and the cursor lands on the new project.
 func TestFlowRefusedProjectFormComesBackFocusedOnTheNamedField(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
@@ -252,6 +263,7 @@ func TestFlowRefusedProjectFormComesBackFocusedOnTheNamedField(t *testing.T) {
 }
 
 func TestFlowDeleteProjectWithTypedConfirmation(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	if _, err := c.CreateProject(context.Background(), models.CreateProjectRequest{Project: "zz-empty"}); err != nil {
@@ -282,6 +294,7 @@ func TestFlowDeleteProjectWithTypedConfirmation(t *testing.T) {
 }
 
 func TestFlowDeleteRefusedWhileServicesRemain(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod")
@@ -296,6 +309,7 @@ func TestFlowDeleteRefusedWhileServicesRemain(t *testing.T) {
 }
 
 func TestFlowReadOnlyRefusesMutations(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	st := settings(e, e.admin)
 	st.ReadOnly = true
@@ -318,6 +332,7 @@ func TestFlowReadOnlyRefusesMutations(t *testing.T) {
 }
 
 func TestFlowDeveloperForbiddenShownInFooter(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.dev), client(t, e.url, e.dev), 120, 40)
 	s.waitFor("acme-prod")
@@ -380,6 +395,7 @@ func TestFlowSwitchProfile(t *testing.T) {
 }
 
 func TestFlowCatalogCommands(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 140, 40)
 	s.waitFor("acme-prod")
@@ -403,6 +419,7 @@ func TestFlowCatalogCommands(t *testing.T) {
 }
 
 func TestFlowEditProject(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	c := client(t, e.url, e.admin)
 	s := start(t, settings(e, e.admin), c, 120, 40)
@@ -439,6 +456,7 @@ func TestFlowEditProject(t *testing.T) {
 // The palette finds a service in any project (the project becomes current and is
 // said), and the k9s words take a name: svc NAME, proj NAME, bg NAME.
 func TestFlowPaletteFindsServicesAcrossProjectsAndShortWordsTakeNames(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")

@@ -9,6 +9,7 @@ import "testing"
 // or to the detail the tab switch left.
 
 func TestFlowKeysTypedAfterEnterReachTheProjectsDetail(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")
@@ -21,6 +22,7 @@ func TestFlowKeysTypedAfterEnterReachTheProjectsDetail(t *testing.T) {
 // The race with the detail's message is lost only now and then on a machine that
 // keeps up, so the keys go three times.
 func TestFlowKeysTypedAfterEnterReachTheServicesDetail(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")
@@ -39,6 +41,7 @@ func TestFlowKeysTypedAfterEnterReachTheServicesDetail(t *testing.T) {
 // u on a service's detail shows its users in the Users tab; the c typed right after it
 // creates a user there.
 func TestFlowKeysTypedAfterATabSwitchReachTheNewTab(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	s := start(t, settings(e, e.admin), client(t, e.url, e.admin), 120, 40)
 	s.waitFor("acme-prod", "as admin")

@@ -17,6 +17,7 @@ import (
 // global keys first, so such an action could never run. The services' detail and the
 // access views are held the same way in their packages.
 func TestNoViewActionSharesAKey(t *testing.T) {
+	t.Parallel()
 	ctx := common.NewContext()
 	for _, tab := range Tabs() {
 		ctx.Tabs = append(ctx.Tabs, tab.Name)

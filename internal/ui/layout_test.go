@@ -25,6 +25,7 @@ func driver(t *testing.T, m *safeModel) *uitest.Driver {
 }
 
 func TestLayoutFitsTheScreen(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	for _, size := range [][2]int{{80, 24}, {119, 30}, {160, 50}} {
 		w, h := size[0], size[1]

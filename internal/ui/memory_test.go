@@ -179,6 +179,7 @@ func BenchmarkConsoleLargeProjectList(b *testing.B) {
 // measures that). It kept 3.5: the projects pane copied every project, and the table
 // kept a second copy of every cell and of their lower case.
 func TestConsoleKeepsAtMostFourTimesALargeProjectList(t *testing.T) {
+	t.Parallel() // measures in a process of its own (inOwnProcess)
 	if testing.Short() || raceEnabled {
 		t.Skip("measures the heap of 80,000 projects: not with -short or -race")
 	}
@@ -206,6 +207,7 @@ func TestConsoleKeepsAtMostFourTimesALargeProjectList(t *testing.T) {
 // two maps of every project's role and account, and a refresh decoded a second copy of
 // every project beside the one shown.
 func TestConsolePeaksUnderFourTimesALargeProjectList(t *testing.T) {
+	t.Parallel() // measures in a process of its own (inOwnProcess)
 	if testing.Short() || raceEnabled {
 		t.Skip("measures the heap of 80,000 projects: not with -short or -race")
 	}

@@ -38,6 +38,7 @@ func (panicView) FullHelp() [][]key.Binding { return nil }
 func (panicView) Capturing() bool           { return false }
 
 func TestPanicInUpdateIsLoggedWithStackAndRepanics(t *testing.T) {
+	t.Parallel()
 	var logBuf bytes.Buffer
 	root := app.New(app.Options{Tabs: []app.Tab{{Name: "P", New: func(*common.Context) common.View { return panicView{} }}}})
 	m := &safeModel{inner: root, log: slog.New(slog.NewTextHandler(&logBuf, nil))}
@@ -58,6 +59,7 @@ func TestPanicInUpdateIsLoggedWithStackAndRepanics(t *testing.T) {
 }
 
 func TestOpenLogOnlyWhenAsked(t *testing.T) {
+	t.Parallel()
 	l, closeFn, err := openLog(config.Settings{})
 	if err != nil || l == nil {
 		t.Fatal(err)
@@ -77,6 +79,7 @@ func TestOpenLogOnlyWhenAsked(t *testing.T) {
 }
 
 func TestWelcomeChecksAndSavesProfile(t *testing.T) {
+	t.Parallel()
 	e := startSandbox(t)
 	cfg := filepath.Join(t.TempDir(), "svcui", "config.yaml")
 	opts := Options{Settings: config.Settings{ProfileName: "work"}, ConfigPath: cfg,
