@@ -170,12 +170,22 @@ func startTmux(t *testing.T, env []string, options [][]string, command string) *
 	t.Cleanup(func() {
 		// kill-server hangs up the pane, which script(1) outlives, and with it the console
 		// under it (each run left two `svcui --sandbox` running): end the pane first.
+		var tree []int
 		if out, err := exec.Command("tmux", "-L", r.socket, "display-message", "-p", "-t", "t", "#{pane_pid}").Output(); err == nil {
 			if pid, err := strconv.Atoi(strings.TrimSpace(string(out))); err == nil && pid > 0 {
+				tree = processTree(pid)
 				_ = syscall.Kill(pid, syscall.SIGTERM)
 			}
 		}
 		_ = exec.Command("tmux", "-L", r.socket, "kill-server").Run()
+		// The console saves its state as it leaves, into the test's directories: wait
+		// for it, or removing them races its last writes ("directory not empty").
+		deadline := time.Now().Add(10 * time.Second)
+		for _, pid := range tree {
+			for running(pid) && time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+			}
+		}
 	})
 	for _, o := range options {
 		r.run(append([]string{"set-option"}, o...)...)
@@ -188,6 +198,48 @@ func startTmux(t *testing.T, env []string, options [][]string, command string) *
 	}
 	r.run(append(args, command)...)
 	return r
+}
+
+// processTree is pid and every process under it, read from /proc (pid alone where
+// there is none).
+func processTree(pid int) []int {
+	children := map[int][]int{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		child, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if f := procStat(child); len(f) > 1 {
+			parent, _ := strconv.Atoi(f[1])
+			children[parent] = append(children[parent], child)
+		}
+	}
+	tree := []int{pid}
+	for i := 0; i < len(tree); i++ {
+		tree = append(tree, children[tree[i]]...)
+	}
+	return tree
+}
+
+// procStat is /proc/PID/stat's fields after the command's name (state, ppid, …); nil
+// when there is no such process.
+func procStat(pid int) []string {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return nil
+	}
+	// The name is in parentheses and may hold spaces and parentheses itself.
+	return strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+}
+
+// running says pid has not ended (a zombie has).
+func running(pid int) bool {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		return syscall.Kill(pid, 0) == nil
+	}
+	f := procStat(pid)
+	return len(f) > 0 && f[0] != "Z"
 }
 
 func (r *tmuxRun) run(args ...string) string {
