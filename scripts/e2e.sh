@@ -19,8 +19,36 @@ export TERM=${TERM:-xterm-256color}
 
 tm() { tmux -L "$TMUX_SOCKET" -f /dev/null "$@"; }
 
-cleanup() {
+# pane_processes: every tmux pane's process and the processes under it (the consoles).
+pane_processes() {
+	local roots
+	roots=$(tm list-panes -a -F '#{pane_pid}' 2>/dev/null) || return 0
+	ps -e -o pid=,ppid= | awk -v roots="$roots" '
+		BEGIN { n = split(roots, r, " "); for (i = 1; i <= n; i++) keep[r[i]] = 1 }
+		{ parent[$1] = $2 }
+		END {
+			for (grew = 1; grew; ) { grew = 0; for (p in parent) if (!(p in keep) && (parent[p] in keep)) { keep[p] = 1; grew = 1 } }
+			for (p in keep) print p
+		}'
+}
+
+# end_consoles: ends the tmux server and waits (10 s at most) for the consoles under it
+# to leave: they save their state into $WORK as they go, and removing it under them
+# fails ("Directory not empty").
+end_consoles() {
+	local pids pid i
+	pids=$(pane_processes)
 	tm kill-server >/dev/null 2>&1 || true
+	for pid in $pids; do
+		for i in $(seq 1 100); do
+			ps -o stat= -p "$pid" 2>/dev/null | grep -qv '^Z' || break
+			sleep 0.1
+		done
+	done
+}
+
+cleanup() {
+	end_consoles
 	for pid in "${SANDBOX_PIDS[@]}"; do kill "$pid" >/dev/null 2>&1 || true; done
 	wait >/dev/null 2>&1 || true
 	rm -rf "$WORK"
@@ -156,7 +184,7 @@ for f in "$here"/e2e.d/*.sh; do
 		failed=$((failed + 1)); names+=("$name"); echo "  FAILED ($((SECONDS - start))s)"
 		for l in "$WORK"/*.log; do [ -s "$l" ] && { echo "  log $l:"; tail -n 20 "$l" | sed 's/^/    /'; }; done
 	fi
-	tm kill-server >/dev/null 2>&1 || true
+	end_consoles
 	for pid in "${SANDBOX_PIDS[@]}"; do kill "$pid" >/dev/null 2>&1 || true; done
 	SANDBOX_PIDS=()
 done
