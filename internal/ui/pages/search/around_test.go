@@ -20,7 +20,7 @@ import (
 // hit marked and under the cursor; + shows more; enter opens one.
 func TestSurroundingDocuments(t *testing.T) {
 	t.Parallel()
-	p, _, _ := writingPane(t)
+	p, _, _ := writingPane(t, "products")
 	c := p.link.conn.client
 	do(t, c, "PUT", "/around", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"},"level":{"type":"keyword"}}}}`, search.ContentTypeJSON)
 	base := time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC)
@@ -111,7 +111,7 @@ func asTyped(t testing.TB, method, path, body string) search.Request {
 // _search reaches the engine and logs-web stays open.
 func TestSurroundingDocumentsOfAHostileIndexOnlyRead(t *testing.T) {
 	t.Parallel()
-	p, rl, _ := writingPane(t)
+	p, rl, _ := writingPane(t, "logs-web")
 	runLine(t, p, "GET /logs-web/_search\n{\"size\": 1}\n")
 	a := p.reader.res.ans
 	if a == nil || a.hits == nil || len(a.hits.Hits) != 1 {

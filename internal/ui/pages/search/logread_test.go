@@ -121,7 +121,7 @@ func TestBarsFitTheWidth(t *testing.T) {
 // With several date fields, T offers them; the one picked is used and remembered.
 func TestTimeFieldPickedIsUsedAndRemembered(t *testing.T) {
 	t.Parallel()
-	p, _, _ := writingPane(t)
+	p, _, _ := writingPane(t, "products")
 	ctx := context.Background()
 	for _, r := range []search.Request{
 		asTyped(t, "PUT", "/events", `{"mappings":{"properties":{"a_at":{"type":"date"},"b_at":{"type":"date"},"msg":{"type":"text"}}}}`),

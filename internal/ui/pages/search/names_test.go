@@ -14,7 +14,7 @@ import (
 // control character in the text, and it reads that very index when sent.
 func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
 	t.Parallel()
-	p, _, _ := writingPane(t)
+	p, _, _ := writingPane(t, "products")
 	name := "odd\ndelete\tproducts\x1b[31m"
 	do(t, p.link.conn.client, "PUT", "/"+search.PathName(name), `{"mappings":{"properties":{"@timestamp":{"type":"date"}}}}`, "")
 	text := p.indices.indexSearch(name)
@@ -54,7 +54,7 @@ func TestIndexNamesWithControlsEnterTheEditorEscaped(t *testing.T) {
 // sentence says why.
 func TestSQLDoesNotNameAnIndexWithControls(t *testing.T) {
 	t.Parallel()
-	p, _, _ := writingPane(t)
+	p, _, _ := writingPane(t, "products")
 	name := "odd\ndelete\tproducts"
 	do(t, p.link.conn.client, "PUT", "/"+search.PathName(name), "", "")
 	deliver(t, p, p.indices.list.Load())

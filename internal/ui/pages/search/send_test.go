@@ -37,7 +37,7 @@ func confirmWrite(t *testing.T, p *Pane, text string) tea.Msg {
 // reaches the engine and its outcome is said.
 func TestARunDoesNotCancelAWriteInFlight(t *testing.T) {
 	t.Parallel()
-	p, rl, _ := writingPane(t)
+	p, rl, _ := writingPane(t, "products")
 	w := confirmWrite(t, p, "PUT /review-probe\n")
 	_, write := p.Update(w)
 	p.editor.ta.SetValue("GET /_cluster/health\n")
@@ -110,7 +110,7 @@ func TestALostWriteIsReadBackNotResent(t *testing.T) {
 // sent, then runs as one write of the pipeline and reports how it ended.
 func TestBulkLoadIsReviewedThenSentThroughThePipeline(t *testing.T) {
 	t.Parallel()
-	p, rl, _ := writingPane(t)
+	p, rl, _ := writingPane(t, "products")
 	path := filepath.Join(t.TempDir(), "docs.ndjson")
 	data := "{\"n\":1}\n{\"n\":2}\n\n{\"n\":3}\n"
 	if err := os.WriteFile(path, []byte(data), 0o600); err != nil {

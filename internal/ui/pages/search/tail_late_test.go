@@ -26,7 +26,7 @@ type lateRun struct {
 // poll follows its second's writes, so 30 s take a few wall seconds. It returns what the
 // buffer holds at the end against what was written.
 func tailWithLateDocuments(t testing.TB, seconds, rate int) lateRun {
-	p, _, _ := writingPane(t)
+	p, _, _ := writingPane(t, "products")
 	c := p.link.conn.client
 	do(t, c, "PUT", "/late-test", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"}}}}`, search.ContentTypeJSON)
 	base := time.Now().UTC().Add(-time.Hour).Truncate(time.Second)

@@ -57,7 +57,7 @@ type tailResult struct{ written, lost, duplicated, outOfOrder, polls int }
 // millisecond across requests) while the root's refresh ticks poll, and counts what the
 // tail shows.
 func tailUnderLoad(t testing.TB, batches int) tailResult {
-	p, _, _ := writingPane(t)
+	p, _, _ := writingPane(t, "products")
 	c := p.link.conn.client
 	do(t, c, "PUT", "/tail-test", `{"mappings":{"properties":{"ts":{"type":"date"},"n":{"type":"long"},"msg":{"type":"keyword"}}}}`, search.ContentTypeJSON)
 	base := time.Now().UTC().Truncate(time.Second)
@@ -180,7 +180,7 @@ func (c *tailTally) look(t testing.TB, buf []json.RawMessage) {
 // newest 10,000 and says so; a failed poll and leaving the results stop it, saying why.
 func TestTailCursorPauseBoundAndStops(t *testing.T) {
 	t.Parallel()
-	p, _, _ := writingPane(t)
+	p, _, _ := writingPane(t, "products")
 	now := time.Now()
 	p.ctx.Now = func() time.Time { return now }
 	c := p.link.conn.client
