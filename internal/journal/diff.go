@@ -47,9 +47,12 @@ type Entry struct {
 }
 
 // Drifted reports the change of a value that moves on its own (an estimate that grew,
-// credits being used): listed, but no one did it, so it is not announced as a change
-// made while the console was closed.
-func (e Entry) Drifted() bool { return e.Change == Changed && e.Kind.drifts() }
+// available credits being used): listed, but no one did it, so it is not announced as
+// a change made while the console was closed. Credits granted change their total too,
+// and that is announced.
+func (e Entry) Drifted() bool {
+	return e.Change == Changed && (e.Kind == KindEstimate || e.Kind == KindCredits && e.Field == "available")
+}
 
 // Scope is the scope the entry's resource lies in.
 func (e Entry) Scope() Scope {

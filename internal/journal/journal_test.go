@@ -284,3 +284,32 @@ func TestManyProjectsEstimatesStillFoldIntoOneEntryEach(t *testing.T) {
 		t.Errorf("an estimate keeps %d items, want only its total", set.Len())
 	}
 }
+
+// Values that move on their own drift: an estimate's total, the credits available. A
+// grant of credits changes their total, which someone did.
+func TestDriftedIsWhatMovesOnItsOwn(t *testing.T) {
+	amount := func(s string) models.Amount {
+		a, err := models.ParseAmount(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	credits := func(available, total string) []Item {
+		return []Item{FromCredits("acme", models.Credits{AvailableCredits: amount(available), TotalCredits: amount(total), Currency: "USD"})}
+	}
+	j := New()
+	j.Observe(CreditsOf("acme"), credits("300", "500"), t0)
+	found := j.Observe(CreditsOf("acme"), credits("800", "1000"), t0.Add(time.Hour))
+	drifted := map[string]bool{}
+	for _, e := range found {
+		drifted[e.Field] = e.Drifted()
+	}
+	if len(found) != 2 || !drifted["available"] || drifted["total"] {
+		t.Errorf("a grant of credits: %+v, drifted %v; want available drifted, total not", found, drifted)
+	}
+	j.Observe(ServicesOf("acme"), []Item{FromService(svc("pg-main", "startup-4", models.StateRunning))}, t0)
+	if e := j.Observe(ServicesOf("acme"), []Item{FromService(svc("pg-main", "business-4", models.StateRunning))}, t0.Add(time.Hour)); len(e) != 1 || e[0].Drifted() {
+		t.Errorf("a plan change drifted: %+v", e)
+	}
+}
