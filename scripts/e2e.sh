@@ -19,10 +19,15 @@ export TERM=${TERM:-xterm-256color}
 
 tm() { tmux -L "$TMUX_SOCKET" -f /dev/null "$@"; }
 
-# pane_processes: every tmux pane's process and the processes under it (the consoles).
+# pane_processes [SESSION]: the process of every pane (of SESSION's, when given) and the
+# processes under it (the consoles).
 pane_processes() {
 	local roots
-	roots=$(tm list-panes -a -F '#{pane_pid}' 2>/dev/null) || return 0
+	if [ $# -gt 0 ]; then
+		roots=$(tm list-panes -s -t "$1" -F '#{pane_pid}' 2>/dev/null) || return 0
+	else
+		roots=$(tm list-panes -a -F '#{pane_pid}' 2>/dev/null) || return 0
+	fi
 	ps -e -o pid=,ppid= | awk -v roots="$roots" '
 		BEGIN { n = split(roots, r, " "); for (i = 1; i <= n; i++) keep[r[i]] = 1 }
 		{ parent[$1] = $2 }
@@ -32,19 +37,25 @@ pane_processes() {
 		}'
 }
 
-# end_consoles: ends the tmux server and waits (10 s at most) for the consoles under it
-# to leave: they save their state into $WORK as they go, and removing it under them
-# fails ("Directory not empty").
-end_consoles() {
-	local pids pid i
-	pids=$(pane_processes)
-	tm kill-server >/dev/null 2>&1 || true
-	for pid in $pids; do
+# wait_ended PID...: waits (10 s at most) until each has ended. A console saves its state
+# into $WORK as it leaves: removing $WORK under it fails ("Directory not empty").
+wait_ended() {
+	local pid i
+	for pid in "$@"; do
 		for i in $(seq 1 100); do
 			ps -o stat= -p "$pid" 2>/dev/null | grep -qv '^Z' || break
 			sleep 0.1
 		done
 	done
+}
+
+# end_consoles: ends the tmux server and waits for the consoles under it to leave.
+end_consoles() {
+	local pids
+	pids=$(pane_processes)
+	tm kill-server >/dev/null 2>&1 || true
+	# shellcheck disable=SC2086 # one process id a word
+	wait_ended $pids
 }
 
 cleanup() {
@@ -163,7 +174,14 @@ filter_to() {
 	wait_for "$1" "filter “$2”" 5
 }
 
-stop_ui() { tm kill-session -t "$1" >/dev/null 2>&1 || true; }
+# stop_ui SESSION: ends the session and waits for its console to leave.
+stop_ui() {
+	local pids
+	pids=$(pane_processes "$1")
+	tm kill-session -t "$1" >/dev/null 2>&1 || true
+	# shellcheck disable=SC2086 # one process id a word
+	wait_ended $pids
+}
 
 [ -x "$BIN" ] || { echo "e2e: $BIN is missing; run make build first"; exit 2; }
 command -v tmux >/dev/null || { echo "e2e: tmux is required (apt-get install -y tmux)"; exit 2; }
