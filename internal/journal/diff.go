@@ -46,10 +46,10 @@ type Entry struct {
 	Away bool `json:"away,omitempty"`
 }
 
-// Drifted reports the change of a value that moves on its own (an estimate that grew,
-// available credits being used): listed, but no one did it, so it is not announced as
-// a change made while the console was closed. Credits granted change their total too,
-// and that is announced.
+// Drifted reports the change of a value that moves on its own (an estimate that grew
+// with the hours, available credits being used): successive ones fold into one entry
+// a month, and no one did them, so they are not announced as changes made while the
+// console was closed. Credits granted change their total, which does not drift.
 func (e Entry) Drifted() bool {
 	return e.Change == Changed && (e.Kind == KindEstimate || e.Kind == KindCredits && e.Field == "available")
 }

@@ -69,10 +69,6 @@ func (k Kind) Fields() []string {
 	return fields[k]
 }
 
-// drifts reports kinds whose values move on their own (an estimate grows with every
-// hour): successive changes of one of them fold into one entry.
-func (k Kind) drifts() bool { return k == KindEstimate || k == KindCredits }
-
 // Item is one resource as the console last read it: its name within its scope and its
 // compared attributes. Only the From* functions make one, so nothing else gets in.
 type Item struct {

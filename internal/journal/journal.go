@@ -132,7 +132,7 @@ func (j *Journal) Observe(scope Scope, items []Item, at time.Time) []Entry {
 // add appends e, folding it into the entry of the same drifting value in the same UTC
 // month (an estimate that grew again), so a project's costs make one entry a month.
 func (j *Journal) add(e Entry) {
-	if e.Kind.drifts() && e.Change == Changed {
+	if e.Drifted() {
 		k := driftKey{e.Scope(), e.Name, e.Field}
 		if i, ok := j.drift[k]; ok && i < len(j.entries) {
 			if p := &j.entries[i]; p.Away == e.Away && monthOf(p.At) == monthOf(e.At) {

@@ -286,7 +286,7 @@ func TestManyProjectsEstimatesStillFoldIntoOneEntryEach(t *testing.T) {
 }
 
 // Values that move on their own drift: an estimate's total, the credits available. A
-// grant of credits changes their total, which someone did.
+// grant of credits changes their total, which someone did: announced, and not folded.
 func TestDriftedIsWhatMovesOnItsOwn(t *testing.T) {
 	amount := func(s string) models.Amount {
 		a, err := models.ParseAmount(s)
@@ -307,6 +307,16 @@ func TestDriftedIsWhatMovesOnItsOwn(t *testing.T) {
 	}
 	if len(found) != 2 || !drifted["available"] || drifted["total"] {
 		t.Errorf("a grant of credits: %+v, drifted %v; want available drifted, total not", found, drifted)
+	}
+	// A second grant that month: the balance's drift folds into its one entry, each
+	// grant keeps its own.
+	j.Observe(CreditsOf("acme"), credits("1200", "1500"), t0.Add(2*time.Hour))
+	entries := map[string]int{}
+	for _, e := range j.Entries() {
+		entries[e.Field]++
+	}
+	if entries["available"] != 1 || entries["total"] != 2 {
+		t.Errorf("two grants in a month made %v entries, want available 1, total 2", entries)
 	}
 	j.Observe(ServicesOf("acme"), []Item{FromService(svc("pg-main", "startup-4", models.StateRunning))}, t0)
 	if e := j.Observe(ServicesOf("acme"), []Item{FromService(svc("pg-main", "business-4", models.StateRunning))}, t0.Add(time.Hour)); len(e) != 1 || e[0].Drifted() {

@@ -206,7 +206,7 @@ func Load(path string, now time.Time) (*Journal, error) {
 		if e.Kind == 0 || e.Kind >= kindEnd || e.Change == 0 || e.Change > Changed {
 			continue
 		}
-		if e.Kind.drifts() && e.Change == Changed {
+		if e.Drifted() {
 			if j.drift == nil {
 				j.drift = map[driftKey]int{}
 			}
