@@ -76,7 +76,7 @@ func runProgram(ctx context.Context, p *tea.Program, ex *execState, in io.Reader
 	go func() {
 		select {
 		case <-ctx.Done():
-			p.Quit() // returns once the program has ended, if it had
+			p.Quit() // does not block: a program that has ended takes no message
 		case <-done:
 		}
 	}()
