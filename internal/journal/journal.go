@@ -131,13 +131,20 @@ func (j *Journal) Observe(scope Scope, items []Item, at time.Time) []Entry {
 
 // add appends e, folding it into the entry of the same drifting value in the same UTC
 // month (an estimate that grew again), so a project's costs make one entry a month.
+// A folded entry moves to the end with its new time: entries stay oldest first, as
+// :changes lists them (newest first) and prune cuts them (from the front).
 func (j *Journal) add(e Entry) {
 	if e.Drifted() {
 		k := driftKey{e.Scope(), e.Name, e.Field}
 		if i, ok := j.drift[k]; ok && i < len(j.entries) {
-			if p := &j.entries[i]; p.Away == e.Away && monthOf(p.At) == monthOf(e.At) {
-				p.After, p.At = e.After, e.At
-				return
+			if p := j.entries[i]; p.Away == e.Away && monthOf(p.At) == monthOf(e.At) {
+				e.Before = p.Before
+				j.entries = slices.Delete(j.entries, i, i+1)
+				for d, at := range j.drift {
+					if at > i {
+						j.drift[d] = at - 1
+					}
+				}
 			}
 		}
 		if j.drift == nil {

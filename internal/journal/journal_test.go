@@ -160,9 +160,20 @@ func TestEstimatesFoldIntoOneEntryAMonthAndTheirLinesGoToTheLedger(t *testing.T)
 	if len(es) != 1 || es[0].Before != "10.00 USD" || es[0].After != "11.00 USD" || es[0].Name != EstimateTotal {
 		t.Errorf("entries = %+v, want one 10.00 → 11.00 of the total", es)
 	}
+	// A change seen between two growths: the folded entry, seen last, lists first.
+	j.Observe(ServicesOf("acme"), services(svc("a", "p1", "RUNNING")), t0)
+	j.Observe(ServicesOf("acme"), services(svc("a", "p2", "RUNNING")), t0.Add(3*time.Minute))
+	j.Observe(EstimateOf("acme"), est("11.50"), t0.Add(4*time.Minute))
+	if es := j.Entries(); len(es) != 2 || es[0].Kind != KindEstimate || !es[0].At.Equal(t0.Add(4*time.Minute)) || es[0].Before != "10.00 USD" || es[1].After != "p2" {
+		t.Errorf("entries = %+v, want the estimate's 10.00 → 11.50 first, then the plan", es)
+	}
+	j.Observe(EstimateOf("acme"), est("11.00"), t0.Add(5*time.Minute))
+	if es := j.Entries(); len(es) != 2 || es[0].After != "11.00 USD" || es[0].Before != "10.00 USD" {
+		t.Errorf("entries = %+v, want the estimate's 10.00 → 11.00 first", es)
+	}
 	next := time.Date(2026, 12, 1, 1, 0, 0, 0, time.UTC)
 	j.Observe(EstimateOf("acme"), est("0.50"), next)
-	if es := j.Entries(); len(es) != 2 || es[0].Before != "11.00 USD" {
+	if es := j.Entries(); len(es) != 3 || es[0].Before != "11.00 USD" {
 		t.Errorf("the next month: %+v", es)
 	}
 	for _, c := range []struct {
