@@ -58,8 +58,13 @@ type Background interface {
 	Update(msg tea.Msg) (tea.Cmd, bool)
 }
 
-// HeaderPart is a background part with something to say in the header line.
-type HeaderPart interface{ IntoHeader(header string) string }
+// HeaderPart is a background part with something to say in the header line:
+// HeaderRoom is the width its shortest form needs in the line's gap (0: nothing to
+// say), which the header keeps free for it; IntoHeader puts it there.
+type HeaderPart interface {
+	HeaderRoom() int
+	IntoHeader(header string) string
+}
 
 type tabState struct {
 	spec  Tab
@@ -945,11 +950,19 @@ func (m *Model) View() string {
 	for i, t := range m.tabs {
 		names[i] = t.spec.Name
 	}
-	header := m.watches.IntoHeader(components.Header(m.ctx, crumbs, m.live, w))
+	parts := []HeaderPart{m.watches}
 	for _, b := range m.background {
 		if h, ok := b.(HeaderPart); ok {
-			header = h.IntoHeader(header)
+			parts = append(parts, h)
 		}
+	}
+	room := 0
+	for _, h := range parts {
+		room += h.HeaderRoom()
+	}
+	header := components.Header(m.ctx, crumbs, m.live, w, room)
+	for _, h := range parts {
+		header = h.IntoHeader(header)
 	}
 	tabs := m.withActivity(components.Tabs(m.ctx, names, m.active, w), w)
 	var body string

@@ -143,16 +143,30 @@ func (r *Reader) load() tea.Cmd {
 
 // IntoHeader shows "since you last looked (N changes)" until :changes is opened.
 func (r *Reader) IntoHeader(header string) string {
-	if r.notice == "" {
-		return header
-	}
-	// The shorter form where the breadcrumb leaves little room.
-	for _, s := range []string{r.notice + " :changes", r.notice, strings.TrimPrefix(r.notice, "since you last looked ")} {
+	for _, s := range r.noticeForms() {
 		if h := watch.IntoGap(header, r.ctx.Styles.Warn.Render(s)); h != header {
 			return h
 		}
 	}
 	return header
+}
+
+// HeaderRoom is what the notice's shortest form needs: the header keeps it free.
+func (r *Reader) HeaderRoom() int {
+	forms := r.noticeForms()
+	if len(forms) == 0 {
+		return 0
+	}
+	return watch.GapRoom(forms[len(forms)-1])
+}
+
+// noticeForms are the notice's forms, longest first: the shorter where the line
+// leaves little room (none once :changes has been opened).
+func (r *Reader) noticeForms() []string {
+	if r.notice == "" {
+		return nil
+	}
+	return []string{r.notice + " :changes", r.notice, strings.TrimPrefix(r.notice, "since you last looked ")}
 }
 
 // Update takes the reader's messages.

@@ -6,9 +6,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/svcui/svcui/internal/journal"
 	"github.com/svcui/svcui/internal/models"
 	"github.com/svcui/svcui/internal/ui/common"
+	"github.com/svcui/svcui/internal/ui/components"
 )
 
 // The reader's reads are background work: half the interval's share of the platform's
@@ -85,6 +88,13 @@ func TestTheNoticeCountsWhatSomeoneChangedWhileClosed(t *testing.T) {
 	r.Update(round{gen: r.gen, found: found, cycled: true})
 	if want := "since you last looked (1 change)"; r.notice != want {
 		t.Errorf("the notice is %q, want %q", r.notice, want)
+	}
+	// At 80 columns too, where the header is full: it keeps the notice's room.
+	ctx.Profile = "production-eu"
+	ctx.Platform.RateLimit = func() common.RateLimit { return common.RateLimit{Known: true, Remaining: 1027, Limit: 1200} }
+	header := components.Header(ctx, []string{"acme-prod", "Projects"}, components.LiveState{Interval: 2 * time.Second, LastOK: opened}, 80, r.HeaderRoom())
+	if h := ansi.Strip(r.IntoHeader(header)); !strings.Contains(h, "(1 change)") || !strings.Contains(h, "Projects") {
+		t.Errorf("the 80-column header has no notice: %q", h)
 	}
 	v := NewView(ctx)
 	v.SetSize(140, 20)

@@ -34,7 +34,10 @@ func clock(t time.Time) string {
 
 // Header renders the one-line header: profile, role, breadcrumb, live indicator,
 // rate limit, READ-ONLY. It is cut to width, dropping the least important parts first.
-func Header(ctx *common.Context, crumbs []string, live LiveState, width int) string {
+// room is the width its gap keeps free for what the background parts put there (the
+// watches, the journal's notice): a healthy rate limit and the breadcrumb's leading
+// levels give way for it, the current view's name does not.
+func Header(ctx *common.Context, crumbs []string, live LiveState, width, room int) string {
 	st := ctx.Styles
 	left := st.Title.Render("svcui")
 	if ctx.Profile != "" {
@@ -93,12 +96,12 @@ func Header(ctx *common.Context, crumbs []string, live LiveState, width int) str
 		l += "  " + crumb
 	}
 	lw, rw := ansi.StringWidth(l), ansi.StringWidth(r)
-	if lw+rw+1 > width && spareRate >= 0 {
+	if lw+rw+1+room > width && spareRate >= 0 {
 		r = strings.Join(append(right[:spareRate:spareRate], right[spareRate+1:]...), "  ")
 		rw = ansi.StringWidth(r)
 	}
 	// Then the breadcrumb loses its leading levels, so the current view keeps its name.
-	for n := 1; lw+rw+1 > width && n < len(crumbs); n++ {
+	for n := 1; lw+rw+1+room > width && n < len(crumbs); n++ {
 		l = left + "  " + st.Breadcrumb.Render("… › "+strings.Join(crumbs[n:], " › "))
 		lw = ansi.StringWidth(l)
 	}

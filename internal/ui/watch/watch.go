@@ -317,6 +317,21 @@ func (m *Model) Header(detail int) string {
 	return s
 }
 
+// HeaderRoom is what the count alone needs in the header's gap (IntoGap's margins
+// included): 0 while nothing is watched.
+func (m *Model) HeaderRoom() int {
+	if len(m.list) == 0 {
+		return 0
+	}
+	return GapRoom(m.Header(0))
+}
+
+// gapMargins is the room IntoGap keeps around what it puts in a gap.
+const gapMargins = 4
+
+// GapRoom is the room s needs in a header's gap: its width and IntoGap's margins.
+func GapRoom(s string) int { return ansi.StringWidth(s) + gapMargins }
+
 // IntoHeader puts the summary into the header line's gap (its widest run of spaces),
 // the states too when they fit, else only the count, else nothing: the header's own
 // parts keep their places.
@@ -327,8 +342,8 @@ func (m *Model) IntoHeader(header string) string {
 	start, n := widestGap(header)
 	for detail := 2; detail >= 0; detail-- {
 		s := m.Header(detail)
-		if w := ansi.StringWidth(s); w+4 <= n {
-			return header[:start] + strings.Repeat(" ", n-w-2) + s + "  " + header[start+n:]
+		if GapRoom(s) <= n {
+			return header[:start] + strings.Repeat(" ", n-ansi.StringWidth(s)-2) + s + "  " + header[start+n:]
 		}
 	}
 	return header
@@ -338,7 +353,7 @@ func (m *Model) IntoHeader(header string) string {
 // with room to spare (the journal's "since you last looked" uses it too).
 func IntoGap(header, s string) string {
 	start, n := widestGap(header)
-	if w := ansi.StringWidth(s); w+4 <= n {
+	if w := ansi.StringWidth(s); w+gapMargins <= n {
 		return header[:start] + strings.Repeat(" ", n-w-2) + s + "  " + header[start+n:]
 	}
 	return header

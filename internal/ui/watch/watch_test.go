@@ -145,6 +145,10 @@ func TestIntoHeader(t *testing.T) {
 	if none := "svcui x"; r.m.IntoHeader(none) != none {
 		t.Fatal("a header without room changed")
 	}
+	// The room it asks the header to keep is what the count alone needs.
+	if room := r.m.HeaderRoom(); ansi.Strip(r.m.IntoHeader("svcui"+strings.Repeat(" ", room)+"x")) != "svcui  watching 1  x" {
+		t.Fatalf("a gap of HeaderRoom (%d) does not take the count", room)
+	}
 }
 
 func TestRingRingsTmuxAndOSC9OnlyWhereTheyWork(t *testing.T) {
